@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { CONTENT_SECURITY_POLICY } from './src/shared/securityPolicy';
+
+const alias = { '@shared': resolve(__dirname, 'src/shared') };
+
+// The CSP goes into the built page only: Vite's dev server needs inline scripts for hot reload.
+// frame-ancestors is ignored in a meta tag (Chromium warns), and Electron windows are never framed.
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'scout-csp',
+    apply: 'build',
+    transformIndexHtml: (html: string) =>
+      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.split("; ").filter((d) => !d.startsWith("frame-ancestors")).join("; ")}" />`),
+  };
+}
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        // index: the Electron host; serve: browser mode, the same services in plain Node.
+        input: { index: resolve(__dirname, 'src/main/index.ts'), serve: resolve(__dirname, 'src/main/serve.ts') },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: { outDir: 'out/preload' },
+  },
+  renderer: {
+    root: 'src/renderer',
+    resolve: { alias },
+    plugins: [react(), contentSecurityPolicy()],
+    build: { outDir: 'out/renderer' },
+  },
+});

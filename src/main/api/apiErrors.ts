@@ -1,0 +1,95 @@
+// Maps every way a call to the remote API can fail onto a typed ScoutError whose message tells
+// the researcher what happened and what to do. The API's own codes are in section 7 of
+// shared/spec/api-reference.md; the HTTP statuses seen in practice are in api-notes.md.
+import { ScoutError, type ErrorCode } from '@shared/errors';
+
+interface ApiErrorInfo {
+  code: ErrorCode;
+  message: string;
+}
+
+const byApiCode: Record<number, ApiErrorInfo> = {
+  1: { code: 'API_UNAVAILABLE', message: 'The API is temporarily unavailable (code 1). Try again in a few minutes.' },
+  4: {
+    code: 'API_INVALID_TOKEN',
+    message: 'Invalid token: the API rejected the account id or API token (code 4). Check both in Settings → Credentials.',
+  },
+  8: { code: 'API_BAD_REQUEST', message: 'The API refused the request as invalid (code 8).' },
+  15: {
+    code: 'API_ACCESS_DENIED',
+    message: 'Access denied (code 15): this data needs an unlocked report. Open the account\'s report first.',
+  },
+  16: { code: 'API_NOT_FOUND', message: 'The API found no such object (code 16).' },
+  26: {
+    code: 'API_OUT_OF_CREDITS',
+    message: 'Your plan has no credits left for this (code 26). Top up the plan, or keep working from the cache.',
+  },
+  27: {
+    code: 'API_NO_ACCESS',
+    message: 'No API access (code 27): this account has no API subscription, or it has expired. Renew it with the API provider.',
+  },
+  34: {
+    code: 'API_ACCOUNT_SUSPENDED',
+    message: 'Account is suspended (code 34). Contact the API provider; Scout keeps working from the cache meanwhile.',
+  },
+  103: { code: 'API_INVALID_USER_ID', message: 'The API did not accept that user id (code 103). Check the id and try again.' },
+};
+
+const byStatus: Record<number, ApiErrorInfo> = {
+  400: byApiCode[8]!,
+  402: byApiCode[27]!,
+  403: byApiCode[4]!,
+  404: { code: 'API_NOT_FOUND', message: 'The API found no such account (HTTP 404). Check the name or id.' },
+  429: {
+    code: 'API_RATE_LIMITED',
+    message: 'The API is limiting how fast Scout may ask (HTTP 429). Scout will slow down; try again in a minute.',
+  },
+};
+
+/** Keeps what a researcher may need from a body, bounded, for the error's detail. */
+export function excerpt(body: string, max = 2000): string {
+  return body.length > max ? `${body.slice(0, max)}… (${body.length} characters)` : body;
+}
+
+export function errorFromApi(status: number, body: unknown, rawBody: string): ScoutError {
+  const err = (body as { error?: { code?: unknown; description?: unknown } } | null)?.error;
+  const apiCode = typeof err?.code === 'number' || typeof err?.code === 'string' ? err.code : undefined;
+  const description = typeof err?.description === 'string' ? err.description : undefined;
+  const numeric = typeof apiCode === 'number' ? apiCode : Number.NaN;
+  const known = byApiCode[numeric] ?? (status >= 500 ? byApiCode[1] : byStatus[status]);
+  const detail = `HTTP ${status}${description ? `: ${description}` : ''} — ${excerpt(rawBody, 500)}`;
+  if (known) return new ScoutError({ ...known, detail, apiCode });
+  return new ScoutError({
+    code: 'API_ERROR',
+    message: `The API answered with an error${description ? `: ${description}` : ` (HTTP ${status})`}.`,
+    detail,
+    apiCode,
+  });
+}
+
+export function networkError(host: string, cause: unknown): ScoutError {
+  const reason = (cause as { cause?: { code?: string }; code?: string })?.cause?.code ?? (cause as { code?: string })?.code;
+  return new ScoutError(
+    {
+      code: 'NETWORK',
+      message: `Scout could not reach ${host}${reason ? ` (${reason})` : ''}. Check the internet connection, or the workspace's API address in Settings. Cached data stays available.`,
+      detail: (cause as Error)?.message,
+    },
+    { cause },
+  );
+}
+
+export function timeoutError(host: string, timeoutMs: number): ScoutError {
+  return new ScoutError({
+    code: 'TIMEOUT',
+    message: `${host} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again; if it keeps happening the service may be slow or down.`,
+  });
+}
+
+export function malformedResponse(rawBody: string, reason: string): ScoutError {
+  return new ScoutError({
+    code: 'API_MALFORMED_RESPONSE',
+    message: 'The API sent an answer Scout cannot read, so nothing was saved. Try again later; if it persists, report it with the details.',
+    detail: `${reason} — ${excerpt(rawBody)}`,
+  });
+}

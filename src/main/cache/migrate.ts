@@ -1,0 +1,48 @@
+// Numbered migrations against PRAGMA user_version. All pending migrations run in one
+// transaction: a database is either fully at the new version or untouched.
+import type Database from 'better-sqlite3';
+import { ScoutError } from '@shared/errors';
+
+export interface Migration {
+  /** The file's number (0010, 0020 …); user_version holds the last one applied. */
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+}
+
+export function assertWellFormed(migrations: readonly Migration[]): void {
+  let previous = 0;
+  for (const m of migrations) {
+    if (!Number.isInteger(m.version) || m.version <= previous) {
+      throw new Error(`Migrations must be listed in strictly increasing order: ${m.version} (${m.name}) after ${previous}.`);
+    }
+    previous = m.version;
+  }
+}
+
+/** Applies what is pending and returns the versions applied. */
+export function runMigrations(db: Database.Database, migrations: readonly Migration[]): number[] {
+  assertWellFormed(migrations);
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = latestVersion(migrations);
+  if (current > latest) {
+    throw new ScoutError({
+      code: 'DATABASE_FROM_FUTURE',
+      message:
+        `This workspace was last opened by a newer version of Scout (database version ${current}; this version knows up to ${latest}). ` +
+        'Update Scout to open it. Nothing was changed.',
+    });
+  }
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return [];
+  db.transaction(() => {
+    for (const m of pending) m.up(db);
+    // user_version cannot be bound as a parameter; the value is a checked integer.
+    db.pragma(`user_version = ${latestVersion(pending)}`);
+  }).immediate();
+  return pending.map((m) => m.version);
+}

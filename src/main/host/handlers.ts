@@ -1,0 +1,99 @@
+// The handler map both hosts bind. Its type is derived from the contract: a channel without a
+// handler, or a handler with the wrong request or response type, fails `tsc`. Handlers stay
+// thin: the dispatcher validates input, the handler calls one service.
+import type { Channel } from '@shared/channels';
+import { isChannel } from '@shared/channels';
+import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
+import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
+import { checkExternalUrl } from '../services/externalLinks';
+import type { MainServices } from '../services/mainServices';
+import type { Logger } from '../log';
+
+export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
+
+export interface HostCapabilities {
+  /** Electron hands the link to the OS; browser mode lets the page open it. */
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
+  return {
+    'app:info': async () => s.appInfo(),
+    'app:dismissNotice': async ({ id }) => s.dismissNotice(id),
+    'workspace:get': () => s.workspaceState(),
+    'workspace:switch': ({ workspace }) => s.switchWorkspace(workspace),
+    'workspace:setBaseUrl': async ({ workspace, baseUrl }) => {
+      s.workspaces.get(workspace).setBaseUrl(baseUrl);
+      const state = await s.workspaceState();
+      s.events.emit('workspace:changed', state);
+      return state;
+    },
+    'credentials:get': ({ workspace }) => s.workspaces.get(workspace).credentialStatus(),
+    'credentials:set': async ({ workspace, accountId, apiToken }) => {
+      const ws = s.workspaces.get(workspace);
+      await s.credentialStore.set(workspace, { accountId, apiToken });
+      s.events.emit('workspace:changed', await s.workspaceState());
+      return ws.credentialStatus();
+    },
+    'credentials:delete': async ({ workspace }) => {
+      const ws = s.workspaces.get(workspace);
+      await s.credentialStore.delete(workspace);
+      s.events.emit('workspace:changed', await s.workspaceState());
+      return ws.credentialStatus();
+    },
+    'credentials:test': ({ workspace }) => s.plans.refresh(s.workspaces.get(workspace), s.isActive),
+    'plan:get': async () => s.plans.cached(s.active()),
+    'plan:refresh': () => s.plans.refresh(s.active(), s.isActive),
+    'connection:get': async () => s.active().connection.get(),
+    'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
+    'shell:openExternal': async ({ url }) => {
+      const checked = checkExternalUrl(url);
+      if (host.openExternal) {
+        await host.openExternal(checked);
+        return { openedByHost: true, url: checked };
+      }
+      return { openedByHost: false, url: checked };
+    },
+  };
+}
+
+export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<unknown>>;
+
+/**
+ * The single entry from either transport: checks the channel, validates the payload with the
+ * contract's schema, runs the handler, and turns every failure into a typed error. Nothing
+ * thrown inside main crosses the boundary raw.
+ */
+export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
+  return async (channel, payload) => {
+    if (!isChannel(channel)) {
+      return fail({ code: 'UNKNOWN_OPERATION', message: `Scout has no operation called "${String(channel).slice(0, 80)}".` });
+    }
+    const parsed = operations[channel].request.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues
+        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join(' ');
+      return fail({ code: 'INVALID_INPUT', message });
+    }
+    try {
+      const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (error) {
+      if (error instanceof ScoutError) {
+        logger.info(`${channel} failed: ${error.code} ${error.message}`);
+        return fail(error.toData());
+      }
+      logger.error(`${channel} failed unexpectedly`, error);
+      return fail({
+        code: 'INTERNAL',
+        message: 'Something went wrong inside Scout. Your data is safe; try again, and if it repeats send the log file to support.',
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+}
+
+function fail(error: ScoutErrorData): Result<never> {
+  return { ok: false, error };
+}

@@ -1,0 +1,76 @@
+// Browser mode: `npm run serve [-- --port N --workspace demo|production]`. The same main
+// services as the desktop app, in Node, served to a browser on 127.0.0.1.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { createLogger } from './log';
+import { defaultDataDir, logFilePath } from './paths';
+import { MainServices } from './services/mainServices';
+import { createDispatcher, createHandlers } from './host/handlers';
+import { startLoopbackServer } from './host/loopbackHttp';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      workspace: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(
+      'Usage: npm run serve -- [--port N] [--workspace demo|production] [--data-dir DIR]\n' +
+        'Serves Scout to your browser on 127.0.0.1. Open the printed address; it carries a one-time session token.\n',
+    );
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, got "${values.port}".`);
+  if (values.workspace !== undefined && !(workspaceIds as readonly string[]).includes(values.workspace)) {
+    fail(`--workspace must be one of ${workspaceIds.join(', ')}, got "${values.workspace}".`);
+  }
+
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  const logger = createLogger({ file: logFilePath(dataDir) });
+  const appRoot = path.resolve(__dirname, '../..');
+  const rendererDir = path.join(appRoot, 'out/renderer');
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first.');
+  const version = (JSON.parse(fs.readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+  const services = new MainServices({ dataDir, host: 'browser', version, logger });
+  if (values.workspace) await services.switchWorkspace(values.workspace as WorkspaceId);
+  const handlers = createHandlers(services);
+  const server = await startLoopbackServer({
+    dispatch: createDispatcher(handlers, logger),
+    events: services.events,
+    logger,
+    rendererDir,
+    port,
+  });
+
+  // The launch URL is the one place the session token is shown; it goes to stdout only,
+  // never to the log.
+  process.stdout.write(`Scout is running in browser mode. Open: ${server.launchUrl}\n`);
+  logger.info(`browser mode on ${server.origin}, data in ${dataDir}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([server.close(), services.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`Scout: ${message}\n`);
+  process.exit(2);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Scout could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

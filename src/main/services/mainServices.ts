@@ -1,0 +1,104 @@
+// Builds every main-process service for one data folder. Both hosts (Electron and the loopback
+// HTTP server) call this and bind the same handlers; nothing here knows which host it is in.
+import path from 'node:path';
+import type { AppInfo, AppNotice, HostKind, WorkspaceState } from '@shared/contract';
+import type { WorkspaceId } from '@shared/workspaces';
+import { loadAppSettings, saveAppSettings, type AppSettings } from '../settings/appSettings';
+import { KeytarCredentialStore, type CredentialStore } from '../credentials/credentialStore';
+import type { SimulatorOptions } from '../../simulator/server';
+import type { Logger } from '../log';
+import { EventBus } from './eventBus';
+import { PlanService } from './planService';
+import { WorkspaceRegistry, type Workspace } from './workspaces';
+
+export interface MainServicesOptions {
+  dataDir: string;
+  host: HostKind;
+  version: string;
+  logger: Logger;
+  credentialStore?: CredentialStore;
+  /** Electron's build of better-sqlite3; Node's own is used when absent. */
+  nativeBinding?: string;
+  /** Options for the demo workspace's simulator (tests make it slow or short of credits). */
+  simulator?: SimulatorOptions;
+  apiTimeoutMs?: number;
+}
+
+export class MainServices {
+  readonly events = new EventBus();
+  readonly workspaces: WorkspaceRegistry;
+  readonly plans: PlanService;
+  readonly credentialStore: CredentialStore;
+  private settings: AppSettings;
+  private readonly settingsFile: string;
+  private notices: AppNotice[] = [];
+
+  constructor(readonly options: MainServicesOptions) {
+    const { logger } = options;
+    this.settingsFile = path.join(options.dataDir, 'settings.json');
+    const loaded = loadAppSettings(this.settingsFile);
+    this.settings = loaded.settings;
+    if (loaded.problem) {
+      logger.warn(`settings file unreadable (${loaded.problem.reason}); moved to ${loaded.problem.movedTo}`);
+      this.notices.push({
+        id: 'settings-unreadable',
+        level: 'warning',
+        message: `Scout could not read its settings (${loaded.problem.reason}) and started with the defaults. The old file was kept as ${loaded.problem.movedTo}.`,
+      });
+    }
+    this.credentialStore = options.credentialStore ?? new KeytarCredentialStore(undefined, (s) => logger.registerSecret(s));
+    this.workspaces = new WorkspaceRegistry({
+      dataDir: options.dataDir,
+      credentialStore: this.credentialStore,
+      events: this.events,
+      logger,
+      nativeBinding: options.nativeBinding,
+      simulator: options.simulator,
+      apiTimeoutMs: options.apiTimeoutMs,
+    });
+    this.plans = new PlanService(this.events);
+  }
+
+  get activeId(): WorkspaceId {
+    return this.settings.activeWorkspace;
+  }
+
+  active(): Workspace {
+    return this.workspaces.get(this.activeId);
+  }
+
+  isActive = (id: WorkspaceId): boolean => id === this.activeId;
+
+  appInfo(): AppInfo {
+    return { version: this.options.version, host: this.options.host, notices: [...this.notices] };
+  }
+
+  dismissNotice(id: string): AppInfo {
+    this.notices = this.notices.filter((n) => n.id !== id);
+    const info = this.appInfo();
+    this.events.emit('app:changed', info);
+    return info;
+  }
+
+  async workspaceState(): Promise<WorkspaceState> {
+    return this.workspaces.state(this.activeId);
+  }
+
+  async switchWorkspace(id: WorkspaceId): Promise<WorkspaceState> {
+    // Open it first: a database that cannot be opened leaves the current workspace active.
+    const ws = this.workspaces.get(id);
+    if (id !== this.activeId) {
+      this.settings = { ...this.settings, activeWorkspace: id };
+      saveAppSettings(this.settingsFile, this.settings);
+    }
+    const state = await this.workspaceState();
+    this.events.emit('workspace:changed', state);
+    this.events.emit('connection:changed', ws.connection.get());
+    this.events.emit('plan:changed', this.plans.cached(ws));
+    return state;
+  }
+
+  async close(): Promise<void> {
+    await this.workspaces.closeAll();
+  }
+}

@@ -1,0 +1,165 @@
+// The two workspaces and what each owns: its SQLite file, its API address and credentials, its
+// connection state. The demo workspace runs the API simulator in this process on a free
+// loopback port, so Scout works with no account at all.
+import { ScoutError } from '@shared/errors';
+import type { WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
+import { DEFAULT_PRODUCTION_BASE_URL, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
+import { openDatabase, type Db } from '../cache/database';
+import { WorkspaceMeta } from '../cache/workspaceMeta';
+import { ApiClient } from '../api/apiClient';
+import type { CredentialStore, Credentials } from '../credentials/credentialStore';
+import { workspaceDbPath } from '../paths';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
+import { ConnectionTracker } from './connection';
+import type { EventBus } from './eventBus';
+import type { Logger } from '../log';
+
+export const DEMO_CREDENTIALS: Credentials = { accountId: 'demo', apiToken: 'demo-token' };
+
+const META_BASE_URL = 'baseUrl';
+const META_MANUAL_OFFLINE = 'manualOffline';
+
+export interface WorkspaceDeps {
+  dataDir: string;
+  credentialStore: CredentialStore;
+  events: EventBus;
+  logger: Logger;
+  nativeBinding?: string;
+  simulator?: SimulatorOptions;
+  apiTimeoutMs?: number;
+}
+
+export class Workspace {
+  readonly meta: WorkspaceMeta;
+  readonly connection: ConnectionTracker;
+  private simulator: Promise<SimulatorHandle> | null = null;
+
+  constructor(
+    readonly id: WorkspaceId,
+    readonly db: Db,
+    private readonly deps: WorkspaceDeps,
+  ) {
+    this.meta = new WorkspaceMeta(db);
+    this.connection = new ConnectionTracker(id, this.meta.get<boolean>(META_MANUAL_OFFLINE)?.value ?? false, (state) =>
+      deps.events.emit('connection:changed', state),
+    );
+  }
+
+  /** The configured address; for the demo workspace, the running simulator's. */
+  async baseUrl(): Promise<string> {
+    if (this.id === 'demo') return (await this.startSimulator()).url;
+    return this.configuredBaseUrl();
+  }
+
+  configuredBaseUrl(): string {
+    if (this.id === 'demo') return 'simulator (loopback)';
+    return this.meta.get<string>(META_BASE_URL)?.value ?? DEFAULT_PRODUCTION_BASE_URL;
+  }
+
+  setBaseUrl(url: string): void {
+    if (this.id === 'demo') {
+      throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'The demo workspace always talks to the built-in simulator.' });
+    }
+    this.meta.set(META_BASE_URL, url.replace(/\/+$/, ''));
+  }
+
+  setManualOffline(offline: boolean) {
+    this.meta.set(META_MANUAL_OFFLINE, offline);
+    return this.connection.setManualOffline(offline);
+  }
+
+  async credentials(): Promise<Credentials> {
+    if (this.id === 'demo') return DEMO_CREDENTIALS;
+    const stored = await this.deps.credentialStore.get(this.id);
+    if (!stored) {
+      throw new ScoutError({
+        code: 'NO_CREDENTIALS',
+        message: 'The production workspace has no API credentials yet. Enter the account id and API token in Settings.',
+      });
+    }
+    return stored;
+  }
+
+  async credentialStatus(): Promise<CredentialStatus> {
+    if (this.id === 'demo') {
+      return {
+        workspace: 'demo',
+        hasCredentials: true,
+        accountIdMasked: maskAccountId(DEMO_CREDENTIALS.accountId),
+        editable: false,
+        problem: null,
+      };
+    }
+    try {
+      const stored = await this.deps.credentialStore.get(this.id);
+      return {
+        workspace: this.id,
+        hasCredentials: stored !== null,
+        accountIdMasked: stored ? maskAccountId(stored.accountId) : null,
+        editable: true,
+        problem: null,
+      };
+    } catch (error) {
+      // One workspace's keychain trouble must not hide the workspace: show it with the reason.
+      if (!(error instanceof ScoutError)) throw error;
+      this.deps.logger.warn(`workspace ${this.id}: ${error.message}`);
+      return { workspace: this.id, hasCredentials: false, accountIdMasked: null, editable: true, problem: error.message };
+    }
+  }
+
+  async api(): Promise<ApiClient> {
+    return new ApiClient({
+      baseUrl: await this.baseUrl(),
+      credentials: () => this.credentials(),
+      timeoutMs: this.deps.apiTimeoutMs,
+    });
+  }
+
+  async close(): Promise<void> {
+    const sim = this.simulator;
+    this.simulator = null;
+    if (sim) await (await sim).close();
+    this.db.close();
+  }
+
+  private startSimulator(): Promise<SimulatorHandle> {
+    this.simulator ??= startSimulator({ ...this.deps.simulator, port: this.deps.simulator?.port ?? 0 }).then((sim) => {
+      this.deps.logger.info(`demo workspace: API simulator on ${sim.url}`);
+      return sim;
+    });
+    return this.simulator;
+  }
+}
+
+export class WorkspaceRegistry {
+  private readonly open = new Map<WorkspaceId, Workspace>();
+
+  constructor(private readonly deps: WorkspaceDeps) {}
+
+  get(id: WorkspaceId): Workspace {
+    let ws = this.open.get(id);
+    if (!ws) {
+      const db = openDatabase(workspaceDbPath(this.deps.dataDir, id), { nativeBinding: this.deps.nativeBinding });
+      ws = new Workspace(id, db, this.deps);
+      this.open.set(id, ws);
+    }
+    return ws;
+  }
+
+  async summary(id: WorkspaceId): Promise<WorkspaceSummary> {
+    const ws = this.get(id);
+    return { id, label: workspaceLabels[id], baseUrl: ws.configuredBaseUrl(), credentials: await ws.credentialStatus() };
+  }
+
+  async state(active: WorkspaceId): Promise<WorkspaceState> {
+    const workspaces: WorkspaceSummary[] = [];
+    for (const id of workspaceIds) workspaces.push(await this.summary(id));
+    return { active, workspaces };
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.open.values()];
+    this.open.clear();
+    await Promise.allSettled(all.map((ws) => ws.close()));
+  }
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useScout } from './store';
+import { pageFromHash, pages } from './pages';
+import { Sidebar } from './shell/Sidebar';
+import { TopBar } from './shell/TopBar';
+import { NoticeBanner } from './shell/NoticeBanner';
+import { PlannedPage } from './shell/PlannedPage';
+import { SettingsPage } from './features/settings/SettingsPage';
+
+export function App() {
+  const page = useScout((s) => s.page);
+  const navigate = useScout((s) => s.navigate);
+  const ready = useScout((s) => s.ready);
+  const fatalError = useScout((s) => s.fatalError);
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    void useScout.getState().start();
+    const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash) });
+    window.addEventListener('hashchange', onHash);
+    // Ctrl+1…8 (Cmd on macOS) jumps to a page from anywhere.
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const index = Number(event.key) - 1;
+      const target = pages[index];
+      if (target) {
+        event.preventDefault();
+        navigate(target.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [navigate]);
+
+  // Move focus to the new page's heading so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [page]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), mainRef.current?.focus())}>
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="app-body">
+        <TopBar />
+        <NoticeBanner />
+        <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
+          {fatalError ? (
+            <div role="alert" className="callout error">
+              <h1 tabIndex={-1}>Scout could not start</h1>
+              <p>{fatalError}</p>
+            </div>
+          ) : page === 'settings' ? (
+            <SettingsPage />
+          ) : (
+            <PlannedPage page={page} />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { PlanState } from '@shared/contract';
+import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { useScout } from '../../store';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { formatAge, formatCount } from '../../shared/format';
+
+type Feedback = { kind: 'ok' | 'error'; text: string } | null;
+
+export function SettingsPage() {
+  const workspace = useScout((s) => s.workspace);
+  const production = workspace?.workspaces.find((w) => w.id === 'production');
+
+  return (
+    <section aria-labelledby="page-title" data-testid="page-settings" className="settings">
+      <h1 id="page-title" tabIndex={-1}>
+        Settings
+      </h1>
+
+      <div className="card">
+        <h2>Workspaces</h2>
+        <p className="muted">
+          Each workspace has its own cache and credentials. <strong>Demo</strong> talks to Scout&apos;s built-in API simulator
+          and needs no account; <strong>Production</strong> talks to the real API with your account.
+        </p>
+        <WorkspaceTable />
+      </div>
+
+      <div className="card">
+        <h2>Production API</h2>
+        {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
+        {production ? <ProductionSettings key={production.baseUrl} baseUrl={production.baseUrl} /> : <p className="muted">Loading…</p>}
+      </div>
+
+      <div className="card">
+        <h2>Test connection</h2>
+        <ConnectionTest key={workspace?.active ?? 'demo'} active={workspace?.active ?? 'demo'} />
+      </div>
+    </section>
+  );
+}
+
+function WorkspaceTable() {
+  const workspace = useScout((s) => s.workspace);
+  const switchWorkspace = useScout((s) => s.switchWorkspace);
+  if (!workspace) return null;
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">Workspace</th>
+          <th scope="col">API address</th>
+          <th scope="col">Credentials</th>
+          <th scope="col" aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {workspace.workspaces.map((w) => (
+          <tr key={w.id} aria-current={w.id === workspace.active ? 'true' : undefined}>
+            <td>
+              {w.label}
+              {w.id === workspace.active && <span className="badge">active</span>}
+            </td>
+            <td className="mono">{w.baseUrl}</td>
+            <td data-testid={`credential-status-${w.id}`}>
+              {w.credentials.problem ? (
+                <span className="feedback error">Keychain unavailable</span>
+              ) : w.credentials.hasCredentials ? (
+                `Account ${w.credentials.accountIdMasked}`
+              ) : (
+                'None saved'
+              )}
+            </td>
+            <td>
+              {w.id !== workspace.active && (
+                <button type="button" onClick={() => void switchWorkspace(w.id)}>
+                  Switch to {w.label}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ProductionSettings({ baseUrl }: { baseUrl: string }) {
+  const workspace = useScout((s) => s.workspace);
+  const status = workspace?.workspaces.find((w) => w.id === 'production')?.credentials;
+  const [url, setUrl] = useState(baseUrl);
+  const [accountId, setAccountId] = useState('');
+  const [apiToken, setApiToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [urlFeedback, setUrlFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const ids = { url: useId(), account: useId(), token: useId() };
+
+  const saveUrl = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await scout.invoke('workspace:setBaseUrl', { workspace: 'production', baseUrl: url });
+      setUrlFeedback({ kind: 'ok', text: 'API address saved.' });
+    } catch (error) {
+      setUrlFeedback({ kind: 'error', text: errorMessage(error) });
+    }
+  };
+
+  const saveCredentials = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const saved = await scout.invoke('credentials:set', { workspace: 'production', accountId, apiToken });
+      // The token leaves the page as soon as the keychain has it.
+      setApiToken('');
+      setAccountId('');
+      setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
+    } catch (error) {
+      setFeedback({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const deleteCredentials = async () => {
+    if (!window.confirm('Delete the production account id and token from the system keychain?')) return;
+    setBusy(true);
+    try {
+      await scout.invoke('credentials:delete', { workspace: 'production' });
+      setFeedback({ kind: 'ok', text: 'Credentials deleted from the keychain.' });
+    } catch (error) {
+      setFeedback({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={saveUrl} className="form-row">
+        <label htmlFor={ids.url}>API address</label>
+        <input id={ids.url} type="url" value={url} onChange={(e) => setUrl(e.target.value)} required spellCheck={false} />
+        <button type="submit">Save address</button>
+        {urlFeedback && <FeedbackLine feedback={urlFeedback} />}
+      </form>
+
+      <form onSubmit={saveCredentials} className="credentials-form" aria-describedby="credentials-help">
+        {status?.problem && <FeedbackLine feedback={{ kind: 'error', text: status.problem }} />}
+        <p id="credentials-help" className="muted">
+          Stored only in your system keychain. Scout never shows the token again and never writes it to a file or a log.
+          {status?.hasCredentials && (
+            <>
+              {' '}
+              Currently saved: account <strong data-testid="saved-account">{status.accountIdMasked}</strong>.
+            </>
+          )}
+        </p>
+        <div className="form-row">
+          <label htmlFor={ids.account}>Account id</label>
+          <input
+            id={ids.account}
+            value={accountId}
+            onChange={(e) => setAccountId(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </div>
+        <div className="form-row">
+          <label htmlFor={ids.token}>API token</label>
+          <input
+            id={ids.token}
+            type="password"
+            value={apiToken}
+            onChange={(e) => setApiToken(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Save credentials
+          </button>
+          <button type="button" onClick={() => void deleteCredentials()} disabled={busy || !status?.hasCredentials}>
+            Delete credentials
+          </button>
+        </div>
+        {feedback && <FeedbackLine feedback={feedback} />}
+      </form>
+    </>
+  );
+}
+
+function ConnectionTest({ active }: { active: WorkspaceId }) {
+  const [target, setTarget] = useState<WorkspaceId>(active);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ plan: PlanState } | { error: string } | null>(null);
+  const selectId = useId();
+
+  const run = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult({ plan: await scout.invoke('credentials:test', { workspace: target }) });
+    } catch (error) {
+      setResult({ error: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <p className="muted">Asks the API for your plan. This costs no credits.</p>
+      <div className="form-row">
+        <label htmlFor={selectId}>Workspace</label>
+        <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value as WorkspaceId)}>
+          {workspaceIds.map((id) => (
+            <option key={id} value={id}>
+              {id === 'demo' ? 'Demo (simulator)' : 'Production'}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="primary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Testing…' : 'Test connection'}
+        </button>
+      </div>
+      <div aria-live="polite" data-testid="connection-test-result">
+        {result && 'error' in result && <FeedbackLine feedback={{ kind: 'error', text: result.error }} />}
+        {result && 'plan' in result && result.plan.plan && (
+          <div className="callout ok">
+            <p>
+              Connected. Plan <strong>{result.plan.plan.reports.plan ?? '—'}</strong>, checked {formatAge(result.plan.fetchedAt)}.
+            </p>
+            <dl className="plan-table">
+              <dt>Report credits</dt>
+              <dd>{formatCount(result.plan.plan.reports.credits)}</dd>
+              <dt>Mini-report credits</dt>
+              <dd>{formatCount(result.plan.plan.reports.reports)}</dd>
+              <dt>Advanced-report credits</dt>
+              <dd>{formatCount(result.plan.plan.reports.advancedReports)}</dd>
+              <dt>Discovery requests ({result.plan.plan.discovery.plan ?? '—'})</dt>
+              <dd>{formatCount(result.plan.plan.discovery.requests)}</dd>
+            </dl>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FeedbackLine({ feedback }: { feedback: NonNullable<Feedback> }) {
+  return (
+    <p className={`feedback ${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+      {feedback.text}
+    </p>
+  );
+}

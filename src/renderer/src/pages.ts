@@ -1,0 +1,17 @@
+export const pages = [
+  { id: 'accounts', label: 'Accounts' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'discovery', label: 'Discovery' },
+  { id: 'competitor', label: 'Competitor analysis' },
+  { id: 'archive', label: 'Archive' },
+  { id: 'creators', label: 'Creators' },
+  { id: 'lists', label: 'Lists' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+export type PageId = (typeof pages)[number]['id'];
+
+export function pageFromHash(hash: string): PageId {
+  const id = hash.replace(/^#\/?/, '').split('/')[0];
+  return pages.find((p) => p.id === id)?.id ?? 'accounts';
+}

@@ -1,0 +1,19 @@
+import { useScout } from '../store';
+
+export function NoticeBanner() {
+  const notices = useScout((s) => s.appInfo?.notices);
+  const dismiss = useScout((s) => s.dismissNotice);
+  if (!notices?.length) return null;
+  return (
+    <div className="notices">
+      {notices.map((n) => (
+        <div key={n.id} className={`callout ${n.level}`} role="alert">
+          <p>{n.message}</p>
+          <button type="button" onClick={() => void dismiss(n.id)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

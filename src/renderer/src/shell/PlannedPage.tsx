@@ -1,0 +1,31 @@
+import type { PageId } from '../pages';
+import { pages } from '../pages';
+
+// Pages whose feature arrives with a later issue. Each says what it will do, so the
+// navigation is honest about what exists today.
+const plans: Record<Exclude<PageId, 'settings'>, string> = {
+  accounts: 'The library of cached reports for all six networks, readable offline, and adding accounts with a credit estimate before anything is spent.',
+  compare: 'Side-by-side comparison of accounts from the cache, exported as a comparison sheet.',
+  discovery: 'A saved discovery query builder over the search API, showing the discovery calls a run will spend.',
+  competitor: 'Competitor-analysis reports and browsing of their posts.',
+  archive: 'Report PDFs downloaded into the workspace archive, kept after their links expire.',
+  creators: 'Creator profiles of unlocked reports: contacts and relationship statuses.',
+  lists: 'Saved lists of reports from your account.',
+};
+
+export function PlannedPage({ page }: { page: Exclude<PageId, 'settings'> }) {
+  const label = pages.find((p) => p.id === page)?.label ?? page;
+  return (
+    <section aria-labelledby="page-title" data-testid={`page-${page}`}>
+      <h1 id="page-title" tabIndex={-1}>
+        {label}
+      </h1>
+      <div className="callout info">
+        <p>
+          <strong>Coming next.</strong> {plans[page]}
+        </p>
+        <p className="muted">Nothing on this page spends credits yet. Settings and workspaces work now.</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useScout } from '../store';
+import { pages } from '../pages';
+
+const shortcutPrefix = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+export function Sidebar() {
+  const page = useScout((s) => s.page);
+  const navigate = useScout((s) => s.navigate);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // Arrow keys move between the links, Home/End jump to the ends (a menu-like list).
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    const next =
+      event.key === 'ArrowDown' ? (at + 1) % links.length
+      : event.key === 'ArrowUp' ? (at - 1 + links.length) % links.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? links.length - 1
+      : -1;
+    if (next >= 0) {
+      event.preventDefault();
+      links[next]?.focus();
+    }
+  };
+
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <div className="brand" aria-hidden="true">
+        <span className="brand-mark">◎</span> Scout
+      </div>
+      <ul ref={listRef} onKeyDown={onKeyDown}>
+        {pages.map((p, i) => (
+          <li key={p.id}>
+            <a
+              href={`#/${p.id}`}
+              aria-current={page === p.id ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(p.id);
+              }}
+              title={`${p.label} (${shortcutPrefix}${i + 1})`}
+            >
+              <span>{p.label}</span>
+              <kbd aria-hidden="true">{i + 1}</kbd>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

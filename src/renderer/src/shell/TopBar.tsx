@@ -1,0 +1,96 @@
+import { useScout } from '../store';
+import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { formatAge, formatCount } from '../shared/format';
+
+export function TopBar() {
+  return (
+    <header className="topbar">
+      <WorkspaceSwitcher />
+      <CreditMeter />
+      <ConnectionIndicator />
+    </header>
+  );
+}
+
+function WorkspaceSwitcher() {
+  const workspace = useScout((s) => s.workspace);
+  const switchWorkspace = useScout((s) => s.switchWorkspace);
+  return (
+    <label className="workspace-switcher">
+      <span className="label">Workspace</span>
+      <select
+        aria-label="Workspace"
+        value={workspace?.active ?? 'demo'}
+        disabled={!workspace}
+        onChange={(e) => void switchWorkspace(e.target.value as WorkspaceId)}
+      >
+        {workspaceIds.map((id) => (
+          <option key={id} value={id}>
+            {workspace?.workspaces.find((w) => w.id === id)?.label ?? id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CreditMeter() {
+  const plan = useScout((s) => s.plan);
+  const planError = useScout((s) => s.planError);
+  const loading = useScout((s) => s.planLoading);
+  const refresh = useScout((s) => s.refreshPlan);
+  const p = plan?.plan;
+  return (
+    <section className="credit-meter" aria-label="Credits" data-testid="credit-meter" aria-busy={loading}>
+      {p ? (
+        <dl title={`Plan ${p.reports.plan ?? '—'}; checked ${formatAge(plan.fetchedAt)}`}>
+          <div>
+            <dt>Credits</dt>
+            <dd data-testid="credits-reports">{formatCount(p.reports.credits)}</dd>
+          </div>
+          <div>
+            <dt>Mini</dt>
+            <dd data-testid="credits-mini">{formatCount(p.reports.reports)}</dd>
+          </div>
+          <div>
+            <dt>Advanced</dt>
+            <dd data-testid="credits-advanced">{formatCount(p.reports.advancedReports)}</dd>
+          </div>
+          <div>
+            <dt>Discovery</dt>
+            <dd data-testid="credits-discovery">{formatCount(p.discovery.requests)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <span className="muted">{loading ? 'Checking credits…' : 'Credits unknown'}</span>
+      )}
+      {planError && (
+        <span className="meter-error" role="status" title={planError}>
+          ⚠ not current
+        </span>
+      )}
+      <button type="button" className="icon-button" onClick={() => void refresh()} disabled={loading} aria-label="Refresh credits" title="Refresh credits (costs nothing)">
+        ↻
+      </button>
+    </section>
+  );
+}
+
+const modeLabels = { online: 'Online', offline: 'Offline', unreachable: 'API unreachable', unknown: 'Not checked yet' } as const;
+
+function ConnectionIndicator() {
+  const connection = useScout((s) => s.connection);
+  const setOffline = useScout((s) => s.setOffline);
+  if (!connection) return null;
+  return (
+    <div className="connection" data-mode={connection.mode} data-testid="connection">
+      <span className="dot" aria-hidden="true" />
+      <span role="status" title={connection.reason ?? undefined}>
+        {modeLabels[connection.mode]}
+      </span>
+      <button type="button" onClick={() => void setOffline(!connection.manualOffline)}>
+        {connection.manualOffline ? 'Go online' : 'Work offline'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// One zustand store of slices (zustand's slices pattern). Each feature adds its slice here;
+// components read through selectors.
+import { create, type StateCreator } from 'zustand';
+import type { AppInfo, ConnectionState, PlanState, ScoutClient, WorkspaceState } from '@shared/contract';
+import type { WorkspaceId } from '@shared/workspaces';
+import { errorMessage, scout as defaultClient } from './shared/scoutClient';
+import { pageFromHash, type PageId } from './pages';
+
+export interface NavigationSlice {
+  page: PageId;
+  navigate(page: PageId): void;
+}
+
+export interface ShellSlice {
+  ready: boolean;
+  fatalError: string | null;
+  appInfo: AppInfo | null;
+  workspace: WorkspaceState | null;
+  plan: PlanState | null;
+  planError: string | null;
+  planLoading: boolean;
+  connection: ConnectionState | null;
+  start(): Promise<void>;
+  switchWorkspace(id: WorkspaceId): Promise<void>;
+  refreshPlan(): Promise<void>;
+  setOffline(offline: boolean): Promise<void>;
+  dismissNotice(id: string): Promise<void>;
+}
+
+export type ScoutStore = NavigationSlice & ShellSlice;
+type Slice<T> = StateCreator<ScoutStore, [], [], T>;
+
+export const createNavigationSlice: Slice<NavigationSlice> = (set) => ({
+  page: typeof window === 'undefined' ? 'accounts' : pageFromHash(window.location.hash),
+  navigate(page) {
+    if (typeof window !== 'undefined' && window.location.hash !== `#/${page}`) window.location.hash = `#/${page}`;
+    set({ page });
+  },
+});
+
+export const createShellSlice =
+  (client: ScoutClient): Slice<ShellSlice> =>
+  (set, get) => ({
+    ready: false,
+    fatalError: null,
+    appInfo: null,
+    workspace: null,
+    plan: null,
+    planError: null,
+    planLoading: false,
+    connection: null,
+
+    async start() {
+      client.on('workspace:changed', (workspace) => set({ workspace }));
+      client.on('plan:changed', (plan) => set({ plan, planError: null }));
+      client.on('connection:changed', (connection) => set({ connection }));
+      client.on('app:changed', (appInfo) => set({ appInfo }));
+      try {
+        const [appInfo, workspace, plan, connection] = await Promise.all([
+          client.invoke('app:info', {}),
+          client.invoke('workspace:get', {}),
+          client.invoke('plan:get', {}),
+          client.invoke('connection:get', {}),
+        ]);
+        set({ appInfo, workspace, plan, connection, ready: true });
+      } catch (error) {
+        set({ fatalError: errorMessage(error) });
+        return;
+      }
+      await get().refreshPlan();
+    },
+
+    async switchWorkspace(id) {
+      try {
+        const workspace = await client.invoke('workspace:switch', { workspace: id });
+        const [plan, connection] = await Promise.all([client.invoke('plan:get', {}), client.invoke('connection:get', {})]);
+        set({ workspace, plan, connection, planError: null });
+      } catch (error) {
+        set({ planError: errorMessage(error) });
+        return;
+      }
+      await get().refreshPlan();
+    },
+
+    async refreshPlan() {
+      if (get().connection?.manualOffline) return;
+      set({ planLoading: true });
+      try {
+        set({ plan: await client.invoke('plan:refresh', {}), planError: null });
+      } catch (error) {
+        set({ planError: errorMessage(error) });
+      } finally {
+        set({ planLoading: false });
+      }
+    },
+
+    async setOffline(offline) {
+      const connection = await client.invoke('connection:setOffline', { offline });
+      set({ connection });
+      if (!offline) await get().refreshPlan();
+    },
+
+    async dismissNotice(id) {
+      set({ appInfo: await client.invoke('app:dismissNotice', { id }) });
+    },
+  });
+
+export function createScoutStore(client: ScoutClient = defaultClient) {
+  return create<ScoutStore>()((...a) => ({
+    ...createNavigationSlice(...a),
+    ...createShellSlice(client)(...a),
+  }));
+}
+
+export const useScout = createScoutStore();

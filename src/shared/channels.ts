@@ -1,0 +1,37 @@
+// The names of every operation and pushed event, as plain data with no imports. The preload
+// script runs sandboxed and can only load what is bundled into it; keeping zod out of this file
+// keeps the preload tiny. `contract.ts` checks at compile time that it declares exactly these.
+
+export const channels = [
+  'app:info',
+  'app:dismissNotice',
+  'workspace:get',
+  'workspace:switch',
+  'workspace:setBaseUrl',
+  'credentials:get',
+  'credentials:set',
+  'credentials:delete',
+  'credentials:test',
+  'plan:get',
+  'plan:refresh',
+  'connection:get',
+  'connection:setOffline',
+  'shell:openExternal',
+] as const;
+
+export type Channel = (typeof channels)[number];
+
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed'] as const;
+
+export type EventName = (typeof eventNames)[number];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (channels as readonly string[]).includes(value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (eventNames as readonly string[]).includes(value);
+}
+
+/** The IPC channel on which main pushes every event to the renderer. */
+export const EVENT_CHANNEL = 'scout:event';

@@ -1,0 +1,187 @@
+// The one contract between the renderer and main. Every operation is declared here once, with a
+// zod schema for its request and the type of its response; main binds a handler map typed
+// against it (see src/main/host/handlers.ts) and both transports (Electron IPC, loopback HTTP)
+// derive their clients from it. Add an operation here and `tsc` points at every place that
+// must follow.
+import { z } from 'zod';
+import type { Channel, EventName } from './channels';
+import { workspaceIds, type WorkspaceId } from './workspaces';
+
+/** An operation: its request schema, and its response type carried as a phantom. */
+export interface Operation<Req extends z.ZodType, Res> {
+  readonly request: Req;
+  readonly __response?: Res;
+}
+
+function op<Res>() {
+  return <Req extends z.ZodType>(request: Req): Operation<Req, Res> => ({ request });
+}
+
+const noInput = z.object({}).strict();
+const workspaceId = z.enum(workspaceIds);
+
+// ---- response types ----------------------------------------------------------------------
+
+export type HostKind = 'electron' | 'browser';
+
+export interface AppInfo {
+  version: string;
+  host: HostKind;
+  /** Things the researcher should know about, e.g. a settings file that could not be read. */
+  notices: AppNotice[];
+}
+
+export interface AppNotice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface CredentialStatus {
+  workspace: WorkspaceId;
+  hasCredentials: boolean;
+  /** Never the whole account id; the token is never returned at all. */
+  accountIdMasked: string | null;
+  /** The demo workspace uses the simulator's built-in account and cannot be edited. */
+  editable: boolean;
+  /** Why the credentials could not be read (the keychain is unavailable, say), in words. */
+  problem: string | null;
+}
+
+export interface WorkspaceSummary {
+  id: WorkspaceId;
+  label: string;
+  baseUrl: string;
+  credentials: CredentialStatus;
+}
+
+export interface WorkspaceState {
+  active: WorkspaceId;
+  workspaces: WorkspaceSummary[];
+}
+
+export interface PlanInfo {
+  reports: {
+    plan: string | null;
+    /** Report credits (deprecated by the API on 2027-01-01, still sent). */
+    credits: number | null;
+    /** Mini-report credits left. */
+    reports: number | null;
+    /** Advanced-report credits left. */
+    advancedReports: number | null;
+  };
+  discovery: {
+    plan: string | null;
+    requests: number | null;
+  };
+}
+
+export interface PlanState {
+  workspace: WorkspaceId;
+  plan: PlanInfo | null;
+  /** Epoch milliseconds of the answer shown; null when the API was never asked. */
+  fetchedAt: number | null;
+}
+
+export type ConnectionMode = 'online' | 'offline' | 'unreachable' | 'unknown';
+
+export interface ConnectionState {
+  workspace: WorkspaceId;
+  mode: ConnectionMode;
+  /** The researcher switched the workspace offline by hand. */
+  manualOffline: boolean;
+  /** Why the API is unreachable, in words, when mode is `unreachable`. */
+  reason: string | null;
+  checkedAt: number | null;
+}
+
+export interface OpenExternalResult {
+  /** Electron opens the link itself; in browser mode the page opens it in a new tab. */
+  openedByHost: boolean;
+  url: string;
+}
+
+// ---- operations --------------------------------------------------------------------------
+
+const apiToken = z
+  .string()
+  .trim()
+  .min(8, 'The API token looks too short: paste the whole token from your account page.')
+  .max(512, 'The API token is too long: paste only the token.')
+  .regex(/^[\x21-\x7e]+$/, 'The API token may contain only visible characters, no spaces.');
+
+const accountId = z
+  .string()
+  .trim()
+  .min(1, 'Enter the account id.')
+  .max(128, 'The account id is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'The account id may contain only visible characters, no spaces.');
+
+const baseUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Enter an address starting with https:// (for example https://hypeauditor.com).');
+
+export const operations = {
+  'app:info': op<AppInfo>()(noInput),
+  'app:dismissNotice': op<AppInfo>()(z.object({ id: z.string().max(200) }).strict()),
+  'workspace:get': op<WorkspaceState>()(noInput),
+  'workspace:switch': op<WorkspaceState>()(z.object({ workspace: workspaceId }).strict()),
+  'workspace:setBaseUrl': op<WorkspaceState>()(
+    z.object({ workspace: z.literal('production'), baseUrl }).strict(),
+  ),
+  'credentials:get': op<CredentialStatus>()(z.object({ workspace: workspaceId }).strict()),
+  'credentials:set': op<CredentialStatus>()(
+    z.object({ workspace: z.literal('production'), accountId, apiToken }).strict(),
+  ),
+  'credentials:delete': op<CredentialStatus>()(z.object({ workspace: z.literal('production') }).strict()),
+  'credentials:test': op<PlanState>()(z.object({ workspace: workspaceId }).strict()),
+  'plan:get': op<PlanState>()(noInput),
+  'plan:refresh': op<PlanState>()(noInput),
+  'connection:get': op<ConnectionState>()(noInput),
+  'connection:setOffline': op<ConnectionState>()(z.object({ offline: z.boolean() }).strict()),
+  'shell:openExternal': op<OpenExternalResult>()(z.object({ url: z.string().max(2048) }).strict()),
+} satisfies Record<Channel, Operation<z.ZodType, unknown>>;
+
+// Both directions: the contract declares no operation that channels.ts does not list.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const contractMatchesChannels: Exact<keyof typeof operations, Channel> = true;
+void contractMatchesChannels;
+
+export type Operations = typeof operations;
+/** What a caller sends. */
+export type RequestOf<C extends Channel> = z.input<Operations[C]['request']>;
+/** What a handler receives, after validation. */
+export type ParsedRequestOf<C extends Channel> = z.output<Operations[C]['request']>;
+export type ResponseOf<C extends Channel> = Operations[C] extends Operation<z.ZodType, infer R> ? R : never;
+
+// ---- events ------------------------------------------------------------------------------
+
+export interface EventPayloads {
+  'workspace:changed': WorkspaceState;
+  'plan:changed': PlanState;
+  'connection:changed': ConnectionState;
+  'app:changed': AppInfo;
+}
+
+const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;
+void eventsMatchNames;
+
+export interface ScoutEvent<E extends EventName = EventName> {
+  name: E;
+  payload: EventPayloads[E];
+}
+
+/** The typed client the renderer uses, whichever host it runs in. */
+export interface ScoutClient {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+}

@@ -1,0 +1,74 @@
+// Errors that cross the process boundary. Every failure the renderer can see has a stable code
+// (for logic and tests) and a message written for the researcher: what happened and what to do.
+
+export const errorCodes = [
+  'INVALID_INPUT',
+  'UNKNOWN_OPERATION',
+  'FORBIDDEN_SENDER',
+  'INTERNAL',
+  'NOT_SUPPORTED',
+  'NO_CREDENTIALS',
+  'KEYCHAIN_UNAVAILABLE',
+  'DATABASE_FROM_FUTURE',
+  'DATABASE_UNREADABLE',
+  'OFFLINE',
+  'NETWORK',
+  'TIMEOUT',
+  'API_INVALID_TOKEN',
+  'API_NO_ACCESS',
+  'API_ACCOUNT_SUSPENDED',
+  'API_OUT_OF_CREDITS',
+  'API_BAD_REQUEST',
+  'API_ACCESS_DENIED',
+  'API_NOT_FOUND',
+  'API_INVALID_USER_ID',
+  'API_RATE_LIMITED',
+  'API_UNAVAILABLE',
+  'API_MALFORMED_RESPONSE',
+  'API_ERROR',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ScoutErrorData {
+  code: ErrorCode;
+  /** One or two sentences for the researcher: what happened and what to do next. */
+  message: string;
+  /** Technical detail for a bug report (never a secret). */
+  detail?: string;
+  /** Code of the remote API's error, when the failure came from it. */
+  apiCode?: number | string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ScoutErrorData };
+
+export class ScoutError extends Error {
+  readonly code: ErrorCode;
+  readonly detail?: string;
+  readonly apiCode?: number | string;
+
+  constructor(data: ScoutErrorData, options?: { cause?: unknown }) {
+    super(data.message, options);
+    this.name = 'ScoutError';
+    this.code = data.code;
+    this.detail = data.detail;
+    this.apiCode = data.apiCode;
+  }
+
+  toData(): ScoutErrorData {
+    const data: ScoutErrorData = { code: this.code, message: this.message };
+    if (this.detail !== undefined) data.detail = this.detail;
+    if (this.apiCode !== undefined) data.apiCode = this.apiCode;
+    return data;
+  }
+}
+
+export function isScoutErrorData(value: unknown): value is ScoutErrorData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.code === 'string' &&
+    (errorCodes as readonly string[]).includes(v.code) &&
+    typeof v.message === 'string'
+  );
+}
