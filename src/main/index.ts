@@ -9,17 +9,16 @@ import { defaultDataDir, logFilePath } from './paths';
 import { MainServices } from './services/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
 import { bindIpc } from './host/electronIpc';
+import { appUrlMatcher } from './host/senderPolicy';
 import { checkExternalUrl } from './services/externalLinks';
 import { electronNativeBindingPath } from './nativeBinding';
 
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const rendererIndex = path.join(__dirname, '../renderer/index.html');
-const rendererIndexUrl = pathToFileURL(rendererIndex).toString();
-
-function isAppUrl(url: string): boolean {
-  if (devServerUrl && !app.isPackaged) return url.startsWith(devServerUrl);
-  return url.split('#')[0]!.split('?')[0] === rendererIndexUrl;
-}
+const isAppUrl = appUrlMatcher({
+  rendererIndexUrl: pathToFileURL(rendererIndex).toString(),
+  devServerUrl: app.isPackaged ? undefined : devServerUrl,
+});
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

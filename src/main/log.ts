@@ -9,7 +9,7 @@ type Sink = (line: string) => void;
 
 const REDACTED = '[redacted]';
 // Header and field names whose values are secret wherever they appear in a logged string.
-const SECRET_FIELD = /("?(?:x-auth-token|apiToken|api_token|token|authorization)"?\s*[:=]\s*"?)([^"\s,;}]+)/gi;
+const SECRET_FIELD = /(['"]?(?:x-auth-token|apiToken|api_token|token|authorization)['"]?\s*[:=]\s*['"]?(?:Bearer )?)([^'"\s,;}]+)/gi;
 
 export class Logger {
   private readonly secrets = new Set<string>();

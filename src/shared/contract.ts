@@ -53,6 +53,8 @@ export interface WorkspaceSummary {
   label: string;
   baseUrl: string;
   credentials: CredentialStatus;
+  /** Why the workspace cannot be opened (a database from a newer Scout, say); null when fine. */
+  problem: string | null;
 }
 
 export interface WorkspaceState {

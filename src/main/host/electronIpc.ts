@@ -1,15 +1,12 @@
 // Electron's transport: one ipcMain.handle per contract channel. Every call checks that it comes
 // from Scout's own top-level page before it reaches the dispatcher.
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import { channels, EVENT_CHANNEL } from '@shared/channels';
 import type { EventBus } from '../services/eventBus';
 import type { Logger } from '../log';
 import type { Dispatch } from './handlers';
+import { isTrustedSender } from './senderPolicy';
 
-export function isTrustedSender(event: IpcMainInvokeEvent, isAppUrl: (url: string) => boolean): boolean {
-  const frame = event.senderFrame;
-  return frame !== null && frame.parent === null && isAppUrl(frame.url);
-}
 
 export function bindIpc(options: {
   dispatch: Dispatch;
@@ -20,7 +17,7 @@ export function bindIpc(options: {
 }): () => void {
   for (const channel of channels) {
     ipcMain.handle(channel, (event, payload: unknown) => {
-      if (!isTrustedSender(event, options.isAppUrl)) {
+      if (!isTrustedSender(event.senderFrame, options.isAppUrl)) {
         options.logger.warn(`refused ${channel} from an untrusted frame: ${event.senderFrame?.url ?? 'unknown'}`);
         return {
           ok: false,

@@ -147,8 +147,21 @@ export class WorkspaceRegistry {
   }
 
   async summary(id: WorkspaceId): Promise<WorkspaceSummary> {
-    const ws = this.get(id);
-    return { id, label: workspaceLabels[id], baseUrl: ws.configuredBaseUrl(), credentials: await ws.credentialStatus() };
+    let ws: Workspace;
+    try {
+      ws = this.get(id);
+    } catch (error) {
+      // A workspace that cannot open is listed with the reason, so the other one stays usable.
+      if (!(error instanceof ScoutError)) throw error;
+      return {
+        id,
+        label: workspaceLabels[id],
+        baseUrl: '',
+        credentials: { workspace: id, hasCredentials: false, accountIdMasked: null, editable: id !== 'demo', problem: null },
+        problem: error.message,
+      };
+    }
+    return { id, label: workspaceLabels[id], baseUrl: ws.configuredBaseUrl(), credentials: await ws.credentialStatus(), problem: null };
   }
 
   async state(active: WorkspaceId): Promise<WorkspaceState> {

@@ -52,8 +52,9 @@ export function App() {
         <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
           {fatalError ? (
             <div role="alert" className="callout error">
-              <h1 tabIndex={-1}>Scout could not start</h1>
+              <h1 tabIndex={-1}>Scout could not open this workspace</h1>
               <p>{fatalError}</p>
+              <p className="muted">Your data has not been changed. Choose another workspace in the top bar to keep working.</p>
             </div>
           ) : page === 'settings' ? (
             <SettingsPage />

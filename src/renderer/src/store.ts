@@ -20,7 +20,9 @@ export interface ShellSlice {
   planError: string | null;
   planLoading: boolean;
   connection: ConnectionState | null;
+  /** Subscribes to main's events, then loads. */
   start(): Promise<void>;
+  load(): Promise<void>;
   switchWorkspace(id: WorkspaceId): Promise<void>;
   refreshPlan(): Promise<void>;
   setOffline(offline: boolean): Promise<void>;
@@ -55,6 +57,10 @@ export const createShellSlice =
       client.on('plan:changed', (plan) => set({ plan, planError: null }));
       client.on('connection:changed', (connection) => set({ connection }));
       client.on('app:changed', (appInfo) => set({ appInfo }));
+      await get().load();
+    },
+
+    async load() {
       try {
         const [appInfo, workspace, plan, connection] = await Promise.all([
           client.invoke('app:info', {}),
@@ -62,7 +68,7 @@ export const createShellSlice =
           client.invoke('plan:get', {}),
           client.invoke('connection:get', {}),
         ]);
-        set({ appInfo, workspace, plan, connection, ready: true });
+        set({ appInfo, workspace, plan, connection, ready: true, fatalError: null });
       } catch (error) {
         set({ fatalError: errorMessage(error) });
         return;
@@ -73,10 +79,12 @@ export const createShellSlice =
     async switchWorkspace(id) {
       try {
         const workspace = await client.invoke('workspace:switch', { workspace: id });
+        // Switching away from a workspace that could not open is how the researcher recovers.
+        if (!get().ready) return void (await get().load());
         const [plan, connection] = await Promise.all([client.invoke('plan:get', {}), client.invoke('connection:get', {})]);
         set({ workspace, plan, connection, planError: null });
       } catch (error) {
-        set({ planError: errorMessage(error) });
+        set(get().ready ? { planError: errorMessage(error) } : { fatalError: errorMessage(error) });
         return;
       }
       await get().refreshPlan();

@@ -1,5 +1,5 @@
 import { useScout } from '../store';
-import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { formatAge, formatCount } from '../shared/format';
 
 export function TopBar() {
@@ -21,12 +21,11 @@ function WorkspaceSwitcher() {
       <select
         aria-label="Workspace"
         value={workspace?.active ?? 'demo'}
-        disabled={!workspace}
         onChange={(e) => void switchWorkspace(e.target.value as WorkspaceId)}
       >
         {workspaceIds.map((id) => (
           <option key={id} value={id}>
-            {workspace?.workspaces.find((w) => w.id === id)?.label ?? id}
+            {workspace?.workspaces.find((w) => w.id === id)?.label ?? workspaceLabels[id]}
           </option>
         ))}
       </select>

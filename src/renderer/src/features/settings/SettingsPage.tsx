@@ -60,6 +60,7 @@ function WorkspaceTable() {
             <td>
               {w.label}
               {w.id === workspace.active && <span className="badge">active</span>}
+              {w.problem && <p className="feedback error">{w.problem}</p>}
             </td>
             <td className="mono">{w.baseUrl}</td>
             <td data-testid={`credential-status-${w.id}`}>
