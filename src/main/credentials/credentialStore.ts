@@ -7,6 +7,11 @@ import { ScoutError } from '@shared/errors';
 import type { WorkspaceId } from '@shared/workspaces';
 
 export const KEYCHAIN_SERVICE = 'scout-workbench';
+
+/** `SCOUT_KEYCHAIN_SERVICE` gives parallel test runs separate entries, as SCOUT_DATA_DIR gives them folders. */
+export function keychainService(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SCOUT_KEYCHAIN_SERVICE || KEYCHAIN_SERVICE;
+}
 const KEYCHAIN_TIMEOUT_MS = 15_000;
 
 export interface Credentials {
@@ -33,7 +38,7 @@ export class KeytarCredentialStore implements CredentialStore {
   private keytar: Promise<Keytar> | null = null;
 
   constructor(
-    private readonly service = KEYCHAIN_SERVICE,
+    private readonly service = keychainService(),
     private readonly onSecret: (secret: string) => void = () => {},
   ) {}
 

@@ -190,11 +190,13 @@ export function readCookie(header: string | undefined, name: string): string | n
 async function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // An oversized body is read to its end and dropped, so the caller gets a clear answer instead
+  // of a reset connection; only callers holding the session token get this far.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new Error(`it is larger than ${limit / 1024} KiB`);
-    chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
+  if (size > limit) throw new Error(`it is larger than ${limit / 1024} KiB`);
   return Buffer.concat(chunks).toString('utf8');
 }
 

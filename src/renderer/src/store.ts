@@ -3,7 +3,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, PlanState, ScoutClient, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
-import { errorMessage, scout as defaultClient } from './shared/scoutClient';
+import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/scoutClient';
 import { pageFromHash, type PageId } from './pages';
 
 export interface NavigationSlice {
@@ -18,6 +18,8 @@ export interface ShellSlice {
   workspace: WorkspaceState | null;
   plan: PlanState | null;
   planError: string | null;
+  /** The error code behind planError, so the meter can say what to do. */
+  planErrorCode: string | null;
   planLoading: boolean;
   connection: ConnectionState | null;
   /** Subscribes to main's events, then loads. */
@@ -49,12 +51,13 @@ export const createShellSlice =
     workspace: null,
     plan: null,
     planError: null,
+    planErrorCode: null,
     planLoading: false,
     connection: null,
 
     async start() {
       client.on('workspace:changed', (workspace) => set({ workspace }));
-      client.on('plan:changed', (plan) => set({ plan, planError: null }));
+      client.on('plan:changed', (plan) => set({ plan, planError: null, planErrorCode: null }));
       client.on('connection:changed', (connection) => set({ connection }));
       client.on('app:changed', (appInfo) => set({ appInfo }));
       await get().load();
@@ -82,7 +85,7 @@ export const createShellSlice =
         // Switching away from a workspace that could not open is how the researcher recovers.
         if (!get().ready) return void (await get().load());
         const [plan, connection] = await Promise.all([client.invoke('plan:get', {}), client.invoke('connection:get', {})]);
-        set({ workspace, plan, connection, planError: null });
+        set({ workspace, plan, connection, planError: null, planErrorCode: null });
       } catch (error) {
         set(get().ready ? { planError: errorMessage(error) } : { fatalError: errorMessage(error) });
         return;
@@ -94,9 +97,9 @@ export const createShellSlice =
       if (get().connection?.manualOffline) return;
       set({ planLoading: true });
       try {
-        set({ plan: await client.invoke('plan:refresh', {}), planError: null });
+        set({ plan: await client.invoke('plan:refresh', {}), planError: null, planErrorCode: null });
       } catch (error) {
-        set({ planError: errorMessage(error) });
+        set({ planError: errorMessage(error), planErrorCode: error instanceof ScoutCallError ? error.code : null });
       } finally {
         set({ planLoading: false });
       }

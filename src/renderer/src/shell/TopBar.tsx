@@ -36,6 +36,7 @@ function WorkspaceSwitcher() {
 function CreditMeter() {
   const plan = useScout((s) => s.plan);
   const planError = useScout((s) => s.planError);
+  const planErrorCode = useScout((s) => s.planErrorCode);
   const loading = useScout((s) => s.planLoading);
   const refresh = useScout((s) => s.refreshPlan);
   const p = plan?.plan;
@@ -63,15 +64,27 @@ function CreditMeter() {
       ) : (
         <span className="muted">{loading ? 'Checking credits…' : 'Credits unknown'}</span>
       )}
-      {planError && (
-        <span className="meter-error" role="status" title={planError}>
-          ⚠ not current
-        </span>
-      )}
+      {planError && <PlanProblem code={planErrorCode} message={planError} />}
       <button type="button" className="icon-button" onClick={() => void refresh()} disabled={loading} aria-label="Refresh credits" title="Refresh credits (costs nothing)">
         ↻
       </button>
     </section>
+  );
+}
+
+function PlanProblem({ code, message }: { code: string | null; message: string }) {
+  const navigate = useScout((s) => s.navigate);
+  if (code === 'NO_CREDENTIALS' || code === 'API_INVALID_TOKEN') {
+    return (
+      <a className="meter-error" href="#/settings" role="status" title={message} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
+        {code === 'NO_CREDENTIALS' ? 'Add API credentials in Settings' : 'Credentials rejected: check Settings'}
+      </a>
+    );
+  }
+  return (
+    <span className="meter-error" role="status" title={message}>
+      ⚠ {code === 'OFFLINE' ? 'offline' : 'not current'}
+    </span>
   );
 }
 

@@ -28,8 +28,7 @@ export function SettingsPage() {
 
       <div className="card">
         <h2>Production API</h2>
-        {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
-        {production ? <ProductionSettings key={production.baseUrl} baseUrl={production.baseUrl} /> : <p className="muted">Loading…</p>}
+        {production ? <ProductionSettings baseUrl={production.baseUrl} /> : <p className="muted">Loading…</p>}
       </div>
 
       <div className="card">
@@ -89,7 +88,6 @@ function WorkspaceTable() {
 function ProductionSettings({ baseUrl }: { baseUrl: string }) {
   const workspace = useScout((s) => s.workspace);
   const status = workspace?.workspaces.find((w) => w.id === 'production')?.credentials;
-  const [url, setUrl] = useState(baseUrl);
   const [accountId, setAccountId] = useState('');
   const [apiToken, setApiToken] = useState('');
   const [busy, setBusy] = useState(false);
@@ -97,8 +95,9 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const ids = { url: useId(), account: useId(), token: useId() };
 
-  const saveUrl = async (event: FormEvent) => {
+  const saveUrl = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const url = String(new FormData(event.currentTarget).get('baseUrl') ?? '');
     try {
       await scout.invoke('workspace:setBaseUrl', { workspace: 'production', baseUrl: url });
       setUrlFeedback({ kind: 'ok', text: 'API address saved.' });
@@ -117,6 +116,8 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
       setApiToken('');
       setAccountId('');
       setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
+      // The meter follows the new credentials at once (asking for the plan costs nothing).
+      if (useScout.getState().workspace?.active === 'production') void useScout.getState().refreshPlan();
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error) });
     } finally {
@@ -130,6 +131,7 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
     try {
       await scout.invoke('credentials:delete', { workspace: 'production' });
       setFeedback({ kind: 'ok', text: 'Credentials deleted from the keychain.' });
+      if (useScout.getState().workspace?.active === 'production') void useScout.getState().refreshPlan();
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error) });
     } finally {
@@ -141,7 +143,8 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
     <>
       <form onSubmit={saveUrl} className="form-row">
         <label htmlFor={ids.url}>API address</label>
-        <input id={ids.url} type="url" value={url} onChange={(e) => setUrl(e.target.value)} required spellCheck={false} />
+        {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
+        <input key={baseUrl} id={ids.url} name="baseUrl" type="url" defaultValue={baseUrl} required spellCheck={false} />
         <button type="submit">Save address</button>
         {urlFeedback && <FeedbackLine feedback={urlFeedback} />}
       </form>

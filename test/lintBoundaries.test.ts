@@ -1,0 +1,48 @@
+// The process boundaries of DESIGN.md are lint rules; this checks the rules themselves, by
+// linting small sources as if they stood at the given paths.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/renderer/src/x.ts', "import fs from 'node:fs';"],
+    ['src/renderer/src/x.ts', "import { readFileSync } from 'fs';"],
+    ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';"],
+    ['src/renderer/src/x.ts', "import Database from 'better-sqlite3';"],
+    ['src/renderer/src/features/a/x.ts', "import { MainServices } from '../../../../main/services/mainServices';"],
+    ['src/renderer/src/x.ts', "import { startSimulator } from '../../simulator/server';"],
+    ['src/preload/x.ts', "import { z } from 'zod';"],
+    ['src/preload/x.ts', "import fs from 'node:fs';"],
+    ['src/preload/x.ts', "import { x } from '../main/log';"],
+    ['src/shared/x.ts', "import { app } from 'electron';"],
+    ['src/shared/x.ts', "import path from 'node:path';"],
+    ['src/shared/x.ts', "import { createRoot } from 'react-dom';"],
+    ['src/shared/x.ts', "import { x } from '../main/log';"],
+    ['src/main/x.ts', "import { App } from '../renderer/src/App';"],
+    ['src/main/services/x.ts', "import { useScout } from '../../renderer/src/store';"],
+  ])('%s may not: %s', async (file, source) => {
+    expect(await boundaryErrors(file, `${source}\nexport {};\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src/renderer/src/x.ts', "import { channels } from '@shared/channels';"],
+    ['src/renderer/src/features/a/x.ts', "import { useScout } from '../../store';"],
+    ['src/preload/x.ts', "import { contextBridge } from 'electron';"],
+    ['src/preload/x.ts', "import { channels } from '../shared/channels';"],
+    ['src/shared/x.ts', "import { z } from 'zod';"],
+    ['src/shared/x.ts', "import { channels } from './channels';"],
+    ['src/main/x.ts', "import fs from 'node:fs';"],
+    ['src/main/x.ts', "import { startSimulator } from '../simulator/server';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([]);
+  });
+});
