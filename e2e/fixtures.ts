@@ -45,6 +45,8 @@ async function startServe(dataDir: string, keychainService: string): Promise<{ c
 }
 
 export const test = base.extend<{ scout: ScoutApp }>({
+  // Playwright requires an object pattern here, even when the fixture needs no other fixture.
+  // eslint-disable-next-line no-empty-pattern
   scout: async ({}, use) => {
     if (!fs.existsSync(path.join(root, 'out/main/serve.js'))) throw new Error('Run `npm run build` before the end-to-end tests.');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));

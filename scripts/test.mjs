@@ -22,7 +22,7 @@ async function stage(name, command, args, options) {
 
 const lintCode = await stage('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 if (lintCode !== 0) totals.failed += 1;
-for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
+for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.e2e.json']) {
   if ((await stage(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'])) !== 0) totals.failed += 1;
 }
 const buildCode = await stage('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
