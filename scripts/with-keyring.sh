@@ -12,13 +12,15 @@ done
 keyring_home=$(mktemp -d -t scout-keyring-XXXXXX)
 trap 'rm -rf "$keyring_home"' EXIT
 export SCOUT_KEYRING_HOME="$keyring_home"
+# fd 3 carries the real stderr to the command; the bus daemon's own chatter (service
+# activations, fd-limit warnings) goes to a log in the throwaway home instead.
 dbus-run-session -- bash -c '
   set -euo pipefail
   # A throwaway HOME: the keyring (and anything else a test writes there) vanishes afterwards.
   export HOME="$SCOUT_KEYRING_HOME" XDG_DATA_HOME="$SCOUT_KEYRING_HOME/.local/share" XDG_RUNTIME_DIR="$SCOUT_KEYRING_HOME/run"
   mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
   # --unlock reads the new keyring'"'"'s password from stdin; it must not be empty.
-  eval "$(printf "scout-test-keyring" | gnome-keyring-daemon --unlock --components=secrets)"
+  eval "$(printf "scout-test-keyring" | gnome-keyring-daemon --unlock --components=secrets 2>&3)"
   export GNOME_KEYRING_CONTROL SCOUT_PRIVATE_KEYRING=1
-  exec "$@"
-' scout-keyring "$@" 2> >(grep -v "Failed to set fd limit" >&2)
+  exec "$@" 2>&3 3>&-
+' scout-keyring "$@" 3>&2 2>"$keyring_home/dbus.log"
