@@ -2,24 +2,22 @@
 // contract's channels. It passes results through untouched; the renderer's client unwraps them.
 import { contextBridge, ipcRenderer } from 'electron';
 import { EVENT_CHANNEL, isChannel, isEventName } from '../shared/channels';
+import type { ScoutBridge, ScoutEvent } from '../shared/contract';
 
-type EventListener = (payload: unknown) => void;
-
-const bridge = {
-  invoke(channel: string, request: unknown): Promise<unknown> {
-    if (!isChannel(channel)) return Promise.reject(new Error(`Unknown channel ${channel}`));
+// The renderer is untrusted input too: names outside the contract are refused here, before IPC.
+const bridge: ScoutBridge = {
+  invoke(channel, request) {
+    if (!isChannel(channel)) return Promise.reject(new Error(`Unknown channel ${String(channel)}`));
     return ipcRenderer.invoke(channel, request);
   },
-  on(event: string, listener: EventListener): () => void {
-    if (!isEventName(event)) throw new Error(`Unknown event ${event}`);
-    const wrapped = (_e: unknown, message: { name: string; payload: unknown }) => {
-      if (message?.name === event) listener(message.payload);
+  on(event, listener) {
+    if (!isEventName(event)) throw new Error(`Unknown event ${String(event)}`);
+    const wrapped = (_e: unknown, message: ScoutEvent) => {
+      if (message?.name === event) listener(message.payload as Parameters<typeof listener>[0]);
     };
     ipcRenderer.on(EVENT_CHANNEL, wrapped);
     return () => ipcRenderer.removeListener(EVENT_CHANNEL, wrapped);
   },
 };
-
-export type ScoutBridge = typeof bridge;
 
 contextBridge.exposeInMainWorld('scout', bridge);

@@ -5,6 +5,7 @@
 // must follow.
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
+import type { Result } from './errors';
 import { workspaceIds, type WorkspaceId } from './workspaces';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -180,6 +181,15 @@ void eventsMatchNames;
 export interface ScoutEvent<E extends EventName = EventName> {
   name: E;
   payload: EventPayloads[E];
+}
+
+/**
+ * What the preload exposes as `window.scout`: the contract's channels, answering with the
+ * dispatcher's Result envelope (errors are data, so they survive the IPC boundary intact).
+ */
+export interface ScoutBridge {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }
 
 /** The typed client the renderer uses, whichever host it runs in. */

@@ -2,7 +2,7 @@
 // preload bridge); in browser mode through HTTP on the same origin, with events over SSE. Either
 // way a failure arrives as a ScoutCallError with the code and message main chose.
 import type { Channel, EventName } from '@shared/channels';
-import type { EventPayloads, RequestOf, ResponseOf, ScoutClient, ScoutEvent } from '@shared/contract';
+import type { EventPayloads, RequestOf, ResponseOf, ScoutBridge, ScoutClient, ScoutEvent } from '@shared/contract';
 import { isScoutErrorData, type Result, type ScoutErrorData } from '@shared/errors';
 
 export class ScoutCallError extends Error {
@@ -16,6 +16,8 @@ export class ScoutCallError extends Error {
   }
 }
 
+// The transport below the typed client: the preload bridge, or HTTP in browser mode. It may
+// hand back anything (a broken page, a stale server), so answers are checked before use.
 interface Bridge {
   invoke(channel: string, request: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
@@ -23,7 +25,7 @@ interface Bridge {
 
 declare global {
   interface Window {
-    scout?: Bridge;
+    scout?: ScoutBridge;
   }
 }
 
@@ -83,7 +85,7 @@ function httpBridge(): Bridge {
   };
 }
 
-export function createScoutClient(bridge: Bridge = window.scout ?? httpBridge()): ScoutClient {
+export function createScoutClient(bridge: Bridge = (window.scout as Bridge | undefined) ?? httpBridge()): ScoutClient {
   return {
     async invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
       return unwrap<ResponseOf<C>>(await bridge.invoke(channel, request));
