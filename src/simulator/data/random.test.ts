@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { markFor, Rng } from './random';
+
+describe('Rng', () => {
+  it('gives the same sequence for the same seed, and another for another seed', () => {
+    const a = new Rng('instagram:nasa');
+    const b = new Rng('instagram:nasa');
+    const c = new Rng('tiktok:nasa');
+    const seqA = Array.from({ length: 20 }, () => a.next());
+    expect(Array.from({ length: 20 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 20 }, () => c.next())).not.toEqual(seqA);
+  });
+
+  it('makes shares that are non-negative and sum to 100', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: 40 }), fc.double({ min: 0.2, max: 3, noNaN: true }), (seed, n, k) => {
+        const shares = new Rng(seed).shares(n, k);
+        expect(shares).toHaveLength(n);
+        for (const s of shares) expect(s).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(shares.reduce((x, y) => x + y, 0) - 100)).toBeLessThan(1e-9);
+      }),
+    );
+  });
+
+  it('keeps int() within its bounds', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (seed, min, span) => {
+        const v = new Rng(seed).int(min, min + span);
+        expect(v).toBeGreaterThanOrEqual(min);
+        expect(v).toBeLessThanOrEqual(min + span);
+        expect(Number.isInteger(v)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('markFor', () => {
+  it('rises with the value against its benchmark', () => {
+    expect(markFor(1, 10)).toBe('poor');
+    expect(markFor(10, 10)).toBe('average');
+    expect(markFor(30, 10)).toBe('excellent');
+  });
+});
