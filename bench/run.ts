@@ -1,7 +1,9 @@
 // `npm run bench [-- --json FILE]`: Scout's speed and memory figures. Figures, not pass/fail:
 // these machines are noisy, so compare ratios measured in one run. Later issues add their
 // figures here (cache, report page).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,9 +11,10 @@ import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { startLoopbackServer } from '../src/main/host/loopbackHttp';
-import { startSimulator } from '../src/simulator/server';
 
 type Figures = Record<string, number>;
+
+const root = path.resolve(__dirname, '..');
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -53,25 +56,62 @@ async function transportFigures(figures: Figures): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function simulatorFigures(figures: Figures): Promise<void> {
-  const sim = await startSimulator();
+/** Starts `npm run simulator` as its own process, so the load below does not share its event loop. */
+async function simulatorProcess(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [
+    path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', path.join(root, 'tsconfig.node.json'),
+    path.join(root, 'src/simulator/cli.ts'), '--port', '0', '--generation-ms', '0', '--credits', '100000000',
+  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** Requests per second one simulator answers to 32 concurrent keep-alive loopback clients. */
+async function throughput(url: (i: number) => string, durationMs = 3000): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const headers = { 'x-auth-id': 'demo', 'x-auth-token': 'demo-token' };
-  const url = `${sim.url}/api/method/auditor.planInfo/?v=2`;
-  const concurrency = 32;
-  const durationMs = 2000;
+  const get = (target: string) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(target, { agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`simulator answered ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
   let done = 0;
   const end = performance.now() + durationMs;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: 32 }, async () => {
       while (performance.now() < end) {
-        const r = await fetch(url, { headers });
-        await r.arrayBuffer();
+        await get(url(done));
         done++;
       }
     }),
   );
-  figures['simulator.plan_info.rps'] = done / (durationMs / 1000);
-  await sim.close();
+  agent.destroy();
+  return done / (durationMs / 1000);
+}
+
+async function simulatorFigures(figures: Figures): Promise<void> {
+  const sim = await simulatorProcess();
+  const api = `${sim.url}/api/method`;
+  // Warm the report cache: the figure is for answering ready reports.
+  await throughput((i) => `${api}/auditor.twitch/?v=2&channel=bench${i % 200}`, 500);
+  await throughput((i) => `${api}/auditor.report/?v=2&username=bench${i % 200}`, 500);
+  figures['simulator.plan_info.rps'] = await throughput(() => `${api}/auditor.planInfo/?v=2`);
+  // Ready reports of 200 Twitch channels, round robin (TikTok would hit its 100-a-minute limit).
+  figures['simulator.report.rps'] = await throughput((i) => `${api}/auditor.twitch/?v=2&channel=bench${i % 200}`);
+  figures['simulator.instagram_report.rps'] = await throughput((i) => `${api}/auditor.report/?v=2&username=bench${i % 200}`);
+  sim.stop();
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,10 @@
-// What one simulator instance remembers: the plan's balances. Later parts add reports,
-// unlocks and the simulated clock here.
+// What one simulator instance remembers: balances, which reports were checked and when, PDF
+// jobs, competitor analyses, and the pictures it has handed out. Tests read it through the
+// handle returned by startSimulator.
+import type { Network } from './data/random';
+
 export interface SimBalances {
+  /** Report credits (all networks; TikTok advanced reports use advancedReports). */
   credits: number;
   miniReports: number;
   advancedReports: number;
@@ -14,10 +18,50 @@ export interface SimStateOptions {
   discovery?: number;
 }
 
+export type BalanceKind = keyof SimBalances;
+
+/** One check of an account: when it was paid for, when generation ends, how it ends. */
+export interface ReportCheck {
+  network: Network;
+  name: string;
+  checkedAt: number;
+  readyAt: number;
+  /** Which balance paid; null when it was free (the test account). */
+  paidWith: BalanceKind | null;
+  outcome: 'ready' | 'low_confidence' | 'no_videos' | 'no_views';
+  refunded: boolean;
+  tiktokType?: 'report' | 'advanced_report';
+}
+
+export interface PdfJob {
+  readyAt: number;
+  /** When the current link was issued; links are refreshed at most once a day. */
+  linkIssuedAt: number | null;
+}
+
+export interface CompetitorAnalysis {
+  id: string;
+  username: string;
+  dateFrom: string;
+  dateTo: string;
+  audienceGeo: string[];
+  hashtags: string[];
+  createdAt: number;
+  readyAt: number;
+}
+
 export class SimState {
   readonly balances: SimBalances;
-  /** Every request that reached a handler, by method name; tests read it. */
+  /** Every request that reached a handler, by method name. */
   readonly calls = new Map<string, number>();
+  /** Credits actually spent (after refunds), by balance. */
+  readonly spent: SimBalances = { credits: 0, miniReports: 0, advancedReports: 0, discoveryRequests: 0 };
+  readonly checks = new Map<string, ReportCheck>();
+  readonly pdfJobs = new Map<string, PdfJob>();
+  readonly analyses = new Map<string, CompetitorAnalysis>();
+  /** Simulated times of recent TikTok report requests, for the 100-a-minute limit. */
+  readonly tiktokRequests: number[] = [];
+  highDemand = false;
 
   constructor(options: SimStateOptions = {}) {
     this.balances = {
@@ -31,4 +75,26 @@ export class SimState {
   countCall(method: string): void {
     this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
   }
+
+  /** Takes one unit; false when none is left. */
+  charge(kind: BalanceKind): boolean {
+    if (this.balances[kind] <= 0) return false;
+    this.balances[kind] -= 1;
+    this.spent[kind] += 1;
+    return true;
+  }
+
+  refund(kind: BalanceKind): void {
+    this.balances[kind] += 1;
+    this.spent[kind] -= 1;
+  }
+
+  /** Total of everything spent, for tests comparing with a client's ledger. */
+  totalSpent(): number {
+    return Object.values(this.spent).reduce((s, v) => s + v, 0);
+  }
+}
+
+export function checkKey(network: Network, name: string): string {
+  return `${network}:${name.trim().toLowerCase()}`;
 }

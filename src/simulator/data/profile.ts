@@ -86,7 +86,9 @@ export function accountProfile(network: Network, requestedName: string): Account
   const mediaCount = rng.int(20, 4000);
   const reachFactor = network === 'tiktok' ? rng.float(0.3, 2.5) : network === 'youtube' ? rng.float(0.05, 0.6) : rng.float(0.05, 0.4);
   const avgViews = Math.round(followers * reachFactor);
-  const avgLikes = Math.round((followers * er) / 100);
+  // On video networks a post is never liked more often than it is seen.
+  const likesFromEr = Math.round((followers * er) / 100);
+  const avgLikes = network === 'youtube' || network === 'tiktok' ? Math.min(likesFromEr, Math.round(avgViews * 0.6)) : likesFromEr;
   const avgComments = Math.round(avgLikes * rng.float(0.01, 0.06));
   const accountType = rng.bool(0.12) ? 'brand' : 'human';
   const id =

@@ -1,23 +1,14 @@
-import type { SimRoute } from '../server';
+import type { SimRoute } from '../context';
+import { ok } from '../context';
 
 // Section 2.13 of the spec: report credits and discovery requests left.
 export const planInfoRoute: SimRoute = {
   methods: ['GET', 'POST'],
-  handle({ state }) {
-    const b = state.balances;
-    return {
-      status: 200,
-      body: {
-        result: {
-          reports: {
-            plan: 'Pro',
-            credits: b.credits,
-            reports: b.miniReports,
-            advanced_reports: b.advancedReports,
-          },
-          discovery: { plan: 'Pro', requests: b.discoveryRequests },
-        },
-      },
-    };
+  handle({ sim }) {
+    const b = sim.state.balances;
+    return ok({
+      reports: { plan: 'Pro', credits: b.credits, reports: b.miniReports, advanced_reports: b.advancedReports },
+      discovery: { plan: 'Pro', requests: b.discoveryRequests },
+    });
   },
 };

@@ -1,0 +1,60 @@
+// Report data for the simulator: what goes inside `result` of each report-family operation.
+// The server adds the envelope (report_state, restTokens, validUntil, report quality, type).
+// Everything is derived from the account's profile and seeded by network and name, so the
+// same input always gives the same (deep-equal) output.
+import { makeCtx, type ReportInput } from './context';
+import { instagramHistory, instagramMedia, instagramReport } from './instagram';
+import { snapchatReport } from './snapchat';
+import { tiktokBrandMentions, tiktokReport } from './tiktok';
+import { twitchReport } from './twitch';
+import { twitterHistory, twitterReport } from './twitter';
+import { youtubeBrandMentions, youtubeMediaPage, youtubeReport } from './youtube';
+
+export type { ReportInput } from './context';
+export { snapchatVariant, type SnapchatVariant } from './snapchat';
+
+// The companion operations each belong to one network, whatever `input.network` says.
+
+const reportBuilders = {
+  instagram: instagramReport,
+  youtube: youtubeReport,
+  tiktok: tiktokReport,
+  twitch: twitchReport,
+  twitter: twitterReport,
+  snapchat: snapchatReport,
+} as const;
+
+/** The network-specific fields of a report's `result` (Instagram: `{user}`; others: `{report, …}`). */
+export function generateReportBody(input: ReportInput): Record<string, unknown> {
+  return reportBuilders[input.network](makeCtx(input));
+}
+
+/** Spec 2.5: `{media_ids, media}`. */
+export function generateInstagramMedia(input: ReportInput): Record<string, unknown> {
+  return instagramMedia(makeCtx({ ...input, network: 'instagram' }));
+}
+
+/** Spec 2.6: `{current_page, total_pages, media}`, 50 videos a page. */
+export function generateYoutubeMediaPage(input: ReportInput, page: number): Record<string, unknown> {
+  return youtubeMediaPage(makeCtx({ ...input, network: 'youtube' }), page);
+}
+
+/** Spec 2.9: `{metrics_history: {er: {history: [{value, timestamp}]}}}`. */
+export function generateInstagramHistory(input: ReportInput): Record<string, unknown> {
+  return instagramHistory(makeCtx({ ...input, network: 'instagram' }));
+}
+
+/** Spec 2.9: `{metrics_history: {er, retweet_count, …: {history: [{value, time_iso}]}}}`. */
+export function generateTwitterHistory(input: ReportInput): Record<string, unknown> {
+  return twitterHistory(makeCtx({ ...input, network: 'twitter' }));
+}
+
+/** Spec 2.8: `{mentions: {performance}, users, posts}`. */
+export function generateTiktokBrandMentions(input: ReportInput): Record<string, unknown> {
+  return tiktokBrandMentions(makeCtx({ ...input, network: 'tiktok' }));
+}
+
+/** Spec 2.7: `{mentions: [...]}`. */
+export function generateYoutubeBrandMentions(input: ReportInput): Record<string, unknown> {
+  return youtubeBrandMentions(makeCtx({ ...input, network: 'youtube' }));
+}

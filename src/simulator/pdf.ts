@@ -1,0 +1,37 @@
+// A minimal, valid one-page PDF with lines of text: what the simulator's PDF export serves.
+// Only standard Helvetica and ASCII, which any PDF reader renders.
+
+function escapeText(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+}
+
+export function renderPdf(title: string, lines: readonly string[]): Buffer {
+  const content = [
+    'BT',
+    '/F1 20 Tf',
+    '56 780 Td',
+    `(${escapeText(title)}) Tj`,
+    '/F1 11 Tf',
+    '0 -28 Td',
+    ...lines.slice(0, 60).flatMap((line) => [`(${escapeText(line)}) Tj`, '0 -16 Td']),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
