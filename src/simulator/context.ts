@@ -2,6 +2,15 @@
 import type { CdnLinker } from './data/cdn';
 import type { SimClock } from './clock';
 import type { SimState } from './state';
+import { DAY_MS } from './clock';
+
+/** Placeholder in generated JSON for a picture link's expiry, filled in when the answer is sent. */
+export const EXPIRY_PLACEHOLDER = '__EXP__';
+
+/** Picture links live 28 simulated days from when they are handed out (spec section 1). */
+export function linkExpirySeconds(sim: { clock: { now(): number } }): number {
+  return Math.floor((sim.clock.now() + 28 * DAY_MS) / 1000);
+}
 
 export interface SimOptions {
   generationMs: number;

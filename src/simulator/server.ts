@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { authenticate } from './accounts';
-import { DAY_MS, SimClock } from './clock';
-import { apiError, type Sim, type SimOptions, type SimRequest, type SimResponse, type SimRoute } from './context';
+import { SimClock } from './clock';
+import { apiError, EXPIRY_PLACEHOLDER, linkExpirySeconds, type Sim, type SimOptions, type SimRequest, type SimResponse, type SimRoute } from './context';
 import type { CdnLinker } from './data/cdn';
 import { networks, Rng, type Network } from './data/random';
 import { renderPdf } from './pdf';
@@ -64,9 +64,6 @@ export interface SimulatorHandle {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-const LINK_LIFETIME_MS = 28 * DAY_MS;
-/** Placeholder in cached JSON for a picture link's expiry, filled in when the answer is sent. */
-const EXPIRY_PLACEHOLDER = '__EXP__';
 
 function makeCdn(origin: () => string): CdnLinker {
   const link = (kind: string, network: Network, key: string) =>
@@ -77,10 +74,7 @@ function makeCdn(origin: () => string): CdnLinker {
 function serialise(sim: Sim, response: SimResponse): { body: Buffer; type: string } {
   if (Buffer.isBuffer(response.body)) return { body: response.body, type: response.contentType ?? 'application/octet-stream' };
   let text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-  // Picture links live 28 simulated days from when they are handed out (spec section 1).
-  if (text.includes(EXPIRY_PLACEHOLDER)) {
-    text = text.replaceAll(EXPIRY_PLACEHOLDER, String(Math.floor((sim.clock.now() + LINK_LIFETIME_MS) / 1000)));
-  }
+  if (text.includes(EXPIRY_PLACEHOLDER)) text = text.replaceAll(EXPIRY_PLACEHOLDER, String(linkExpirySeconds(sim)));
   return { body: Buffer.from(text), type: response.contentType ?? 'application/json; charset=utf-8' };
 }
 

@@ -2,7 +2,7 @@
 // history, brand mentions and PDF export. One state machine decides for all of them what a
 // request costs and what it answers (spec sections 3.1, 3.2, 3.4, 4.1–4.7 and 8).
 import { DAY_MS } from '../clock';
-import { apiError, invalidRequest, ok, type Sim, type SimRequest, type SimResponse, type SimRoute } from '../context';
+import { apiError, EXPIRY_PLACEHOLDER, invalidRequest, linkExpirySeconds, ok, type Sim, type SimRequest, type SimResponse, type SimRoute } from '../context';
 import { hashString, type Network } from '../data/random';
 import { accountProfile } from '../data/profile';
 import {
@@ -114,24 +114,26 @@ function reportInput(sim: Sim, network: Network, name: string, check?: ReportChe
   };
 }
 
-// Generated bodies are kept per account (and day, as charts end "today"), already serialised:
-// the simulator must answer thousands of report requests a second.
-const bodyCache = new Map<string, string>();
+// Generated bodies are kept per account (and day, as charts end "today"), already encoded and
+// split where picture-link expiries go: the simulator must answer thousands of report requests
+// a second, and re-encoding a 70 KB Instagram report each time would cost more than the rest.
+const bodyCache = new Map<string, Buffer[]>();
 
-function reportBodyJson(sim: Sim, network: Network, name: string, check: ReportCheck, userId?: string): string {
+function reportBodyParts(sim: Sim, network: Network, name: string, check: ReportCheck, userId?: string): Buffer[] {
   const day = Math.floor(sim.clock.now() / DAY_MS);
   const key = `${network}:${name.toLowerCase()}:${check.outcome}:${check.tiktokType ?? ''}:${day}`;
-  let json = bodyCache.get(key);
-  if (!json) {
+  let parts = bodyCache.get(key);
+  if (!parts) {
     const body = generateReportBody(reportInput(sim, network, name, check));
     // A report asked for by TikTok user id carries that id.
     const basic = (body.report as { basic?: { id?: string } } | undefined)?.basic;
     if (userId && basic) basic.id = userId;
-    json = JSON.stringify(body);
+    // Without its braces: the envelope goes in front.
+    parts = JSON.stringify(body).slice(1, -1).split(EXPIRY_PLACEHOLDER).map((p) => Buffer.from(p));
     if (bodyCache.size > 5000) bodyCache.clear();
-    bodyCache.set(key, json);
+    bodyCache.set(key, parts);
   }
-  return json;
+  return parts;
 }
 
 function notReady(sim: Sim, network: Network, check: ReportCheck, kind: BalanceKind): SimResponse {
@@ -168,11 +170,17 @@ function reportAnswer(sim: Sim, network: Network, name: string, check: ReportChe
   }
   if (network === 'tiktok') envelope.type = check.tiktokType;
   if (sim.state.highDemand) envelope.highDemand = true;
-  const head = JSON.stringify(envelope);
-  const body = reportBodyJson(sim, network, name, check, userId);
-  // Splice the envelope into the cached body: {"result":{<envelope>,<body>}}.
-  const merged = body === '{}' ? head : `${head.slice(0, -1)},${body.slice(1)}`;
-  return { status: 200, body: `{"result":${merged}}`, contentType: 'application/json' };
+  const parts = reportBodyParts(sim, network, name, check, userId);
+  const expiry = Buffer.from(String(linkExpirySeconds(sim)));
+  // {"result":{<envelope>,<body>}}, the body's parts joined by the current link expiry.
+  const pieces: Buffer[] = [Buffer.from(`{"result":${JSON.stringify(envelope).slice(0, -1)}`)];
+  if (parts.length > 1 || parts[0]!.length > 0) pieces.push(Buffer.from(','));
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(expiry);
+    pieces.push(part);
+  });
+  pieces.push(Buffer.from('}}'));
+  return { status: 200, body: Buffer.concat(pieces), contentType: 'application/json; charset=utf-8' };
 }
 
 function tiktokRateLimited(sim: Sim): SimResponse | null {
