@@ -2,6 +2,7 @@
 // sections 3.1 and 4.2–4.4.
 import { afterEach, describe, expect, it } from 'vitest';
 import { simTest, type SimTest } from '../../../test/simClient';
+import { universe } from '../data/discovery';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: SimTest;
@@ -158,6 +159,17 @@ describe('section 8: limits', () => {
     expect(r.status).toBe(200);
     expect(r.body.result.length).toBeLessThanOrEqual(100);
     expect((await t.method('list', { params: { id: 1, limit: 101 } })).status).toBe(400);
+  });
+
+  it('account mentions window: account_mentions matches accounts that mentioned the name in the last 180 days', async () => {
+    t = await simTest();
+    const u = universe('instagram');
+    const mentioned = u.accounts.find((a) => a.mentions.length > 0)!.mentions[0]!;
+    const r = await t.method('search', { json: { social_network: 'instagram', account_mentions: { include: [mentioned] } } });
+    expect(r.body.result.search_results.length).toBeGreaterThan(0);
+    for (const item of r.body.result.search_results) {
+      expect(u.byUsername.get(item.basic.username)!.mentions).toContain(mentioned);
+    }
   });
 
   it('free test report: nasa costs nothing on every network', async () => {
