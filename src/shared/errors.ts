@@ -25,7 +25,14 @@ export const errorCodes = [
   'API_RATE_LIMITED',
   'API_UNAVAILABLE',
   'API_MALFORMED_RESPONSE',
+  'API_CHANNEL_NOT_FOUND',
+  'API_NO_VIDEOS',
+  'API_NO_VIEWS',
+  'API_REPORT_CALCULATING',
   'API_ERROR',
+  'COST_CHANGED',
+  'GENERATION_TIMEOUT',
+  'LEDGER_UNRESOLVED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -51,14 +51,39 @@ export function excerpt(body: string, max = 2000): string {
   return body.length > max ? `${body.slice(0, max)}… (${body.length} characters)` : body;
 }
 
+// The report calls' string errors. Their delivery form is not documented (api-notes.md): they
+// are recognised both as `error.code` and as `error.description`.
+const stringErrors: Record<string, ApiErrorInfo> = {
+  CHANNEL_NOT_FOUND: {
+    code: 'API_CHANNEL_NOT_FOUND',
+    message: 'The network has no account by that name (CHANNEL_NOT_FOUND). Check the spelling; nothing was spent.',
+  },
+  NO_VIDEOS: {
+    code: 'API_NO_VIDEOS',
+    message: 'That account has no videos, so no report can be made (NO_VIDEOS). Any credit charged is refunded.',
+  },
+  NO_VIEWS: {
+    code: 'API_NO_VIEWS',
+    message: "That account's videos have no views, so no report can be made (NO_VIEWS). Any credit charged is refunded.",
+  },
+  REPORT_CALCULATING: {
+    code: 'API_REPORT_CALCULATING',
+    message: 'The report is still being calculated (REPORT_CALCULATING). Scout will ask again.',
+  },
+};
+
 export function errorFromApi(status: number, body: unknown, rawBody: string): ScoutError {
   const err = (body as { error?: { code?: unknown; description?: unknown } } | null)?.error;
   const apiCode = typeof err?.code === 'number' || typeof err?.code === 'string' ? err.code : undefined;
   const description = typeof err?.description === 'string' ? err.description : undefined;
   const numeric = typeof apiCode === 'number' ? apiCode : Number.NaN;
-  const known = byApiCode[numeric] ?? (status >= 500 ? byApiCode[1] : byStatus[status]);
+  const stringName = [apiCode, description].find((v): v is string => typeof v === 'string' && v in stringErrors);
+  const known =
+    (stringName ? stringErrors[stringName] : undefined) ??
+    byApiCode[numeric] ??
+    (status >= 500 ? byApiCode[1] : byStatus[status]);
   const detail = `HTTP ${status}${description ? `: ${description}` : ''} — ${excerpt(rawBody, 500)}`;
-  if (known) return new ScoutError({ ...known, detail, apiCode });
+  if (known) return new ScoutError({ ...known, detail, apiCode: stringName ?? apiCode });
   return new ScoutError({
     code: 'API_ERROR',
     message: `The API answered with an error${description ? `: ${description}` : ` (HTTP ${status})`}.`,

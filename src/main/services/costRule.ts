@@ -1,0 +1,47 @@
+// What a report request will cost, decided in one place: the confirmation the researcher sees
+// and the ledger's expectation both come from here (spec sections 3.1, 4.4 and 8).
+import type { Network } from '../api/types';
+import type { BalanceKind } from '../ledger/creditLedger';
+
+export const ACCESS_MS = 365 * 24 * 60 * 60 * 1000;
+/** The API's free test account, on every network (api-notes.md). */
+export const FREE_TEST_ACCOUNT = 'nasa';
+
+export type TiktokType = 'report' | 'advanced_report';
+
+export interface CostQuote {
+  cost: 0 | 1;
+  balance: BalanceKind;
+  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade';
+  /** Until when the account stays free (epoch ms), when it is unlocked. */
+  freeUntil: number | null;
+}
+
+export function balanceFor(network: Network, tiktokType?: TiktokType | null): BalanceKind {
+  if (network !== 'tiktok') return 'credits';
+  return tiktokType === 'report' ? 'miniReports' : 'advancedReports';
+}
+
+export function reportCost(input: {
+  network: Network;
+  accountKey: string;
+  tiktokType?: TiktokType | null;
+  /** What the cache knows: when the account was unlocked, and (TikTok) which report. */
+  unlock: { unlockedAt: number; tiktokType: TiktokType | null } | null;
+  now: number;
+}): CostQuote {
+  const wanted = input.network === 'tiktok' ? (input.tiktokType ?? 'advanced_report') : null;
+  const balance = balanceFor(input.network, wanted);
+  if (input.accountKey === FREE_TEST_ACCOUNT) return { cost: 0, balance, reason: 'free-test-account', freeUntil: null };
+  const unlock = input.unlock;
+  if (!unlock) return { cost: 1, balance, reason: 'new', freeUntil: null };
+  const freeUntil = unlock.unlockedAt + ACCESS_MS;
+  if (input.now >= freeUntil) return { cost: 1, balance, reason: 'expired', freeUntil: null };
+  // A mini report does not include the advanced one.
+  if (wanted === 'advanced_report' && unlock.tiktokType === 'report') return { cost: 1, balance, reason: 'upgrade', freeUntil: null };
+  return { cost: 0, balance, reason: 'unlocked', freeUntil };
+}
+
+export function accountKeyOf(account: string): string {
+  return account.trim().replace(/^@/, '').toLowerCase();
+}
