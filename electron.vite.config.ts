@@ -22,6 +22,8 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: 'out/main',
+      // p-queue ships only as an ES module; bundle it into the CommonJS main instead of require()-ing it.
+      externalizeDeps: { exclude: ['p-queue'] },
       rollupOptions: {
         // index: the Electron host; serve: browser mode, the same services in plain Node.
         input: { index: resolve(__dirname, 'src/main/index.ts'), serve: resolve(__dirname, 'src/main/serve.ts') },

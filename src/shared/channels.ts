@@ -17,11 +17,22 @@ export const channels = [
   'connection:get',
   'connection:setOffline',
   'shell:openExternal',
+  'reports:open',
+  'reports:quote',
+  'reports:fetch',
+  'reports:cancel',
+  'reports:library',
+  'reports:search',
+  'reports:snapshots',
+  'media:get',
+  'history:get',
+  'mentions:get',
+  'ledger:spending',
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

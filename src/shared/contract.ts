@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { workspaceIds, type WorkspaceId } from './workspaces';
+import { librarySortKeys, networks, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -104,6 +105,39 @@ export interface OpenExternalResult {
   url: string;
 }
 
+export interface LibraryItemView {
+  network: string;
+  accountKey: string;
+  summary: ReportSummary;
+  state: string;
+  fetchedAt: number;
+  unlockedAt: number | null;
+  validUntil: number | null;
+}
+
+export interface LibraryPageView {
+  items: LibraryItemView[];
+  total: number;
+}
+
+export interface SearchHitView {
+  network: string;
+  accountKey: string;
+  username: string;
+  title: string | null;
+  /** Higher is better. */
+  score: number;
+  /** What matched, with the matched words between U+0002 and U+0003. */
+  matches: { field: string; snippet: string }[];
+}
+
+export interface SnapshotView {
+  id: number;
+  fetchedAt: number;
+  state: string;
+  summary: ReportSummary;
+}
+
 // ---- operations --------------------------------------------------------------------------
 
 const apiToken = z
@@ -133,6 +167,16 @@ const baseUrl = z
     }
   }, 'Enter an address starting with https:// (for example https://hypeauditor.com).');
 
+const network = z.enum(networks);
+const account = z
+  .string()
+  .trim()
+  .min(1, 'Enter an account name or id.')
+  .max(200, 'That account name is too long.')
+  .regex(/^[^\s/?#]+$/, 'An account name has no spaces or slashes; paste a profile link into Add accounts instead.');
+const tiktokType = z.enum(['report', 'advanced_report']).optional();
+const reportRef = { network, account, tiktokType };
+
 export const operations = {
   'app:info': op<AppInfo>()(noInput),
   'app:dismissNotice': op<AppInfo>()(z.object({ id: z.string().max(200) }).strict()),
@@ -152,6 +196,43 @@ export const operations = {
   'connection:get': op<ConnectionState>()(noInput),
   'connection:setOffline': op<ConnectionState>()(z.object({ offline: z.boolean() }).strict()),
   'shell:openExternal': op<OpenExternalResult>()(z.object({ url: z.string().max(2048) }).strict()),
+  'reports:open': op<CachedReport | null>()(z.object({ network, account }).strict()),
+  'reports:quote': op<CostQuote>()(z.object(reportRef).strict()),
+  /** `confirmedCost` is what the researcher agreed to: if the cost is different now, nothing is sent. */
+  'reports:fetch': op<CachedReport>()(z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()),
+  'reports:cancel': op<{ cancelled: boolean }>()(z.object({ network, account }).strict()),
+  'reports:library': op<LibraryPageView>()(
+    z
+      .object({
+        text: z.string().max(200).optional(),
+        networks: z.array(network).max(6).optional(),
+        states: z.array(z.enum(['READY', 'READY_LOW_CONFIDENCE'])).max(2).optional(),
+        fetchedAfter: z.number().int().nonnegative().optional(),
+        fetchedBefore: z.number().int().nonnegative().optional(),
+        countries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(250).optional(),
+        followersMin: z.number().nonnegative().optional(),
+        followersMax: z.number().nonnegative().optional(),
+        sort: z.enum(librarySortKeys).optional(),
+        order: z.enum(['asc', 'desc']).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        offset: z.number().int().nonnegative().optional(),
+      })
+      .strict(),
+  ),
+  'reports:search': op<SearchHitView[]>()(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(200).optional() }).strict()),
+  'reports:snapshots': op<SnapshotView[]>()(z.object({ network, account }).strict()),
+  'media:get': op<CachedDocument | null>()(
+    z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict(),
+  ),
+  'history:get': op<CachedDocument | null>()(
+    z.object({ network: z.enum(['instagram', 'twitter']), account, refresh: z.boolean().optional(), confirmedCost: z.union([z.literal(0), z.literal(1)]).optional() }).strict(),
+  ),
+  'mentions:get': op<CachedDocument | null>()(
+    z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict(),
+  ),
+  'ledger:spending': op<SpendingRow[]>()(
+    z.object({ from: z.number().int().nonnegative().optional(), to: z.number().int().nonnegative().optional() }).strict(),
+  ),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 
 // Both directions: the contract declares no operation that channels.ts does not list.
@@ -173,6 +254,7 @@ export interface EventPayloads {
   'plan:changed': PlanState;
   'connection:changed': ConnectionState;
   'app:changed': AppInfo;
+  'reports:changed': ReportProgress;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

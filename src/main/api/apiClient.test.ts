@@ -15,8 +15,9 @@ afterAll(async () => {
   await slowSim.close();
 });
 
+// One attempt: these tests are about the error each failure maps to, not about retrying.
 const client = (baseUrl: string, accountId = 'demo', apiToken = 'demo-token', timeoutMs?: number) =>
-  new ApiClient({ baseUrl, credentials: async () => ({ accountId, apiToken }), timeoutMs });
+  new ApiClient({ baseUrl, credentials: async () => ({ accountId, apiToken }), timeoutMs, retry: { maxAttempts: 1 } });
 
 async function failure(promise: Promise<unknown>): Promise<ScoutError> {
   try {

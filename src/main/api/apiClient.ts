@@ -1,104 +1,179 @@
-// The one HTTP client of the remote API. Every call carries the two auth headers and `v=2`,
-// has a timeout and an AbortSignal, and fails only with typed ScoutErrors.
-import type { z } from 'zod';
-
+// The client of the remote API: one method per operation of sections 4.1–4.13, each answer
+// parsed by its schema (a body that does not parse is a typed error keeping the raw body, and
+// is never half-saved). Transport concerns — retries, rate limits, the circuit — live in
+// transport.ts.
 import type { PlanInfo } from '@shared/contract';
-import type { Credentials } from '../credentials/credentialStore';
-import { errorFromApi, malformedResponse, networkError, timeoutError } from './apiErrors';
-import { planInfoResponse, toPlanInfo } from './schemas';
+import { malformedResponse } from './apiErrors';
+import { planInfoResponse, toPlanInfo } from './planInfoSchema';
+import {
+  parseCompetitorPosts,
+  parseCompetitorReport,
+  parseCreators,
+  parseGames,
+  parseInstagramHistory,
+  parseInstagramMedia,
+  parseList,
+  parsePdf,
+  parseReport,
+  parseSearch,
+  parseTiktokBrandMentions,
+  parseTwitterHistory,
+  parseYoutubeBrandMentions,
+  parseYoutubeMediaPage,
+  SchemaError,
+} from './schemas';
+import { ApiCallError, ApiTransport, type CallOptions, type HttpAnswer, type HttpRequest, type TransportOptions } from './transport';
+import type { Network, ParsedReport } from './types';
 
-export interface ApiClientOptions {
-  baseUrl: string;
-  credentials: () => Promise<Credentials>;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+export { ApiCallError } from './transport';
+export type { CallOptions } from './transport';
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
+export type TiktokType = 'report' | 'advanced_report';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The report operation and its account parameter, per network (sections 4.2–4.4, api-notes.md). */
+export const reportOperations: Record<Network, { operation: string; param: string }> = {
+  instagram: { operation: 'auditor.report', param: 'username' },
+  youtube: { operation: 'auditor.youtube', param: 'channel' },
+  twitter: { operation: 'auditor.twitter', param: 'channel' },
+  tiktok: { operation: 'auditor.tiktok', param: 'channel' },
+  twitch: { operation: 'auditor.twitch', param: 'channel' },
+  snapchat: { operation: 'auditor.snapchat', param: 'channel' },
+};
+
+export type ApiClientOptions = TransportOptions & { now?: () => number };
 
 export class ApiClient {
-  private readonly fetchImpl: typeof fetch;
+  readonly transport: ApiTransport;
+  private readonly now: () => number;
 
-  constructor(private readonly options: ApiClientOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+  constructor(options: ApiClientOptions) {
+    this.transport = new ApiTransport(options);
+    this.now = options.now ?? Date.now;
   }
 
   get baseUrl(): string {
-    return this.options.baseUrl;
+    return this.transport.baseUrl;
   }
 
-  async planInfo(call: CallOptions = {}): Promise<PlanInfo> {
-    const body = await this.request('GET', 'auditor.planInfo', {}, planInfoResponse, call);
-    return toPlanInfo(body);
-  }
-
-  /** Calls `/api/method/<method>/` and parses its JSON with `schema`. */
-  async request<S extends z.ZodType>(
-    httpMethod: 'GET' | 'POST',
-    method: string,
-    params: Record<string, string | number | boolean | undefined>,
-    schema: S,
-    call: CallOptions = {},
-  ): Promise<z.output<S>> {
-    const url = new URL(`/api/method/${method}/`, this.options.baseUrl);
-    url.searchParams.set('v', '2');
-    const form = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value === undefined) continue;
-      (httpMethod === 'GET' ? url.searchParams : form).set(key, String(value));
-    }
-    const { accountId, apiToken } = await this.options.credentials();
-    const headers: Record<string, string> = { 'x-auth-id': accountId, 'x-auth-token': apiToken, accept: 'application/json' };
-    if (httpMethod === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
-
-    const timeoutMs = call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    const host = url.host;
-
-    let status: number;
-    let rawBody: string;
+  /** Sends and parses; a body that does not fit its schema becomes API_MALFORMED_RESPONSE. */
+  private async call<T>(request: HttpRequest, parse: (body: unknown, answer: HttpAnswer) => T, options: CallOptions): Promise<T> {
+    const answer = await this.transport.send(request, options);
     try {
-      const response = await this.fetchImpl(url, {
-        method: httpMethod,
-        headers,
-        body: httpMethod === 'POST' ? form : undefined,
-        signal,
-        redirect: 'error',
-      });
-      status = response.status;
-      rawBody = await response.text();
+      return parse(answer.body, answer);
     } catch (error) {
-      if (call.signal?.aborted) throw call.signal.reason ?? error;
-      if (timeout.aborted) throw timeoutError(host, timeoutMs);
-      throw networkError(host, error);
+      if (!(error instanceof SchemaError)) throw error;
+      // The API acted (it answered); Scout could not read what it said.
+      throw ApiCallError.from(malformedResponse(answer.rawBody, error.issues.join('; ') || error.message), {
+        outcome: 'answered',
+        status: answer.status,
+        rawBody: answer.rawBody,
+      });
     }
+  }
 
-    let json: unknown;
-    try {
-      json = JSON.parse(rawBody);
-    } catch {
-      if (status >= 400) throw errorFromApi(status, null, rawBody);
-      throw malformedResponse(rawBody, `HTTP ${status}, body is not JSON`);
-    }
-    if (status >= 400 || (typeof json === 'object' && json !== null && 'error' in json)) {
-      throw errorFromApi(status, json, rawBody);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues
-        .slice(0, 5)
-        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-        .join('; ');
-      throw malformedResponse(rawBody, where);
-    }
-    return parsed.data;
+  planInfo(options: CallOptions = {}): Promise<PlanInfo> {
+    return this.call(
+      { operation: 'auditor.planInfo', method: 'GET' },
+      (body) => {
+        const parsed = planInfoResponse.safeParse(body);
+        if (!parsed.success) {
+          throw new SchemaError(
+            'planInfo',
+            parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+          );
+        }
+        return toPlanInfo(parsed.data);
+      },
+      options,
+    );
+  }
+
+  /**
+   * A report request: returns or starts generating the report (and may spend a credit: pass
+   * `paid` so a lost answer is never sent again). TikTok by user id when `byUserId`.
+   */
+  report(network: Network, account: string, options: CallOptions & { tiktokType?: TiktokType; byUserId?: boolean } = {}): Promise<ParsedReport> {
+    const { operation, param } = options.byUserId ? { operation: 'auditor.tiktokByUserId', param: 'user_id' } : reportOperations[network];
+    const query: Record<string, string | undefined> = { [param]: account };
+    if (network === 'tiktok') query.type = options.tiktokType;
+    return this.call(
+      { operation, method: 'GET', query },
+      (body) => parseReport(network, body, this.now()),
+      { ...options, rateGroup: network === 'tiktok' ? 'tiktok-report' : undefined },
+    );
+  }
+
+  instagramMedia(username: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.reportMedia', method: 'GET', query: { username } }, parseInstagramMedia, options);
+  }
+
+  youtubeMedia(channel: string, page: number, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.youtubeMedia', method: 'GET', query: { channel, page } }, parseYoutubeMediaPage, options);
+  }
+
+  /** Unlocks the report (and may spend a credit). */
+  instagramHistory(username: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.instagramHistory', method: 'GET', query: { username } }, parseInstagramHistory, options);
+  }
+
+  /** Unlocks the report (and may spend a credit). */
+  twitterHistory(channel: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.twitterHistory', method: 'GET', query: { channel } }, parseTwitterHistory, options);
+  }
+
+  tiktokBrandMentions(channel: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.tiktokBrandMentions', method: 'GET', query: { channel } }, parseTiktokBrandMentions, options);
+  }
+
+  youtubeBrandMentions(channel: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.youtubeBrandMentions', method: 'GET', query: { channel } }, parseYoutubeBrandMentions, options);
+  }
+
+  /** PDF export: unlocks the report (may spend a credit); 202 while generating. */
+  pdf(network: Network, account: string, options: CallOptions = {}) {
+    const param = network === 'instagram' ? 'username' : 'channel';
+    return this.call({ operation: `auditor.${network}Pdf`, method: 'GET', query: { [param]: account } }, parsePdf, options);
+  }
+
+  games(search: string, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.games', method: 'GET', query: { search } }, parseGames, options);
+  }
+
+  creators(query: Record<string, string | number | undefined>, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.creators', method: 'GET', query }, parseCreators, options);
+  }
+
+  list(id: number, limit = 100, offset = 0, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.list', method: 'GET', query: { id, limit, offset } }, parseList, options);
+  }
+
+  /** Discovery search: one discovery call per page. */
+  search(body: Record<string, unknown>, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.search', method: 'POST', json: body }, parseSearch, options);
+  }
+
+  /** Validates like search, returns sample data, spends nothing. */
+  searchSandbox(body: Record<string, unknown>, options: CallOptions = {}) {
+    return this.call({ operation: 'auditor.searchSandbox', method: 'POST', json: body }, parseSearch, options);
+  }
+
+  competitorCreate(body: { username: string; date_from: string; date_to: string; audience_geo: string[]; hashtags: string[] }, options: CallOptions = {}) {
+    return this.call({ operation: '/api/marketanalysis/instagramCompetitorAnalysis', method: 'POST', json: body }, parseCompetitorReport, options);
+  }
+
+  competitorGet(reportId: string, options: CallOptions = {}) {
+    return this.call(
+      { operation: `/api/marketanalysis/instagramCompetitorAnalysis/${encodeURIComponent(reportId)}`, method: 'GET' },
+      parseCompetitorReport,
+      options,
+    );
+  }
+
+  competitorPosts(reportId: string, page: number, size: number, options: CallOptions = {}) {
+    return this.call(
+      { operation: '/api/marketanalysis/instagramCompetitorAnalysis/posts', method: 'POST', json: { report_id: reportId, from: page, size } },
+      parseCompetitorPosts,
+      options,
+    );
   }
 }
-
-

@@ -6,6 +6,7 @@ import { isChannel } from '@shared/channels';
 import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
+import { accountKeyOf } from '../services/costRule';
 import type { MainServices } from '../services/mainServices';
 import type { Logger } from '../log';
 
@@ -46,6 +47,38 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'plan:refresh': () => s.plans.refresh(s.active(), s.isActive),
     'connection:get': async () => s.active().connection.get(),
     'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
+    'reports:open': async ({ network, account }) => s.active().reports.open(network, account),
+    'reports:quote': async (ref) => s.active().reports.quote(ref),
+    'reports:fetch': async ({ confirmedCost, ...ref }) => {
+      const ws = s.active();
+      const key = `${ref.network}:${accountKeyOf(ref.account)}`;
+      const controller = new AbortController();
+      ws.fetches.set(key, controller);
+      try {
+        const report = await ws.reports.fetch(ref, confirmedCost, controller.signal);
+        if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
+        return report;
+      } catch (error) {
+        if (controller.signal.aborted) {
+          throw new ScoutError({ code: 'OFFLINE', message: 'Cancelled. If a credit was spent the report stays unlocked; open it again later at no cost.' });
+        }
+        throw error;
+      } finally {
+        if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
+      }
+    },
+    'reports:cancel': async ({ network, account }) => {
+      const controller = s.active().fetches.get(`${network}:${accountKeyOf(account)}`);
+      controller?.abort(new Error('cancelled by the researcher'));
+      return { cancelled: !!controller };
+    },
+    'reports:library': async (query) => s.active().reportsRepo.library(query),
+    'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
+    'reports:snapshots': async ({ network, account }) => s.active().reportsRepo.snapshots(network, accountKeyOf(account)),
+    'media:get': ({ network, account, page, refresh }) => s.active().companions.media(network, account, { page, refresh }),
+    'history:get': ({ network, account, refresh, confirmedCost }) => s.active().companions.history(network, account, { refresh, confirmedCost }),
+    'mentions:get': ({ network, account, refresh }) => s.active().companions.mentions(network, account, { refresh }),
+    'ledger:spending': async (range) => s.active().ledger.spending(range),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

@@ -53,6 +53,11 @@ export class ConnectionTracker {
     }
   }
 
+  /** The API client's circuit opened (unreachable) or closed again. */
+  setReachable(reachable: boolean, reason: string | null, at = Date.now()): void {
+    this.record(reachable, reason, at);
+  }
+
   private record(reachable: boolean, reason: string | null, at: number): void {
     const changed = this.state.reachable !== reachable || this.state.reason !== reason;
     this.state = { ...this.state, reachable, reason, checkedAt: at };

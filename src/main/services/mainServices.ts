@@ -9,7 +9,7 @@ import type { SimulatorOptions } from '../../simulator/server';
 import type { Logger } from '../log';
 import { EventBus } from './eventBus';
 import { PlanService } from './planService';
-import { WorkspaceRegistry, type Workspace } from './workspaces';
+import { WorkspaceRegistry, type Workspace, type WorkspaceDeps } from './workspaces';
 
 export interface MainServicesOptions {
   dataDir: string;
@@ -22,6 +22,8 @@ export interface MainServicesOptions {
   /** Options for the demo workspace's simulator (tests make it slow or short of credits). */
   simulator?: SimulatorOptions;
   apiTimeoutMs?: number;
+  transport?: WorkspaceDeps['transport'];
+  polling?: WorkspaceDeps['polling'];
 }
 
 export class MainServices {
@@ -55,6 +57,8 @@ export class MainServices {
       nativeBinding: options.nativeBinding,
       simulator: options.simulator,
       apiTimeoutMs: options.apiTimeoutMs,
+      transport: options.transport,
+      polling: options.polling,
     });
     this.plans = new PlanService(this.events);
   }

@@ -7,6 +7,11 @@ import { DEFAULT_PRODUCTION_BASE_URL, maskAccountId, workspaceIds, workspaceLabe
 import { openDatabase, type Db } from '../cache/database';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
+import type { TransportOptions } from '../api/transport';
+import { HistoryRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { CompanionService } from './companionService';
+import { CreditLedger } from '../ledger/creditLedger';
+import { ReportService, type ReportServiceDeps } from './reportService';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
 import { workspaceDbPath } from '../paths';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
@@ -27,12 +32,23 @@ export interface WorkspaceDeps {
   nativeBinding?: string;
   simulator?: SimulatorOptions;
   apiTimeoutMs?: number;
+  /** Retry and circuit settings (tests shorten them). */
+  transport?: Pick<TransportOptions, 'retry' | 'circuit' | 'tiktokPerMinute' | 'rateWindowMs'>;
+  /** Report polling (tests shorten it). */
+  polling?: Pick<ReportServiceDeps, 'pollDelayMs' | 'maxWaitMs'>;
 }
 
 export class Workspace {
   readonly meta: WorkspaceMeta;
   readonly connection: ConnectionTracker;
+  readonly ledger: CreditLedger;
+  readonly reportsRepo: ReportsRepository;
+  readonly reports: ReportService;
+  readonly companions: CompanionService;
+  /** Fetches under way, so the researcher can cancel them. */
+  readonly fetches = new Map<string, AbortController>();
   private simulator: Promise<SimulatorHandle> | null = null;
+  private client: { baseUrl: string; api: ApiClient } | null = null;
 
   constructor(
     readonly id: WorkspaceId,
@@ -43,6 +59,24 @@ export class Workspace {
     this.connection = new ConnectionTracker(id, this.meta.get<boolean>(META_MANUAL_OFFLINE)?.value ?? false, (state) =>
       deps.events.emit('connection:changed', state),
     );
+    this.ledger = new CreditLedger(db);
+    this.reportsRepo = new ReportsRepository(db);
+    this.reports = new ReportService({
+      api: () => this.api(),
+      repo: this.reportsRepo,
+      ledger: this.ledger,
+      connection: this.connection,
+      onProgress: (progress) => deps.events.emit('reports:changed', progress),
+      ...deps.polling,
+    });
+    this.companions = new CompanionService({
+      api: () => this.api(),
+      reports: this.reports,
+      media: new MediaRepository(db),
+      history: new HistoryRepository(db),
+      mentions: new MentionsRepository(db),
+      connection: this.connection,
+    });
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */
@@ -107,15 +141,24 @@ export class Workspace {
     }
   }
 
+  /** One client per API address, kept: its rate limiter and circuit must remember. */
   async api(): Promise<ApiClient> {
-    return new ApiClient({
-      baseUrl: await this.baseUrl(),
-      credentials: () => this.credentials(),
-      timeoutMs: this.deps.apiTimeoutMs,
-    });
+    const baseUrl = await this.baseUrl();
+    if (this.client?.baseUrl !== baseUrl) {
+      const api = new ApiClient({
+        baseUrl,
+        credentials: () => this.credentials(),
+        timeoutMs: this.deps.apiTimeoutMs,
+        ...this.deps.transport,
+        onReachability: (reachable, reason) => this.connection.setReachable(reachable, reason),
+      });
+      this.client = { baseUrl, api };
+    }
+    return this.client.api;
   }
 
   async close(): Promise<void> {
+    for (const controller of this.fetches.values()) controller.abort(new Error('Scout is closing'));
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();

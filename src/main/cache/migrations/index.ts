@@ -1,5 +1,23 @@
 // Every migration, in order. A test checks that each file in this folder is listed here.
 import type { Migration } from '../migrate';
 import { migration0010 } from './0010-workspace-meta';
+import { migration0020 } from './0020-reports';
+import { migration0030 } from './0030-media';
+import { migration0040 } from './0040-history-and-mentions';
+import { migration0050 } from './0050-creators-and-lists';
+import { migration0060 } from './0060-discovery-and-competitor';
+import { migration0070 } from './0070-files';
+import { migration0080 } from './0080-search';
+import { migration0090 } from './0090-credit-ledger';
 
-export const migrations: readonly Migration[] = [migration0010];
+export const migrations: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+  migration0060,
+  migration0070,
+  migration0080,
+  migration0090,
+];

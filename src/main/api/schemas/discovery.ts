@@ -1,0 +1,400 @@
+// Discovery: Twitch games (2.11), creator profiles (2.10), saved lists (2.12) and the search
+// response (api-notes "Discovery search response").
+import { z } from 'zod';
+import { networks, type Network } from '../types';
+import { anyId, bool, num, obj, str, unwrapArray, unwrapObject } from './common';
+import { check, guard, SchemaError } from './errors';
+import { at, epochMs, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
+
+/** A whole-number id sent as a number or a string of digits. */
+const intId = z.union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected a whole-number id')]);
+
+function intIdAt(value: unknown, ...path: readonly (string | number)[]): number | null {
+  const v = at(value, ...path);
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  return typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : null;
+}
+
+/** `{value}` or a bare number. */
+const valued = z.union([z.number(), obj({ value: num })]).nullish();
+
+function valuedAt(value: unknown, ...path: readonly (string | number)[]): number | null {
+  return firstOf(numAt(value, ...path), numAt(value, ...path, 'value'));
+}
+
+function isNetwork(value: string): value is Network {
+  return (networks as readonly string[]).includes(value);
+}
+
+function networkOf(value: string | null): Network | null {
+  const text = value?.trim().toLowerCase() ?? '';
+  return isNetwork(text) ? text : null;
+}
+
+// ---- games (2.11, 4.8) ----
+
+export interface Game {
+  id: number;
+  title: string;
+  avatarUrl: string | null;
+}
+
+const gamesBody = z.array(z.looseObject({ basic: z.looseObject({ id: intId, title: z.string(), avatar_url: str }) }));
+
+export function parseGames(json: unknown): Game[] {
+  const what = 'Twitch games';
+  return guard(what, () => {
+    const { value, prefix } = unwrapArray(json, what);
+    check(gamesBody, value, what, prefix);
+    return value.map((item) => ({
+      id: intIdAt(item, 'basic', 'id') ?? 0,
+      title: strAt(item, 'basic', 'title') ?? '',
+      avatarUrl: strAt(item, 'basic', 'avatar_url'),
+    }));
+  });
+}
+
+// ---- creators (2.10, 4.10) ----
+
+export interface CreatorAccount {
+  id: string;
+  title: string | null;
+  /** `social_network` when it names a known network. */
+  network: Network | null;
+  /** `social_network` as sent. */
+  socialNetwork: string | null;
+  followers: number | null;
+  username: string | null;
+  avatarUrl: string | null;
+  reportUnlocked: boolean | null;
+  /** Epoch ms; null while locked. */
+  reportUnlockedAt: number | null;
+}
+
+export interface CreatorStatus {
+  id: number | null;
+  name: string | null;
+}
+
+export interface Creator {
+  id: number;
+  avatarUrl: string | null;
+  isFavorite: boolean | null;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  /** male, female (lower case), or null. */
+  gender: string | null;
+  /** Two-letter codes, lower case (the API sends a string or an array). */
+  languages: string[];
+  emails: string[];
+  phones: string[];
+  /** `code` upper case. */
+  country: { title: string | null; code: string | null } | null;
+  /** The city's id in the public geographic database. */
+  cityId: string | null;
+  messages: { count: number | null; newCount: number | null };
+  accounts: CreatorAccount[];
+  networkStatus: CreatorStatus | null;
+  contractStatus: CreatorStatus | null;
+  paymentStatus: CreatorStatus | null;
+  raw: Json;
+}
+
+const status = obj({ id: num, name: str });
+
+const creatorsBody = z.looseObject({
+  creators: z.array(
+    z.looseObject({
+      id: intId,
+      avatar_url: str,
+      is_favorite: bool,
+      first_name: str,
+      last_name: str,
+      bio: str,
+      gender: z.union([z.string(), z.looseObject({})]).nullish(),
+      language: z.union([z.string(), z.array(z.string())]).nullish(),
+      emails: z.array(z.string()).nullish(),
+      phones: z.array(z.string()).nullish(),
+      country: z.union([z.string(), obj({ title: str, code: str })]).nullish(),
+      city: obj({ code: anyId, id: anyId }),
+      messages: obj({ count: num, new_count: num }),
+      accounts: z
+        .array(
+          z.looseObject({
+            id: anyId,
+            title: str,
+            social_network: str,
+            subscribers_count: num,
+            username: str,
+            avatar_url: str,
+            is_report_unlocked: bool,
+            report_unlock_date: str,
+          }),
+        )
+        .nullish(),
+      network_status: status,
+      contract_status: status,
+      payment_status: status,
+    }),
+  ),
+  next_cursor: z.union([z.string(), z.number()]).nullish(),
+});
+
+function statusAt(value: unknown, key: string): CreatorStatus | null {
+  const s = recAt(value, key);
+  return s ? { id: numAt(s, 'id'), name: strAt(s, 'name') } : null;
+}
+
+function genderOf(value: unknown): string | null {
+  const text = typeof value === 'string' ? value : firstOf(strAt(value, 'code'), strAt(value, 'name'), strAt(value, 'title'), strAt(value, 'value'));
+  const clean = text?.trim().toLowerCase() ?? '';
+  return clean === '' ? null : clean;
+}
+
+function languagesOf(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return list.map((l) => l.trim().toLowerCase()).filter((l) => l !== '');
+}
+
+function creator(c: Json): Creator {
+  const country = at(c, 'country');
+  return {
+    id: intIdAt(c, 'id') ?? 0,
+    avatarUrl: strAt(c, 'avatar_url'),
+    isFavorite: typeof c.is_favorite === 'boolean' ? c.is_favorite : null,
+    firstName: strAt(c, 'first_name'),
+    lastName: strAt(c, 'last_name'),
+    bio: strAt(c, 'bio'),
+    gender: genderOf(c.gender),
+    languages: languagesOf(c.language),
+    emails: listAt(c, 'emails').filter((e): e is string => typeof e === 'string'),
+    phones: listAt(c, 'phones').filter((p): p is string => typeof p === 'string'),
+    country: typeof country === 'string' ? { title: null, code: country } : isRecord(country) ? { title: strAt(country, 'title'), code: strAt(country, 'code') } : null,
+    cityId: firstOf(idAt(c, 'city', 'code'), idAt(c, 'city', 'id')),
+    messages: { count: numAt(c, 'messages', 'count'), newCount: numAt(c, 'messages', 'new_count') },
+    accounts: listAt(c, 'accounts')
+      .filter(isRecord)
+      .map((a) => ({
+        id: idAt(a, 'id') ?? '',
+        title: strAt(a, 'title'),
+        network: networkOf(strAt(a, 'social_network')),
+        socialNetwork: strAt(a, 'social_network'),
+        followers: numAt(a, 'subscribers_count'),
+        username: strAt(a, 'username'),
+        avatarUrl: strAt(a, 'avatar_url'),
+        reportUnlocked: typeof a.is_report_unlocked === 'boolean' ? a.is_report_unlocked : null,
+        reportUnlockedAt: epochMs(at(a, 'report_unlock_date')),
+      })),
+    networkStatus: statusAt(c, 'network_status'),
+    contractStatus: statusAt(c, 'contract_status'),
+    paymentStatus: statusAt(c, 'payment_status'),
+    raw: c,
+  };
+}
+
+export function parseCreators(json: unknown): { creators: Creator[]; nextCursor: string | null } {
+  const what = 'Creator profiles';
+  return guard(what, () => {
+    const { value, prefix } = unwrapObject(json, what);
+    const raw = normaliseTree(value) as Json;
+    check(creatorsBody, raw, what, prefix);
+    const cursor = at(raw, 'next_cursor');
+    return {
+      creators: listAt(raw, 'creators').filter(isRecord).map(creator),
+      nextCursor: typeof cursor === 'string' ? (cursor === '' ? null : cursor) : typeof cursor === 'number' ? String(cursor) : null,
+    };
+  });
+}
+
+// ---- saved lists (2.12, 4.12) ----
+
+export interface ListItem {
+  reportId: number;
+  name: string | null;
+  /** Username, or the channel id for YouTube. */
+  username: string;
+  /** IG, YT, TT, TW, TR as sent. */
+  type: string;
+  network: Network | null;
+  followers: number | null;
+  comment: string | null;
+  /** `lists`, the comma-separated ids of the lists holding this report. */
+  listIds: number[];
+  /** Epoch ms of the first report request (`created`, unix seconds). */
+  createdAt: number | null;
+  er: number | null;
+  /** The audience's main age group, `13-17` … `65+`. */
+  audienceAge: string | null;
+  /** The audience's main country, upper case. */
+  audienceGeo: string | null;
+  aqs: number | null;
+  qualityAudience: number | null;
+  authEngagement: number | null;
+  avatarUrl: string | null;
+  raw: Json;
+}
+
+/** The list item type codes (the spec lists them without saying which of TW/TR is which: TW twitter, TR twitch). */
+const listTypes: Record<string, Network> = { IG: 'instagram', YT: 'youtube', TT: 'tiktok', TW: 'twitter', TR: 'twitch', SC: 'snapchat' };
+
+const listBody = z.array(
+  z.looseObject({
+    report_id: intId,
+    name: str,
+    username: z.union([z.string(), z.number()]),
+    type: z.string(),
+    followers: num,
+    comment: str,
+    lists: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullish(),
+    created: z.union([z.number(), z.string()]).nullish(),
+    er: num,
+    audience_age: str,
+    audience_geo: str,
+    aqs: num,
+    quality_audience: num,
+    auth_engagement: num,
+    avatar_url: str,
+  }),
+);
+
+function listIdsOf(value: unknown): number[] {
+  const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : typeof value === 'number' ? [value] : [];
+  return parts
+    .map((p) => (typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d+\s*$/.test(p) ? Number(p) : NaN))
+    .filter((n) => Number.isFinite(n));
+}
+
+export function parseList(json: unknown): ListItem[] {
+  const what = 'List items';
+  return guard(what, () => {
+    const { value, prefix } = unwrapArray(json, what);
+    const raw = normaliseTree(value) as unknown[];
+    check(listBody, raw, what, prefix);
+    return raw.filter(isRecord).map((item) => {
+      const type = strAt(item, 'type') ?? '';
+      return {
+        reportId: intIdAt(item, 'report_id') ?? 0,
+        name: strAt(item, 'name'),
+        username: idAt(item, 'username') ?? '',
+        type,
+        network: listTypes[type.trim().toUpperCase()] ?? networkOf(type),
+        followers: numAt(item, 'followers'),
+        comment: strAt(item, 'comment'),
+        listIds: listIdsOf(item.lists),
+        createdAt: epochMs(at(item, 'created')),
+        er: numAt(item, 'er'),
+        audienceAge: strAt(item, 'audience_age'),
+        audienceGeo: strAt(item, 'audience_geo'),
+        aqs: numAt(item, 'aqs'),
+        qualityAudience: numAt(item, 'quality_audience'),
+        authEngagement: numAt(item, 'auth_engagement'),
+        avatarUrl: strAt(item, 'avatar_url'),
+        raw: item,
+      };
+    });
+  });
+}
+
+// ---- discovery search (4.11, api-notes) ----
+
+export interface DiscoveryResult {
+  /** basic.id (YouTube channel id), else null. */
+  id: string | null;
+  username: string;
+  title: string | null;
+  avatarUrl: string | null;
+  categoryName: string | null;
+  followers: number | null;
+  /** Percent. */
+  engagementRate: number | null;
+  /** Instagram: real followers. */
+  realFollowers: number | null;
+  avgViews: number | null;
+  reelsViewsAvg: number | null;
+  shortsViewsAvg: number | null;
+  /** TikTok total likes. */
+  likesCount: number | null;
+  /** The aqs mark (Instagram, TikTok) or cqs mark (YouTube). */
+  qualityMark: string | null;
+  socialNetworks: { type: number; id: string }[];
+  searchContent: string[];
+  thematics: string[];
+  raw: Json;
+}
+
+const searchBody = z.looseObject({
+  search_results: z.array(
+    z.looseObject({
+      basic: z.looseObject({ id: anyId, username: str, title: str, avatar_url: str, category_name: str }),
+      metrics: obj({
+        er: valued,
+        subscribers_count: valued,
+        real_subscribers_count: valued,
+        reels_video_views_avg: valued,
+        likes_count: valued,
+        views_avg: valued,
+        shorts_video_views_avg: valued,
+      }),
+      features: obj({
+        social_networks: z.array(obj({ type: num, id: anyId })).nullish(),
+        aqs: obj({ data: obj({ mark: str }) }),
+        cqs: obj({ data: obj({ mark: str }) }),
+        search_content: z.array(z.unknown()).nullish(),
+        blogger_thematics: z.array(z.unknown()).nullish(),
+      }),
+    }),
+  ),
+  current_page: num,
+  total_pages: num,
+  queries_left: num,
+});
+
+function searchResult(item: Json, index: number, prefix: string): DiscoveryResult {
+  const b = recAt(item, 'basic') ?? {};
+  const m = recAt(item, 'metrics') ?? {};
+  const f = recAt(item, 'features') ?? {};
+  const id = idAt(b, 'id');
+  const username = firstOf(strAt(b, 'username'), id);
+  if (username === null) {
+    throw new SchemaError('Discovery search', [`${[prefix, 'search_results', index, 'basic', 'username'].filter((s) => s !== '').join('.')}: missing (and no basic.id either)`]);
+  }
+  const socialNetworks: { type: number; id: string }[] = [];
+  for (const entry of listAt(f, 'social_networks')) {
+    const type = numAt(entry, 'type');
+    const sid = idAt(entry, 'id');
+    if (type !== null && sid !== null) socialNetworks.push({ type, id: sid });
+  }
+  const texts = (key: string) => listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : []));
+  return {
+    id,
+    username,
+    title: strAt(b, 'title'),
+    avatarUrl: strAt(b, 'avatar_url'),
+    categoryName: strAt(b, 'category_name'),
+    followers: valuedAt(m, 'subscribers_count'),
+    engagementRate: valuedAt(m, 'er'),
+    realFollowers: valuedAt(m, 'real_subscribers_count'),
+    avgViews: valuedAt(m, 'views_avg'),
+    reelsViewsAvg: valuedAt(m, 'reels_video_views_avg'),
+    shortsViewsAvg: valuedAt(m, 'shorts_video_views_avg'),
+    likesCount: valuedAt(m, 'likes_count'),
+    qualityMark: firstOf(strAt(f, 'aqs', 'data', 'mark'), strAt(f, 'cqs', 'data', 'mark')),
+    socialNetworks,
+    searchContent: texts('search_content'),
+    thematics: texts('blogger_thematics'),
+    raw: item,
+  };
+}
+
+export function parseSearch(json: unknown): { results: DiscoveryResult[]; currentPage: number; totalPages: number; queriesLeft: number | null } {
+  const what = 'Discovery search';
+  return guard(what, () => {
+    const { value, prefix } = unwrapObject(json, what);
+    const raw = normaliseTree(value) as Json;
+    check(searchBody, raw, what, prefix);
+    const results = listAt(raw, 'search_results').map((item, i) => searchResult(isRecord(item) ? item : {}, i, prefix));
+    const currentPage = numAt(raw, 'current_page') ?? 1;
+    return { results, currentPage, totalPages: numAt(raw, 'total_pages') ?? currentPage, queriesLeft: numAt(raw, 'queries_left') };
+  });
+}

@@ -1,0 +1,59 @@
+// Parsers of the API's answers: zod-checked, normalised (api-notes "Normalisations a client
+// needs"), unknown fields kept. Every parser throws only SchemaError, whose issues name the
+// paths that did not fit.
+import type { Network, ParsedReport } from '../types';
+import { guard } from './errors';
+import { parseReportBody } from './report';
+
+export { SchemaError } from './errors';
+export { normaliseTree, ageKey, validUntilMs, epochMs, looseNumber, looseBoolean, type Json } from './normalise';
+export {
+  parseInstagramMedia,
+  parseYoutubeMediaPage,
+  parseInstagramHistory,
+  parseTwitterHistory,
+  parseTiktokBrandMentions,
+  parseYoutubeBrandMentions,
+  parsePdf,
+  type InstagramMedia,
+  type InstagramMediaItem,
+  type InstagramMediaList,
+  type YoutubeMediaPage,
+  type YoutubeMediaItem,
+  type MetricsHistory,
+  type HistoryPoint,
+  type BrandMentions,
+  type MentionedBrand,
+  type BrandMentionStats,
+  type MentionPost,
+  type PdfAnswer,
+} from './media';
+export {
+  parseGames,
+  parseCreators,
+  parseList,
+  parseSearch,
+  type Game,
+  type Creator,
+  type CreatorAccount,
+  type CreatorStatus,
+  type ListItem,
+  type DiscoveryResult,
+} from './discovery';
+export {
+  parseCompetitorReport,
+  parseCompetitorPosts,
+  type CompetitorReport,
+  type CompetitorAggregates,
+  type CompetitorPart,
+  type CompetitorPost,
+} from './competitor';
+
+/**
+ * A report answer of any network (`{result: …}` or the result object itself): state,
+ * quality, validity (epoch ms; `now` anchors a validUntil given as a duration), credits,
+ * the network-neutral summary (null while NOT_READY) and the normalised result.
+ */
+export function parseReport(network: Network, json: unknown, now: number): ParsedReport {
+  return guard(`${network} report`, () => parseReportBody(network, json, now));
+}

@@ -1,0 +1,334 @@
+// The report of every network (Instagram `auditor.report`, `auditor.youtube`, `.tiktok`,
+// `.twitch`, `.twitter`, `.snapchat`): envelope, state, validity, the network-neutral summary
+// and the normalised `result` the cache stores.
+import { z } from 'zod';
+import type { Network, ParsedReport, ReportState, ReportSummary } from '../types';
+import { anyId, bool, feature, map, metric, num, obj, performance, str, strings, unwrapObject } from './common';
+import { check, SchemaError } from './errors';
+import {
+  at, boolAt, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, put, recAt, strAt, upperCountry, validUntilMs, type Json,
+} from './normalise';
+
+const labels: Record<Network, string> = {
+  instagram: 'Instagram report',
+  youtube: 'YouTube report',
+  tiktok: 'TikTok report',
+  twitch: 'Twitch report',
+  twitter: 'Twitter report',
+  snapchat: 'Snapchat report',
+};
+
+// ---- envelope ----
+
+const quality = z.union([z.string(), z.number()]).nullish();
+
+const envelope = z.looseObject({
+  report_state: str,
+  report_quality: quality,
+  _report_quality: quality,
+  validUntil: z.union([z.number(), z.string()]).nullish(),
+  restTokens: num,
+  retryTtl: num,
+  highDemand: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish(),
+  type: str,
+});
+
+// ---- shared report parts ----
+
+const countryShare = obj({ code: str, prc: num });
+const bloggerGeo = feature(obj({ country: str, countries: z.array(countryShare).nullish() }));
+const bloggerLanguages = feature(z.union([z.array(z.string()), z.string()]));
+const bloggerEmails = feature(z.array(z.string()));
+const socialNetworks = feature(z.array(obj({ type: num, id: anyId })));
+const audienceLanguages = feature(z.array(obj({ title: str, prc: num })));
+const ageTable = map(obj({ male: num, female: num, unknown: num }));
+const audienceAgeGender = feature(ageTable);
+const score = feature(obj({ value: num, mark: str }));
+
+const basic = z.looseObject({ id: anyId, username: str, title: str, avatar_url: str, description: str, is_verified: bool });
+
+function metrics(names: readonly string[]) {
+  return obj(Object.fromEntries(names.map((name) => [name, metric])));
+}
+
+function report<F extends z.core.$ZodLooseShape>(metricsSchema: z.ZodType, features: F) {
+  return z.looseObject({
+    report: z.looseObject({ basic, metrics: metricsSchema, features: obj(features) }),
+  });
+}
+
+// Metric names as spec 2.2–2.4 and api-notes list them: each is checked for the
+// `{value, performance.{period}.value}` shape; others pass untouched.
+const bodies: Record<Exclude<Network, 'instagram'>, z.ZodType> = {
+  youtube: report(
+    metrics([
+      'subscribers_count', 'subscribers_growth_prc', 'media_count', 'views_count', 'views_avg', 'videos_v30', 'likes_count', 'dislikes_count',
+      'comments_count', 'video_views_avg', 'comments_rate', 'reactions_rate', 'videos_per_week', 'comments_avg', 'alikes_avg', 'likes_comments_ratio', 'er',
+    ]),
+    {
+      audience_age_gender: audienceAgeGender,
+      audience_geo: feature(z.array(obj({ title: str, prc: num }))),
+      audience_languages: audienceLanguages,
+      blogger_geo: bloggerGeo,
+      blogger_languages: bloggerLanguages,
+      blogger_emails: bloggerEmails,
+      cqs: score,
+      social_networks: socialNetworks,
+    },
+  ),
+  tiktok: report(
+    metrics([
+      'media_per_week', 'subscribers_count', 'views_avg', 'subscribers_growth_prc', 'er', 'alikes_avg', 'likes_count', 'media_count', 'likes_views_ratio',
+      'comments_count', 'views_followers_ratio', 'shares_count', 'following_count', 'comments_avg', 'shares_avg', 'comments_likes_ratio', 'post_frequency',
+      'subscribers_quality', 'audience_reachability',
+    ]),
+    {
+      audience_age_gender: audienceAgeGender,
+      audience_geo: feature(z.array(countryShare)),
+      audience_languages: audienceLanguages,
+      aqs: score,
+      blogger_geo: bloggerGeo,
+      blogger_languages: bloggerLanguages,
+    },
+  ),
+  twitch: report(
+    metrics([
+      'subscribers_count', 'following_count', 'views_avg', 'subscribers_growth_prc', 'views_count', 'live_viewers_avg', 'videos_per_week', 'video_views_count',
+      'video_views_avg', 'views_rate', 'hours_streamed', 'active_days_per_week', 'chat_messages_per_hour',
+    ]),
+    {
+      audience_age_gender: audienceAgeGender,
+      audience_geo: obj({ status: obj({ code: str }), data: obj({ countries: z.array(obj({ id: anyId, code: str, prc: num })).nullish(), groups: map(num) }) }),
+      audience_languages: audienceLanguages,
+      blogger_geo: bloggerGeo,
+      blogger_emails: bloggerEmails,
+      blogger_languages: bloggerLanguages,
+      social_networks: socialNetworks,
+    },
+  ),
+  // api-notes: only basic and four features are known; everything else is an unknown metric.
+  twitter: report(z.unknown(), {
+    blogger_geo: bloggerGeo,
+    blogger_languages: bloggerLanguages,
+    blogger_emails: bloggerEmails,
+    blogger_rankings: feature(z.unknown()),
+  }),
+  snapchat: report(
+    metrics([
+      'subscribers_count', 'subscribers_growth_prc', 'subscribers_growth', 'subscribers_conversion_rate', 'views_count', 'views_avg', 'media_count',
+      'media_per_week', 'reach', 'reach_rate', 'story_completion_rate', 'story_skip_rate', 'story_exit_rate', 'story_rewatch_rate', 'view_time_avg', 'shares_avg',
+    ]),
+    {
+      blogger_emails: bloggerEmails,
+      blogger_geo: bloggerGeo,
+      blogger_languages: bloggerLanguages,
+      audience_geo: feature(obj({ countries: z.array(countryShare).nullish(), states: z.array(obj({ id: anyId, title: str, prc: num })).nullish() })),
+      audience_age_gender: audienceAgeGender,
+      social_networks: socialNetworks,
+    },
+  ),
+};
+
+// ---- Instagram: the flat `result.user` of api-notes ----
+
+const scored = obj({ value: num, avg: num, title: str });
+
+const instagramBody = z.looseObject({
+  user: z.looseObject({
+    username: z.string(),
+    full_name: str,
+    is_private: bool,
+    is_verified: bool,
+    about: str,
+    photo_url: str,
+    avatar_url: str,
+    posts_count: num,
+    followers_count: num,
+    followings_count: num,
+    avg_likes: num,
+    avg_comments: num,
+    avg_views: num,
+    aqs: num,
+    aqs_name: str,
+    aqs_description: str,
+    blogger_categories: z.array(z.unknown()).nullish(),
+    blogger_languages: z.union([z.array(z.string()), z.string()]).nullish(),
+    blogger_geo: z.union([z.string(), obj({ country: str })]).nullish(),
+    er: z.union([z.number(), obj({ value: num, avg: num, title: str, performance })]).nullish(),
+    subscribers_growth_prc: z.union([z.number(), obj({ value: num, performance })]).nullish(),
+    likes_spread: scored,
+    likes_comments_ratio: scored,
+    audience_reachability: scored,
+    audience_authenticity: scored,
+    comments_rate: scored,
+    yearly_growth: scored,
+    audience_type: map(num),
+    audience_languages: z.array(obj({ code: str, value: num })).nullish(),
+    audience_geography: obj({
+      countries: z.array(obj({ name: str, code: str, value: num })).nullish(),
+      states: z.array(z.unknown()).nullish(),
+      cities: z.array(z.unknown()).nullish(),
+    }),
+    followers_chart: z.array(z.unknown()).nullish(),
+    following_chart: z.array(z.unknown()).nullish(),
+    demography_by_age: z.array(obj({ gender: str, value: num, by_age_group: z.array(obj({ group: str, value: num })).nullish() })).nullish(),
+    demography: z.array(obj({ gender: str, value: num })).nullish(),
+    social_networks: z.array(obj({ type: num, username: str, subscribers_count: num })).nullish(),
+    contact_details: obj({ emails: strings, phones: strings }),
+    audience_age_21_plus_prc: num,
+    post_frequency: num,
+  }),
+});
+
+// ---- state ----
+
+function stateOf(reported: string | null | undefined, hasBody: boolean, retryTtl: number | null | undefined): ReportState | null {
+  const text = reported?.trim().toUpperCase();
+  if (text === 'NOT_READY') return 'NOT_READY';
+  if (text === 'READY' || text === 'READY_LOW_CONFIDENCE') return text;
+  // No state (real Instagram, YouTube and Twitter answers) or one not documented: the body
+  // decides. Without a body, a state or a retryTtl still says "come back later".
+  if (hasBody) return 'READY';
+  if (text !== undefined || (retryTtl !== null && retryTtl !== undefined)) return 'NOT_READY';
+  return null;
+}
+
+// ---- summary ----
+
+function language(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string') return null;
+  const text = first.trim().toLowerCase();
+  return text === '' ? null : text;
+}
+
+function country(value: string | null): string | null {
+  if (value === null) return null;
+  const text = upperCountry(value.trim());
+  return text === '' ? null : text;
+}
+
+/** The account's country in a geo feature's data: `country`, or the largest of `countries[]`. */
+function geoCountry(data: unknown): string | null {
+  const direct = strAt(data, 'country');
+  if (direct !== null) return country(direct);
+  let best: { code: string; prc: number } | null = null;
+  for (const entry of listAt(data, 'countries')) {
+    const code = strAt(entry, 'code');
+    if (code === null) continue;
+    const prc = numAt(entry, 'prc') ?? 0;
+    if (best === null || prc > best.prc) best = { code, prc };
+  }
+  return best ? country(best.code) : null;
+}
+
+/** A metric's headline number: the bare number, `value`, or the 30-day period's value. */
+function metricValue(metricsObj: Json, name: string, prefer: 'value' | '30d' = 'value'): number | null {
+  const bare = numAt(metricsObj, name);
+  if (bare !== null) return bare;
+  const value = numAt(metricsObj, name, 'value');
+  const month = numAt(metricsObj, name, 'performance', '30d', 'value');
+  return prefer === 'value' ? firstOf(value, month) : firstOf(month, value);
+}
+
+function instagramSummary(result: Json): ReportSummary {
+  const u = recAt(result, 'user') ?? {};
+  const geo = at(u, 'blogger_geo');
+  return {
+    network: 'instagram',
+    accountId: firstOf(idAt(u, 'id'), idAt(u, 'user_id'), idAt(u, 'pk')),
+    username: strAt(u, 'username') ?? '',
+    title: strAt(u, 'full_name'),
+    description: strAt(u, 'about'),
+    avatarUrl: firstOf(strAt(u, 'photo_url'), strAt(u, 'avatar_url')),
+    verified: boolAt(u, 'is_verified'),
+    followers: numAt(u, 'followers_count'),
+    engagementRate: firstOf(numAt(u, 'er'), numAt(u, 'er', 'value'), numAt(u, 'er', 'performance', '30d', 'value')),
+    growthPrc: firstOf(numAt(u, 'subscribers_growth_prc'), numAt(u, 'subscribers_growth_prc', 'performance', '30d', 'value'), numAt(u, 'subscribers_growth_prc', 'value')),
+    avgViews: numAt(u, 'avg_views'),
+    avgLikes: numAt(u, 'avg_likes'),
+    avgComments: numAt(u, 'avg_comments'),
+    audienceQuality: numAt(u, 'aqs'),
+    country: typeof geo === 'string' ? country(geo) : geoCountry(geo),
+    language: language(at(u, 'blogger_languages')),
+  };
+}
+
+function networkSummary(network: Network, result: Json, prefix: string): ReportSummary {
+  const r = recAt(result, 'report') ?? {};
+  const b = recAt(r, 'basic') ?? {};
+  const m = recAt(r, 'metrics') ?? {};
+  const f = recAt(r, 'features') ?? {};
+  const accountId = idAt(b, 'id');
+  const username = firstOf(strAt(b, 'username'), accountId);
+  if (username === null) {
+    throw new SchemaError(labels[network], [`${[prefix, 'report.basic.username'].filter(Boolean).join('.')}: missing (and no basic.id either)`]);
+  }
+  return {
+    network,
+    accountId,
+    username,
+    title: strAt(b, 'title'),
+    description: strAt(b, 'description'),
+    avatarUrl: firstOf(strAt(b, 'avatar_url'), strAt(b, 'photo_url')),
+    verified: boolAt(b, 'is_verified'),
+    // subscribers_count.performance holds new subscribers, not the total: only `value` counts.
+    followers: firstOf(numAt(m, 'subscribers_count'), numAt(m, 'subscribers_count', 'value')),
+    engagementRate: metricValue(m, 'er'),
+    growthPrc: metricValue(m, 'subscribers_growth_prc', '30d'),
+    avgViews: metricValue(m, 'views_avg'),
+    avgLikes: firstOf(metricValue(m, 'alikes_avg'), metricValue(m, 'likes_avg'), metricValue(m, 'favorite_avg')),
+    avgComments: firstOf(metricValue(m, 'comments_avg'), metricValue(m, 'reply_avg')),
+    audienceQuality: firstOf(numAt(f, 'aqs', 'data', 'value'), numAt(f, 'cqs', 'data', 'value')),
+    country: geoCountry(at(f, 'blogger_geo', 'data')),
+    language: language(at(f, 'blogger_languages', 'data')),
+  };
+}
+
+// ---- parseReport ----
+
+/** The result object normalised (normalise.ts), with `report_quality` beside `_report_quality`. */
+function normaliseResult(result: Json): Json {
+  const out = normaliseTree(result) as Json;
+  if (Object.hasOwn(out, '_report_quality') && !Object.hasOwn(out, 'report_quality')) put(out, 'report_quality', out._report_quality);
+  return out;
+}
+
+export function parseReportBody(network: Network, json: unknown, now: number): ParsedReport {
+  const what = labels[network];
+  const { value, prefix } = unwrapObject(json, what);
+  const result = normaliseResult(value);
+  const env = check(envelope, result, what, prefix);
+
+  const bodyKey = network === 'instagram' ? 'user' : 'report';
+  const hasBody = isRecord(result[bodyKey]);
+  const state = stateOf(env.report_state, hasBody, env.retryTtl);
+  if (state === null) {
+    throw new SchemaError(what, [`${[prefix, bodyKey].filter(Boolean).join('.')}: missing (and no report_state or retryTtl says the report is not ready)`]);
+  }
+
+  let summary: ReportSummary | null = null;
+  if (state !== 'NOT_READY') {
+    if (network === 'instagram') {
+      check(instagramBody, result, what, prefix);
+      summary = instagramSummary(result);
+    } else {
+      check(bodies[network], result, what, prefix);
+      summary = networkSummary(network, result, prefix);
+    }
+  }
+
+  const q = firstOf(env.report_quality, env._report_quality);
+  return {
+    network,
+    state,
+    quality: q === null ? null : String(q),
+    validUntil: validUntilMs(env.validUntil, now),
+    restTokens: env.restTokens ?? null,
+    retryTtlSec: state === 'NOT_READY' ? (env.retryTtl ?? null) : null,
+    highDemand: env.highDemand === true || env.highDemand === 1,
+    tiktokType: network === 'tiktok' && (env.type === 'report' || env.type === 'advanced_report') ? env.type : null,
+    summary,
+    result,
+  };
+}

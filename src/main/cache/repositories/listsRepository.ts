@@ -1,0 +1,132 @@
+// Saved lists (spec 2.12, `auditor.list`): the items of each list in the API's order, the raw
+// item plus the columns used to find and sort them.
+import type Database from 'better-sqlite3';
+import type { Network } from '../../api/types';
+import type { Db } from '../database';
+import { accountKey as keyOf, epochMs, fromJson, integerOrNull, networkOfListType, numberOrNull, stringOrNull, toJson, type JsonObject } from './common';
+
+export interface ListItemRecord {
+  listId: number;
+  reportId: number;
+  position: number;
+  network: Network | null;
+  accountKey: string | null;
+  name: string | null;
+  followers: number | null;
+  comment: string | null;
+  /** First report request of the item (epoch ms). */
+  created: number | null;
+  fetchedAt: number;
+  raw: JsonObject;
+}
+
+export interface ListInfo {
+  listId: number;
+  itemCount: number;
+  fetchedAt: number;
+}
+
+type Row = {
+  list_id: number;
+  report_id: number;
+  position: number;
+  network: Network | null;
+  account_key: string | null;
+  name: string | null;
+  followers: number | null;
+  comment: string | null;
+  created: number | null;
+  fetched_at: number;
+  raw: string;
+};
+
+const toRecord = (row: Row): ListItemRecord => ({
+  listId: row.list_id,
+  reportId: row.report_id,
+  position: row.position,
+  network: row.network,
+  accountKey: row.account_key,
+  name: row.name,
+  followers: row.followers,
+  comment: row.comment,
+  created: row.created,
+  fetchedAt: row.fetched_at,
+  raw: fromJson<JsonObject>(row.raw),
+});
+
+export class ListsRepository {
+  private readonly upsertList: Database.Statement<[number, number]>;
+  private readonly clearItems: Database.Statement<[number]>;
+  private readonly upsertItem: Database.Statement<unknown[]>;
+  private readonly itemRows: Database.Statement<[number], Row>;
+  private readonly listRows: Database.Statement<[], { list_id: number; item_count: number; fetched_at: number }>;
+  private readonly containing: Database.Statement<[string, string], number>;
+  private readonly saveTx: (listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => void;
+
+  constructor(db: Db) {
+    this.upsertList = db.prepare('INSERT INTO lists (id, fetched_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at');
+    this.clearItems = db.prepare('DELETE FROM list_items WHERE list_id = ?');
+    this.upsertItem = db.prepare(
+      `INSERT INTO list_items (list_id, report_id, position, network, account_key, name, followers, comment, created, fetched_at, raw)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, jsonb(?))
+       ON CONFLICT (list_id, report_id) DO UPDATE SET position = excluded.position, network = excluded.network,
+         account_key = excluded.account_key, name = excluded.name, followers = excluded.followers, comment = excluded.comment,
+         created = excluded.created, fetched_at = excluded.fetched_at, raw = excluded.raw`,
+    );
+    this.itemRows = db.prepare(
+      `SELECT list_id, report_id, position, network, account_key, name, followers, comment, created, fetched_at, json(raw) AS raw
+         FROM list_items WHERE list_id = ? ORDER BY position, report_id`,
+    );
+    this.listRows = db.prepare(
+      `SELECT l.id AS list_id, l.fetched_at, (SELECT count(*) FROM list_items AS i WHERE i.list_id = l.id) AS item_count
+         FROM lists AS l ORDER BY l.id`,
+    );
+    this.containing = db.prepare<[string, string], number>('SELECT DISTINCT list_id FROM list_items WHERE network = ? AND account_key = ? ORDER BY list_id').pluck();
+    this.saveTx = db.transaction((listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => {
+      const at = Math.round(fetchedAt);
+      this.upsertList.run(listId, at);
+      if (replace) this.clearItems.run(listId);
+      items.forEach((item, i) => {
+        const reportId = integerOrNull(item.report_id);
+        if (reportId === null) throw new TypeError('A list item without a report_id cannot be cached');
+        const username = stringOrNull(item.username);
+        this.upsertItem.run(
+          listId,
+          reportId,
+          offset + i,
+          networkOfListType(item.type),
+          username === null ? null : keyOf(username),
+          stringOrNull(item.name),
+          numberOrNull(item.followers),
+          stringOrNull(item.comment),
+          epochMs(item.created),
+          at,
+          toJson(item),
+        );
+      });
+    });
+  }
+
+  /** Keeps one page of a list (`offset` as asked of the API); items already kept are updated. */
+  savePage(listId: number, items: readonly JsonObject[], options: { fetchedAt: number; offset?: number }): void {
+    this.saveTx(listId, items, options.fetchedAt, options.offset ?? 0, false);
+  }
+
+  /** Replaces the whole list with these items. */
+  replace(listId: number, items: readonly JsonObject[], fetchedAt: number): void {
+    this.saveTx(listId, items, fetchedAt, 0, true);
+  }
+
+  items(listId: number): ListItemRecord[] {
+    return this.itemRows.all(listId).map(toRecord);
+  }
+
+  lists(): ListInfo[] {
+    return this.listRows.all().map((r) => ({ listId: r.list_id, itemCount: r.item_count, fetchedAt: r.fetched_at }));
+  }
+
+  /** Ids of the lists that hold this account. */
+  listsContaining(network: Network, accountKey: string): number[] {
+    return this.containing.all(network, keyOf(accountKey));
+  }
+}

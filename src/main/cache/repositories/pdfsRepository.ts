@@ -1,0 +1,82 @@
+// PDF exports (spec 4.1): the file is written into the workspace's archive folder at once (its
+// link dies after 28 days); the row says where, what link it came from and when.
+import type Database from 'better-sqlite3';
+import type { Network } from '../../api/types';
+import type { Db } from '../database';
+import { accountKey as keyOf } from './common';
+
+export interface PdfRecord {
+  id: number;
+  network: Network;
+  accountKey: string;
+  /** Relative to the workspace's archive folder. */
+  filePath: string;
+  pdfUrl: string | null;
+  linkExpiresAt: number | null;
+  fetchedAt: number;
+  bytes: number;
+}
+
+export type NewPdf = Omit<PdfRecord, 'id'>;
+
+type Row = {
+  id: number;
+  network: Network;
+  account_key: string;
+  file_path: string;
+  pdf_url: string | null;
+  link_expires_at: number | null;
+  fetched_at: number;
+  bytes: number;
+};
+
+const toRecord = (row: Row): PdfRecord => ({
+  id: row.id,
+  network: row.network,
+  accountKey: row.account_key,
+  filePath: row.file_path,
+  pdfUrl: row.pdf_url,
+  linkExpiresAt: row.link_expires_at,
+  fetchedAt: row.fetched_at,
+  bytes: row.bytes,
+});
+
+const columns = 'id, network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes';
+
+export class PdfsRepository {
+  private readonly insert: Database.Statement<[string, string, string, string | null, number | null, number, number]>;
+  private readonly latestRow: Database.Statement<[string, string], Row>;
+  private readonly rows: Database.Statement<[string, string], Row>;
+  private readonly allRows: Database.Statement<[], Row>;
+
+  constructor(db: Db) {
+    this.insert = db.prepare(
+      'INSERT INTO pdfs (network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.latestRow = db.prepare(`SELECT ${columns} FROM pdfs WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC LIMIT 1`);
+    this.rows = db.prepare(`SELECT ${columns} FROM pdfs WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC`);
+    this.allRows = db.prepare(`SELECT ${columns} FROM pdfs ORDER BY fetched_at DESC, id DESC`);
+  }
+
+  save(pdf: NewPdf): number {
+    const round = (v: number | null) => (v === null ? null : Math.round(v));
+    return Number(
+      this.insert.run(pdf.network, keyOf(pdf.accountKey), pdf.filePath, pdf.pdfUrl, round(pdf.linkExpiresAt), Math.round(pdf.fetchedAt), Math.round(pdf.bytes))
+        .lastInsertRowid,
+    );
+  }
+
+  latest(network: Network, accountKey: string): PdfRecord | null {
+    const row = this.latestRow.get(network, keyOf(accountKey));
+    return row ? toRecord(row) : null;
+  }
+
+  /** Every PDF of an account, newest first. */
+  list(network: Network, accountKey: string): PdfRecord[] {
+    return this.rows.all(network, keyOf(accountKey)).map(toRecord);
+  }
+
+  all(): PdfRecord[] {
+    return this.allRows.all().map(toRecord);
+  }
+}

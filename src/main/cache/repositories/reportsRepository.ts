@@ -1,0 +1,483 @@
+// Reports: every fetch kept as a snapshot, one `reports` row per account following the newest,
+// the library's filtered and sorted pages, and full-text search.
+import { librarySortKeys } from '@shared/reports';
+import type Database from 'better-sqlite3';
+import type { Network, ParsedReport, ReportState, ReportSummary } from '../../api/types';
+import type { Db } from '../database';
+import { accountKey as keyOf, clampLimit, clampOffset, fromFlag, fromJson, toJson, type JsonObject } from './common';
+import { SearchIndex, type SearchHit } from './searchIndex';
+import { reportTextPart, toMatchQuery } from './searchText';
+import { restoreSeries, stripSeries, type Series } from './series';
+
+export type StoredReportState = Exclude<ReportState, 'NOT_READY'>;
+export type TiktokType = 'report' | 'advanced_report';
+
+export interface SnapshotMeta {
+  /** When the answer arrived (epoch ms). */
+  fetchedAt: number;
+  /** When the account was unlocked (paid for), if this fetch unlocked it; kept otherwise. */
+  unlockedAt?: number | null;
+  /** The account as the cache keys it (trimmed and lower-cased here in any case). */
+  accountKey: string;
+}
+
+/** A cached report as `open` gives it (the shape of the contract's CachedReport, and more). */
+export interface OpenedReport {
+  network: Network;
+  accountKey: string;
+  summary: ReportSummary;
+  state: StoredReportState;
+  quality: string | null;
+  fetchedAt: number;
+  firstFetchedAt: number;
+  unlockedAt: number | null;
+  validUntil: number | null;
+  tiktokType: TiktokType | null;
+  snapshotId: number;
+  snapshotCount: number;
+  /** The API's whole `result`, series restored. */
+  result: JsonObject;
+}
+
+export interface SnapshotListItem {
+  id: number;
+  fetchedAt: number;
+  state: StoredReportState;
+  quality: string | null;
+  validUntil: number | null;
+  summary: ReportSummary;
+}
+
+export interface Snapshot extends SnapshotListItem {
+  network: Network;
+  accountKey: string;
+  tiktokType: TiktokType | null;
+  result: JsonObject;
+}
+
+export interface LibraryItem {
+  network: Network;
+  accountKey: string;
+  summary: ReportSummary;
+  state: StoredReportState;
+  quality: string | null;
+  fetchedAt: number;
+  firstFetchedAt: number;
+  unlockedAt: number | null;
+  validUntil: number | null;
+  tiktokType: TiktokType | null;
+  snapshotCount: number;
+}
+
+/** Summary fields and the report's own columns the library sorts by. */
+export { librarySortKeys };
+export type LibrarySortKey = (typeof librarySortKeys)[number];
+
+export interface LibraryQuery {
+  /** Empty or missing: every network. */
+  networks?: readonly Network[];
+  states?: readonly StoredReportState[];
+  /** Age of the data: fetched at or after (epoch ms). */
+  fetchedAfter?: number;
+  /** Fetched strictly before (epoch ms). */
+  fetchedBefore?: number;
+  /** ISO alpha-2 (any case). */
+  countries?: readonly string[];
+  followersMin?: number;
+  followersMax?: number;
+  /** Full-text filter (every word must match, the last as a prefix); ignored when nothing searchable is left. */
+  text?: string;
+  /** Default `fetchedAt`; `relevance` needs `text` (falls back to `fetchedAt` without). */
+  sort?: LibrarySortKey;
+  /** Default `desc`; relevance is always best first. Nulls always come last. */
+  order?: 'asc' | 'desc';
+  /** Default 100, at most 1000. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface LibraryPage {
+  total: number;
+  items: LibraryItem[];
+}
+
+const summaryColumns = [
+  ['account_id', 'accountId'],
+  ['username', 'username'],
+  ['title', 'title'],
+  ['description', 'description'],
+  ['avatar_url', 'avatarUrl'],
+  ['verified', 'verified'],
+  ['followers', 'followers'],
+  ['engagement_rate', 'engagementRate'],
+  ['growth_prc', 'growthPrc'],
+  ['avg_views', 'avgViews'],
+  ['avg_likes', 'avgLikes'],
+  ['avg_comments', 'avgComments'],
+  ['audience_quality', 'audienceQuality'],
+  ['country', 'country'],
+  ['language', 'language'],
+] as const satisfies readonly (readonly [string, Exclude<keyof ReportSummary, 'network'>])[];
+
+type SummaryRow = {
+  network: Network;
+  account_id: string | null;
+  username: string;
+  title: string | null;
+  description: string | null;
+  avatar_url: string | null;
+  verified: number | null;
+  followers: number | null;
+  engagement_rate: number | null;
+  growth_prc: number | null;
+  avg_views: number | null;
+  avg_likes: number | null;
+  avg_comments: number | null;
+  audience_quality: number | null;
+  country: string | null;
+  language: string | null;
+};
+
+type ReportRow = SummaryRow & {
+  id: number;
+  account_key: string;
+  latest_snapshot_id: number;
+  snapshot_count: number;
+  first_fetched_at: number;
+  fetched_at: number;
+  unlocked_at: number | null;
+  valid_until: number | null;
+  state: StoredReportState;
+  quality: string | null;
+  tiktok_type: TiktokType | null;
+};
+
+type SnapshotRow = SummaryRow & {
+  id: number;
+  account_key: string;
+  fetched_at: number;
+  state: StoredReportState;
+  quality: string | null;
+  valid_until: number | null;
+  tiktok_type: TiktokType | null;
+};
+
+const summaryList = summaryColumns.map(([c]) => c).join(', ');
+const reportColumns = `r.id, r.network, r.account_key, r.latest_snapshot_id, r.snapshot_count, r.first_fetched_at, r.fetched_at,
+  r.unlocked_at, r.valid_until, r.state, r.quality, r.tiktok_type, ${summaryColumns.map(([c]) => `r.${c}`).join(', ')}`;
+const snapshotColumns = `s.id, s.network, s.account_key, s.fetched_at, s.state, s.quality, s.valid_until, s.tiktok_type, ${summaryColumns
+  .map(([c]) => `s.${c}`)
+  .join(', ')}`;
+
+const sortColumns: Record<Exclude<LibrarySortKey, 'relevance'>, string> = {
+  fetchedAt: 'r.fetched_at',
+  firstFetchedAt: 'r.first_fetched_at',
+  unlockedAt: 'r.unlocked_at',
+  validUntil: 'r.valid_until',
+  network: 'r.network',
+  state: 'r.state',
+  accountId: 'r.account_id COLLATE NOCASE',
+  username: 'r.username COLLATE NOCASE',
+  title: 'r.title COLLATE NOCASE',
+  verified: 'r.verified',
+  followers: 'r.followers',
+  engagementRate: 'r.engagement_rate',
+  growthPrc: 'r.growth_prc',
+  avgViews: 'r.avg_views',
+  avgLikes: 'r.avg_likes',
+  avgComments: 'r.avg_comments',
+  audienceQuality: 'r.audience_quality',
+  country: 'r.country COLLATE NOCASE',
+  language: 'r.language COLLATE NOCASE',
+};
+
+function toSummary(row: SummaryRow): ReportSummary {
+  return {
+    network: row.network,
+    accountId: row.account_id,
+    username: row.username,
+    title: row.title,
+    description: row.description,
+    avatarUrl: row.avatar_url,
+    verified: fromFlag(row.verified),
+    followers: row.followers,
+    engagementRate: row.engagement_rate,
+    growthPrc: row.growth_prc,
+    avgViews: row.avg_views,
+    avgLikes: row.avg_likes,
+    avgComments: row.avg_comments,
+    audienceQuality: row.audience_quality,
+    country: row.country,
+    language: row.language,
+  };
+}
+
+function toLibraryItem(row: ReportRow): LibraryItem {
+  return {
+    network: row.network,
+    accountKey: row.account_key,
+    summary: toSummary(row),
+    state: row.state,
+    quality: row.quality,
+    fetchedAt: row.fetched_at,
+    firstFetchedAt: row.first_fetched_at,
+    unlockedAt: row.unlocked_at,
+    validUntil: row.valid_until,
+    tiktokType: row.tiktok_type,
+    snapshotCount: row.snapshot_count,
+  };
+}
+
+const ms = (value: number | null | undefined): number | null => (value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value));
+const finite = (value: number | null | undefined): number | null => (value === null || value === undefined || !Number.isFinite(value) ? null : value);
+
+export class ReportsRepository {
+  readonly searchIndex: SearchIndex;
+  private readonly insertSnapshot: Database.Statement<[Record<string, unknown>]>;
+  private readonly insertSeries: Database.Statement<[number, string, number, string]>;
+  private readonly upsertReport: Database.Statement<[{ network: string; accountKey: string; unlockedAt: number | null }], { id: number; latest_snapshot_id: number }>;
+  private readonly openRow: Database.Statement<[string, string], ReportRow & { raw: string }>;
+  private readonly seriesRows: Database.Statement<[number], { name: string; points: string }>;
+  private readonly snapshotRow: Database.Statement<[number], SnapshotRow & { raw: string }>;
+  private readonly snapshotList: Database.Statement<[string, string], SnapshotRow>;
+  private readonly hasRow: Database.Statement<[string, string], number>;
+  private readonly unlockedRow: Database.Statement<[string, string], number | null>;
+  private readonly setUnlocked: Database.Statement<[{ at: number; network: string; accountKey: string }]>;
+  private readonly librarySql = new Map<string, Database.Statement<[Record<string, unknown>], unknown>>();
+  private readonly saveTx: (parsed: ParsedReport, meta: SnapshotMeta) => { snapshotId: number; reportId: number };
+  private readonly read: <T>(fn: () => T) => T;
+
+  constructor(private readonly db: Db) {
+    this.searchIndex = new SearchIndex(db);
+    this.insertSnapshot = db.prepare(
+      `INSERT INTO report_snapshots (network, account_key, fetched_at, state, quality, valid_until, tiktok_type, ${summaryList}, raw)
+       VALUES (@network, @account_key, @fetched_at, @state, @quality, @valid_until, @tiktok_type,
+               ${summaryColumns.map(([c]) => `@${c}`).join(', ')}, jsonb(@raw))`,
+    );
+    this.insertSeries = db.prepare('INSERT INTO report_series (snapshot_id, name, point_count, points) VALUES (?, ?, ?, jsonb(?))');
+    // The reports row is always rebuilt from the account's newest snapshot, whatever order
+    // snapshots arrive in; the unlock time only ever moves forward.
+    this.upsertReport = db.prepare(
+      `INSERT INTO reports (network, account_key, latest_snapshot_id, snapshot_count, first_fetched_at, fetched_at, unlocked_at,
+                            valid_until, state, quality, tiktok_type, ${summaryList})
+       SELECT s.network, s.account_key, s.id, agg.n, agg.first, s.fetched_at, @unlockedAt,
+              s.valid_until, s.state, s.quality, s.tiktok_type, ${summaryColumns.map(([c]) => `s.${c}`).join(', ')}
+         FROM report_snapshots AS s,
+              (SELECT count(*) AS n, min(fetched_at) AS first FROM report_snapshots
+                WHERE network = @network AND account_key = @accountKey) AS agg
+        WHERE s.id = (SELECT id FROM report_snapshots WHERE network = @network AND account_key = @accountKey
+                       ORDER BY fetched_at DESC, id DESC LIMIT 1)
+       ON CONFLICT (network, account_key) DO UPDATE SET
+         latest_snapshot_id = excluded.latest_snapshot_id, snapshot_count = excluded.snapshot_count,
+         first_fetched_at = excluded.first_fetched_at, fetched_at = excluded.fetched_at,
+         unlocked_at = CASE WHEN excluded.unlocked_at IS NULL THEN reports.unlocked_at
+                            WHEN reports.unlocked_at IS NULL THEN excluded.unlocked_at
+                            ELSE max(reports.unlocked_at, excluded.unlocked_at) END,
+         valid_until = excluded.valid_until, state = excluded.state, quality = excluded.quality, tiktok_type = excluded.tiktok_type,
+         ${summaryColumns.map(([c]) => `${c} = excluded.${c}`).join(', ')}
+       RETURNING id, latest_snapshot_id`,
+    );
+    this.openRow = db.prepare(
+      `SELECT ${reportColumns}, json(s.raw) AS raw
+         FROM reports AS r JOIN report_snapshots AS s ON s.id = r.latest_snapshot_id
+        WHERE r.network = ? AND r.account_key = ?`,
+    );
+    this.seriesRows = db.prepare('SELECT name, json(points) AS points FROM report_series WHERE snapshot_id = ?');
+    this.snapshotRow = db.prepare(`SELECT ${snapshotColumns}, json(s.raw) AS raw FROM report_snapshots AS s WHERE s.id = ?`);
+    this.snapshotList = db.prepare(
+      `SELECT ${snapshotColumns} FROM report_snapshots AS s WHERE s.network = ? AND s.account_key = ? ORDER BY s.fetched_at DESC, s.id DESC`,
+    );
+    this.hasRow = db.prepare<[string, string], number>('SELECT 1 FROM reports WHERE network = ? AND account_key = ?').pluck();
+    this.unlockedRow = db.prepare<[string, string], number | null>('SELECT unlocked_at FROM reports WHERE network = ? AND account_key = ?').pluck();
+    this.setUnlocked = db.prepare(
+      `UPDATE reports SET unlocked_at = CASE WHEN unlocked_at IS NULL THEN @at ELSE max(unlocked_at, @at) END
+        WHERE network = @network AND account_key = @accountKey`,
+    );
+    this.saveTx = db.transaction((parsed: ParsedReport, meta: SnapshotMeta) => this.write(parsed, meta));
+    const readTx = db.transaction((fn: () => unknown) => fn());
+    this.read = <T>(fn: () => T) => readTx.deferred(fn) as T;
+  }
+
+  /**
+   * Keeps one fetch of an account: the snapshot, its series, the account's `reports` row and
+   * its search row, in one transaction. NOT_READY answers (no summary) are not kept: null.
+   */
+  saveSnapshot(parsed: ParsedReport, meta: SnapshotMeta): { snapshotId: number; reportId: number } | null {
+    if (parsed.state === 'NOT_READY' || !parsed.summary) return null;
+    return this.saveTx(parsed, meta);
+  }
+
+  private write(parsed: ParsedReport, meta: SnapshotMeta): { snapshotId: number; reportId: number } {
+    const summary = parsed.summary!;
+    const network = parsed.network;
+    const accountKey = keyOf(meta.accountKey);
+    const { stripped, series } = stripSeries(network, parsed.result);
+    const row: Record<string, unknown> = {
+      network,
+      account_key: accountKey,
+      fetched_at: Math.round(meta.fetchedAt),
+      state: parsed.state,
+      quality: parsed.quality,
+      valid_until: ms(parsed.validUntil),
+      tiktok_type: parsed.tiktokType,
+      account_id: summary.accountId,
+      username: summary.username,
+      title: summary.title,
+      description: summary.description,
+      avatar_url: summary.avatarUrl,
+      verified: summary.verified === null ? null : summary.verified ? 1 : 0,
+      followers: finite(summary.followers),
+      engagement_rate: finite(summary.engagementRate),
+      growth_prc: finite(summary.growthPrc),
+      avg_views: finite(summary.avgViews),
+      avg_likes: finite(summary.avgLikes),
+      avg_comments: finite(summary.avgComments),
+      audience_quality: finite(summary.audienceQuality),
+      country: summary.country,
+      language: summary.language,
+      raw: toJson(stripped),
+    };
+    const snapshotId = Number(this.insertSnapshot.run(row).lastInsertRowid);
+    for (const s of series) this.insertSeries.run(snapshotId, s.name, s.points.length, toJson(s.points));
+    const report = this.upsertReport.get({ network, accountKey, unlockedAt: ms(meta.unlockedAt) });
+    if (!report) throw new Error(`The reports row of ${network}/${accountKey} was not written`);
+    // An older fetch arriving late leaves the indexed text of the newest one.
+    this.searchIndex.refresh(report.id, report.latest_snapshot_id === snapshotId ? reportTextPart(network, parsed.result) : undefined);
+    return { snapshotId, reportId: report.id };
+  }
+
+  /** The account's newest report, series restored; null when it was never fetched. */
+  open(network: Network, accountKey: string): OpenedReport | null {
+    const row = this.openRow.get(network, keyOf(accountKey));
+    if (!row) return null;
+    return {
+      ...toLibraryItem(row),
+      snapshotId: row.latest_snapshot_id,
+      result: this.result(row.latest_snapshot_id, row.raw),
+    };
+  }
+
+  /** Every fetch of an account, newest first. */
+  snapshots(network: Network, accountKey: string): SnapshotListItem[] {
+    return this.snapshotList.all(network, keyOf(accountKey)).map((row) => ({
+      id: row.id,
+      fetchedAt: row.fetched_at,
+      state: row.state,
+      quality: row.quality,
+      validUntil: row.valid_until,
+      summary: toSummary(row),
+    }));
+  }
+
+  snapshot(id: number): Snapshot | null {
+    const row = this.snapshotRow.get(id);
+    if (!row) return null;
+    return {
+      id: row.id,
+      network: row.network,
+      accountKey: row.account_key,
+      fetchedAt: row.fetched_at,
+      state: row.state,
+      quality: row.quality,
+      validUntil: row.valid_until,
+      tiktokType: row.tiktok_type,
+      summary: toSummary(row),
+      result: this.result(row.id, row.raw),
+    };
+  }
+
+  /** Only the big arrays of one snapshot (`user.followers_chart` …), by name. */
+  series(snapshotId: number): Series[] {
+    return this.seriesRows.all(snapshotId).map((s) => ({ name: s.name, points: fromJson<unknown[]>(s.points) }));
+  }
+
+  private result(snapshotId: number, raw: string): JsonObject {
+    return restoreSeries(fromJson<JsonObject>(raw), this.series(snapshotId));
+  }
+
+  has(network: Network, accountKey: string): boolean {
+    return this.hasRow.get(network, keyOf(accountKey)) !== undefined;
+  }
+
+  /** When the account was last unlocked (paid for); null when unknown or never fetched. */
+  unlockedAt(network: Network, accountKey: string): number | null {
+    return this.unlockedRow.get(network, keyOf(accountKey)) ?? null;
+  }
+
+  /** Records an unlock that came without a report (a PDF export or a history request unlocks too). */
+  markUnlocked(network: Network, accountKey: string, at: number): boolean {
+    return this.setUnlocked.run({ at: Math.round(at), network, accountKey: keyOf(accountKey) }).changes > 0;
+  }
+
+  /** Full-text search over names, titles, descriptions, captions and hashtags; any input is safe. */
+  search(text: string, limit = 20): SearchHit[] {
+    return this.searchIndex.search(text, limit);
+  }
+
+  /** One page of the library and the number of reports matching the filters. */
+  library(query: LibraryQuery = {}): LibraryPage {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    const list = (name: string, column: string, values: readonly string[] | undefined, normalise: (v: string) => string) => {
+      if (!values || values.length === 0) return;
+      where.push(`${column} IN (SELECT value FROM json_each(@${name}))`);
+      params[name] = JSON.stringify(values.map(normalise));
+    };
+    list('networks', 'r.network', query.networks, (v) => v);
+    list('states', 'r.state', query.states, (v) => v);
+    list('countries', 'r.country', query.countries, (v) => v.trim().toUpperCase());
+    const bound = (name: string, condition: string, value: number | undefined) => {
+      if (value === undefined || value === null || !Number.isFinite(value)) return;
+      where.push(condition);
+      params[name] = value;
+    };
+    bound('fetchedAfter', 'r.fetched_at >= @fetchedAfter', query.fetchedAfter);
+    bound('fetchedBefore', 'r.fetched_at < @fetchedBefore', query.fetchedBefore);
+    bound('followersMin', 'r.followers >= @followersMin', query.followersMin);
+    bound('followersMax', 'r.followers <= @followersMax', query.followersMax);
+
+    const match = query.text === undefined ? null : toMatchQuery(query.text);
+    let sort = query.sort ?? 'fetchedAt';
+    if (!(librarySortKeys as readonly string[]).includes(sort)) throw new RangeError(`Unknown library sort: ${String(sort)}`);
+    if (sort === 'relevance' && match === null) sort = 'fetchedAt';
+    const countWhere = [...where];
+    let from = 'reports AS r';
+    let orderBy: string;
+    if (match !== null) {
+      params.match = match;
+      countWhere.push('r.id IN (SELECT rowid FROM report_search WHERE report_search MATCH @match)');
+    }
+    if (sort === 'relevance') {
+      // Best first, whatever the order asked.
+      from += ' JOIN (SELECT rowid AS id, rank FROM report_search WHERE report_search MATCH @match) AS m ON m.id = r.id';
+      orderBy = 'm.rank, r.id';
+    } else {
+      if (match !== null) where.push('r.id IN (SELECT rowid FROM report_search WHERE report_search MATCH @match)');
+      const dir = query.order === 'asc' ? 'ASC' : 'DESC';
+      orderBy = `${sortColumns[sort]} ${dir} NULLS LAST, r.id ${dir}`;
+    }
+    const sqlWhere = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+    const countParams = { ...params };
+    params.limit = clampLimit(query.limit, 100, 1000);
+    params.offset = clampOffset(query.offset);
+    const countStatement = this.statement(`SELECT count(*) FROM reports AS r ${sqlWhere(countWhere)}`, true);
+    const pageStatement = this.statement(`SELECT ${reportColumns} FROM ${from} ${sqlWhere(where)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`, false);
+    // One read transaction: the count and the page see the same data.
+    return this.read(() => ({
+      total: countStatement.get(countParams) as number,
+      items: (pageStatement.all(params) as ReportRow[]).map(toLibraryItem),
+    }));
+  }
+
+  private statement(sql: string, pluck: boolean): Database.Statement<[Record<string, unknown>], unknown> {
+    let statement = this.librarySql.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<[Record<string, unknown>], unknown>(sql);
+      if (pluck) statement.pluck();
+      // A few hundred shapes at most (which filters are set × sort × order); keep it bounded anyway.
+      if (this.librarySql.size > 500) this.librarySql.clear();
+      this.librarySql.set(sql, statement);
+    }
+    return statement;
+  }
+}

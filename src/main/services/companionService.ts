@@ -1,0 +1,100 @@
+// What hangs off a report: media lists, metrics history and brand mentions. Cache first: a
+// cached answer opens with no network; `refresh` asks the API again. Media needs an unlocked
+// report; history unlocks one and may cost a credit, so it goes through the ledger like a report.
+import { ScoutError } from '@shared/errors';
+import type { CachedDocument } from '@shared/reports';
+import type { Network } from '../api/types';
+import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
+import type { ApiClient } from '../api/apiClient';
+import type { ConnectionTracker } from './connection';
+import { accountKeyOf } from './costRule';
+import type { ReportService } from './reportService';
+
+export interface CompanionDeps {
+  api: () => Promise<ApiClient>;
+  reports: ReportService;
+  media: MediaRepository;
+  history: HistoryRepository;
+  mentions: MentionsRepository;
+  connection: ConnectionTracker;
+  now?: () => number;
+}
+
+const asJson = (value: unknown) => value as JsonObject;
+
+export class CompanionService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: CompanionDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Instagram media (all groups) or one YouTube media page of 50. */
+  async media(network: 'instagram' | 'youtube', account: string, options: { page?: number; refresh?: boolean } = {}): Promise<CachedDocument | null> {
+    const key = accountKeyOf(account);
+    const page = options.page ?? 1;
+    const cached = network === 'instagram' ? this.deps.media.instagram(key) : this.deps.media.youtubePage(key, page);
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    if (!this.deps.reports.open(network, account)?.unlockedAt && !cached) {
+      throw new ScoutError({
+        code: 'API_ACCESS_DENIED',
+        message: 'Media are available once the report is unlocked: fetch the report first.',
+      });
+    }
+    const api = await this.deps.api();
+    const fetchedAt = this.now();
+    if (network === 'instagram') {
+      const parsed = await this.deps.connection.track(() => api.instagramMedia(account));
+      this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt);
+      return { fetchedAt, result: asJson(parsed.raw) };
+    }
+    const parsed = await this.deps.connection.track(() => api.youtubeMedia(account, page));
+    this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page);
+    return { fetchedAt, result: asJson(parsed.raw) };
+  }
+
+  /** What fetching history costs: like a report, since it unlocks one. */
+  historyQuote(network: 'instagram' | 'twitter', account: string) {
+    return this.deps.reports.quote({ network, account });
+  }
+
+  /** Metrics history (Instagram, Twitter). It unlocks the report, so it may cost a credit. */
+  async history(network: 'instagram' | 'twitter', account: string, options: { refresh?: boolean; confirmedCost?: number } = {}): Promise<CachedDocument | null> {
+    const key = accountKeyOf(account);
+    const cached = this.deps.history.latest(network, key);
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    const quote = this.historyQuote(network, account);
+    if (quote.cost !== (options.confirmedCost ?? 0)) {
+      throw new ScoutError({
+        code: 'COST_CHANGED',
+        message: `Fetching the history of ${account} unlocks its report and costs ${quote.cost} credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
+      });
+    }
+    this.deps.connection.assertMayCall();
+    const send = (api: ApiClient, paid: boolean) =>
+      network === 'instagram' ? api.instagramHistory(account, { paid }) : api.twitterHistory(account, { paid });
+    const { value } = await this.deps.reports.spend(
+      { operation: 'history', network, accountKey: key },
+      quote,
+      send,
+      async () => send(await this.deps.api(), false),
+    );
+    const fetchedAt = this.now();
+    this.deps.history.save(network, key, asJson(value.raw), fetchedAt);
+    return { fetchedAt, result: asJson(value.raw) };
+  }
+
+  /** Brand mentions (TikTok, YouTube): free. */
+  async mentions(network: 'tiktok' | 'youtube', account: string, options: { refresh?: boolean } = {}): Promise<CachedDocument | null> {
+    const key = accountKeyOf(account);
+    const cached = this.deps.mentions.latest(network, key);
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    const api = await this.deps.api();
+    const parsed = await this.deps.connection.track(() =>
+      network === 'tiktok' ? api.tiktokBrandMentions(account) : api.youtubeBrandMentions(account),
+    );
+    const fetchedAt = this.now();
+    this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt);
+    return { fetchedAt, result: asJson(parsed.raw) };
+  }
+}

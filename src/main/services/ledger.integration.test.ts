@@ -1,0 +1,109 @@
+// The credit ledger against a hostile API: a few hundred mixed calls, four at a time, with a
+// fifth of all requests hit by a fault (500, 502, 429, reset, timeout, malformed, slow).
+// Afterwards the simulator's own count of credits charged must equal the ledger's, balance by
+// balance, and nothing may have been charged twice.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '../log';
+import { MainServices } from './mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { Rng } from '../../simulator/data/random';
+import type { Network } from '../api/types';
+import type { CredentialStore, Credentials } from '../credentials/credentialStore';
+
+// The keychain is not what this test is about: credentials come from a plain object here.
+class MemoryCredentials implements CredentialStore {
+  private value: Credentials | null = null;
+  async get() {
+    return this.value;
+  }
+  async set(_w: unknown, c: Credentials) {
+    this.value = c;
+  }
+  async delete() {
+    this.value = null;
+  }
+}
+
+let sim: SimulatorHandle;
+let services: MainServices;
+let dataDir: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ generationMs: 40, faultRate: 0.2, slowMs: 700, seed: 'ledger-test' });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-ledger-'));
+  const credentials = new MemoryCredentials();
+  services = new MainServices({
+    dataDir,
+    host: 'browser',
+    version: 'test',
+    logger: new Logger('error'),
+    credentialStore: credentials,
+    apiTimeoutMs: 400,
+    transport: { retry: { initialDelayMs: 5, maxDelayMs: 40, maxAttempts: 5 }, circuit: { consecutiveFailures: 10_000 } },
+    polling: { pollDelayMs: () => 30, maxWaitMs: 30_000 },
+  });
+  await services.switchWorkspace('production');
+  services.active().setBaseUrl(sim.url);
+  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token' });
+});
+
+afterAll(async () => {
+  await services?.close();
+  await sim?.close();
+});
+
+const pool: { network: Network; account: string; tiktokType?: 'report' | 'advanced_report' }[] = [];
+const nets: Network[] = ['instagram', 'youtube', 'twitter', 'twitch', 'snapchat', 'tiktok'];
+for (let i = 0; i < 48; i++) {
+  const network = nets[i % nets.length]!;
+  const prefix = i % 11 === 0 ? 'novideos_' : i % 13 === 0 ? 'noviews_' : i % 17 === 0 ? 'lowconf_' : '';
+  pool.push({ network, account: i === 5 ? 'nasa' : `${prefix}acct${i}`, tiktokType: network === 'tiktok' ? (i % 2 ? 'report' : 'advanced_report') : undefined });
+}
+
+describe('credit ledger under faults', () => {
+  it('matches what the API charged after hundreds of mixed calls with 20% faults', async () => {
+    const rng = new Rng('ledger-mix');
+    const outcomes = { ok: 0, failed: 0 };
+    const ws = services.active();
+    let calls = 0;
+    const worker = async () => {
+      while (calls < 240) {
+        calls++;
+        const roll = rng.next();
+        try {
+          if (roll < 0.15) {
+            await services.plans.refresh(ws, services.isActive);
+          } else {
+            const ref = rng.pick(pool);
+            const quote = ws.reports.quote(ref);
+            await ws.reports.fetch(ref, quote.cost);
+          }
+          outcomes.ok++;
+        } catch {
+          outcomes.failed++;
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    // Settle what is still open the way Scout does before its next paid call.
+    sim.state.highDemand = false;
+    for (let i = 0; i < 5 && ws.ledger.open().length > 0; i++) await ws.reports.settleOpenEntries().catch(() => {});
+
+    expect(ws.ledger.open()).toEqual([]);
+    expect(outcomes.ok).toBeGreaterThan(100);
+    expect(outcomes.failed).toBeGreaterThan(0); // the faults did bite
+    const ledger = ws.ledger.totals();
+    expect(ledger).toEqual(sim.state.spent);
+    // Never twice: no account was paid for more than once on one balance.
+    const perAccount = new Map<string, number>();
+    for (const e of ws.ledger.entries()) {
+      const k = `${e.network}:${e.accountKey}:${e.balance}`;
+      perAccount.set(k, (perAccount.get(k) ?? 0) + (e.actualCost ?? 0));
+    }
+    for (const [, spent] of perAccount) expect(spent).toBeLessThanOrEqual(1);
+    console.log(`ledger test: ${calls} calls, ${outcomes.ok} ok, ${outcomes.failed} failed; spent ${JSON.stringify(ledger)}`);
+  }, 180_000);
+});

@@ -1,0 +1,113 @@
+// Report types the renderer shows and main produces. Pure data: no imports.
+
+export const networks = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
+export type Network = (typeof networks)[number];
+
+export type ReportState = 'READY' | 'READY_LOW_CONFIDENCE' | 'NOT_READY';
+
+/**
+ * The headline of one report, the same for every network: what the library, comparison and
+ * search need. Extracted from the network's own shape by the report schema; null where the
+ * report does not carry it.
+ */
+export interface ReportSummary {
+  network: Network;
+  /** basic.id (YouTube channel id, TikTok user id, …) or null. */
+  accountId: string | null;
+  username: string;
+  title: string | null;
+  description: string | null;
+  avatarUrl: string | null;
+  verified: boolean | null;
+  followers: number | null;
+  /** Engagement rate, percent. */
+  engagementRate: number | null;
+  /** Follower growth over 30 days, percent. */
+  growthPrc: number | null;
+  avgViews: number | null;
+  avgLikes: number | null;
+  avgComments: number | null;
+  /** Audience quality score (aqs / cqs), 0–100. */
+  audienceQuality: number | null;
+  /** The account's own country, ISO alpha-2 upper case. */
+  country: string | null;
+  /** The account's language, two letters lower case. */
+  language: string | null;
+}
+
+export type TiktokReportType = 'report' | 'advanced_report';
+
+/** A cached report, parsed and ready to show. */
+export interface CachedReport {
+  network: Network;
+  accountKey: string;
+  summary: ReportSummary;
+  state: ReportState;
+  quality: string | null;
+  fetchedAt: number;
+  /** When this account was unlocked (paid for); free to refresh for 365 days from then. */
+  unlockedAt: number | null;
+  validUntil: number | null;
+  tiktokType: TiktokReportType | null;
+  snapshotCount: number;
+  /** The API's whole `result`, normalised. */
+  result: Record<string, unknown>;
+}
+
+export type BalanceKind = 'credits' | 'miniReports' | 'advancedReports' | 'discoveryRequests';
+
+/** What fetching a report costs now, and why: shown before anything is spent. */
+export interface CostQuote {
+  cost: 0 | 1;
+  balance: BalanceKind;
+  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade';
+  freeUntil: number | null;
+}
+
+export interface ReportProgress {
+  network: Network;
+  accountKey: string;
+  phase: 'requesting' | 'generating' | 'saving';
+  retryInSec: number | null;
+  elapsedMs: number;
+}
+
+export interface SpendingRow {
+  day: string;
+  operation: string;
+  network: string | null;
+  accountKey: string | null;
+  balance: BalanceKind;
+  spent: number;
+  calls: number;
+}
+
+/** A cached companion answer (media, history, mentions): when it was fetched, and what it said. */
+export interface CachedDocument {
+  fetchedAt: number;
+  result: Record<string, unknown>;
+}
+
+/** How the library can be sorted: one list for the contract and the cache. */
+export const librarySortKeys = [
+  'fetchedAt',
+  'firstFetchedAt',
+  'unlockedAt',
+  'validUntil',
+  'network',
+  'state',
+  'accountId',
+  'username',
+  'title',
+  'verified',
+  'followers',
+  'engagementRate',
+  'growthPrc',
+  'avgViews',
+  'avgLikes',
+  'avgComments',
+  'audienceQuality',
+  'country',
+  'language',
+  'relevance',
+] as const;
