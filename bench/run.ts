@@ -10,28 +10,12 @@ import { parseArgs } from 'node:util';
 import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
-import { startLoopbackServer } from '../src/main/host/loopbackHttp';
+import { cacheFigures, type Figures } from './cache';
 
-type Figures = Record<string, number>;
 
 const root = path.resolve(__dirname, '..');
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timeEach(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(50, n); i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
-async function transportFigures(figures: Figures): Promise<void> {
+async function startupFigures(figures: Figures): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-bench-'));
   const logger = new Logger('error');
   const started = performance.now();
@@ -39,19 +23,6 @@ async function transportFigures(figures: Figures): Promise<void> {
   const dispatch = createDispatcher(createHandlers(services), logger);
   await dispatch('plan:refresh', {});
   figures['startup.demo_workspace_ms'] = performance.now() - started;
-
-  const server = await startLoopbackServer({ dispatch, events: services.events, logger });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${server.token}` };
-  const direct = await timeEach(2000, () => dispatch('plan:get', {}));
-  const overHttp = await timeEach(2000, async () => {
-    const r = await fetch(`${server.origin}/rpc/plan:get`, { method: 'POST', headers, body: '{}' });
-    await r.json();
-  });
-  figures['rpc.direct.p50_ms'] = percentile(direct, 50);
-  figures['rpc.http.p50_ms'] = percentile(overHttp, 50);
-  figures['rpc.http.p95_ms'] = percentile(overHttp, 95);
-  figures['rpc.overhead_ratio'] = percentile(overHttp, 50) / percentile(direct, 50);
-  await server.close();
   await services.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -115,9 +86,10 @@ async function simulatorFigures(figures: Figures): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { json: { type: 'string' }, reports: { type: 'string' } } });
   const figures: Figures = {};
-  await transportFigures(figures);
+  await startupFigures(figures);
+  await cacheFigures(figures, Number(values.reports ?? 10_000));
   await simulatorFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
