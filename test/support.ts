@@ -43,3 +43,20 @@ export function requirePrivateKeyring(): void {
     throw new Error('This test uses a real keychain: run it through `npm run test:unit` (a private gnome-keyring), not bare vitest.');
   }
 }
+
+/**
+ * Credentials from a plain object, for service tests about credits and caching rather than the
+ * keychain (which has its own tests against a real Secret Service).
+ */
+export class MemoryCredentials {
+  private value: { accountId: string; apiToken: string } | null = null;
+  async get() {
+    return this.value;
+  }
+  async set(_workspace: unknown, credentials: { accountId: string; apiToken: string }) {
+    this.value = credentials;
+  }
+  async delete() {
+    this.value = null;
+  }
+}

@@ -11,21 +11,7 @@ import { MainServices } from './mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { Rng } from '../../simulator/data/random';
 import type { Network } from '../api/types';
-import type { CredentialStore, Credentials } from '../credentials/credentialStore';
-
-// The keychain is not what this test is about: credentials come from a plain object here.
-class MemoryCredentials implements CredentialStore {
-  private value: Credentials | null = null;
-  async get() {
-    return this.value;
-  }
-  async set(_w: unknown, c: Credentials) {
-    this.value = c;
-  }
-  async delete() {
-    this.value = null;
-  }
-}
+import { MemoryCredentials } from '../../../test/support';
 
 let sim: SimulatorHandle;
 let services: MainServices;

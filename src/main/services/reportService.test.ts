@@ -1,0 +1,163 @@
+// Reports through the contract, against the simulator: cache first, costs confirmed before
+// anything is spent, one request for two opens, offline, polling, and the companions.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CachedDocument, CachedReport, CostQuote, ReportProgress, SpendingRow } from '@shared/reports';
+import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
+
+let h: ProductionHarness;
+afterEach(() => h?.close());
+
+describe('reports, cache first', () => {
+  it('quotes, fetches once, then opens from the cache with its age and no network', async () => {
+    h = await productionHarness({ credits: 10 });
+    expect(await h.call('reports:open', { network: 'twitch', account: 'streamer' })).toBeNull();
+    const quote = await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'streamer' });
+    expect(quote).toMatchObject({ cost: 1, balance: 'credits', reason: 'new' });
+    const progress: ReportProgress[] = [];
+    h.services.events.subscribe((e) => e.name === 'reports:changed' && progress.push(e.payload as ReportProgress));
+    const report = await h.call<CachedReport>('reports:fetch', { network: 'twitch', account: 'streamer', confirmedCost: 1 });
+    expect(report).toMatchObject({ network: 'twitch', accountKey: 'streamer', state: 'READY', snapshotCount: 1 });
+    expect(progress.map((p) => p.phase)).toEqual(expect.arrayContaining(['requesting', 'generating', 'saving']));
+    expect(h.sim.state.balances.credits).toBe(9);
+
+    const calls = h.sim.state.calls.get('auditor.twitch');
+    await h.call('connection:setOffline', { offline: true });
+    const cached = await h.call<CachedReport>('reports:open', { network: 'twitch', account: 'Streamer' });
+    expect(cached.fetchedAt).toBe(report.fetchedAt);
+    expect(cached.result).toEqual(report.result);
+    expect(h.sim.state.calls.get('auditor.twitch')).toBe(calls);
+  });
+
+  it('refuses to spend what was not confirmed, and says why', async () => {
+    h = await productionHarness();
+    await expect(h.call('reports:fetch', { network: 'youtube', account: 'UCnew', confirmedCost: 0 })).rejects.toMatchObject({
+      code: 'COST_CHANGED',
+      message: expect.stringMatching(/would cost 1 credit, not 0. Nothing was spent/),
+    });
+    expect(h.sim.state.calls.get('auditor.youtube')).toBeUndefined();
+    expect(h.sim.state.totalSpent()).toBe(0);
+  });
+
+  it('refreshes an unlocked account for free, keeping every fetch as a snapshot', async () => {
+    h = await productionHarness({ credits: 5 });
+    await h.call('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 1 });
+    const quote = await h.call<CostQuote>('reports:quote', { network: 'instagram', account: 'natgeo' });
+    expect(quote).toMatchObject({ cost: 0, reason: 'unlocked' });
+    const again = await h.call<CachedReport>('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 0 });
+    expect(again.snapshotCount).toBe(2);
+    expect(h.sim.state.balances.credits).toBe(4);
+    const snaps = await h.call<unknown[]>('reports:snapshots', { network: 'instagram', account: 'natgeo' });
+    expect(snaps).toHaveLength(2);
+  });
+
+  it('makes one request for two opens of the same account in flight', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    const [a, b] = await Promise.all([
+      h.call<CachedReport>('reports:fetch', { network: 'snapchat', account: 'snapper', confirmedCost: 1 }),
+      h.call<CachedReport>('reports:fetch', { network: 'snapchat', account: 'snapper', confirmedCost: 1 }),
+    ]);
+    expect(a.fetchedAt).toBe(b.fetchedAt);
+    expect(h.sim.state.calls.get('auditor.snapchat')).toBe(1);
+    expect(h.sim.state.spent.credits).toBe(1);
+  });
+
+  it('fails at once while offline', async () => {
+    h = await productionHarness();
+    await h.call('connection:setOffline', { offline: true });
+    await expect(h.call('reports:fetch', { network: 'twitch', account: 'x', confirmedCost: 1 })).rejects.toMatchObject({ code: 'OFFLINE' });
+    expect(h.sim.state.calls.size).toBe(0);
+  });
+
+  it('gives up on a NOT_READY that never ends, with a clear error, and never pays twice', async () => {
+    h = await productionHarness({ generationMs: 3_600_000 }, { pollDelayMs: () => 20, maxWaitMs: 300 });
+    await expect(h.call('reports:fetch', { network: 'tiktok', account: 'forever', confirmedCost: 1 })).rejects.toMatchObject({
+      code: 'GENERATION_TIMEOUT',
+      message: expect.stringMatching(/still being generated.*credit is spent.*no cost/),
+    });
+    expect(h.sim.state.spent.advancedReports).toBe(1);
+  });
+
+  it('records the refund of a generation that failed', async () => {
+    h = await productionHarness();
+    await expect(h.call('reports:fetch', { network: 'twitch', account: 'novideos_x', confirmedCost: 1 })).rejects.toMatchObject({
+      code: 'API_NO_VIDEOS',
+      message: expect.stringMatching(/credit was refunded/),
+    });
+    const spending = await h.call<SpendingRow[]>('ledger:spending', {});
+    expect(spending.reduce((s, r) => s + r.spent, 0)).toBe(0);
+    expect(h.sim.state.totalSpent()).toBe(0);
+  });
+
+  it('can be cancelled while generating', async () => {
+    h = await productionHarness({ generationMs: 3_600_000 }, { pollDelayMs: () => 50, maxWaitMs: 60_000 });
+    const pending = h.call('reports:fetch', { network: 'twitch', account: 'slowpoke', confirmedCost: 1 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await h.call('reports:cancel', { network: 'twitch', account: 'slowpoke' })).toEqual({ cancelled: true });
+    await expect(pending).rejects.toMatchObject({ message: expect.stringMatching(/Cancelled/) });
+  });
+});
+
+describe('spending', () => {
+  it('lists spending by day, operation and account', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    await h.call('reports:fetch', { network: 'twitch', account: 'one', confirmedCost: 1 });
+    await h.call('reports:fetch', { network: 'tiktok', account: 'two', tiktokType: 'report', confirmedCost: 1 });
+    await h.call('reports:fetch', { network: 'twitch', account: 'nasa', confirmedCost: 0 });
+    const rows = await h.call<SpendingRow[]>('ledger:spending', {});
+    const today = new Date().toISOString().slice(0, 10);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ day: today, operation: 'report', network: 'twitch', accountKey: 'one', balance: 'credits', spent: 1 }),
+        expect.objectContaining({ day: today, operation: 'report', network: 'tiktok', accountKey: 'two', balance: 'miniReports', spent: 1 }),
+      ]),
+    );
+    expect(rows.find((r) => r.accountKey === 'nasa')?.spent ?? 0).toBe(0);
+  });
+});
+
+describe('media, history and mentions', () => {
+  it('media need an unlocked report, then open from the cache', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    await expect(h.call('media:get', { network: 'instagram', account: 'natgeo' })).rejects.toMatchObject({ code: 'API_ACCESS_DENIED' });
+    await h.call('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 1 });
+    const media = await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' });
+    expect(Object.keys(media.result.media_ids as object).sort()).toEqual(['all', 'igtv', 'posts', 'reels']);
+    const calls = h.sim.state.calls.get('auditor.reportMedia');
+    expect((await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' })).fetchedAt).toBe(media.fetchedAt);
+    expect(h.sim.state.calls.get('auditor.reportMedia')).toBe(calls);
+    await h.call('reports:fetch', { network: 'youtube', account: 'UCvideos', confirmedCost: 1 });
+    const page2 = await h.call<CachedDocument>('media:get', { network: 'youtube', account: 'UCvideos', page: 2 });
+    expect(page2.result.current_page).toBe(2);
+  });
+
+  it('history unlocks the report, so it asks for the cost first and goes through the ledger', async () => {
+    h = await productionHarness({ generationMs: 0, credits: 3 });
+    await expect(h.call('history:get', { network: 'twitter', account: 'tweeter' })).rejects.toMatchObject({ code: 'COST_CHANGED' });
+    const history = await h.call<CachedDocument>('history:get', { network: 'twitter', account: 'tweeter', confirmedCost: 1 });
+    expect(history.result.metrics_history).toBeDefined();
+    expect(h.sim.state.balances.credits).toBe(2);
+    const spending = await h.call<SpendingRow[]>('ledger:spending', {});
+    expect(spending).toEqual([expect.objectContaining({ operation: 'history', accountKey: 'tweeter', spent: 1 })]);
+  });
+
+  it('brand mentions are free and cached', async () => {
+    h = await productionHarness();
+    const mentions = await h.call<CachedDocument>('mentions:get', { network: 'tiktok', account: 'dancer' });
+    expect(mentions.result).toHaveProperty('mentions');
+    expect(h.sim.state.totalSpent()).toBe(0);
+  });
+});
+
+describe('library and search', () => {
+  it('lists and finds what was fetched', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    for (const account of ['kitchen_daily', 'moto_world', 'kitchen_pro']) {
+      await h.call('reports:fetch', { network: 'twitch', account, confirmedCost: 1 });
+    }
+    const page = await h.call<{ total: number; items: { accountKey: string }[] }>('reports:library', { sort: 'username', order: 'asc' });
+    expect(page.total).toBe(3);
+    expect(page.items.map((i) => i.accountKey)).toEqual(['kitchen_daily', 'kitchen_pro', 'moto_world']);
+    const hits = await h.call<{ accountKey: string }[]>('reports:search', { text: 'kitchen' });
+    expect(hits.map((x) => x.accountKey).sort()).toEqual(['kitchen_daily', 'kitchen_pro']);
+  });
+});
