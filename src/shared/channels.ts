@@ -27,6 +27,7 @@ export const channels = [
   'media:get',
   'history:get',
   'mentions:get',
+  'images:get',
   'ledger:spending',
 ] as const;
 

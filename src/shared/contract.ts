@@ -230,6 +230,8 @@ export const operations = {
   'mentions:get': op<CachedDocument | null>()(
     z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict(),
   ),
+  /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
+  'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   'ledger:spending': op<SpendingRow[]>()(
     z.object({ from: z.number().int().nonnegative().optional(), to: z.number().int().nonnegative().optional() }).strict(),
   ),

@@ -78,6 +78,10 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'media:get': ({ network, account, page, refresh }) => s.active().companions.media(network, account, { page, refresh }),
     'history:get': ({ network, account, refresh, confirmedCost }) => s.active().companions.history(network, account, { refresh, confirmedCost }),
     'mentions:get': ({ network, account, refresh }) => s.active().companions.mentions(network, account, { refresh }),
+    'images:get': async ({ url }) => {
+      const image = s.active().images.get(url);
+      return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
+    },
     'ledger:spending': async (range) => s.active().ledger.spending(range),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);

@@ -17,6 +17,8 @@ export interface CompanionDeps {
   history: HistoryRepository;
   mentions: MentionsRepository;
   connection: ConnectionTracker;
+  /** Stores the pictures of an answer (thumbnails) in the cache. */
+  onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -46,10 +48,12 @@ export class CompanionService {
     if (network === 'instagram') {
       const parsed = await this.deps.connection.track(() => api.instagramMedia(account));
       this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt);
+      await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
       return { fetchedAt, result: asJson(parsed.raw) };
     }
     const parsed = await this.deps.connection.track(() => api.youtubeMedia(account, page));
     this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page);
+    await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, result: asJson(parsed.raw) };
   }
 

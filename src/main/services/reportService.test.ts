@@ -148,6 +148,24 @@ describe('media, history and mentions', () => {
   });
 });
 
+describe('pictures', () => {
+  it('stores avatars and thumbnails when first seen, so they open with the API gone', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    const report = await h.call<CachedReport>('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 1 });
+    const media = await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' });
+    const thumbnail = Object.values(media.result.media as Record<string, { basic: { thumbnail: string } }>)[0]!.basic.thumbnail;
+    await h.sim.close();
+    for (const url of [report.summary.avatarUrl!, thumbnail]) {
+      const image = await h.call<{ dataUrl: string } | null>('images:get', { url });
+      expect(image?.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    }
+    // The same picture under a fresh link (new expiry) is the same cached picture.
+    const relinked = report.summary.avatarUrl!.replace(/exp=\d+/, 'exp=9999999999');
+    expect(await h.call('images:get', { url: relinked })).not.toBeNull();
+    expect(await h.call('images:get', { url: 'http://127.0.0.1:1/cdn/avatar/instagram/unknown.png?exp=1' })).toBeNull();
+  });
+});
+
 describe('library and search', () => {
   it('lists and finds what was fetched', async () => {
     h = await productionHarness({ generationMs: 0 });

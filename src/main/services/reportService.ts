@@ -36,6 +36,8 @@ export interface ReportServiceDeps {
   pollDelayMs?: (retryTtlSec: number | null) => number;
   /** Give up polling after this long (the credit stays spent; the next open fetches it free). */
   maxWaitMs?: number;
+  /** Called with every saved report's answer, to fetch its pictures into the cache. */
+  onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
 }
 
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
@@ -129,6 +131,8 @@ export class ReportService {
     }
     progress('saving');
     this.deps.repo.saveSnapshot(answer, { fetchedAt: this.now(), unlockedAt, accountKey });
+    // Pictures are stored before the report is handed back, so it opens offline complete.
+    await this.deps.onSaved?.(answer.result).catch(() => undefined);
     return this.deps.repo.open(ref.network, accountKey);
   }
 

@@ -8,7 +8,8 @@ import { openDatabase, type Db } from '../cache/database';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { HistoryRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
@@ -45,6 +46,7 @@ export class Workspace {
   readonly reportsRepo: ReportsRepository;
   readonly reports: ReportService;
   readonly companions: CompanionService;
+  readonly images: ImageCache;
   /** Fetches under way, so the researcher can cancel them. */
   readonly fetches = new Map<string, AbortController>();
   private simulator: Promise<SimulatorHandle> | null = null;
@@ -61,12 +63,15 @@ export class Workspace {
     );
     this.ledger = new CreditLedger(db);
     this.reportsRepo = new ReportsRepository(db);
+    this.images = new ImageCache(new ImagesRepository(db), deps.logger);
+    const storePictures = (result: Record<string, unknown>) => this.images.ensure(pictureUrls(result));
     this.reports = new ReportService({
       api: () => this.api(),
       repo: this.reportsRepo,
       ledger: this.ledger,
       connection: this.connection,
       onProgress: (progress) => deps.events.emit('reports:changed', progress),
+      onSaved: storePictures,
       ...deps.polling,
     });
     this.companions = new CompanionService({
@@ -76,6 +81,7 @@ export class Workspace {
       history: new HistoryRepository(db),
       mentions: new MentionsRepository(db),
       connection: this.connection,
+      onSaved: storePictures,
     });
   }
 
