@@ -62,6 +62,8 @@ export class SimState {
   /** Simulated times of recent TikTok report requests, for the 100-a-minute limit. */
   readonly tiktokRequests: number[] = [];
   highDemand = false;
+  /** Encoded report bodies, per instance: they embed this simulator's own address. */
+  readonly reportBodies = new Map<string, Buffer[]>();
 
   constructor(options: SimStateOptions = {}) {
     this.balances = {

@@ -1,9 +1,11 @@
 // The credit ledger. A paid call is written here (with synchronous=FULL, so it survives a power
 // cut) before it is sent, and settled when its answer says what it cost. A call whose answer was
 // lost stays `unknown` until it is resolved by reading the balance, never by sending it again.
+import type { BalanceKind, SpendingRow } from '@shared/reports';
 import type { Db } from '../cache/database';
 
-export type BalanceKind = 'credits' | 'miniReports' | 'advancedReports' | 'discoveryRequests';
+export type { BalanceKind, SpendingRow };
+
 export type LedgerStatus = 'pending' | 'settled' | 'failed' | 'unknown' | 'resolved';
 
 export interface LedgerEntry {
@@ -22,15 +24,6 @@ export interface LedgerEntry {
   note: string | null;
 }
 
-export interface SpendingRow {
-  day: string;
-  operation: string;
-  network: string | null;
-  accountKey: string | null;
-  balance: BalanceKind;
-  spent: number;
-  calls: number;
-}
 
 interface Row {
   id: number;

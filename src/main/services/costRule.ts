@@ -1,21 +1,15 @@
 // What a report request will cost, decided in one place: the confirmation the researcher sees
 // and the ledger's expectation both come from here (spec sections 3.1, 4.4 and 8).
 import type { Network } from '../api/types';
-import type { BalanceKind } from '../ledger/creditLedger';
+import type { BalanceKind, CostQuote, TiktokReportType as TiktokType } from '@shared/reports';
+
+export type { CostQuote, TiktokType };
 
 export const ACCESS_MS = 365 * 24 * 60 * 60 * 1000;
 /** The API's free test account, on every network (api-notes.md). */
 export const FREE_TEST_ACCOUNT = 'nasa';
 
-export type TiktokType = 'report' | 'advanced_report';
 
-export interface CostQuote {
-  cost: 0 | 1;
-  balance: BalanceKind;
-  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade';
-  /** Until when the account stays free (epoch ms), when it is unlocked. */
-  freeUntil: number | null;
-}
 
 export function balanceFor(network: Network, tiktokType?: TiktokType | null): BalanceKind {
   if (network !== 'tiktok') return 'credits';

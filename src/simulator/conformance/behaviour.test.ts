@@ -120,6 +120,15 @@ describe('fault injection (x-sim-fault)', () => {
 });
 
 describe('the server', () => {
+  it('hands out links to itself even when another simulator in the process served the same report', async () => {
+    const first = await simTest({ generationMs: 0 });
+    await first.method('twitch', { params: { channel: 'shared_name' } });
+    await first.close();
+    t = await simTest({ generationMs: 0 });
+    const r = await t.method('twitch', { params: { channel: 'shared_name' } });
+    expect(r.body.result.report.basic.avatar_url.startsWith(t.sim.url)).toBe(true);
+  });
+
   it('listens on loopback only', async () => {
     t = await simTest();
     expect(t.sim.url).toMatch(/^http:\/\/127\.0\.0\.1:/);

@@ -107,7 +107,8 @@ function reportInput(sim: Sim, network: Network, name: string, check?: ReportChe
   return {
     network,
     name,
-    now: sim.clock.now(),
+    // The simulated day, not the millisecond: the same account gives the same report all day.
+    now: Math.floor(sim.clock.now() / DAY_MS) * DAY_MS,
     cdn: sim.cdn,
     lowConfidence: check?.outcome === 'low_confidence',
     tiktokType: check?.tiktokType,
@@ -117,11 +118,10 @@ function reportInput(sim: Sim, network: Network, name: string, check?: ReportChe
 // Generated bodies are kept per account (and day, as charts end "today"), already encoded and
 // split where picture-link expiries go: the simulator must answer thousands of report requests
 // a second, and re-encoding a 70 KB Instagram report each time would cost more than the rest.
-const bodyCache = new Map<string, Buffer[]>();
-
 function reportBodyParts(sim: Sim, network: Network, name: string, check: ReportCheck, userId?: string): Buffer[] {
   const day = Math.floor(sim.clock.now() / DAY_MS);
   const key = `${network}:${name.toLowerCase()}:${check.outcome}:${check.tiktokType ?? ''}:${day}`;
+  const bodyCache = sim.state.reportBodies;
   let parts = bodyCache.get(key);
   if (!parts) {
     const body = generateReportBody(reportInput(sim, network, name, check));
