@@ -31,6 +31,7 @@ export const errorCodes = [
   'API_REPORT_CALCULATING',
   'API_ERROR',
   'COST_CHANGED',
+  'CANCELLED',
   'GENERATION_TIMEOUT',
   'LEDGER_UNRESOLVED',
 ] as const;

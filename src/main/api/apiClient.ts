@@ -63,9 +63,10 @@ export class ApiClient {
       return parse(answer.body, answer);
     } catch (error) {
       if (!(error instanceof SchemaError)) throw error;
-      // The API acted (it answered); Scout could not read what it said.
+      // The API acted and may have charged; Scout could not read what it said. For a paid call
+      // that is an unknown outcome, resolved by reading the balance.
       throw ApiCallError.from(malformedResponse(answer.rawBody, error.issues.join('; ') || error.message), {
-        outcome: 'answered',
+        outcome: 'unknown',
         status: answer.status,
         rawBody: answer.rawBody,
       });

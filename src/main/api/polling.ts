@@ -1,6 +1,7 @@
 // Waiting for something the API is still making (a PDF, a competitor analysis): ask, wait what
 // the API suggests (bounded), report progress, stop when cancelled or after a bounded time.
 import { ScoutError } from '@shared/errors';
+import { sleep } from '../util/sleep';
 
 export type PollStep<T> = { done: true; value: T } | { done: false; retryInSec: number | null };
 
@@ -14,13 +15,6 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
-}
 
 export async function pollUntil<T>(step: (attempt: number) => Promise<PollStep<T>>, options: PollOptions): Promise<T> {
   const started = Date.now();

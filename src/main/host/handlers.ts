@@ -51,25 +51,24 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:quote': async (ref) => s.active().reports.quote(ref),
     'reports:fetch': async ({ confirmedCost, ...ref }) => {
       const ws = s.active();
-      const key = `${ref.network}:${accountKeyOf(ref.account)}`;
-      const controller = new AbortController();
+      const key = fetchKey(ref.network, ref.account);
+      // Two callers of one fetch share it, and one cancel stops it for both.
+      const controller = ws.fetches.get(key) ?? new AbortController();
       ws.fetches.set(key, controller);
       try {
         const report = await ws.reports.fetch(ref, confirmedCost, controller.signal);
         if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
         return report;
       } catch (error) {
-        if (controller.signal.aborted) {
-          throw new ScoutError({ code: 'OFFLINE', message: 'Cancelled. If a credit was spent the report stays unlocked; open it again later at no cost.' });
-        }
+        if (controller.signal.aborted) throw cancelled();
         throw error;
       } finally {
         if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
       }
     },
     'reports:cancel': async ({ network, account }) => {
-      const controller = s.active().fetches.get(`${network}:${accountKeyOf(account)}`);
-      controller?.abort(new Error('cancelled by the researcher'));
+      const controller = s.active().fetches.get(fetchKey(network, account));
+      controller?.abort(cancelled());
       return { cancelled: !!controller };
     },
     'reports:library': async (query) => s.active().reportsRepo.library(query),
@@ -92,6 +91,17 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return { openedByHost: false, url: checked };
     },
   };
+}
+
+function fetchKey(network: string, account: string): string {
+  return `${network}:${accountKeyOf(account)}`;
+}
+
+function cancelled(): ScoutError {
+  return new ScoutError({
+    code: 'CANCELLED',
+    message: 'Cancelled. If a credit was already spent, the report stays unlocked: open it again later at no cost.',
+  });
 }
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<unknown>>;

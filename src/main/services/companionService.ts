@@ -77,13 +77,15 @@ export class CompanionService {
     this.deps.connection.assertMayCall();
     const send = (api: ApiClient, paid: boolean) =>
       network === 'instagram' ? api.instagramHistory(account, { paid }) : api.twitterHistory(account, { paid });
-    const { value } = await this.deps.reports.spend(
+    const { value, charged } = await this.deps.reports.spend(
       { operation: 'history', network, accountKey: key },
       quote,
       send,
       async () => send(await this.deps.api(), false),
     );
     const fetchedAt = this.now();
+    // History unlocks the report (spec 3.4): its year of free access starts now.
+    if (charged) this.deps.reports.noteUnlocked(network, account, fetchedAt);
     this.deps.history.save(network, key, asJson(value.raw), fetchedAt);
     return { fetchedAt, result: asJson(value.raw) };
   }

@@ -18,7 +18,6 @@ export class PlanService {
   async refresh(ws: Workspace, isActive: (id: WorkspaceId) => boolean): Promise<PlanState> {
     const plan = await ws.connection.track(async () => (await ws.api()).planInfo());
     ws.meta.set(META_PLAN, plan);
-    ws.reports.rememberPlan(plan);
     const state = this.cached(ws);
     if (isActive(ws.id)) this.events.emit('plan:changed', state);
     return state;

@@ -97,6 +97,43 @@ describe('reports, cache first', () => {
   });
 });
 
+describe('the ledger stays true', () => {
+  it('records a credit charged by a request that was cancelled while it was out', async () => {
+    h = await productionHarness({ generationMs: 0, latencyMs: 400 });
+    const pending = h.call('reports:fetch', { network: 'twitch', account: 'cancel_me', confirmedCost: 1 });
+    // planInfo (400 ms) and then the report request (charged on arrival, answered 400 ms later).
+    await new Promise((r) => setTimeout(r, 600));
+    await h.call('reports:cancel', { network: 'twitch', account: 'cancel_me' });
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    const ws = h.services.active();
+    await ws.reports.settleOpenEntries();
+    expect(ws.ledger.open()).toEqual([]);
+    expect(h.sim.state.spent.credits).toBe(1);
+    expect(ws.ledger.totals().credits).toBe(1);
+  });
+
+  it('is not fooled by credits spent elsewhere between two calls', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    await h.call('reports:fetch', { network: 'twitch', account: 'mine', confirmedCost: 1 });
+    // A colleague spends three credits on the same API account in the web app.
+    for (let i = 0; i < 3; i++) h.sim.state.balances.credits--;
+    await h.call('reports:fetch', { network: 'twitch', account: 'mine', confirmedCost: 0 });
+    expect(h.services.active().ledger.totals().credits).toBe(1);
+  });
+
+  it("takes the unlock date from the API's validUntil, so the free year is never overestimated", async () => {
+    h = await productionHarness({ generationMs: 0 });
+    await h.call('reports:fetch', { network: 'twitch', account: 'dated', confirmedCost: 1 });
+    const ws = h.services.active();
+    const report = ws.reports.open('twitch', 'dated')!;
+    expect(Math.abs(report.unlockedAt! - (report.validUntil! - 365 * 24 * 3600 * 1000))).toBeLessThan(2000);
+    // A later unlock recorded by mistake does not stretch the free year past validUntil.
+    ws.reports.noteUnlocked('twitch', 'dated', Date.now() + 100 * 24 * 3600 * 1000);
+    const quote = ws.reports.quote({ network: 'twitch', account: 'dated' });
+    expect(quote.freeUntil).toBeLessThanOrEqual(report.validUntil!);
+  });
+});
+
 describe('spending', () => {
   it('lists spending by day, operation and account', async () => {
     h = await productionHarness({ generationMs: 0 });

@@ -2,14 +2,23 @@
 // request or an explicit refresh) says beforehand what it costs, refuses to spend anything the
 // researcher did not confirm, writes the ledger before sending, polls generation with progress,
 // and stores every successful fetch as a snapshot. Two fetches of one account share one request.
+//
+// How each call's cost is known exactly: calls that may touch a balance run one at a time per
+// workspace, and each reads the balance (planInfo, free) just before it is sent; the answer's
+// `restTokens` (or another planInfo when the answer has none) gives the balance after. A call
+// whose answer was lost — a timeout, a reset, an unreadable answer, a cancel while it was out —
+// is never sent again: it is resolved by reading the balance, and until it is, nothing else
+// that could spend goes out.
 import PQueue from 'p-queue';
 import { ScoutError } from '@shared/errors';
+import type { PlanInfo } from '@shared/contract';
 import { ApiCallError, type ApiClient, type TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
 import type { ReportsRepository } from '../cache/repositories';
-import type { BalanceKind, CreditLedger } from '../ledger/creditLedger';
-import { accountKeyOf, reportCost, type CostQuote } from './costRule';
+import type { BalanceKind, CreditLedger, LedgerEntry } from '../ledger/creditLedger';
+import { ACCESS_MS, accountKeyOf, reportCost, type CostQuote } from './costRule';
 import type { ConnectionTracker } from './connection';
+import { sleep } from '../util/sleep';
 
 export interface ReportRef {
   network: Network;
@@ -42,27 +51,30 @@ export interface ReportServiceDeps {
 
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+/** The balance a plan reports for one kind; null when the API did not say. */
+export function balanceIn(plan: PlanInfo, kind: BalanceKind): number | null {
+  const value = {
+    credits: plan.reports.credits,
+    miniReports: plan.reports.reports,
+    advancedReports: plan.reports.advancedReports,
+    discoveryRequests: plan.discovery.requests,
+  }[kind];
+  return typeof value === 'number' ? value : null;
+}
+
+/** REPORT_CALCULATING (Twitch) means the same as NOT_READY. */
+function calculating(network: Network): ParsedReport {
+  return { network, state: 'NOT_READY', quality: null, validUntil: null, restTokens: null, retryTtlSec: null, highDemand: false, tiktokType: null, summary: null, result: {} };
+}
+
+function isFailedGeneration(error: unknown): error is ScoutError {
+  return error instanceof ScoutError && (error.code === 'API_NO_VIDEOS' || error.code === 'API_NO_VIEWS');
 }
 
 export class ReportService {
-  /** Calls that read or change a balance run one at a time, so each one's cost is exact. */
+  /** Calls that may touch a balance run one at a time, so each one's cost is exact. */
   private readonly balanceLock = new PQueue({ concurrency: 1 });
   private readonly inFlight = new Map<string, Promise<ReturnType<ReportsRepository['open']>>>();
-  /** The last balance the API reported, per kind. */
-  private readonly knownBalance = new Map<BalanceKind, number>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ReportServiceDeps) {
@@ -74,11 +86,15 @@ export class ReportService {
     return this.deps.repo.open(network, accountKeyOf(account));
   }
 
-  /** What fetching would cost now. */
+  /** What fetching would cost now (free until the earlier of a year after unlock and the API's validUntil). */
   quote(ref: ReportRef): CostQuote {
     const key = accountKeyOf(ref.account);
     const cached = this.deps.repo.open(ref.network, key);
-    const unlock = cached?.unlockedAt ? { unlockedAt: cached.unlockedAt, tiktokType: (cached.tiktokType as TiktokType | null) ?? null } : null;
+    let unlock: { unlockedAt: number; tiktokType: TiktokType | null } | null = null;
+    if (cached?.unlockedAt) {
+      const unlockedAt = cached.validUntil ? Math.min(cached.unlockedAt, cached.validUntil - ACCESS_MS) : cached.unlockedAt;
+      unlock = { unlockedAt, tiktokType: (cached.tiktokType as TiktokType | null) ?? null };
+    }
     return reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
   }
 
@@ -110,11 +126,15 @@ export class ReportService {
       this.deps.onProgress?.({ network: ref.network, accountKey, phase, retryInSec, elapsedMs: this.now() - started });
 
     progress('requesting');
-    const cachedUnlock = this.deps.repo.unlockedAt(ref.network, accountKey);
-    const first = await this.firstRequest(ref, accountKey, quote, signal);
-    let answer = first.answer;
-    const charged = first.charged;
-    const unlockedAt = charged ? this.now() : (cachedUnlock ?? this.now());
+    const { value: first, charged } = await this.spend(
+      { operation: 'report', network: ref.network, accountKey },
+      quote,
+      (api, paid) => this.reportRequest(api, ref, paid, signal),
+      // The API took the request: the report is unlocked and generating; polls are free.
+      () => this.poll(ref, accountKey, quote.balance, signal),
+      signal,
+    );
+    let answer = first;
 
     const maxWait = this.deps.maxWaitMs ?? 10 * 60_000;
     const delay = this.deps.pollDelayMs ?? defaultPollDelay;
@@ -122,7 +142,7 @@ export class ReportService {
       if (this.now() - started > maxWait) {
         throw new ScoutError({
           code: 'GENERATION_TIMEOUT',
-          message: `${ref.account} is still being generated after ${Math.round(maxWait / 60_000)} minutes. ${charged ? 'The credit is spent; ' : ''}open it again later to fetch it at no cost.`,
+          message: `${ref.account} is still being generated after ${Math.max(1, Math.round(maxWait / 60_000))} minutes. ${charged ? 'The credit is spent; ' : ''}open it again later to fetch it at no cost.`,
         });
       }
       progress('generating', answer.retryTtlSec);
@@ -130,28 +150,67 @@ export class ReportService {
       answer = await this.poll(ref, accountKey, quote.balance, signal);
     }
     progress('saving');
-    this.deps.repo.saveSnapshot(answer, { fetchedAt: this.now(), unlockedAt, accountKey });
+    // The API's validUntil is a year from its own unlock date: the most reliable unlock date there is.
+    const fetchedAt = this.now();
+    const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : null;
+    this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey });
     // Pictures are stored before the report is handed back, so it opens offline complete.
     await this.deps.onSaved?.(answer.result).catch(() => undefined);
     return this.deps.repo.open(ref.network, accountKey);
   }
 
-  /** The request that may spend a credit, with its ledger entry. */
-  private firstRequest(ref: ReportRef, accountKey: string, quote: CostQuote, signal?: AbortSignal) {
-    return this.spend(
-      { operation: 'report', network: ref.network, accountKey },
-      quote,
-      (api, paid) => api.report(ref.network, ref.account, { tiktokType: ref.tiktokType, paid, signal }),
-      // The API took the request: the report is unlocked and generating; polls are free.
-      () => this.poll(ref, accountKey, quote.balance, signal, false),
-      signal,
-    ).then(({ value, charged }) => ({ answer: value, charged }));
+  private async reportRequest(api: ApiClient, ref: ReportRef, paid: boolean, signal?: AbortSignal): Promise<ParsedReport> {
+    try {
+      return await api.report(ref.network, ref.account, { tiktokType: ref.tiktokType, paid, signal, byUserId: this.byUserId(ref) });
+    } catch (error) {
+      if (error instanceof ScoutError && error.code === 'API_REPORT_CALCULATING') return calculating(ref.network);
+      throw error;
+    }
+  }
+
+  private byUserId(ref: ReportRef): boolean {
+    return ref.network === 'tiktok' && /^\d{6,25}$/.test(ref.account.trim());
+  }
+
+  /** A later request for a report that is generating: free, safe to repeat. */
+  private async poll(ref: ReportRef, accountKey: string, balance: BalanceKind, signal?: AbortSignal): Promise<ParsedReport> {
+    signal?.throwIfAborted();
+    // Not cancelled through the lock: a cancelled task must keep the lock until its call is over.
+    return (await this.balanceLock.add(async () => {
+      const api = await this.deps.api();
+      try {
+        return await this.deps.connection.track(() => this.reportRequest(api, ref, false, signal));
+      } catch (error) {
+        if (isFailedGeneration(error)) throw this.failedGeneration(ref, accountKey, balance, error);
+        throw error;
+      }
+    })) as ParsedReport;
+  }
+
+  /** A generation that failed gives the credit back (spec 3.1): recorded once, wherever it is seen. */
+  private failedGeneration(ref: ReportRef, accountKey: string, balance: BalanceKind, error: ScoutError): ScoutError {
+    const refunded = this.recordRefund(ref.network, accountKey, balance);
+    return new ScoutError({
+      code: error.code,
+      message: `${ref.account} has no ${error.code === 'API_NO_VIEWS' ? 'views' : 'videos'}, so no report could be made.${refunded ? ' The credit was refunded.' : ' Nothing was spent.'}`,
+      apiCode: error.apiCode,
+    });
+  }
+
+  /** Records the API's refund once: only while the account's net spending on that balance is positive. */
+  private recordRefund(network: Network, accountKey: string, balance: BalanceKind): boolean {
+    const entries = this.deps.ledger.entries().filter((e) => e.network === network && e.accountKey === accountKey && e.balance === balance);
+    const spent = entries.reduce((s, e) => s + (e.actualCost ?? (e.status === 'pending' || e.status === 'unknown' ? e.expectedCost : 0)), 0);
+    if (spent <= 0) return false;
+    this.deps.ledger.refund({ operation: 'report', network, accountKey, balance, balanceAfter: null, note: 'generation failed; refunded by the API' });
+    return true;
   }
 
   /**
-   * One call that may spend from a balance: resolves what earlier lost answers cost, writes the
-   * ledger entry before sending, settles it from the answer's remaining balance, and resolves a
-   * lost answer by reading the balance (then `afterUnknownCharge` gets the result for free).
+   * One call that may spend from a balance: resolves what earlier lost answers cost, reads the
+   * balance, writes the ledger entry before sending, settles it from the balance after, and
+   * resolves a lost answer by reading the balance (then `afterUnknownCharge` gets the result
+   * without spending again).
    */
   async spend<T extends { restTokens: number | null }>(
     what: { operation: string; network: Network; accountKey: string },
@@ -160,134 +219,81 @@ export class ReportService {
     afterUnknownCharge: () => Promise<T>,
     signal?: AbortSignal,
   ): Promise<{ value: T; charged: boolean }> {
-    return (await this.balanceLock.add(async () => {
+    signal?.throwIfAborted();
+    const outcome = (await this.balanceLock.add(async () => {
+      signal?.throwIfAborted();
       const api = await this.deps.api();
       await this.resolveOpenEntries(api);
-      const before = await this.balanceBefore(api, quote.balance, quote.cost, signal);
+      const before = balanceIn(await this.deps.connection.track(() => api.planInfo({ signal })), quote.balance);
+      signal?.throwIfAborted();
       const id = this.deps.ledger.begin({ ...what, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before });
       try {
         const value = await this.deps.connection.track(() => send(api, quote.cost > 0));
-        const cost = this.costFromAnswer(before, value.restTokens, quote.cost);
-        this.deps.ledger.settle(id, cost, value.restTokens);
-        this.remember(quote.balance, value.restTokens);
-        return { value, charged: cost > 0 };
+        let after = value.restTokens;
+        // An answer without restTokens: read the balance again rather than guess.
+        if (after === null && before !== null) after = balanceIn(await api.planInfo(), quote.balance);
+        const cost = before !== null && after !== null ? Math.max(0, before - after) : quote.cost;
+        this.deps.ledger.settle(id, cost, after);
+        return { kind: 'done' as const, value, charged: cost > 0 };
       } catch (error) {
-        if (error instanceof ApiCallError && error.outcome === 'unknown') {
-          this.deps.ledger.markUnknown(id, error.message);
-          const cost = await this.resolve(api, id, quote.balance, before);
-          if (cost !== null && cost > 0) return { value: await afterUnknownCharge(), charged: true };
-          if (cost === 0) throw new ScoutError({ code: error.code, message: `${error.message} Nothing was spent; try again.` });
+        const lost = (error instanceof ApiCallError && error.outcome === 'unknown') || signal?.aborted;
+        if (lost) {
+          this.deps.ledger.markUnknown(id, signal?.aborted ? 'cancelled while the request was out' : (error as Error).message);
+          const cost = await this.resolve(api, this.deps.ledger.get(id)!);
+          if (signal?.aborted) throw error;
+          if (cost !== null && cost > 0) return { kind: 'charged-unknown' as const };
+          if (cost === 0) throw new ScoutError({ code: (error as ScoutError).code ?? 'NETWORK', message: `${(error as Error).message} Nothing was spent; try again.` });
           throw error;
         }
         this.deps.ledger.fail(id, error instanceof Error ? error.message : String(error));
+        if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, account: what.accountKey }, what.accountKey, quote.balance, error);
         throw error;
       }
-    }, { signal })) as { value: T; charged: boolean };
-  }
-
-  /** A later request for a report that is generating: free, safe to repeat. */
-  private async poll(ref: ReportRef, accountKey: string, balance: BalanceKind, signal?: AbortSignal, lock = true): Promise<ParsedReport> {
-    const run = async () => {
-      const api = await this.deps.api();
-      try {
-        const answer = await this.deps.connection.track(() => api.report(ref.network, ref.account, { tiktokType: ref.tiktokType, paid: false, signal }));
-        this.remember(balance, answer.restTokens);
-        return answer;
-      } catch (error) {
-        // A generation that failed gives the credit back (spec 3.1): record it, once.
-        if (error instanceof ScoutError && (error.code === 'API_NO_VIDEOS' || error.code === 'API_NO_VIEWS')) {
-          const refunded = this.recordRefund(ref.network, accountKey, balance);
-          throw new ScoutError({
-            code: error.code,
-            message: `${ref.account} has no ${error.code === 'API_NO_VIEWS' ? 'views' : 'videos'}, so no report could be made.${refunded ? ' The credit was refunded.' : ''}`,
-            apiCode: error.apiCode,
-          });
-        }
-        throw error;
-      }
-    };
-    return lock ? ((await this.balanceLock.add(run, { signal })) as ParsedReport) : run();
-  }
-
-  /** Records the API's refund once: only while the account's net spending is positive. */
-  private recordRefund(network: Network, accountKey: string, balance: BalanceKind): boolean {
-    const entries = this.deps.ledger.entries().filter((e) => e.network === network && e.accountKey === accountKey && e.balance === balance);
-    const spent = entries.reduce((s, e) => s + (e.actualCost ?? 0), 0);
-    if (spent <= 0) return false;
-    const known = this.knownBalance.get(balance);
-    this.deps.ledger.refund({
-      operation: 'report',
-      network,
-      accountKey,
-      balance,
-      balanceAfter: known === undefined ? null : known + 1,
-      note: 'generation failed; refunded by the API',
-    });
-    if (known !== undefined) this.knownBalance.set(balance, known + 1);
-    return true;
-  }
-
-  /** What the call cost: the balance's change when both ends are known, else what was expected. */
-  private costFromAnswer(before: number | null, after: number | null, expected: number): number {
-    if (before === null || after === null) return expected;
-    return Math.max(0, before - after);
-  }
-
-  private remember(balance: BalanceKind, value: number | null): void {
-    if (value !== null) this.knownBalance.set(balance, value);
-  }
-
-  /** The balance before a paid call; asks planInfo (free) when it is not known. */
-  private async balanceBefore(api: ApiClient, balance: BalanceKind, cost: number, signal?: AbortSignal): Promise<number | null> {
-    if (this.knownBalance.has(balance)) return this.knownBalance.get(balance)!;
-    if (cost === 0) return null;
-    const plan = await this.deps.connection.track(() => api.planInfo({ signal }));
-    this.rememberPlan(plan);
-    return this.knownBalance.get(balance) ?? null;
-  }
-
-  rememberPlan(plan: { reports: { credits: number | null; reports: number | null; advancedReports: number | null }; discovery: { requests: number | null } }): void {
-    this.remember('credits', plan.reports.credits);
-    this.remember('miniReports', plan.reports.reports);
-    this.remember('advancedReports', plan.reports.advancedReports);
-    this.remember('discoveryRequests', plan.discovery.requests);
+    })) as { kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' };
+    if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
+    return { value: await afterUnknownCharge(), charged: true };
   }
 
   /**
    * Finds out what a call with a lost answer cost, by reading the balance (planInfo is free)
    * and comparing with the balance before it. Null when the API cannot be asked now.
    */
-  private async resolve(api: ApiClient, id: number, balance: BalanceKind, before: number | null): Promise<number | null> {
+  private async resolve(api: ApiClient, entry: LedgerEntry): Promise<number | null> {
+    let plan: PlanInfo;
     try {
-      const plan = await api.planInfo({ timeoutMs: 15_000 });
-      this.rememberPlan(plan);
-      const now = this.knownBalance.get(balance) ?? null;
-      if (before === null || now === null) {
-        // Without both ends, assume the worst (spent) so the researcher is never told less.
-        this.deps.ledger.resolve(id, 1, now, 'balance before unknown; counted as spent');
-        return 1;
-      }
-      const cost = Math.max(0, before - now);
-      this.deps.ledger.resolve(id, cost, now, `planInfo: ${before} before, ${now} after`);
-      return cost;
+      plan = await api.planInfo({ timeoutMs: 15_000 });
     } catch {
-      // The balance is no longer known for sure.
-      this.knownBalance.delete(balance);
       return null;
     }
+    const now = balanceIn(plan, entry.balance);
+    if (entry.balanceBefore === null || now === null) {
+      // Without both ends, count what was expected, so the researcher is never told less.
+      this.deps.ledger.resolve(entry.id, entry.expectedCost, now, 'balance not known on both sides; counted as expected');
+      return entry.expectedCost;
+    }
+    const cost = Math.max(0, entry.balanceBefore - now);
+    this.deps.ledger.resolve(entry.id, cost, now, `planInfo: ${entry.balanceBefore} before, ${now} after`);
+    return cost;
   }
 
-  /**
-   * Entries left open by a crash or an earlier lost answer are resolved before anything new is
-   * sent; while one cannot be resolved, nothing new that touches a balance goes out.
-   */
+  /** Something other than a report request unlocked the account (history, a PDF). */
+  noteUnlocked(network: Network, account: string, at: number): void {
+    this.deps.repo.markUnlocked(network, accountKeyOf(account), at);
+  }
+
+  /** Resolves entries left open by a crash or an earlier lost answer (at start-up, say). */
   async settleOpenEntries(): Promise<void> {
+    if (this.deps.ledger.open().length === 0) return;
     await this.balanceLock.add(async () => this.resolveOpenEntries(await this.deps.api()));
   }
 
+  /**
+   * Entries left open are resolved before anything new is sent; while one cannot be resolved,
+   * nothing that could spend goes out.
+   */
   private async resolveOpenEntries(api: ApiClient): Promise<void> {
     for (const entry of this.deps.ledger.open()) {
-      if ((await this.resolve(api, entry.id, entry.balance, entry.balanceBefore)) === null) {
+      if ((await this.resolve(api, entry)) === null) {
         throw new ScoutError({
           code: 'LEDGER_UNRESOLVED',
           message: 'Scout cannot yet confirm whether an earlier request was charged, so it will not send another until the API answers. Try again in a moment.',

@@ -191,6 +191,11 @@ export class WorkspaceRegistry {
       const db = openDatabase(workspaceDbPath(this.deps.dataDir, id), { nativeBinding: this.deps.nativeBinding });
       ws = new Workspace(id, db, this.deps);
       this.open.set(id, ws);
+      // Calls left open by a crash are resolved as soon as the API can be asked.
+      if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
+        const opened = ws;
+        void opened.reports.settleOpenEntries().catch((error: Error) => this.deps.logger.warn(`open ledger entries not settled yet: ${error.message}`));
+      }
     }
     return ws;
   }
