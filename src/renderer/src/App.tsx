@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useScout } from './store';
-import { pageFromHash, pages } from './pages';
+import { pageFromHash, pages, subpathFromHash } from './pages';
+import { AccountsPage } from './features/accounts/AccountsPage';
 import { Sidebar } from './shell/Sidebar';
 import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
@@ -16,7 +17,7 @@ export function App() {
 
   useEffect(() => {
     void useScout.getState().start();
-    const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash) });
+    const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
     // Ctrl+1…8 (Cmd on macOS) jumps to a page from anywhere.
     const onKey = (event: KeyboardEvent) => {
@@ -58,8 +59,10 @@ export function App() {
             </div>
           ) : page === 'settings' ? (
             <SettingsPage />
+          ) : page === 'accounts' ? (
+            <AccountsPage />
           ) : (
-            <PlannedPage page={page} />
+            <PlannedPage page={page as Exclude<typeof page, 'settings' | 'accounts'>} />
           )}
         </main>
       </div>

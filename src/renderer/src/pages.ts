@@ -15,3 +15,8 @@ export function pageFromHash(hash: string): PageId {
   const id = hash.replace(/^#\/?/, '').split('/')[0];
   return pages.find((p) => p.id === id)?.id ?? 'accounts';
 }
+
+/** The part of the address after the page: `#/accounts/instagram/natgeo` → ['instagram', 'natgeo']. */
+export function subpathFromHash(hash: string): string[] {
+  return hash.replace(/^#\/?/, '').split('/').slice(1).filter(Boolean).map((p) => decodeURIComponent(p));
+}

@@ -4,11 +4,14 @@ import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, PlanState, ScoutClient, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/scoutClient';
-import { pageFromHash, type PageId } from './pages';
+import { pageFromHash, subpathFromHash, type PageId } from './pages';
+import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
 
 export interface NavigationSlice {
   page: PageId;
-  navigate(page: PageId): void;
+  /** Where within the page, e.g. ['instagram', 'natgeo'] for an open report. */
+  subpath: string[];
+  navigate(page: PageId, subpath?: string[]): void;
 }
 
 export interface ShellSlice {
@@ -31,14 +34,16 @@ export interface ShellSlice {
   dismissNotice(id: string): Promise<void>;
 }
 
-export type ScoutStore = NavigationSlice & ShellSlice;
-type Slice<T> = StateCreator<ScoutStore, [], [], T>;
+export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice;
+export type Slice<T> = StateCreator<ScoutStore, [], [], T>;
 
 export const createNavigationSlice: Slice<NavigationSlice> = (set) => ({
   page: typeof window === 'undefined' ? 'accounts' : pageFromHash(window.location.hash),
-  navigate(page) {
-    if (typeof window !== 'undefined' && window.location.hash !== `#/${page}`) window.location.hash = `#/${page}`;
-    set({ page });
+  subpath: typeof window === 'undefined' ? [] : subpathFromHash(window.location.hash),
+  navigate(page, subpath = []) {
+    const hash = `#/${[page, ...subpath.map(encodeURIComponent)].join('/')}`;
+    if (typeof window !== 'undefined' && window.location.hash !== hash) window.location.hash = hash;
+    set({ page, subpath });
   },
 });
 
@@ -120,6 +125,7 @@ export function createScoutStore(client: ScoutClient = defaultClient) {
   return create<ScoutStore>()((...a) => ({
     ...createNavigationSlice(...a),
     ...createShellSlice(client)(...a),
+    ...createAccountsSlice(client)(...a),
   }));
 }
 

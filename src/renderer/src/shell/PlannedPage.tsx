@@ -3,8 +3,7 @@ import { pages } from '../pages';
 
 // Pages whose feature arrives with a later issue. Each says what it will do, so the
 // navigation is honest about what exists today.
-const plans: Record<Exclude<PageId, 'settings'>, string> = {
-  accounts: 'The library of cached reports for all six networks, readable offline, and adding accounts with a credit estimate before anything is spent.',
+const plans: Record<Exclude<PageId, 'settings' | 'accounts'>, string> = {
   compare: 'Side-by-side comparison of accounts from the cache, exported as a comparison sheet.',
   discovery: 'A saved discovery query builder over the search API, showing the discovery calls a run will spend.',
   competitor: 'Competitor-analysis reports and browsing of their posts.',
@@ -13,7 +12,7 @@ const plans: Record<Exclude<PageId, 'settings'>, string> = {
   lists: 'Saved lists of reports from your account.',
 };
 
-export function PlannedPage({ page }: { page: Exclude<PageId, 'settings'> }) {
+export function PlannedPage({ page }: { page: Exclude<PageId, 'settings' | 'accounts'> }) {
   const label = pages.find((p) => p.id === page)?.label ?? page;
   return (
     <section aria-labelledby="page-title" data-testid={`page-${page}`}>

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import type { CachedReport, CostQuote, Network } from '@shared/reports';
+import { useScout } from '../../store';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { formatAge, formatCount } from '../../shared/format';
+import { Avatar } from '../../shared/Avatar';
+import { costReasons, networkLabels, stateNotes } from './labels';
+
+const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+/** One cached report, from the cache only; a refresh says what it costs before it asks. */
+export function ReportView({ network, account }: { network: Network; account: string }) {
+  const navigate = useScout((s) => s.navigate);
+  const [report, setReport] = useState<CachedReport | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [quote, setQuote] = useState<CostQuote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<'overview' | 'raw'>('overview');
+
+  useEffect(() => {
+    let live = true;
+    scout.invoke('reports:open', { network, account }).then(
+      (r) => live && setReport(r),
+      (e: unknown) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [network, account]);
+
+  const askRefresh = async () => {
+    setError(null);
+    try {
+      setQuote(await scout.invoke('reports:quote', { network, account, ...(report?.tiktokType ? { tiktokType: report.tiktokType } : {}) }));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const refresh = async () => {
+    if (!quote) return;
+    setBusy(true);
+    try {
+      setReport(
+        await scout.invoke('reports:fetch', { network, account, ...(report?.tiktokType ? { tiktokType: report.tiktokType } : {}), confirmedCost: quote.cost }),
+      );
+      setQuote(null);
+      void useScout.getState().refreshPlan();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (report === undefined && !error) return <p className="muted">Opening…</p>;
+  const back = (
+    <button type="button" className="link" onClick={() => navigate('accounts')}>
+      ← All accounts
+    </button>
+  );
+  if (!report) {
+    return (
+      <section aria-labelledby="page-title">
+        {back}
+        <h1 id="page-title" tabIndex={-1}>
+          {account}
+        </h1>
+        <p className="feedback error" role="alert">
+          {error ?? `Scout has no cached ${networkLabels[network]} report for ${account}. Use Add accounts to fetch it.`}
+        </p>
+      </section>
+    );
+  }
+  const s = report.summary;
+  return (
+    <section aria-labelledby="page-title" data-testid="report-view">
+      {back}
+      <header className="report-head">
+        <Avatar url={s.avatarUrl} label={s.username} size={64} />
+        <div>
+          <h1 id="page-title" tabIndex={-1}>
+            {s.title ?? s.username} {s.verified && <span title="Verified account" aria-label="verified">✔</span>}
+          </h1>
+          <p className="muted">
+            @{s.username} · {networkLabels[network]}
+            {report.tiktokType && ` · ${report.tiktokType === 'report' ? 'mini report' : 'advanced report'}`}
+          </p>
+          <p data-testid="report-state">{stateNotes[report.state] ?? report.state}{report.quality ? ` · quality ${report.quality}` : ''}</p>
+          <p className="muted">
+            Fetched {formatAge(report.fetchedAt)} ({new Date(report.fetchedAt).toLocaleString()})
+            {report.validUntil && ` · access until ${new Date(report.validUntil).toLocaleDateString()}`}
+            {report.snapshotCount > 1 && ` · ${report.snapshotCount} snapshots`}
+          </p>
+        </div>
+        <div className="report-actions">
+          {!quote ? (
+            <button type="button" onClick={() => void askRefresh()} disabled={busy}>
+              Refresh…
+            </button>
+          ) : (
+            <div className="callout info" role="dialog" aria-label="Confirm refresh">
+              <p>Refresh: {costReasons[quote.reason]}.</p>
+              <button type="button" className="primary" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
+                {busy ? 'Refreshing…' : quote.cost ? 'Spend 1 credit and refresh' : 'Refresh for free'}
+              </button>
+              <button type="button" onClick={() => setQuote(null)} disabled={busy}>
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
+      </header>
+      {error && <p className="feedback error" role="alert">{error}</p>}
+
+      <div role="tablist" aria-label="Report sections" className="tabs">
+        {(['overview', 'raw'] as const).map((t) => (
+          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)}>
+            {t === 'overview' ? 'Overview' : 'Raw JSON'}
+          </button>
+        ))}
+      </div>
+      {tab === 'overview' ? (
+        <dl className="figures" data-testid="report-figures">
+          <Figure label="Followers" value={formatCount(s.followers)} raw={s.followers} />
+          <Figure label="Engagement rate" value={s.engagementRate === null ? '—' : `${percent.format(s.engagementRate)} %`} raw={s.engagementRate} />
+          <Figure label="Growth, 30 days" value={s.growthPrc === null ? '—' : `${percent.format(s.growthPrc)} %`} raw={s.growthPrc} />
+          <Figure label="Average views" value={formatCount(s.avgViews)} raw={s.avgViews} />
+          <Figure label="Average likes" value={formatCount(s.avgLikes)} raw={s.avgLikes} />
+          <Figure label="Average comments" value={formatCount(s.avgComments)} raw={s.avgComments} />
+          <Figure label="Audience quality" value={s.audienceQuality === null ? '—' : String(Math.round(s.audienceQuality))} raw={s.audienceQuality} />
+          <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
+        </dl>
+      ) : (
+        <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
+          {JSON.stringify(report.result, null, 2)}
+        </pre>
+      )}
+    </section>
+  );
+}
+
+/** Rounded for reading; the raw value on hover and in the clipboard. */
+function Figure({ label, value, raw }: { label: string; value: string; raw: number | null }) {
+  return (
+    <div title={raw === null ? undefined : String(raw)} onCopy={(e) => raw !== null && (e.clipboardData.setData('text/plain', String(raw)), e.preventDefault())}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The display-ready report model: what the report page renders without knowing any network's
+// shape. Built by buildReportModel (../reportModel.ts).
+import type { Network } from '@shared/reports';
+
+export type Period = '7d' | '30d' | '90d' | '180d' | '365d';
+
+/** Every period a report can carry, shortest first (`all` is read as 365d). */
+export const PERIODS: readonly Period[] = ['7d', '30d', '90d', '180d', '365d'];
+
+export type MetricUnit = 'count' | 'percent' | 'ratio' | 'duration_ms' | 'per_week' | 'money';
+
+export interface PeriodValue {
+  value: number | null;
+  previous: number | null;
+  /** Relative change from `previous` (0.12 = +12 %); null without a usable previous value. */
+  change: number | null;
+  mark: string | null;
+  similar: number | null;
+}
+
+export interface MetricView {
+  /** API metric key, e.g. 'er', 'subscribers_count'; sub-values as 'views_avg.story', features as 'media_by_type.commercial'. */
+  key: string;
+  label: string;
+  unit: MetricUnit;
+  /** The headline value: top-level `value`, else the report's default period's value (see ReportModel.defaultPeriod). */
+  value: number | null;
+  byPeriod: Partial<Record<Period, PeriodValue>>;
+  /** poor|fair|average|good|very_good|excellent|… as given (a title like "Very good" becomes very_good). */
+  mark: string | null;
+  /** The benchmark (`similar`, or Instagram's `avg`). */
+  similar: number | null;
+  /**
+   * What a period's value means when it differs from the headline (spec 2.1: "top-level value
+   * and performance value are different quantities"), e.g. 'New followers' for
+   * subscribers_count. Absent when the period value is the same quantity over that window.
+   */
+  periodLabel?: string;
+  /** True for a key the API has deprecated (post_frequency). */
+  deprecated?: boolean;
+}
+
+export interface BreakdownItem {
+  label: string;
+  value: number;
+  /** A second number: previous period's value (likes distribution), a count (sentiments). */
+  extra?: number;
+  /** For `stacked` breakdowns: the parts of `value` (Male / Female / Unknown), `value` being their sum. */
+  parts?: { label: string; value: number }[];
+}
+
+export interface Breakdown {
+  key: string;
+  label: string;
+  kind: 'bar' | 'pie' | 'stacked';
+  /** Values in percent where the API gives shares. */
+  items: BreakdownItem[];
+  /**
+   * True when the items are the parts of one whole (percent, summing to ~100; a top-N list
+   * gets an 'Other' item for the rest). False for counts and overlapping shares (interests, cities).
+   */
+  share: boolean;
+}
+
+export interface SeriesView {
+  key: string;
+  label: string;
+  /** Ascending by time. */
+  points: { time: number; value: number }[];
+}
+
+export interface ReportModel {
+  network: Network;
+  title: string;
+  username: string;
+  description: string | null;
+  avatarUrl: string | null;
+  verified: boolean | null;
+  /** READY_LOW_CONFIDENCE (or NOT_READY) explained in words; null when READY. */
+  stateNote: string | null;
+  /** Snapchat 'opendata' | 'verified', else null. */
+  variant: string | null;
+  /** The periods this report carries, in order. */
+  periods: Period[];
+  /** The period headline values come from when a metric has no top-level value: 30d when carried. */
+  defaultPeriod: Period | null;
+  metrics: MetricView[];
+  breakdowns: Breakdown[];
+  series: SeriesView[];
+  scatter: { x: number; y: number }[] | null;
+  extras: { label: string; value: string }[];
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { scout } from './scoutClient';
+
+// Pictures come from the workspace cache (they outlive the CDN's 28-day links), never from the
+// network directly: the page's CSP allows only data: and blob: images.
+const cache = new Map<string, string | null>();
+
+export function Avatar({ url, label, size = 32 }: { url: string | null; label: string; size?: number }) {
+  const [src, setSrc] = useState<string | null>(url ? (cache.get(url) ?? null) : null);
+  useEffect(() => {
+    if (!url || cache.has(url)) return;
+    let live = true;
+    scout
+      .invoke('images:get', { url })
+      .then((image) => {
+        cache.set(url, image?.dataUrl ?? null);
+        if (live) setSrc(image?.dataUrl ?? null);
+      })
+      .catch(() => cache.set(url, null));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
+  return src ? (
+    <img className="avatar" src={src} alt="" width={size} height={size} />
+  ) : (
+    <span className="avatar avatar-fallback" style={{ width: size, height: size }} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
