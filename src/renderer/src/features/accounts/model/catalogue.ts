@@ -125,7 +125,10 @@ export function metricSpec(key: string, network: Network): MetricSpec & { order:
   const spec = catalogue.get(key);
   if (spec) {
     const label = networkLabel(key, network, spec.label);
-    const periodLabel = spec.periodLabel && key === 'subscribers_count' && subscriberNetworks.has(network) ? 'New subscribers' : spec.periodLabel;
+    let periodLabel = spec.periodLabel;
+    if (key === 'subscribers_count' && subscriberNetworks.has(network)) periodLabel = 'New subscribers';
+    if (key === 'media_count' && network === 'youtube') periodLabel = 'Videos in period';
+    if (key === 'media_count' && network === 'twitter') periodLabel = 'Tweets in period';
     return { ...spec, label, periodLabel, known: true };
   }
   return { label: humanize(key), unit: guessUnit(key), order: UNKNOWN_ORDER, known: false };

@@ -52,7 +52,8 @@ function duration(ms: number): string {
   const negative = ms < 0;
   const abs = Math.abs(ms);
   let text: string;
-  if (abs < 1000) text = `${Math.round(abs)} ms`;
+  if (abs === 0) text = '0 min';
+  else if (abs < 1000) text = `${Math.round(abs)} ms`;
   else if (abs < 60_000) text = `${trim((abs / 1000).toFixed(1))} s`;
   else {
     const totalMin = Math.round(abs / 60_000);

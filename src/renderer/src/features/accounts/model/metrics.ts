@@ -167,6 +167,8 @@ export function fillHeadlines(metrics: MetricView[], defaultPeriod: Period | nul
   for (const m of metrics) {
     const chosen = order.map((p) => m.byPeriod[p]).find((e) => e !== undefined && e.value !== null);
     if (!chosen) continue;
+    // A top-level total (subscribers_count) is not the quantity its periods rate: keep their marks apart.
+    if (m.value !== null && m.periodLabel !== undefined) continue;
     if (m.value === null) m.value = chosen.value;
     if (m.mark === null) m.mark = chosen.mark;
     if (m.similar === null) m.similar = chosen.similar;

@@ -1,0 +1,60 @@
+// Time series (followers over time, metrics history, stream viewers) and the views-vs-likes scatter.
+import type { Network } from '@shared/reports';
+import { metricSpec } from './catalogue';
+import { arr, at, entries, epochMs, num, own, rec, str, type Rec } from './read';
+import type { SeriesView } from './types';
+
+/** Points from `[{<time field>, <value field>}]`, ascending by time, unreadable points skipped. */
+function points(list: unknown, timeFields: readonly string[], valueFields: readonly string[]): SeriesView['points'] {
+  const out: SeriesView['points'] = [];
+  for (const item of arr(list)) {
+    let time: number | null = null;
+    let value: number | null = null;
+    for (const f of timeFields) if (time === null) time = epochMs(own(item, f));
+    for (const f of valueFields) if (value === null) value = num(own(item, f));
+    if (time !== null && value !== null) out.push({ time, value });
+  }
+  return out.sort((a, b) => a.time - b.time);
+}
+
+function push(out: SeriesView[], key: string, label: string, pts: SeriesView['points']): void {
+  if (pts.length > 0 && !out.some((s) => s.key === key)) out.push({ key, label, points: pts });
+}
+
+const TIME_FIELDS = ['time', 'timestamp', 'date', 'time_iso'] as const;
+
+export function buildSeries(network: Network, result: Rec, user: Rec | null, features: Rec | null): SeriesView[] {
+  const out: SeriesView[] = [];
+  if (user) {
+    push(out, 'followers', 'Followers', points(own(user, 'followers_chart'), ['date', 'time', 'timestamp'], ['count', 'value']));
+    push(out, 'following', 'Following', points(own(user, 'following_chart'), ['date', 'time', 'timestamp'], ['count', 'value']));
+  }
+  // metrics_history.{metric}.history[{time | timestamp | time_iso, value}] (YouTube in the report; IG/Twitter companions).
+  for (const [key, raw] of entries(own(result, 'metrics_history'))) {
+    const spec = metricSpec(key, network);
+    const label = key === 'subscribers_count' ? `${spec.label} over time` : spec.label;
+    push(out, `history.${key}`, label, points(own(raw, 'history'), TIME_FIELDS, ['value']));
+  }
+  // Twitch stream_viewers: viewers during recent streams.
+  for (const stream of arr(at(features, 'stream_viewers', 'data'))) {
+    const id = str(own(stream, 'video_id'));
+    const pts = points(own(stream, 'chart'), TIME_FIELDS, ['value']);
+    if (id === null || pts.length === 0) continue;
+    const day = new Date(pts[0]!.time).toISOString().slice(0, 10);
+    push(out, `stream_viewers.${id}`, `Viewers of the stream of ${day}`, pts);
+  }
+  return out;
+}
+
+/** TikTok blogger_views_likes_chart: x = views, y = likes; null when absent or unreadable. */
+export function buildScatter(features: Rec | null): { x: number; y: number }[] | null {
+  const data = at(features, 'blogger_views_likes_chart', 'data');
+  const out: { x: number; y: number }[] = [];
+  for (const item of arr(data)) {
+    const p = rec(item);
+    const x = num(own(p, 'x'));
+    const y = num(own(p, 'y'));
+    if (x !== null && y !== null) out.push({ x, y });
+  }
+  return out.length > 0 ? out : null;
+}
