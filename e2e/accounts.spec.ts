@@ -40,7 +40,12 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await expect(page.getByTestId('report-view')).toBeVisible();
   await expect(page.getByTestId('report-figures')).toContainText('Followers');
   await expect(page.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await page.screenshot({ path: testInfo.outputPath('report.png') });
+  const metrics = page.getByTestId('metrics');
+  await expect(metrics.getByRole('rowheader', { name: /Engagement rate/ })).toBeVisible();
+  await page.getByRole('radio', { name: '90d' }).click();
+  await expect(page.getByRole('radio', { name: '90d' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('region', { name: /countr/i }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
 
   // Offline, everything cached still opens, picture included.
   await page.getByRole('button', { name: 'Work offline' }).click();

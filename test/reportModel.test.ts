@@ -4,6 +4,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReport } from '../src/main/api/schemas';
 import type { ParsedReport } from '../src/main/api/types';
+import type { CachedReport, Network } from '../src/shared/reports';
+import { testCdn } from '../src/simulator/data/cdn';
+import { generateReportBody, snapchatVariant } from '../src/simulator/data/reports';
+import { sampleParsedReport } from './fixtures/sampleReports';
+
 import {
   buildReportModel,
   formatChange,
@@ -12,10 +17,7 @@ import {
   type MetricView,
   type ReportModel,
 } from '../src/renderer/src/features/accounts/reportModel';
-import type { CachedReport, Network } from '../src/shared/reports';
-import { testCdn } from '../src/simulator/data/cdn';
-import { generateReportBody, snapchatVariant } from '../src/simulator/data/reports';
-import { sampleParsedReport } from './fixtures/sampleReports';
+
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const YEAR_S = 365 * 24 * 3600;

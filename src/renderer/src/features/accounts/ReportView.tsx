@@ -5,6 +5,7 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costReasons, networkLabels, stateNotes } from './labels';
+import { ModelSections } from './ModelSections';
 
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
@@ -131,6 +132,9 @@ export function ReportView({ network, account }: { network: Network; account: st
           <Figure label="Audience quality" value={s.audienceQuality === null ? '—' : String(Math.round(s.audienceQuality))} raw={s.audienceQuality} />
           <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
         </dl>
+      ) : null}
+      {tab === 'overview' ? (
+        <ModelSections report={report} />
       ) : (
         <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
           {JSON.stringify(report.result, null, 2)}
