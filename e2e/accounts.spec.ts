@@ -62,3 +62,48 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByRole('button', { name: 'Refresh for free' }).click();
   await expect(page.getByRole('alert')).toContainText('offline');
 });
+
+test('report tabs: media, history and brand mentions open from the cache', async ({ page, scout }, testInfo) => {
+  test.setTimeout(90_000);
+  await scout.open(page);
+  await page.getByRole('button', { name: 'Add accounts' }).click();
+  await page.getByLabel('Network for bare names').selectOption('');
+  await page.getByLabel(/Usernames, channel ids/).fill('instagram:natgeo youtube:foodchannel tiktok:dancer');
+  await page.getByRole('button', { name: 'Check cost of 3 accounts' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 3' }).click();
+  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(3, { timeout: 40_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByTestId('library-row-instagram-natgeo').click();
+  await page.getByRole('tab', { name: 'Media' }).click();
+  const media = page.getByTestId('media-tab');
+  await expect(media.locator('.media-grid li').first()).toBeVisible();
+  await page.getByLabel('Media type').selectOption('reels');
+  await page.getByLabel('Sort media by').selectOption('likes_desc');
+  await expect(media).toContainText('posts · average likes');
+  await expect(media.locator('img.thumb').first()).toHaveAttribute('src', /^data:image\/png/);
+  await page.screenshot({ path: testInfo.outputPath('media.png') });
+  // The report is unlocked, so its history is free: still two report credits and one
+  // advanced-report credit (TikTok) spent.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-tab')).toContainText('er');
+  await page.getByRole('button', { name: 'Refresh credits' }).click();
+  await expect(page.getByTestId('credits-reports')).toHaveText('998');
+  await expect(page.getByTestId('credits-advanced')).toHaveText('99');
+
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await page.getByTestId('library-row-youtube-foodchannel').click();
+  await page.getByRole('tab', { name: 'Media' }).click();
+  await expect(page.getByTestId('media-tab')).toContainText(/Page 1 of \d+ \(50 a page\)/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('media-tab')).toContainText('Page 2 of');
+  await page.getByRole('tab', { name: 'Brand mentions' }).click();
+  await expect(page.getByTestId('mentions-tab').locator('li').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await page.getByTestId('library-row-tiktok-dancer').click();
+  await expect(page.getByRole('tab', { name: 'Media' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Brand mentions' }).click();
+  await page.getByLabel('Mentions period').selectOption('365d');
+  await expect(page.getByTestId('mentions-tab')).toContainText('posts ·');
+});

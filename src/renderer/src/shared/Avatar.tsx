@@ -5,7 +5,7 @@ import { scout } from './scoutClient';
 // network directly: the page's CSP allows only data: and blob: images.
 const cache = new Map<string, string | null>();
 
-export function Avatar({ url, label, size = 32 }: { url: string | null; label: string; size?: number }) {
+export function Avatar({ url, label, size = 32, square = false }: { url: string | null; label: string; size?: number; square?: boolean }) {
   const [src, setSrc] = useState<string | null>(url ? (cache.get(url) ?? null) : null);
   useEffect(() => {
     if (!url || cache.has(url)) return;
@@ -23,9 +23,9 @@ export function Avatar({ url, label, size = 32 }: { url: string | null; label: s
   }, [url]);
   const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
   return src ? (
-    <img className="avatar" src={src} alt="" width={size} height={size} />
+    <img className={square ? 'thumb' : 'avatar'} src={src} alt="" width={size} height={size} />
   ) : (
-    <span className="avatar avatar-fallback" style={{ width: size, height: size }} aria-hidden="true">
+    <span className={`${square ? 'thumb' : 'avatar'} avatar-fallback`} style={{ width: size, height: size }} aria-hidden="true">
       {initials}
     </span>
   );

@@ -6,6 +6,39 @@ import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costReasons, networkLabels, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
+import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
+
+const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
+  overview: 'Overview',
+  media: 'Media',
+  history: 'History',
+  mentions: 'Brand mentions',
+  raw: 'Raw JSON',
+};
+
+function profileUrl(network: Network, username: string, accountId: string | null): string {
+  const u = encodeURIComponent(username);
+  switch (network) {
+    case 'instagram':
+      return `https://www.instagram.com/${u}/`;
+    case 'youtube':
+      return accountId ? `https://www.youtube.com/channel/${encodeURIComponent(accountId)}` : `https://www.youtube.com/@${u}`;
+    case 'tiktok':
+      return `https://www.tiktok.com/@${u}`;
+    case 'twitch':
+      return `https://www.twitch.tv/${u}`;
+    case 'twitter':
+      return `https://x.com/${u}`;
+    case 'snapchat':
+      return `https://www.snapchat.com/add/${u}`;
+  }
+}
+
+/** Main checks the link against its allow-list; in browser mode the page opens the tab. */
+async function openOnNetwork(network: Network, username: string, accountId: string | null) {
+  const result = await scout.invoke('shell:openExternal', { url: profileUrl(network, username, accountId) });
+  if (!result.openedByHost) window.open(result.url, '_blank', 'noopener,noreferrer');
+}
 
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
@@ -16,7 +49,19 @@ export function ReportView({ network, account }: { network: Network; account: st
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<CostQuote | null>(null);
   const [busy, setBusy] = useState(false);
-  const [tab, setTab] = useState<'overview' | 'raw'>('overview');
+  const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
+  const [spent, setSpent] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    scout.invoke('ledger:spending', {}).then(
+      (rows) => live && setSpent(rows.filter((r) => r.network === network && r.accountKey === account.toLowerCase()).reduce((n, r) => n + r.spent, 0)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [network, account, report?.fetchedAt]);
 
   useEffect(() => {
     let live = true;
@@ -92,6 +137,12 @@ export function ReportView({ network, account }: { network: Network; account: st
             Fetched {formatAge(report.fetchedAt)} ({new Date(report.fetchedAt).toLocaleString()})
             {report.validUntil && ` · access until ${new Date(report.validUntil).toLocaleDateString()}`}
             {report.snapshotCount > 1 && ` · ${report.snapshotCount} snapshots`}
+            {spent !== null && ` · ${spent} credit${spent === 1 ? '' : 's'} spent on it`}
+          </p>
+          <p>
+            <button type="button" className="link" onClick={() => void openOnNetwork(network, s.username, s.accountId)}>
+              Open on {networkLabels[network]} ↗
+            </button>
           </p>
         </div>
         <div className="report-actions">
@@ -115,12 +166,15 @@ export function ReportView({ network, account }: { network: Network; account: st
       {error && <p className="feedback error" role="alert">{error}</p>}
 
       <div role="tablist" aria-label="Report sections" className="tabs">
-        {(['overview', 'raw'] as const).map((t) => (
+        {(['overview', ...companionTabs(network), 'raw'] as const).map((t) => (
           <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {t === 'overview' ? 'Overview' : 'Raw JSON'}
+            {tabLabels[t]}
           </button>
         ))}
       </div>
+      {tab === 'media' && (network === 'instagram' || network === 'youtube') && <MediaTab network={network} account={account} />}
+      {tab === 'history' && (network === 'instagram' || network === 'twitter') && <HistoryTab network={network} account={account} />}
+      {tab === 'mentions' && (network === 'tiktok' || network === 'youtube') && <MentionsTab network={network} account={account} />}
       {tab === 'overview' ? (
         <dl className="figures" data-testid="report-figures">
           <Figure label="Followers" value={formatCount(s.followers)} raw={s.followers} />
@@ -135,7 +189,7 @@ export function ReportView({ network, account }: { network: Network; account: st
       ) : null}
       {tab === 'overview' ? (
         <ModelSections report={report} />
-      ) : (
+      ) : tab !== 'raw' ? null : (
         <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
           {JSON.stringify(report.result, null, 2)}
         </pre>
