@@ -2,6 +2,8 @@ import { expect, test } from './fixtures';
 
 test('add accounts with one cost confirmation, find them in the library, open one offline', async ({ page, scout }, testInfo) => {
   test.setTimeout(90_000);
+  const cspViolations: string[] = [];
+  page.on('console', (m) => m.text().includes('Content Security Policy') && cspViolations.push(m.text()));
   await scout.open(page);
   await expect(page.getByTestId('credits-reports')).toHaveText('1,000');
   await expect(page.getByText('No cached accounts yet.')).toBeVisible();
@@ -45,6 +47,10 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByRole('radio', { name: '90d' }).click();
   await expect(page.getByRole('radio', { name: '90d' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('region', { name: /countr/i }).first()).toBeVisible();
+  // Followers over time and age × gender are drawn with echarts.
+  await expect(page.getByRole('img', { name: /Followers: \d+ points over time/ })).toBeVisible();
+  await expect(page.getByTestId('chart').first().locator('canvas')).toHaveCount(1);
+  expect(cspViolations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
 
   // Offline, everything cached still opens, picture included.
@@ -103,6 +109,7 @@ test('report tabs: media, history and brand mentions open from the cache', async
   await page.getByRole('link', { name: 'Accounts' }).click();
   await page.getByTestId('library-row-tiktok-dancer').click();
   await expect(page.getByRole('tab', { name: 'Media' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /Views against likes for \d+ posts/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Brand mentions' }).click();
   await page.getByLabel('Mentions period').selectOption('365d');
   await expect(page.getByTestId('mentions-tab')).toContainText('posts ·');

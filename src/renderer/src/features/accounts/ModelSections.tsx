@@ -1,6 +1,45 @@
 import { useMemo, useState } from 'react';
 import type { CachedReport } from '@shared/reports';
-import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period } from './reportModel';
+import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period, type ReportModel } from './reportModel';
+import { Chart, type ChartOption } from '../../shared/Chart';
+
+function seriesOption(series: ReportModel['series'][number]): ChartOption {
+  return {
+    grid: { left: 56, right: 16, top: 16, bottom: 48 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', scale: true },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    series: [{ type: 'line', name: series.label, showSymbol: false, data: series.points.map((p) => [p.time, p.value]) }],
+  };
+}
+
+function scatterOption(points: { x: number; y: number }[]): ChartOption {
+  return {
+    grid: { left: 64, right: 16, top: 16, bottom: 40 },
+    tooltip: { trigger: 'item' },
+    xAxis: { type: 'value', name: 'views', nameLocation: 'middle', nameGap: 26 },
+    yAxis: { type: 'value', name: 'likes' },
+    series: [{ type: 'scatter', symbolSize: 6, data: points.map((p) => [p.x, p.y]) }],
+  };
+}
+
+function stackedOption(breakdown: ReportModel['breakdowns'][number]): ChartOption {
+  const names = [...new Set(breakdown.items.flatMap((i) => (i.parts ?? []).map((p) => p.label)))];
+  return {
+    grid: { left: 48, right: 16, top: 28, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    xAxis: { type: 'category', data: breakdown.items.map((i) => i.label) },
+    yAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
+    series: names.map((name) => ({
+      type: 'bar',
+      stack: 'total',
+      name,
+      data: breakdown.items.map((i) => i.parts?.find((p) => p.label === name)?.value ?? 0),
+    })),
+  };
+}
 
 /** Every metric of the report for a chosen period, and its audience breakdowns. */
 export function ModelSections({ report }: { report: CachedReport }) {
@@ -66,6 +105,30 @@ export function ModelSections({ report }: { report: CachedReport }) {
           })}
         </tbody>
       </table>
+      {(model.series.length > 0 || model.scatter) && (
+        <div className="charts">
+          {model.series.map((series) => (
+            <section key={series.key} className="card" aria-label={series.label}>
+              <h2>{series.label}</h2>
+              <Chart option={seriesOption(series)} label={`${series.label}: ${series.points.length} points over time`} />
+            </section>
+          ))}
+          {model.scatter && (
+            <section className="card" aria-label="Views and likes of posts">
+              <h2>Views and likes of posts</h2>
+              <Chart option={scatterOption(model.scatter)} label={`Views against likes for ${model.scatter.length} posts`} />
+            </section>
+          )}
+          {model.breakdowns
+            .filter((b) => b.kind === 'stacked' && b.items.some((i) => i.parts?.length))
+            .map((b) => (
+              <section key={`chart-${b.key}`} className="card" aria-label={`${b.label} chart`}>
+                <h2>{b.label}</h2>
+                <Chart option={stackedOption(b)} label={`${b.label} by bucket`} />
+              </section>
+            ))}
+        </div>
+      )}
       {model.breakdowns.length > 0 && (
         <div className="breakdowns">
           {model.breakdowns.map((b) => {
