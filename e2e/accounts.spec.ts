@@ -32,6 +32,15 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByLabel('Network', { exact: true }).selectOption('twitch');
   await expect(page.getByTestId('library-count')).toHaveText('1 account');
   await page.getByLabel('Network', { exact: true }).selectOption('');
+  // Sorting by a column, and the other way round on a second click.
+  const followers = page.getByRole('columnheader', { name: 'Followers' });
+  await followers.getByRole('button').click();
+  await expect(followers).toHaveAttribute('aria-sort', 'descending');
+  const counts = async () =>
+    (await page.locator('table.library tbody td.num:nth-of-type(3)').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+  await expect.poll(async () => { const c = await counts(); return c.length === 4 && c.every((v, i) => i === 0 || c[i - 1]! >= v); }).toBe(true);
+  await followers.getByRole('button').click();
+  await expect(followers).toHaveAttribute('aria-sort', 'ascending');
   await page.getByLabel(/Search names/).fill('natgeo');
   await expect(page.getByTestId('library-count')).toHaveText('1 account');
   await page.screenshot({ path: testInfo.outputPath('library.png') });

@@ -5,7 +5,7 @@ import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { balanceLabels, costReasons, networkLabels } from './labels';
-import type { PlannedFetch } from './accountsSlice';
+import type { LibraryQuery, PlannedFetch } from './accountsSlice';
 import { ReportView } from './ReportView';
 
 export function AccountsPage() {
@@ -49,9 +49,6 @@ function Library() {
     return () => clearTimeout(timer);
   }, [text, query.text, setQuery]);
 
-  const sortBy = (sort: NonNullable<typeof query.sort>) =>
-    setQuery({ sort, order: query.sort === sort && query.order === 'desc' ? 'asc' : 'desc' });
-  const sortState = (sort: string) => (query.sort === sort ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none');
   const open = (network: string, accountKey: string) => navigate('accounts', [network, accountKey]);
 
   // Up and down move between rows, Enter opens one.
@@ -164,31 +161,11 @@ function Library() {
         <table className="table library" aria-label="Cached accounts">
           <thead>
             <tr>
-              <th scope="col" aria-sort={sortState('username')}>
-                <button type="button" className="link" onClick={() => sortBy('username')}>
-                  Account
-                </button>
-              </th>
-              <th scope="col" aria-sort={sortState('network')}>
-                <button type="button" className="link" onClick={() => sortBy('network')}>
-                  Network
-                </button>
-              </th>
-              <th scope="col" className="num" aria-sort={sortState('followers')}>
-                <button type="button" className="link" onClick={() => sortBy('followers')}>
-                  Followers
-                </button>
-              </th>
-              <th scope="col" className="num" aria-sort={sortState('engagementRate')}>
-                <button type="button" className="link" onClick={() => sortBy('engagementRate')}>
-                  ER
-                </button>
-              </th>
-              <th scope="col" aria-sort={sortState('fetchedAt')}>
-                <button type="button" className="link" onClick={() => sortBy('fetchedAt')}>
-                  Fetched
-                </button>
-              </th>
+              <SortHeader label="Account" sort="username" />
+              <SortHeader label="Network" sort="network" />
+              <SortHeader label="Followers" sort="followers" numeric />
+              <SortHeader label="ER" sort="engagementRate" numeric />
+              <SortHeader label="Fetched" sort="fetchedAt" />
             </tr>
           </thead>
           <tbody ref={tableRef}>
@@ -240,6 +217,20 @@ function Library() {
         </div>
       )}
     </section>
+  );
+}
+
+/** A column header that sorts the library by its column; a second click reverses the order. */
+function SortHeader({ label, sort, numeric = false }: { label: string; sort: NonNullable<LibraryQuery['sort']>; numeric?: boolean }) {
+  const query = useScout((s) => s.libraryQuery);
+  const setQuery = useScout((s) => s.setLibraryQuery);
+  const state = query.sort === sort ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <th scope="col" className={numeric ? 'num' : undefined} aria-sort={state}>
+      <button type="button" className="link" onClick={() => setQuery({ sort, order: query.sort === sort && query.order === 'desc' ? 'asc' : 'desc' })}>
+        {label}
+      </button>
+    </th>
   );
 }
 
