@@ -1,7 +1,6 @@
 // The report's companions against generator output (wrapped as the server wraps it) and
 // malformed variants: account media, YouTube media pages, metrics history, brand mentions, PDF.
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { accountProfile } from '../../../simulator/data/profile';
 import {
   generateInstagramHistory,
@@ -21,20 +20,9 @@ import {
   parseTwitterHistory,
   parseYoutubeBrandMentions,
   parseYoutubeMediaPage,
-  SchemaError,
 } from './index';
-import { clone, input, localSim, node } from './testkit';
+import { clone, input, localSim, node, issuesOf } from './testkit';
 
-function issuesOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaError);
-    expect(error).not.toBeInstanceOf(ZodError);
-    return (error as SchemaError).issues;
-  }
-  throw new Error('expected a SchemaError, but the parse succeeded');
-}
 
 /** As the server sends these: `{result: …}` through JSON. */
 function wrapped(result: unknown): { result: Record<string, unknown> } {

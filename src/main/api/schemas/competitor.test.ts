@@ -1,21 +1,10 @@
 // Competitor analysis: create/get answers and posts through the simulator's routes, the
 // sample's string forms, and malformed bodies.
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { competitorRoute } from '../../../simulator/routes/competitor';
-import { parseCompetitorPosts, parseCompetitorReport, SchemaError } from './index';
-import { localSim } from './testkit';
+import { parseCompetitorPosts, parseCompetitorReport } from './index';
+import { localSim, issuesOf } from './testkit';
 
-function issuesOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SchemaError);
-    expect(error).not.toBeInstanceOf(ZodError);
-    return (error as SchemaError).issues;
-  }
-  throw new Error('expected a SchemaError, but the parse succeeded');
-}
 
 async function analysis() {
   const local = localSim();

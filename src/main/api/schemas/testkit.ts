@@ -1,7 +1,10 @@
 // Test helpers: realistic answers built from the simulator's data generators, wrapped the way
 // its server wraps them (routes/reports.ts reportAnswer), and an in-process simulator for the
 // routes whose answers depend on its state (creators, competitor analysis, PDFs).
+import { expect } from 'vitest';
+import { ZodError } from 'zod';
 import { testCdn } from '../../../simulator/data/cdn';
+import { SchemaError } from './errors';
 import { generateReportBody, type ReportInput } from '../../../simulator/data/reports';
 import type { Network } from '../types';
 import { SimClock } from '../../../simulator/clock';
@@ -96,4 +99,16 @@ export function localSim(options: { generationMs?: number } = {}): LocalSim {
       return { status: res.status, body };
     },
   };
+}
+
+/** Runs a parse that must fail, and returns its SchemaError's issues (never a raw ZodError). */
+export function issuesOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SchemaError);
+    expect(error).not.toBeInstanceOf(ZodError);
+    return (error as SchemaError).issues;
+  }
+  throw new Error('expected a SchemaError, but the parse succeeded');
 }

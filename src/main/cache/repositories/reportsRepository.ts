@@ -22,19 +22,8 @@ export interface SnapshotMeta {
 }
 
 /** A cached report as `open` gives it (the shape of the contract's CachedReport, and more). */
-export interface OpenedReport {
-  network: Network;
-  accountKey: string;
-  summary: ReportSummary;
-  state: StoredReportState;
-  quality: string | null;
-  fetchedAt: number;
-  firstFetchedAt: number;
-  unlockedAt: number | null;
-  validUntil: number | null;
-  tiktokType: TiktokType | null;
+export interface OpenedReport extends LibraryItem {
   snapshotId: number;
-  snapshotCount: number;
   /** The API's whole `result`, series restored. */
   result: JsonObject;
 }
