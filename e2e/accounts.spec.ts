@@ -62,6 +62,14 @@ test('add accounts with one cost confirmation, find them in the library, open on
   expect(cspViolations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('report.png'), fullPage: true });
 
+  // A free refresh keeps the first fetch as a snapshot and compares with it.
+  await page.getByRole('button', { name: 'Refresh…' }).click();
+  await page.getByRole('button', { name: 'Refresh for free' }).click();
+  await expect(page.getByTestId('snapshot-changes')).toContainText('Changes since');
+  await expect(page.getByTestId('snapshot-changes')).toContainText('No change in the headline figures or audience shares.');
+  await expect(page.getByText('2 snapshots')).toBeVisible();
+  await expect(page.getByTestId('credits-reports')).toHaveText('996');
+
   // Offline, everything cached still opens, picture included.
   await page.getByRole('button', { name: 'Work offline' }).click();
   await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');

@@ -24,6 +24,7 @@ export const channels = [
   'reports:library',
   'reports:search',
   'reports:snapshots',
+  'reports:snapshot',
   'media:get',
   'history:get',
   'mentions:get',

@@ -138,6 +138,12 @@ export interface SnapshotView {
   summary: ReportSummary;
 }
 
+export interface SnapshotDetail extends SnapshotView {
+  network: string;
+  accountKey: string;
+  result: Record<string, unknown>;
+}
+
 // ---- operations --------------------------------------------------------------------------
 
 const apiToken = z
@@ -221,6 +227,8 @@ export const operations = {
   ),
   'reports:search': op<SearchHitView[]>()(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(200).optional() }).strict()),
   'reports:snapshots': op<SnapshotView[]>()(z.object({ network, account }).strict()),
+  /** One earlier fetch in full, to compare with the latest. */
+  'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),
   'media:get': op<CachedDocument | null>()(
     z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict(),
   ),

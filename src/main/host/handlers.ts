@@ -74,6 +74,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:library': async (query) => s.active().reportsRepo.library(query),
     'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
     'reports:snapshots': async ({ network, account }) => s.active().reportsRepo.snapshots(network, accountKeyOf(account)),
+    'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),
     'media:get': ({ network, account, page, refresh }) => s.active().companions.media(network, account, { page, refresh }),
     'history:get': ({ network, account, refresh, confirmedCost }) => s.active().companions.history(network, account, { refresh, confirmedCost }),
     'mentions:get': ({ network, account, refresh }) => s.active().companions.mentions(network, account, { refresh }),

@@ -6,6 +6,7 @@ import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costReasons, networkLabels, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
+import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
@@ -187,6 +188,7 @@ export function ReportView({ network, account }: { network: Network; account: st
           <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
         </dl>
       ) : null}
+      {tab === 'overview' && report.snapshotCount > 1 && <SnapshotChanges report={report} />}
       {tab === 'overview' ? (
         <ModelSections report={report} />
       ) : tab !== 'raw' ? null : (
