@@ -338,7 +338,8 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
               ? 'This costs nothing.'
               : [...spend].map(([kind, n]) => {
                   const before = left(kind);
-                  return `Spends ${n} ${balanceLabels[kind]}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
+                  const what = n === 1 ? balanceLabels[kind]!.replace(/s$/, '') : balanceLabels[kind];
+                  return `Spends ${n} ${what}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
                 })}
           </p>
           <div className="actions">
