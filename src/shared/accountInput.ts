@@ -106,3 +106,8 @@ export function parseAccountList(text: string, defaultNetwork: Network | null): 
   }
   return out;
 }
+
+/** How the cache keys an account: '@NatGeo ' and 'natgeo' are one account. */
+export function accountKeyOf(account: string): string {
+  return account.trim().replace(/^@/, '').toLowerCase();
+}

@@ -21,6 +21,7 @@ export const channels = [
   'reports:quote',
   'reports:fetch',
   'reports:cancel',
+  'reports:progress',
   'reports:library',
   'reports:search',
   'reports:snapshots',

@@ -207,6 +207,8 @@ export const operations = {
   /** `confirmedCost` is what the researcher agreed to: if the cost is different now, nothing is sent. */
   'reports:fetch': op<CachedReport>()(z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()),
   'reports:cancel': op<{ cancelled: boolean }>()(z.object({ network, account }).strict()),
+  /** Where a fetch of this account stands, when one is under way (a page opened mid-fetch). */
+  'reports:progress': op<ReportProgress | null>()(z.object({ network, account }).strict()),
   'reports:library': op<LibraryPageView>()(
     z
       .object({

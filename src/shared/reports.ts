@@ -64,12 +64,18 @@ export interface CostQuote {
   freeUntil: number | null;
 }
 
+/** A report fetch under way, sent on every step; the last one of a fetch has phase 'finished'. */
 export interface ReportProgress {
   network: Network;
   accountKey: string;
-  phase: 'requesting' | 'generating' | 'saving';
+  phase: 'requesting' | 'generating' | 'saving' | 'finished';
+  /** The API's retryTtl while generating. */
   retryInSec: number | null;
+  /** When Scout asks the API again (epoch ms), while generating: what a countdown counts to. */
+  nextCheckAt: number | null;
   elapsedMs: number;
+  /** With 'finished': null when the report was saved, else what went wrong (refunds said in the message). */
+  error?: { code: string; message: string } | null;
 }
 
 export interface SpendingRow {

@@ -71,6 +71,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       controller?.abort(cancelled());
       return { cancelled: !!controller };
     },
+    'reports:progress': async ({ network, account }) => s.active().reports.progressOf(network, account),
     'reports:library': async (query) => s.active().reportsRepo.library(query),
     'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
     'reports:snapshots': async ({ network, account }) => s.active().reportsRepo.snapshots(network, accountKeyOf(account)),

@@ -159,6 +159,26 @@ export class CreditLedger {
     );
   }
 
+  /**
+   * When the account was last paid for on this balance (a report or its history, charged and
+   * not refunded since): the API unlocked it then, even if the report never reached the cache
+   * (cancelled while generating, Scout closed, a timeout).
+   */
+  lastPaidUnlock(network: string, accountKey: string, balance: BalanceKind): number | null {
+    const row = this.db
+      .prepare(
+        `SELECT max(created_at) AS at FROM credit_ledger
+         WHERE network = ? AND account_key = ? AND balance = ? AND operation IN ('report', 'history')
+           AND status IN ('settled', 'resolved') AND actual_cost > 0`,
+      )
+      .get(network, accountKey, balance) as { at: number | null };
+    if (row.at === null) return null;
+    const refunded = this.db
+      .prepare('SELECT count(*) AS n FROM credit_ledger WHERE network = ? AND account_key = ? AND balance = ? AND actual_cost < 0 AND created_at >= ?')
+      .get(network, accountKey, balance, row.at) as { n: number };
+    return refunded.n > 0 ? null : row.at;
+  }
+
   get(id: number): LedgerEntry | null {
     const row = this.byId.get(id) as Row | undefined;
     return row ? toEntry(row) : null;

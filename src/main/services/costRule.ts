@@ -36,6 +36,4 @@ export function reportCost(input: {
   return { cost: 0, balance, reason: 'unlocked', freeUntil };
 }
 
-export function accountKeyOf(account: string): string {
-  return account.trim().replace(/^@/, '').toLowerCase();
-}
+export { accountKeyOf } from '@shared/accountInput';

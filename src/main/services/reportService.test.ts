@@ -88,12 +88,51 @@ describe('reports, cache first', () => {
     expect(h.sim.state.totalSpent()).toBe(0);
   });
 
+  it('tells a page opened mid-fetch where the fetch stands, then how it ended', async () => {
+    h = await productionHarness({ generationMs: 3_600_000 }, { pollDelayMs: () => 5_000, maxWaitMs: 60_000 });
+    const events: ReportProgress[] = [];
+    h.services.events.subscribe((e) => e.name === 'reports:changed' && events.push(e.payload as ReportProgress));
+    const pending = h.call('reports:fetch', { network: 'youtube', account: 'Slowchannel', confirmedCost: 1 });
+    await expect.poll(() => events.some((e) => e.phase === 'generating')).toBe(true);
+    const now = await h.call<ReportProgress>('reports:progress', { network: 'youtube', account: 'slowchannel' });
+    expect(now).toMatchObject({ network: 'youtube', accountKey: 'slowchannel', phase: 'generating', retryInSec: expect.any(Number) });
+    // The countdown counts to the next poll Scout will make, not to the API's hint.
+    expect(now.nextCheckAt! - Date.now()).toBeGreaterThan(3_000);
+    expect(now.nextCheckAt! - Date.now()).toBeLessThanOrEqual(5_000);
+    expect(await h.call('reports:progress', { network: 'youtube', account: 'other' })).toBeNull();
+
+    await h.call('reports:cancel', { network: 'youtube', account: 'slowchannel' });
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', error: { code: 'CANCELLED' } });
+    expect(await h.call('reports:progress', { network: 'youtube', account: 'slowchannel' })).toBeNull();
+  });
+
+  it('ends a failed generation with a finished event that says the credit came back', async () => {
+    h = await productionHarness();
+    const events: ReportProgress[] = [];
+    h.services.events.subscribe((e) => e.name === 'reports:changed' && events.push(e.payload as ReportProgress));
+    await h.call('reports:fetch', { network: 'tiktok', account: 'noviews_clip', confirmedCost: 1 }).catch(() => undefined);
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'noviews_clip', error: { code: 'API_NO_VIEWS', message: expect.stringMatching(/refunded/) } });
+    await h.call('reports:fetch', { network: 'twitch', account: 'fine', confirmedCost: 1 });
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'fine', error: null });
+  });
+
   it('can be cancelled while generating', async () => {
     h = await productionHarness({ generationMs: 3_600_000 }, { pollDelayMs: () => 50, maxWaitMs: 60_000 });
     const pending = h.call('reports:fetch', { network: 'twitch', account: 'slowpoke', confirmedCost: 1 });
     await new Promise((r) => setTimeout(r, 150));
     expect(await h.call('reports:cancel', { network: 'twitch', account: 'slowpoke' })).toEqual({ cancelled: true });
     await expect(pending).rejects.toMatchObject({ message: expect.stringMatching(/Cancelled/) });
+    // The credit went with the request: the account is unlocked though nothing was cached.
+    expect(h.sim.state.spent.credits).toBe(1);
+    expect(await h.call('reports:open', { network: 'twitch', account: 'slowpoke' })).toBeNull();
+    expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'slowpoke' })).toMatchObject({ cost: 0, reason: 'unlocked' });
+  });
+
+  it('does not count a refunded generation as an unlock', async () => {
+    h = await productionHarness();
+    await h.call('reports:fetch', { network: 'twitch', account: 'novideos_y', confirmedCost: 1 }).catch(() => undefined);
+    expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'novideos_y' })).toMatchObject({ cost: 1, reason: 'new' });
   });
 });
 

@@ -18,6 +18,7 @@ import type { ReportsRepository } from '../cache/repositories';
 import type { BalanceKind, CreditLedger, LedgerEntry } from '../ledger/creditLedger';
 import { ACCESS_MS, accountKeyOf, reportCost, type CostQuote } from './costRule';
 import type { ConnectionTracker } from './connection';
+import type { ReportProgress } from '@shared/reports';
 import { sleep } from '../util/sleep';
 
 export interface ReportRef {
@@ -26,13 +27,7 @@ export interface ReportRef {
   tiktokType?: TiktokType;
 }
 
-export interface FetchProgress {
-  network: Network;
-  accountKey: string;
-  phase: 'requesting' | 'generating' | 'saving';
-  retryInSec: number | null;
-  elapsedMs: number;
-}
+export type FetchProgress = ReportProgress;
 
 export interface ReportServiceDeps {
   api: () => Promise<ApiClient>;
@@ -75,6 +70,8 @@ export class ReportService {
   /** Calls that may touch a balance run one at a time, so each one's cost is exact. */
   private readonly balanceLock = new PQueue({ concurrency: 1 });
   private readonly inFlight = new Map<string, Promise<ReturnType<ReportsRepository['open']>>>();
+  /** The latest step of each fetch under way, by network:accountKey, for a page opened mid-fetch. */
+  private readonly latest = new Map<string, FetchProgress>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ReportServiceDeps) {
@@ -95,7 +92,24 @@ export class ReportService {
       const unlockedAt = cached.validUntil ? Math.min(cached.unlockedAt, cached.validUntil - ACCESS_MS) : cached.unlockedAt;
       unlock = { unlockedAt, tiktokType: (cached.tiktokType as TiktokType | null) ?? null };
     }
+    // A report paid for but never cached (cancelled while generating) is unlocked all the same.
+    // The cache's date, taken from the API's validUntil, wins for the same unlock; the ledger's
+    // only for a later one (paid after the year ran out, or a TikTok mini upgraded to advanced).
+    const paid = this.paidUnlock(ref.network, key);
+    if (paid && (!unlock || paid.unlockedAt >= unlock.unlockedAt + ACCESS_MS || (paid.tiktokType === 'advanced_report' && unlock.tiktokType === 'report'))) unlock = paid;
     return reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
+  }
+
+  /** The latest unlock the ledger knows of; for TikTok the advanced report over the mini one. */
+  private paidUnlock(network: Network, accountKey: string): { unlockedAt: number; tiktokType: TiktokType | null } | null {
+    if (network !== 'tiktok') {
+      const at = this.deps.ledger.lastPaidUnlock(network, accountKey, 'credits');
+      return at === null ? null : { unlockedAt: at, tiktokType: null };
+    }
+    const advanced = this.deps.ledger.lastPaidUnlock(network, accountKey, 'advancedReports');
+    if (advanced !== null) return { unlockedAt: advanced, tiktokType: 'advanced_report' };
+    const mini = this.deps.ledger.lastPaidUnlock(network, accountKey, 'miniReports');
+    return mini === null ? null : { unlockedAt: mini, tiktokType: 'report' };
   }
 
   /**
@@ -106,12 +120,39 @@ export class ReportService {
     const key = `${ref.network}:${accountKeyOf(ref.account)}:${ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : ''}`;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const promise = this.fetchOnce(ref, confirmedCost, signal).finally(() => this.inFlight.delete(key));
+    const started = this.now();
+    const promise = this.fetchOnce(ref, confirmedCost, started, signal).then(
+      (report) => {
+        this.finished(ref, started, null);
+        return report;
+      },
+      (error: unknown) => {
+        this.finished(ref, started, error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) });
+        throw error;
+      },
+    );
+    void promise.catch(() => undefined).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, promise);
     return promise;
   }
 
-  private async fetchOnce(ref: ReportRef, confirmedCost: number, signal?: AbortSignal) {
+  /** Where the fetch of an account stands, while one is under way; null otherwise. */
+  progressOf(network: Network, account: string): FetchProgress | null {
+    return this.latest.get(`${network}:${accountKeyOf(account)}`) ?? null;
+  }
+
+  private report(progress: FetchProgress) {
+    const key = `${progress.network}:${progress.accountKey}`;
+    if (progress.phase === 'finished') this.latest.delete(key);
+    else this.latest.set(key, progress);
+    this.deps.onProgress?.(progress);
+  }
+
+  private finished(ref: ReportRef, started: number, error: FetchProgress['error']) {
+    this.report({ network: ref.network, accountKey: accountKeyOf(ref.account), phase: 'finished', retryInSec: null, nextCheckAt: null, elapsedMs: this.now() - started, error });
+  }
+
+  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal) {
     const accountKey = accountKeyOf(ref.account);
     const quote = this.quote(ref);
     if (quote.cost !== confirmedCost) {
@@ -121,9 +162,8 @@ export class ReportService {
       });
     }
     this.deps.connection.assertMayCall();
-    const started = this.now();
-    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null) =>
-      this.deps.onProgress?.({ network: ref.network, accountKey, phase, retryInSec, elapsedMs: this.now() - started });
+    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null) =>
+      this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started });
 
     progress('requesting');
     const { value: first, charged } = await this.spend(
@@ -145,8 +185,9 @@ export class ReportService {
           message: `${ref.account} is still being generated after ${Math.max(1, Math.round(maxWait / 60_000))} minutes. ${charged ? 'The credit is spent; ' : ''}open it again later to fetch it at no cost.`,
         });
       }
-      progress('generating', answer.retryTtlSec);
-      await sleep(delay(answer.retryTtlSec), signal);
+      const waitMs = delay(answer.retryTtlSec);
+      progress('generating', answer.retryTtlSec, waitMs);
+      await sleep(waitMs, signal);
       answer = await this.poll(ref, accountKey, quote.balance, signal);
     }
     progress('saving');
