@@ -1,13 +1,12 @@
 // Starts the real app in browser mode (the built main services in Node, serving the built
 // renderer) on a fresh data folder and its own keychain entry, for each test.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-
-export const root = path.resolve(__dirname, '..');
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../src/simulator/server';
+import { appRoot, startBrowserMode } from './browserMode';
 
 export interface ScoutApp {
   launchUrl: string;
@@ -19,39 +18,31 @@ export interface ScoutApp {
   /** Every /rpc/ answer the page received, as text. */
   rpcBodies: string[];
   open(page: Page): Promise<void>;
+  /** The simulator the demo workspace talks to, when the test started its own (`scoutSimulator`). */
+  simulator: SimulatorHandle | null;
+  /** Stops that simulator, as if the API had gone away. */
+  stopSimulator(): Promise<void>;
 }
 
-async function startServe(dataDir: string, keychainService: string): Promise<{ child: ChildProcess; launchUrl: string; output: () => string }> {
-  const child = spawn(process.execPath, [path.join(root, 'out/main/serve.js'), '--port', '0', '--data-dir', dataDir], {
-    cwd: root,
-    env: { ...process.env, SCOUT_KEYCHAIN_SERVICE: keychainService },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const launchUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 15_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      output += c.toString();
-      const match = /Open: (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)));
-  });
-  return { child, launchUrl, output: () => output };
-}
-
-export const test = base.extend<{ scout: ScoutApp }>({
-  // Playwright requires an object pattern here, even when the fixture needs no other fixture.
-  // eslint-disable-next-line no-empty-pattern
-  scout: async ({}, use) => {
-    if (!fs.existsSync(path.join(root, 'out/main/serve.js'))) throw new Error('Run `npm run build` before the end-to-end tests.');
+export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOptions | null }>({
+  /**
+   * `test.use({ scoutSimulator: {...} })` starts a simulator in the test's own process with these
+   * options and points the demo workspace at it (`--demo-api`), so the test can stop it.
+   * Without it the app runs its built-in simulator.
+   */
+  scoutSimulator: [null, { option: true }],
+  scout: async ({ scoutSimulator }, use) => {
+    if (!fs.existsSync(path.join(appRoot, 'out/main/serve.js'))) throw new Error('Run `npm run build` before the end-to-end tests.');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
     const keychainService = `scout-workbench-e2e-${crypto.randomUUID()}`;
-    const { child, launchUrl, output } = await startServe(dataDir, keychainService);
+    const simulator = scoutSimulator ? await startSimulator({ ...scoutSimulator, port: 0 }) : null;
+    let simulatorRunning = simulator !== null;
+    const stopSimulator = async () => {
+      if (!simulatorRunning) return;
+      simulatorRunning = false;
+      await simulator!.close();
+    };
+    const { launchUrl, output, stop } = await startBrowserMode({ dataDir, keychainService, args: simulator ? ['--demo-api', simulator.url] : [] });
     const rpcBodies: string[] = [];
     const app: ScoutApp = {
       launchUrl,
@@ -60,6 +51,8 @@ export const test = base.extend<{ scout: ScoutApp }>({
       logFile: path.join(dataDir, 'logs', 'scout.log'),
       output,
       rpcBodies,
+      simulator,
+      stopSimulator,
       async open(page) {
         page.on('response', async (response) => {
           if (response.url().includes('/rpc/')) rpcBodies.push(await response.text().catch(() => ''));
@@ -69,8 +62,8 @@ export const test = base.extend<{ scout: ScoutApp }>({
       },
     };
     await use(app);
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await stop();
+    await stopSimulator();
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
 });

@@ -16,13 +16,16 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       workspace: { type: 'string' },
       'data-dir': { type: 'string' },
+      'demo-api': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     process.stdout.write(
-      'Usage: npm run serve -- [--port N] [--workspace demo|production] [--data-dir DIR]\n' +
-        'Serves Scout to your browser on 127.0.0.1. Open the printed address; it carries a one-time session token.\n',
+      'Usage: npm run serve -- [--port N] [--workspace demo|production] [--data-dir DIR] [--demo-api URL]\n' +
+        'Serves Scout to your browser on 127.0.0.1. Open the printed address; it carries a one-time session token.\n' +
+        '--demo-api points the demo workspace at a simulator you started yourself (`npm run simulator -- --port 8787 --generation-ms 20000`)\n' +
+        'instead of the built-in one, so you can choose its settings or stop it to see Scout offline.\n',
     );
     return;
   }
@@ -32,6 +35,10 @@ async function main(): Promise<void> {
     fail(`--workspace must be one of ${workspaceIds.join(', ')}, got "${values.workspace}".`);
   }
 
+  const demoApiUrl = values['demo-api']?.replace(/\/+$/, '');
+  if (demoApiUrl !== undefined && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(demoApiUrl)) {
+    fail(`--demo-api must be a loopback simulator address like http://127.0.0.1:8787, got "${values['demo-api']}".`);
+  }
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
   const logger = createLogger({ file: logFilePath(dataDir) });
   const appRoot = path.resolve(__dirname, '../..');
@@ -39,7 +46,7 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first.');
   const version = (JSON.parse(fs.readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-  const services = new MainServices({ dataDir, host: 'browser', version, logger });
+  const services = new MainServices({ dataDir, host: 'browser', version, logger, demoApiUrl });
   if (values.workspace) await services.switchWorkspace(values.workspace as WorkspaceId);
   const handlers = createHandlers(services);
   const server = await startLoopbackServer({

@@ -21,6 +21,8 @@ export interface MainServicesOptions {
   nativeBinding?: string;
   /** Options for the demo workspace's simulator (tests make it slow or short of credits). */
   simulator?: SimulatorOptions;
+  /** A simulator already running elsewhere (`npm run simulator`) for the demo workspace, instead of its own. */
+  demoApiUrl?: string;
   apiTimeoutMs?: number;
   transport?: WorkspaceDeps['transport'];
   polling?: WorkspaceDeps['polling'];
@@ -56,6 +58,7 @@ export class MainServices {
       logger,
       nativeBinding: options.nativeBinding,
       simulator: options.simulator,
+      demoApiUrl: options.demoApiUrl,
       apiTimeoutMs: options.apiTimeoutMs,
       transport: options.transport,
       polling: options.polling,

@@ -32,6 +32,8 @@ export interface WorkspaceDeps {
   logger: Logger;
   nativeBinding?: string;
   simulator?: SimulatorOptions;
+  /** The demo workspace talks to this simulator instead of starting its own. */
+  demoApiUrl?: string;
   apiTimeoutMs?: number;
   /** Retry and circuit settings (tests shorten them). */
   transport?: Pick<TransportOptions, 'retry' | 'circuit' | 'tiktokPerMinute' | 'rateWindowMs'>;
@@ -87,12 +89,12 @@ export class Workspace {
 
   /** The configured address; for the demo workspace, the running simulator's. */
   async baseUrl(): Promise<string> {
-    if (this.id === 'demo') return (await this.startSimulator()).url;
+    if (this.id === 'demo') return this.deps.demoApiUrl ?? (await this.startSimulator()).url;
     return this.configuredBaseUrl();
   }
 
   configuredBaseUrl(): string {
-    if (this.id === 'demo') return 'simulator (loopback)';
+    if (this.id === 'demo') return this.deps.demoApiUrl ? `simulator at ${this.deps.demoApiUrl}` : 'simulator (loopback)';
     return this.meta.get<string>(META_BASE_URL)?.value ?? DEFAULT_PRODUCTION_BASE_URL;
   }
 

@@ -1,0 +1,53 @@
+// Starts the built app in browser mode (`out/main/serve.js`) as a child process on a data folder
+// and its own keychain entry, and reads the launch URL it prints. Shared by the end-to-end
+// fixtures and the report page benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const appRoot = path.resolve(__dirname, '..');
+
+export interface BrowserModeApp {
+  child: ChildProcess;
+  launchUrl: string;
+  /** Everything the process printed. */
+  output(): string;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+export async function startBrowserMode(options: { dataDir: string; keychainService: string; args?: string[] }): Promise<BrowserModeApp> {
+  const child = spawn(process.execPath, [path.join(appRoot, 'out/main/serve.js'), '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
+    cwd: appRoot,
+    env: { ...process.env, SCOUT_KEYCHAIN_SERVICE: options.keychainService },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  try {
+    const launchUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`browser mode did not start within 15 s:\n${output}`)), 15_000);
+      child.stdout!.on('data', (c: Buffer) => {
+        output += c.toString();
+        const match = /Open: (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`browser mode exited with ${code}:\n${output}`));
+      });
+    });
+    return { child, launchUrl, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
