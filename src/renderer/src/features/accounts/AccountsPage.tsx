@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { networks, type BalanceKind, type Network } from '@shared/reports';
-import { parseAccountList } from '@shared/accountInput';
+import { accountKeyOf, parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { balanceLabels, costReasons, networkLabels } from './labels';
 import type { LibraryQuery, PlannedFetch } from './accountsSlice';
 import { ReportView } from './ReportView';
+import { ProgressLine } from './FetchProgress';
 
 export function AccountsPage() {
   const subpath = useScout((s) => s.subpath);
@@ -33,6 +34,9 @@ function Library() {
   const navigate = useScout((s) => s.navigate);
   const active = useScout((s) => s.workspace?.active);
   const [adding, setAdding] = useState(false);
+  // A run keeps its panel open until it is dismissed, also when the researcher comes back from a report.
+  const hasRun = useScout((s) => s.run !== null);
+  const dismissRun = useScout((s) => s.dismissRun);
   const [text, setText] = useState(query.text ?? '');
   const [ageDays, setAgeDays] = useState('');
   const tableRef = useRef<HTMLTableSectionElement>(null);
@@ -68,11 +72,18 @@ function Library() {
         <h1 id="page-title" tabIndex={-1}>
           Accounts
         </h1>
-        <button type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding}>
+        <button type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding || hasRun}>
           Add accounts
         </button>
       </div>
-      {adding && <AddAccounts onClose={() => setAdding(false)} />}
+      {(adding || hasRun) && (
+        <AddAccounts
+          onClose={() => {
+            setAdding(false);
+            dismissRun();
+          }}
+        />
+      )}
 
       <div className="toolbar" role="search">
         <input
@@ -357,8 +368,16 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
           <ul>
             {run.items.map((it) => (
               <li key={`${it.input.network}:${it.input.account}`} data-status={it.status}>
-                {networkLabels[it.input.network]} {it.input.account}: {it.status === 'running' && run.progress ? progressText(run.progress) : it.status}
+                {networkLabels[it.input.network]} {it.input.account}: {it.status === 'running' && run.progress ? <ProgressLine progress={run.progress} /> : it.status}
                 {it.message && <span className="feedback error"> — {it.message}</span>}
+                {(it.status === 'done' || it.status === 'running') && (
+                  <>
+                    {' '}
+                    <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, accountKeyOf(it.input.account)])}>
+                      Open
+                    </button>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -377,7 +396,3 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
   );
 }
 
-function progressText(p: { phase: string; retryInSec: number | null; elapsedMs: number }): string {
-  if (p.phase === 'generating') return `generating… asking again in ${p.retryInSec ?? '?'} s (${Math.round(p.elapsedMs / 1000)} s so far)`;
-  return p.phase === 'saving' ? 'saving…' : 'requesting…';
-}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { CachedReport, CostQuote, Network } from '@shared/reports';
+import type { CachedReport, CostQuote, Network, TiktokReportType } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { costReasons, networkLabels, stateNotes } from './labels';
+import { balanceLabels, costReasons, networkLabels, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
+import { FetchPanel, useAccountFetch } from './FetchProgress';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -52,6 +53,7 @@ export function ReportView({ network, account }: { network: Network; account: st
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
   const [spent, setSpent] = useState<number | null>(null);
+  const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
 
   useEffect(() => {
     let live = true;
@@ -64,6 +66,15 @@ export function ReportView({ network, account }: { network: Network; account: st
     };
   }, [network, account, report?.fetchedAt]);
 
+  const [reloads, setReloads] = useState(0);
+  // A fetch of this account (from here or from Add accounts) shows its progress here; when it
+  // ends the page reads the cache again and says what went wrong, if anything did.
+  const progress = useAccountFetch(network, account, (failure) => {
+    if (failure && failure.code !== 'CANCELLED') setError(failure.message);
+    setReloads((n) => n + 1);
+    void useScout.getState().refreshPlan();
+  });
+
   useEffect(() => {
     let live = true;
     scout.invoke('reports:open', { network, account }).then(
@@ -73,32 +84,52 @@ export function ReportView({ network, account }: { network: Network; account: st
     return () => {
       live = false;
     };
-  }, [network, account]);
+  }, [network, account, reloads]);
 
-  const askRefresh = async () => {
+  const tiktokType = network !== 'tiktok' ? undefined : (report?.tiktokType ?? wantedTiktokType);
+  const askFetch = async () => {
     setError(null);
     try {
-      setQuote(await scout.invoke('reports:quote', { network, account, ...(report?.tiktokType ? { tiktokType: report.tiktokType } : {}) }));
+      setQuote(await scout.invoke('reports:quote', { network, account, ...(tiktokType ? { tiktokType } : {}) }));
     } catch (e) {
       setError(errorMessage(e));
     }
   };
 
-  const refresh = async () => {
+  const fetchNow = async () => {
     if (!quote) return;
     setBusy(true);
+    setQuote(null);
     try {
-      setReport(
-        await scout.invoke('reports:fetch', { network, account, ...(report?.tiktokType ? { tiktokType: report.tiktokType } : {}), confirmedCost: quote.cost }),
-      );
-      setQuote(null);
-      void useScout.getState().refreshPlan();
+      setReport(await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost }));
     } catch (e) {
-      setError(errorMessage(e));
+      if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
     } finally {
       setBusy(false);
+      void useScout.getState().refreshPlan();
     }
   };
+
+  const costControl = progress ? (
+    <FetchPanel network={network} account={account} progress={progress} />
+  ) : !quote ? (
+    <button type="button" onClick={() => void askFetch()} disabled={busy}>
+      {report ? 'Refresh…' : 'Fetch this report…'}
+    </button>
+  ) : (
+    <div className="callout info" role="dialog" aria-label={report ? 'Confirm refresh' : 'Confirm fetch'}>
+      <p>
+        {report ? 'Refresh' : 'Fetch'}: {costReasons[quote.reason]}
+        {quote.cost > 0 && ` (${balanceLabels[quote.balance]})`}.
+      </p>
+      <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy} autoFocus>
+        {quote.cost ? `Spend 1 credit and ${report ? 'refresh' : 'fetch'}` : report ? 'Refresh for free' : 'Fetch for free'}
+      </button>
+      <button type="button" onClick={() => setQuote(null)} disabled={busy}>
+        Cancel
+      </button>
+    </div>
+  );
 
   if (report === undefined && !error) return <p className="muted">Opening…</p>;
   const back = (
@@ -108,14 +139,29 @@ export function ReportView({ network, account }: { network: Network; account: st
   );
   if (!report) {
     return (
-      <section aria-labelledby="page-title">
+      <section aria-labelledby="page-title" data-testid="report-missing">
         {back}
         <h1 id="page-title" tabIndex={-1}>
           {account}
         </h1>
-        <p className="feedback error" role="alert">
-          {error ?? `Scout has no cached ${networkLabels[network]} report for ${account}. Use Add accounts to fetch it.`}
-        </p>
+        <p className="muted">{networkLabels[network]}</p>
+        {error ? (
+          <p className="feedback error" role="alert">
+            {error}
+          </p>
+        ) : (
+          !progress && <p>Scout has no cached {networkLabels[network]} report for {account} yet.</p>
+        )}
+        {network === 'tiktok' && !progress && !quote && (
+          <label>
+            TikTok report{' '}
+            <select value={wantedTiktokType} onChange={(e) => setWantedTiktokType(e.target.value as TiktokReportType)}>
+              <option value="advanced_report">advanced (audience included)</option>
+              <option value="report">mini</option>
+            </select>
+          </label>
+        )}
+        <div className="report-actions">{costControl}</div>
       </section>
     );
   }
@@ -146,23 +192,7 @@ export function ReportView({ network, account }: { network: Network; account: st
             </button>
           </p>
         </div>
-        <div className="report-actions">
-          {!quote ? (
-            <button type="button" onClick={() => void askRefresh()} disabled={busy}>
-              Refresh…
-            </button>
-          ) : (
-            <div className="callout info" role="dialog" aria-label="Confirm refresh">
-              <p>Refresh: {costReasons[quote.reason]}.</p>
-              <button type="button" className="primary" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
-                {busy ? 'Refreshing…' : quote.cost ? 'Spend 1 credit and refresh' : 'Refresh for free'}
-              </button>
-              <button type="button" onClick={() => setQuote(null)} disabled={busy}>
-                Cancel
-              </button>
-            </div>
-          )}
-        </div>
+        <div className="report-actions">{costControl}</div>
       </header>
       {error && <p className="feedback error" role="alert">{error}</p>}
 

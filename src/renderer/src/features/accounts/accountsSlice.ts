@@ -1,10 +1,11 @@
 // The Accounts feature's state: the library query and its page, and the add-accounts run.
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
-import type { CostQuote, ReportProgress } from '@shared/reports';
+import type { CostQuote } from '@shared/reports';
 import type { AccountInput } from '@shared/accountInput';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
+import { live, type LiveProgress } from './FetchProgress';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
 
@@ -18,7 +19,8 @@ export interface PlannedFetch {
 export interface FetchRun {
   items: (PlannedFetch & { status: 'waiting' | 'running' | 'done' | 'failed' | 'skipped'; message: string | null })[];
   running: boolean;
-  progress: ReportProgress | null;
+  /** The latest step of the fetch that is running. */
+  progress: LiveProgress | null;
 }
 
 export interface AccountsSlice {
@@ -34,6 +36,8 @@ export interface AccountsSlice {
   /** Fetches the planned accounts one by one, each at its confirmed cost. */
   runFetches(plan: PlannedFetch[], tiktokType: 'report' | 'advanced_report'): Promise<void>;
   cancelRun(): Promise<void>;
+  /** Clears a finished run from the screen. */
+  dismissRun(): void;
 }
 
 export const createAccountsSlice =
@@ -41,7 +45,7 @@ export const createAccountsSlice =
   (set, get) => {
     client.on('reports:changed', (progress) => {
       const run = get().run;
-      if (run?.running) set({ run: { ...run, progress } });
+      if (run?.running && progress.phase !== 'finished') set({ run: { ...run, progress: live(progress) } });
     });
     return {
       libraryQuery: { sort: 'fetchedAt', order: 'desc', limit: 100, offset: 0 },
@@ -114,6 +118,10 @@ export const createAccountsSlice =
         if (run) set({ run: { ...run, running: false, progress: null } });
         void get().loadLibrary();
         void get().refreshPlan();
+      },
+
+      dismissRun() {
+        if (!get().run?.running) set({ run: null });
       },
 
       async cancelRun() {

@@ -1,0 +1,104 @@
+// A report fetch under way, as the researcher sees it: what Scout is doing, a countdown to the
+// next time it asks the API, how long it has taken, and a way to stop it. Used by the
+// add-accounts run and by a report page opened while its account is being fetched.
+import { useEffect, useState } from 'react';
+import type { Network, ReportProgress } from '@shared/reports';
+import { accountKeyOf } from '@shared/accountInput';
+import { scout } from '../../shared/scoutClient';
+
+/** A progress event and when it arrived, so elapsed time can keep counting between events. */
+export type LiveProgress = ReportProgress & { receivedAt: number };
+
+export const live = (progress: ReportProgress): LiveProgress => ({ ...progress, receivedAt: Date.now() });
+
+/** The time, once a second while `active`; null until the first tick. */
+function useClock(active: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const every = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }, [active]);
+  return now;
+}
+
+export function progressText(p: LiveProgress, now: number | null): string {
+  const elapsed = Math.max(0, Math.round((p.elapsedMs + (now === null ? 0 : now - p.receivedAt)) / 1000));
+  switch (p.phase) {
+    case 'requesting':
+      return 'asking the API…';
+    case 'generating': {
+      const wait = p.nextCheckAt !== null && now !== null ? Math.max(0, Math.ceil((p.nextCheckAt - now) / 1000)) : p.retryInSec;
+      return `the API is generating the report · asking again in ${wait ?? '?'} s · ${elapsed} s so far`;
+    }
+    case 'saving':
+      return 'saving it to the cache…';
+    case 'finished':
+      return p.error ? 'stopped' : 'done';
+  }
+}
+
+/** One line that counts down by itself. */
+export function ProgressLine({ progress }: { progress: LiveProgress }) {
+  const now = useClock(progress.phase !== 'finished');
+  return <>{progressText(progress, now)}</>;
+}
+
+/**
+ * The fetch of one account while it runs: the latest step from main (asked once, then followed
+ * through events), and the error it ended with, if any. `onFinished` runs when it ends.
+ */
+export function useAccountFetch(network: Network, account: string, onFinished: (error: ReportProgress['error']) => void) {
+  const [progress, setProgress] = useState<LiveProgress | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    const key = accountKeyOf(account);
+    const off = scout.on('reports:changed', (p) => {
+      if (!mounted || p.network !== network || p.accountKey !== key) return;
+      if (p.phase === 'finished') {
+        setProgress(null);
+        onFinished(p.error ?? null);
+      } else setProgress(live(p));
+    });
+    scout.invoke('reports:progress', { network, account }).then(
+      (p) => mounted && p && setProgress((current) => current ?? live(p)),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+      off();
+    };
+    // onFinished is read when a fetch ends; following its identity would resubscribe every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [network, account]);
+  return progress;
+}
+
+/** The report page's panel for a fetch under way. */
+export function FetchPanel({ network, account, progress }: { network: Network; account: string; progress: LiveProgress }) {
+  const [cancelling, setCancelling] = useState(false);
+  return (
+    <div className="callout info fetch-progress" data-testid="report-progress">
+      <p role="status" aria-live="polite">
+        <strong>Fetching this report:</strong> <ProgressLine progress={progress} />
+      </p>
+      <progress aria-label="Fetching the report" />
+      <p className="muted">Polls are free: the credit, if any, was spent once, when the report was requested.</p>
+      <button
+        type="button"
+        disabled={cancelling}
+        onClick={() => {
+          setCancelling(true);
+          void scout.invoke('reports:cancel', { network, account }).finally(() => setCancelling(false));
+        }}
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel'}
+      </button>
+    </div>
+  );
+}
