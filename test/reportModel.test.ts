@@ -17,6 +17,19 @@ import {
   type MetricView,
   type ReportModel,
 } from '../src/renderer/src/features/accounts/reportModel';
+import {
+  BAR_LIMIT,
+  barOption,
+  breakdownHeight,
+  breakdownOption,
+  breakdownSummary,
+  breakdownValue,
+  periodOption,
+  pieOption,
+  scatterOption,
+  scoresOption,
+  seriesOption,
+} from '../src/renderer/src/features/accounts/model/chartOptions';
 
 
 const NOW = Date.UTC(2026, 0, 15, 12);
@@ -465,6 +478,11 @@ describe('buildReportModel never throws', () => {
       expect(typeof formatMetric(x.value, x.unit)).toBe('string');
       for (const p of m.periods) metricForPeriod(x, p);
     }
+    // Whatever the model holds can be drawn.
+    m.breakdowns.forEach(breakdownOption);
+    m.breakdowns.forEach(breakdownSummary);
+    m.periodCharts.forEach(periodOption);
+    scoresOption(m.scores);
   };
 
   it('with arbitrary JSON as result', () => {
@@ -507,5 +525,72 @@ describe('buildReportModel never throws', () => {
       { ...base, result: JSON.parse('{"report":{"metrics":{"__proto__":{"value":1},"constructor":{"value":2}},"features":{"toString":{"data":3}}}}') },
     ];
     for (const o of odd) expect(() => buildReportModel(o as unknown as CachedReport)).not.toThrow();
+  });
+});
+
+describe('chart options: what each network draws', () => {
+  const all: Network[] = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'];
+
+  it('every network has charts, and every option is plain finite data', () => {
+    for (const network of all) {
+      const m = buildReportModel(sample(network, 'chartsy'));
+      const options = [
+        ...m.series.map(seriesOption),
+        ...(m.scatter ? [scatterOption(m.scatter)] : []),
+        ...m.periodCharts.map(periodOption),
+        ...(m.scores.length ? [scoresOption(m.scores)] : []),
+        ...m.breakdowns.map(breakdownOption),
+      ];
+      expect(options.length, network).toBeGreaterThan(0);
+      const text = JSON.stringify(options);
+      expect(text, network).not.toMatch(/NaN|Infinity|null,null/);
+    }
+  });
+
+  it('engagement rate by period follows the metric, beside similar accounts (Twitter has no other charts in its report)', () => {
+    const m = buildReportModel(sample('twitter', 'jack'));
+    const er = m.periodCharts.find((c) => c.key === 'er')!;
+    const metricEr = metric(m, 'er')!;
+    expect(er.points.map((p) => p.period)).toEqual(m.periods.filter((p) => metricEr.byPeriod[p]?.value != null));
+    for (const p of er.points) expect(p.value).toBe(metricEr.byPeriod[p.period]!.value);
+    const option = periodOption(er) as { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    expect(option.xAxis.data).toEqual(er.points.map((p) => p.period));
+    expect(option.series[0]!.data).toEqual(er.points.map((p) => p.value));
+  });
+
+  it('ranked breakdowns draw their first 12 items largest on top; the summary names the largest three', () => {
+    const m = buildReportModel(sample('instagram', 'natgeo'));
+    const countries = breakdown(m, 'countries')!;
+    expect(countries.unit).toBe('percent');
+    const option = barOption(countries) as { yAxis: { inverse: boolean; data: string[] }; series: { data: number[] }[] };
+    expect(option.yAxis.inverse).toBe(true);
+    expect(option.yAxis.data).toEqual(countries.items.slice(0, BAR_LIMIT).map((i) => i.label));
+    expect(option.series[0]!.data).toEqual(countries.items.slice(0, BAR_LIMIT).map((i) => i.value));
+    const top = countries.items[0]!;
+    expect(breakdownSummary(countries)).toContain(`Audience countries: ${top.label} ${breakdownValue(countries, top.value)}`);
+    expect(breakdownHeight(countries)).toBe(24 + 22 * Math.min(BAR_LIMIT, countries.items.length));
+  });
+
+  it("TikTok's likes distribution is posts per likes group, this period beside the previous one", () => {
+    const m = buildReportModel(sample('tiktok', 'dancer'));
+    const dist = breakdown(m, 'likes_distribution')!;
+    expect(dist.unit).toBe('count');
+    const option = barOption(dist) as { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    expect(option.xAxis.data).toEqual(dist.items.map((i) => i.label));
+    expect(option.series.map((s) => s.name)).toEqual(['This period', 'Previous period']);
+    expect(option.series[1]!.data).toEqual(dist.items.map((i) => i.extra ?? 0));
+  });
+
+  it('parts of a whole are rings; scores out of 100 are gauges', () => {
+    const m = buildReportModel(sample('instagram', 'natgeo'));
+    const type = breakdown(m, 'audience_type')!;
+    expect(type.kind).toBe('pie');
+    const ring = pieOption(type) as { series: { type: string; data: { name: string; value: number }[] }[] };
+    expect(ring.series[0]!.type).toBe('pie');
+    expect(ring.series[0]!.data).toEqual(type.items.map((i) => ({ name: i.label, value: i.value })));
+    expect(m.scores.map((s) => s.key)).toContain('aqs');
+    for (const s of m.scores) expect(s.value).toBe(metric(m, s.key)!.value);
+    const gauges = scoresOption(m.scores) as { series: { type: string; data: { value: number }[] }[] };
+    expect(gauges.series.map((g) => g.data[0]!.value)).toEqual(m.scores.map((s) => s.value));
   });
 });

@@ -1,49 +1,23 @@
 import { useMemo, useState } from 'react';
 import type { CachedReport } from '@shared/reports';
-import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period, type ReportModel } from './reportModel';
-import { Chart, type ChartOption } from '../../shared/Chart';
-
-function seriesOption(series: ReportModel['series'][number]): ChartOption {
-  return {
-    grid: { left: 56, right: 16, top: 16, bottom: 48 },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'time' },
-    yAxis: { type: 'value', scale: true },
-    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-    series: [{ type: 'line', name: series.label, showSymbol: false, data: series.points.map((p) => [p.time, p.value]) }],
-  };
-}
-
-function scatterOption(points: { x: number; y: number }[]): ChartOption {
-  return {
-    grid: { left: 64, right: 16, top: 16, bottom: 40 },
-    tooltip: { trigger: 'item' },
-    xAxis: { type: 'value', name: 'views', nameLocation: 'middle', nameGap: 26 },
-    yAxis: { type: 'value', name: 'likes' },
-    series: [{ type: 'scatter', symbolSize: 6, data: points.map((p) => [p.x, p.y]) }],
-  };
-}
-
-function stackedOption(breakdown: ReportModel['breakdowns'][number]): ChartOption {
-  const names = [...new Set(breakdown.items.flatMap((i) => (i.parts ?? []).map((p) => p.label)))];
-  return {
-    grid: { left: 48, right: 16, top: 28, bottom: 28 },
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    xAxis: { type: 'category', data: breakdown.items.map((i) => i.label) },
-    yAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
-    series: names.map((name) => ({
-      type: 'bar',
-      stack: 'total',
-      name,
-      data: breakdown.items.map((i) => i.parts?.find((p) => p.label === name)?.value ?? 0),
-    })),
-  };
-}
+import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period } from './reportModel';
+import { Chart } from '../../shared/Chart';
+import { breakdownHeight, breakdownOption, breakdownSummary, breakdownValue, periodOption, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 /** Every metric of the report for a chosen period, and its audience breakdowns. */
 export function ModelSections({ report }: { report: CachedReport }) {
   const model = useMemo(() => buildReportModel(report), [report]);
+  // Built once per report: a new option object would make every chart draw again on a period switch.
+  const options = useMemo(
+    () => ({
+      series: model.series.map(seriesOption),
+      scatter: model.scatter && scatterOption(model.scatter),
+      periods: model.periodCharts.map(periodOption),
+      scores: model.scores.length > 0 ? scoresOption(model.scores) : null,
+      breakdowns: model.breakdowns.map(breakdownOption),
+    }),
+    [model],
+  );
   const [period, setPeriod] = useState<Period | null>(model.defaultPeriod);
   const chosen = period ?? model.defaultPeriod ?? model.periods[0] ?? '30d';
   return (
@@ -105,49 +79,62 @@ export function ModelSections({ report }: { report: CachedReport }) {
           })}
         </tbody>
       </table>
-      {(model.series.length > 0 || model.scatter) && (
+      {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
         <div className="charts">
-          {model.series.map((series) => (
+          {model.series.map((series, i) => (
             <section key={series.key} className="card" aria-label={series.label}>
               <h2>{series.label}</h2>
-              <Chart option={seriesOption(series)} label={`${series.label}: ${series.points.length} points over time`} />
+              <Chart option={options.series[i]!} label={`${series.label}: ${series.points.length} points over time`} />
             </section>
           ))}
-          {model.scatter && (
+          {model.periodCharts.map((chart, i) => (
+            <section key={`period-${chart.key}`} className="card" aria-label={`${chart.label} by period`}>
+              <h2>{chart.label} by period</h2>
+              <Chart
+                option={options.periods[i]!}
+                height={220}
+                label={`${chart.label} by period: ${chart.points.map((p) => `${p.period} ${formatMetric(p.value, chart.unit)}`).join(', ')}`}
+              />
+            </section>
+          ))}
+          {model.scatter && options.scatter && (
             <section className="card" aria-label="Views and likes of posts">
               <h2>Views and likes of posts</h2>
-              <Chart option={scatterOption(model.scatter)} label={`Views against likes for ${model.scatter.length} posts`} />
+              <Chart option={options.scatter} label={`Views against likes for ${model.scatter.length} posts`} />
             </section>
           )}
-          {model.breakdowns
-            .filter((b) => b.kind === 'stacked' && b.items.some((i) => i.parts?.length))
-            .map((b) => (
-              <section key={`chart-${b.key}`} className="card" aria-label={`${b.label} chart`}>
-                <h2>{b.label}</h2>
-                <Chart option={stackedOption(b)} label={`${b.label} by bucket`} />
-              </section>
-            ))}
+          {options.scores && (
+            <section className="card" aria-label="Audience quality and authenticity">
+              <h2>Quality and authenticity</h2>
+              <Chart option={options.scores} height={200} label={model.scores.map((sc) => `${sc.label} ${Math.round(sc.value)} of 100`).join(', ')} />
+            </section>
+          )}
         </div>
       )}
       {model.breakdowns.length > 0 && (
         <div className="breakdowns">
-          {model.breakdowns.map((b) => {
-            const max = Math.max(1, ...b.items.map((i) => i.value));
-            return (
-              <section key={b.key} className="card breakdown" aria-label={b.label}>
-                <h2>{b.label}</h2>
-                <ul>
-                  {b.items.slice(0, 12).map((item) => (
-                    <li key={item.label} title={String(item.value)}>
-                      <span className="bar-label">{item.label}</span>
-                      <span className="bar" style={{ width: `${(100 * item.value) / max}%` }} aria-hidden="true" />
-                      <span className="bar-value">{b.share ? `${item.value.toFixed(1)} %` : formatMetric(item.value, 'count')}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
+          {model.breakdowns.map((b, i) => (
+            <section key={b.key} className="card breakdown" aria-label={b.label} data-kind={b.kind}>
+              <h2>{b.label}</h2>
+              <Chart option={options.breakdowns[i]!} label={breakdownSummary(b)} height={breakdownHeight(b)} />
+              <details>
+                <summary>Values</summary>
+                <table className="table compact">
+                  <tbody>
+                    {b.items.map((item) => (
+                      <tr key={item.label}>
+                        <th scope="row">{item.label}</th>
+                        <td className="num" title={String(item.value)}>
+                          {breakdownValue(b, item.value)}
+                        </td>
+                        {b.items.some((x) => x.extra !== undefined) && <td className="num muted">{item.extra === undefined ? '' : formatMetric(item.extra, 'count')}</td>}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </section>
+          ))}
         </div>
       )}
       {model.extras.length > 0 && (

@@ -1,12 +1,16 @@
 // The report's companion tabs: media, metrics history and brand mentions, each from the cache
 // first (main fetches on first open). History unlocks a report, so when it would cost a credit
 // the tab says so and waits for a confirmation.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CachedDocument, Network } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
 import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
+import { Chart } from '../../shared/Chart';
+import { metricSpec } from './model/catalogue';
+import { seriesOption } from './model/chartOptions';
+import { formatMetric, type SeriesView } from './reportModel';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -194,9 +198,27 @@ function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; t
   );
 }
 
+/** metrics_history as series, oldest first: `{key: {history: [{time_iso | timestamp, value}]}}`. */
+function historySeries(history: Json): SeriesView[] {
+  return Object.entries(history).map(([key, value]) => {
+    const points: SeriesView['points'] = [];
+    for (const p of arr(obj(value).history)) {
+      const point = obj(p);
+      const time = str(point.time_iso) ? Date.parse(str(point.time_iso)) : (num(point.timestamp) ?? NaN) * 1000;
+      const v = num(point.value);
+      if (Number.isFinite(time) && v !== null) points.push({ time, value: v });
+    }
+    return { key, label: key, points: points.sort((a, b) => a.time - b.time) };
+  });
+}
+
 export function HistoryTab({ network, account }: { network: 'instagram' | 'twitter'; account: string }) {
   const { doc, error, code, loading, retry } = useDocument('history:get', { network, account, confirmedCost: 0 }, account);
-  const history = obj(doc?.result.metrics_history);
+  const series = useMemo(
+    () => historySeries(obj(doc?.result.metrics_history)).map((s) => ({ ...s, label: metricSpec(s.key, network).label, unit: metricSpec(s.key, network).unit })),
+    [doc, network],
+  );
+  const options = useMemo(() => series.map(seriesOption), [series]);
   return (
     <div data-testid="history-tab">
       {code === 'COST_CHANGED' ? (
@@ -209,31 +231,29 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
       ) : (
         <Status loading={loading} error={error} fetchedAt={doc?.fetchedAt} />
       )}
-      {Object.entries(history).map(([key, value]) => {
-        const points = arr(obj(value).history).slice(-12);
-        return (
-          <section key={key} className="card">
-            <h2>{key.replace(/_/g, ' ')}</h2>
-            <table className="table">
-              <tbody>
-                {points.map((p, i) => {
-                  const point = obj(p);
-                  const time = str(point.time_iso) || (num(point.timestamp) ? new Date(num(point.timestamp)! * 1000).toISOString() : '');
-                  const value = num(point.value);
-                  return (
-                    <tr key={i}>
-                      <td>{time.slice(0, 10)}</td>
-                      <td className="num" title={value === null ? undefined : String(value)}>
-                        {value === null ? '—' : key === 'er' ? `${value.toFixed(2)} %` : formatCount(value)}
+      <div className="charts">
+        {series.map((s, i) => (
+          <section key={s.key} className="card" aria-label={`${s.label} history`}>
+            <h2>{s.label}</h2>
+            <Chart option={options[i]!} label={`${s.label}: ${s.points.length} points over time`} />
+            <details>
+              <summary>Latest values</summary>
+              <table className="table compact">
+                <tbody>
+                  {s.points.slice(-12).map((p) => (
+                    <tr key={p.time}>
+                      <td>{new Date(p.time).toISOString().slice(0, 10)}</td>
+                      <td className="num" title={String(p.value)}>
+                        {formatMetric(p.value, s.unit)}
                       </td>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+                  ))}
+                </tbody>
+              </table>
+            </details>
           </section>
-        );
-      })}
+        ))}
+      </div>
     </div>
   );
 }

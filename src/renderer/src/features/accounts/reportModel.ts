@@ -27,6 +27,12 @@ export type { Breakdown, BreakdownItem, MetricUnit, MetricView, Period, PeriodVa
 export { PERIODS } from './model/types';
 export { formatMetric, formatChange } from './model/format';
 
+/** Metrics worth a chart across periods: how engagement and growth move from a week to a year. */
+const PERIOD_CHART_KEYS = ['er', 'subscribers_growth_prc'] as const;
+
+/** Metrics that are scores out of 100, about the audience's quality and authenticity. */
+const SCORE_KEYS: ReadonlySet<string> = new Set(['aqs', 'cqs', 'audience_authenticity', 'audience_reachability', 'subscribers_quality']);
+
 /** READY_LOW_CONFIDENCE in words, per network (spec 3.1). */
 const LOW_CONFIDENCE: Record<Network, string> = {
   twitch: 'Low confidence: the audience geography is limited or missing for this channel.',
@@ -194,6 +200,16 @@ export function buildReportModel(report: CachedReport): ReportModel {
     breakdowns,
     series: safely(() => buildSeries(network, result, user, features), []),
     scatter: safely(() => buildScatter(features), null),
+    periodCharts: PERIOD_CHART_KEYS.flatMap((key) => {
+      const m = sorted.find((x) => x.key === key);
+      if (!m) return [];
+      const points = periods.flatMap((period) => {
+        const at = m.byPeriod[period];
+        return at && at.value !== null ? [{ period, value: at.value, similar: at.similar }] : [];
+      });
+      return points.length >= 2 ? [{ key, label: m.label, unit: m.unit, points }] : [];
+    }),
+    scores: sorted.filter((m) => SCORE_KEYS.has(m.key) && m.value !== null && m.value >= 0 && m.value <= 100).map((m) => ({ key: m.key, label: m.label, value: m.value!, mark: m.mark })),
     extras: extras.items,
   };
 }

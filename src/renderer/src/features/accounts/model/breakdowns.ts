@@ -76,14 +76,21 @@ const byValueDesc = (a: BreakdownItem, b: BreakdownItem) => b.value - a.value;
  * A finished breakdown, or null without items. A top-N share list (countries, languages)
  * whose items leave more than 1 % unaccounted for gets an 'Other' item for the rest.
  */
-function make(key: string, label: string, kind: Breakdown['kind'], items: BreakdownItem[], share: boolean, opts: { sort?: boolean; other?: boolean } = {}): Breakdown | null {
+function make(
+  key: string,
+  label: string,
+  kind: Breakdown['kind'],
+  items: BreakdownItem[],
+  share: boolean,
+  opts: { sort?: boolean; other?: boolean; counts?: boolean } = {},
+): Breakdown | null {
   if (items.length === 0) return null;
   const list = opts.sort ? [...items].sort(byValueDesc) : items;
   if (share && opts.other) {
     const sum = list.reduce((s, i) => s + i.value, 0);
     if (sum > 0 && sum < 99) list.push({ label: 'Other', value: 100 - sum });
   }
-  return { key, label, kind, items: list, share };
+  return { key, label, kind, items: list, share, unit: opts.counts ? 'count' : 'percent' };
 }
 
 /** `{bucket: {male, female, unknown?}}` → stacked items in age order, each bucket's total its value. */
@@ -258,7 +265,7 @@ export function featureBreakdowns(features: Rec): Breakdown[] {
       const extra = num(own(prev, group));
       if (value !== null) items.push({ label: group, value, ...(extra !== null ? { extra } : {}) });
     }
-    push(out, make('likes_distribution', `Posts by likes (${PERIOD_WORDS[period]})`, 'bar', items, false));
+    push(out, make('likes_distribution', `Posts by likes (${PERIOD_WORDS[period]})`, 'bar', items, false, { counts: true }));
   }
 
   // Unknown features that look like a breakdown: a list of {label, share} or a map of numbers.
@@ -268,7 +275,7 @@ export function featureBreakdowns(features: Rec): Breakdown[] {
     let items: BreakdownItem[] = [];
     if (Array.isArray(data)) items = listItems(data, ['title', 'name', 'code', 'label', 'id'], ['prc', 'value', 'share', 'count']);
     else if (isRec(data) && num(own(data, 'value')) === null) items = mapItems(data);
-    if (items.length >= 2) push(out, make(`feature.${key}`, humanize(key), 'bar', items, false));
+    if (items.length >= 2) push(out, make(`feature.${key}`, humanize(key), 'bar', items, false, { counts: true }));
   }
   return out;
 }

@@ -60,6 +60,8 @@ export interface Breakdown {
    * gets an 'Other' item for the rest). False for counts and overlapping shares (interests, cities).
    */
   share: boolean;
+  /** Percent for audience shares (overlapping ones too: interests, cities); count for numbers of posts and the like. */
+  unit: 'percent' | 'count';
 }
 
 export interface SeriesView {
@@ -88,5 +90,9 @@ export interface ReportModel {
   breakdowns: Breakdown[];
   series: SeriesView[];
   scatter: { x: number; y: number }[] | null;
+  /** Headline metrics (engagement rate, follower growth) across the report's periods, beside similar accounts. */
+  periodCharts: { key: string; label: string; unit: MetricUnit; points: { period: Period; value: number; similar: number | null }[] }[];
+  /** Quality and authenticity scores on a 0–100 scale (AQS, audience authenticity…), drawn as gauges. */
+  scores: { key: string; label: string; value: number; mark: string | null }[];
   extras: { label: string; value: string }[];
 }
