@@ -109,7 +109,7 @@ test('report tabs: media, history and brand mentions open from the cache', async
   // The report is unlocked, so its history is free: still two report credits and one
   // advanced-report credit (TikTok) spent.
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByTestId('history-tab')).toContainText('er');
+  await expect(page.getByTestId('history-tab').getByRole('img', { name: /Engagement rate: \d+ points over time/ })).toHaveAttribute('data-rendered', 'true');
   await page.getByRole('button', { name: 'Refresh credits' }).click();
   await expect(page.getByTestId('credits-reports')).toHaveText('998');
   await expect(page.getByTestId('credits-advanced')).toHaveText('99');

@@ -1,0 +1,150 @@
+// All six networks end to end: added in one run against a simulator that takes its time, read
+// period by period, then reopened with the simulator stopped.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ scoutSimulator: { generationMs: 3000 } });
+
+const accounts = [
+  { network: 'instagram', account: 'natgeo', label: 'Instagram', tabs: ['Media', 'History'] },
+  { network: 'youtube', account: 'foodchannel', label: 'YouTube', tabs: ['Media', 'Brand mentions'] },
+  { network: 'tiktok', account: 'dancer', label: 'TikTok', tabs: ['Brand mentions'] },
+  { network: 'twitch', account: 'shroud', label: 'Twitch', tabs: [] },
+  { network: 'twitter', account: 'jack', label: 'Twitter', tabs: ['History'] },
+  { network: 'snapchat', account: 'snapper', label: 'Snapchat', tabs: [] },
+] as const;
+
+/** Every chart on the report page has drawn its canvas. */
+async function expectChartsDrawn(page: Page, atLeast: number) {
+  const charts = page.getByTestId('report-view').getByTestId('chart');
+  await expect.poll(() => charts.count()).toBeGreaterThanOrEqual(atLeast);
+  await expect.poll(async () => (await charts.evaluateAll((els) => els.map((e) => e.getAttribute('data-rendered')))).every((r) => r === 'true')).toBe(true);
+  if (atLeast > 0) await expect(charts.first().locator('canvas')).toHaveCount(1);
+}
+
+async function openFromLibrary(page: Page, network: string, account: string) {
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await page.getByTestId(`library-row-${network}-${account}`).click();
+  await expect(page.getByTestId('report-view')).toBeVisible();
+}
+
+/** The report's header, figures, avatar and charts: what a reader needs to see first. */
+async function expectReportShown(page: Page, label: string, testInfo: TestInfo, name: string) {
+  const view = page.getByTestId('report-view');
+  await expect(view.locator('.report-head')).toContainText(label);
+  await expect(view.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByTestId('report-figures')).toContainText('Followers');
+  await expect(page.getByTestId('metrics').locator('tbody tr').first()).toBeVisible();
+  await expectChartsDrawn(page, 1);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test('six networks: add with progress, read every period and tab, then reopen all with the simulator stopped', async ({ page, scout }, testInfo) => {
+  test.setTimeout(180_000);
+  await scout.open(page);
+  await page.getByRole('button', { name: 'Add accounts' }).click();
+  await page.getByLabel('Network for bare names').selectOption('');
+  await page.getByLabel(/Usernames, channel ids/).fill(accounts.map((a) => `${a.network}:${a.account}`).join('\n'));
+  await page.getByRole('button', { name: 'Check cost of 6 accounts' }).click();
+  await expect(page.getByTestId('fetch-confirmation')).toContainText('Spends 5 report credits, leaving 995 of 1,000');
+  await expect(page.getByTestId('fetch-confirmation')).toContainText('Spends 1 advanced-report credit');
+  await page.getByRole('button', { name: 'Fetch and spend 6' }).click();
+
+  // Opening the account being generated shows where it stands, counting down to the next check.
+  const run = page.getByTestId('fetch-run');
+  await run.locator('li[data-status="running"]').getByRole('button', { name: 'Open' }).click();
+  const progress = page.getByTestId('report-progress');
+  await expect(progress).toContainText(/asking again in \d+ s · \d+ s so far/);
+  await page.screenshot({ path: testInfo.outputPath('generating.png') });
+  await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
+  await expect(progress).toHaveCount(0);
+
+  // Back in the library the run is still on screen until every account is in.
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await expect(run.locator('li[data-status="done"]')).toHaveCount(6, { timeout: 90_000 });
+  await expect(page.getByTestId('credits-reports')).toHaveText('995');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('6 accounts');
+
+  for (const a of accounts) {
+    await openFromLibrary(page, a.network, a.account);
+    await expectReportShown(page, a.label, testInfo, `${a.network}-online`);
+    if (a.network === 'snapchat') await expect(page.getByTestId('state-note')).toContainText(/Snapchat (verified|opendata) report/);
+
+    // Every period the report carries; the table follows the choice.
+    const radios = page.getByRole('radiogroup', { name: 'Period' }).getByRole('radio');
+    const periods = await radios.allTextContents();
+    expect(periods.length, `${a.network} carries periods`).toBeGreaterThanOrEqual(2);
+    const tables = new Set<string>();
+    for (const p of periods) {
+      await page.getByRole('radio', { name: p, exact: true }).click();
+      await expect(page.getByRole('radio', { name: p, exact: true })).toHaveAttribute('aria-checked', 'true');
+      tables.add(await page.getByTestId('metrics').innerText());
+    }
+    expect(tables.size, `${a.network}: the metrics change with the period`).toBeGreaterThan(1);
+
+    for (const tab of a.tabs) {
+      await page.getByRole('tab', { name: tab }).click();
+      if (tab === 'Media') await expect(page.getByTestId('media-tab').locator('img.thumb').first()).toHaveAttribute('src', /^data:image\/png/);
+      if (tab === 'History') await expect(page.getByTestId('history-tab').getByTestId('chart').first()).toHaveAttribute('data-rendered', 'true');
+      if (tab === 'Brand mentions') await expect(page.getByTestId('mentions-tab').locator('li').first()).toBeVisible();
+    }
+  }
+
+  // The API goes away. Everything fetched so far still opens: reports, charts, pictures, tabs.
+  await scout.stopSimulator();
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await expect(page.getByTestId('library-count')).toHaveText('6 accounts');
+  await expect(page.locator('table.library img.avatar')).toHaveCount(6);
+  for (const img of await page.locator('table.library img.avatar').all()) await expect(img).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.screenshot({ path: testInfo.outputPath('library-offline.png') });
+
+  for (const a of accounts) {
+    await openFromLibrary(page, a.network, a.account);
+    await expectReportShown(page, a.label, testInfo, `${a.network}-offline`);
+    const radios = page.getByRole('radiogroup', { name: 'Period' }).getByRole('radio');
+    await radios.last().click();
+    await expect(radios.last()).toHaveAttribute('aria-checked', 'true');
+    for (const tab of a.tabs) {
+      await page.getByRole('tab', { name: tab }).click();
+      if (tab === 'Media') await expect(page.getByTestId('media-tab').locator('img.thumb').first()).toHaveAttribute('src', /^data:image\/png/);
+      if (tab === 'History') await expect(page.getByTestId('history-tab').getByTestId('chart').first()).toHaveAttribute('data-rendered', 'true');
+      if (tab === 'Brand mentions') await expect(page.getByTestId('mentions-tab').locator('li').first()).toBeVisible();
+    }
+  }
+
+  // Asking for something new says what went wrong and spends nothing.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Refresh…' }).click();
+  await page.getByRole('button', { name: 'Refresh for free' }).click();
+  await expect(page.getByRole('alert')).toContainText(/reach|connect|offline/i);
+  expect(scout.simulator!.state.totalSpent()).toBe(6);
+});
+
+test('a report page fetches an account itself, can cancel it, and says when a failed generation was refunded', async ({ page, scout }) => {
+  test.setTimeout(60_000);
+  await scout.open(page);
+  await page.goto(`${scout.origin}/#/accounts/twitch/slowstreamer`);
+  await expect(page.getByTestId('report-missing')).toContainText('no cached Twitch report for slowstreamer');
+  await page.getByRole('button', { name: 'Fetch this report…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('new: 1 credit (report credits)');
+  await page.getByRole('button', { name: 'Spend 1 credit and fetch' }).click();
+  await expect(page.getByTestId('report-progress')).toContainText(/asking again in \d+ s/);
+  await page.getByTestId('report-progress').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('report-progress')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The request went out, so the credit is spent and the report unlocked: fetching again is free.
+  await page.getByRole('button', { name: 'Fetch this report…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('unlocked within 365 days: free');
+  await page.getByRole('button', { name: 'Fetch for free' }).click();
+  await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
+  expect(scout.simulator!.state.spent.credits).toBe(1);
+
+  await page.goto(`${scout.origin}/#/accounts/twitch/novideos_streamer`);
+  await page.getByRole('button', { name: 'Fetch this report…' }).click();
+  await page.getByRole('button', { name: 'Spend 1 credit and fetch' }).click();
+  await expect(page.getByRole('alert')).toContainText('has no videos, so no report could be made. The credit was refunded.', { timeout: 20_000 });
+  await expect(page.getByTestId('credits-reports')).toHaveText('999');
+});
