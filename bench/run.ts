@@ -11,6 +11,7 @@ import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';
+import { pageReadyFigures } from './pageReady';
 
 
 const root = path.resolve(__dirname, '..');
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   await startupFigures(figures);
   await cacheFigures(figures, Number(values.reports ?? 10_000));
   await simulatorFigures(figures);
+  await pageReadyFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
