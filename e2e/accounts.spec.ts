@@ -56,6 +56,23 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByRole('radio', { name: '90d' }).click();
   await expect(page.getByRole('radio', { name: '90d' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('region', { name: /countr/i }).first()).toBeVisible();
+  // Values are rounded for reading; copying one gives its raw number.
+  const copied = await metrics
+    .getByRole('row', { name: /Engagement rate/ })
+    .locator('td[data-raw]')
+    .first()
+    .evaluate((td) => {
+      let text = '';
+      document.addEventListener('copy', (e) => (text = e.clipboardData?.getData('text/plain') ?? ''), { once: true });
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+      document.execCommand('copy');
+      return { text, raw: td.getAttribute('data-raw'), shown: td.textContent };
+    });
+  expect(copied.text).toBe(copied.raw);
+  expect(copied.shown).not.toBe(copied.raw);
   // Followers over time and age × gender are drawn with echarts.
   await expect(page.getByRole('img', { name: /Followers: \d+ points over time/ })).toBeVisible();
   await expect(page.getByTestId('chart').first().locator('canvas')).toHaveCount(1);

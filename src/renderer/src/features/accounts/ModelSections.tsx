@@ -1,8 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
 import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { breakdownHeight, breakdownOption, breakdownSummary, breakdownValue, periodOption, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
+
+/** Copying a value that is all in one cell copies its raw number, not the rounded one shown. */
+function copyRawValue(event: ClipboardEvent<HTMLTableElement>) {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  const cell = (n: Node | null) => (n instanceof Element ? n : n?.parentElement)?.closest('td[data-raw]');
+  const start = cell(selection.anchorNode);
+  if (!start || start !== cell(selection.focusNode)) return;
+  event.clipboardData.setData('text/plain', start.getAttribute('data-raw')!);
+  event.preventDefault();
+}
 
 /** Every metric of the report for a chosen period, and its audience breakdowns. */
 export function ModelSections({ report }: { report: CachedReport }) {
@@ -37,7 +48,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
           ))}
         </div>
       )}
-      <table className="table metrics" aria-label="Metrics" data-testid="metrics">
+      <table className="table metrics" aria-label="Metrics" data-testid="metrics" onCopy={copyRawValue}>
         <thead>
           <tr>
             <th scope="col">Metric</th>
@@ -65,13 +76,13 @@ export function ModelSections({ report }: { report: CachedReport }) {
                   {m.label}
                   {m.periodLabel && <span className="muted"> ({m.periodLabel})</span>}
                 </th>
-                <td className="num" title={at.value === null ? undefined : String(at.value)}>
+                <td className="num" title={at.value === null ? undefined : String(at.value)} data-raw={at.value ?? undefined}>
                   {formatMetric(at.value, m.unit)}
                   {at.fallback && <span className="muted" title="This period is not in the report; the overall value is shown"> *</span>}
                 </td>
                 <td className="num">{formatChange(at.change)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
-                <td className="num" title={similar === null ? undefined : String(similar)}>
+                <td className="num" title={similar === null ? undefined : String(similar)} data-raw={similar ?? undefined}>
                   {formatMetric(similar, m.unit)}
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CachedReport, CostQuote, Network, TiktokReportType } from '@shared/reports';
+import { accountKeyOf } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
@@ -58,7 +59,7 @@ export function ReportView({ network, account }: { network: Network; account: st
   useEffect(() => {
     let live = true;
     scout.invoke('ledger:spending', {}).then(
-      (rows) => live && setSpent(rows.filter((r) => r.network === network && r.accountKey === account.toLowerCase()).reduce((n, r) => n + r.spent, 0)),
+      (rows) => live && setSpent(rows.filter((r) => r.network === network && r.accountKey === accountKeyOf(account)).reduce((n, r) => n + r.spent, 0)),
       () => undefined,
     );
     return () => {
@@ -117,7 +118,12 @@ export function ReportView({ network, account }: { network: Network; account: st
       {report ? 'Refresh…' : 'Fetch this report…'}
     </button>
   ) : (
-    <div className="callout info" role="dialog" aria-label={report ? 'Confirm refresh' : 'Confirm fetch'}>
+    <div
+      className="callout info"
+      role="dialog"
+      aria-label={report ? 'Confirm refresh' : 'Confirm fetch'}
+      onKeyDown={(e) => e.key === 'Escape' && !busy && setQuote(null)}
+    >
       <p>
         {report ? 'Refresh' : 'Fetch'}: {costReasons[quote.reason]}
         {quote.cost > 0 && ` (${balanceLabels[quote.balance]})`}.
