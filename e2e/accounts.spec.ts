@@ -55,6 +55,11 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await expect(metrics.getByRole('rowheader', { name: /Engagement rate/ })).toBeVisible();
   await page.getByRole('radio', { name: '90d' }).click();
   await expect(page.getByRole('radio', { name: '90d' })).toHaveAttribute('aria-checked', 'true');
+  // One Tab stop for the periods; the arrow keys move the choice.
+  await page.getByRole('radio', { name: '90d' }).press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '180d' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: '180d' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: '7d' })).toHaveAttribute('tabindex', '-1');
   await expect(page.getByRole('region', { name: /countr/i }).first()).toBeVisible();
   // Values are rounded for reading; copying one gives its raw number.
   const copied = await metrics
@@ -93,7 +98,10 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.reload();
   await expect(page.getByTestId('report-view')).toBeVisible();
   await expect(page.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await page.getByRole('tab', { name: 'Raw JSON' }).click();
+  // The tabs from the keyboard: End is the last one, its panel labelled by it.
+  await page.getByRole('tab', { name: 'Overview' }).press('End');
+  await expect(page.getByRole('tab', { name: 'Raw JSON' })).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Raw JSON' })).toBeVisible();
   await expect(page.getByLabel("The API's answer as cached")).toContainText('"followers_count"');
 
   // A refresh says what it costs first, and offline it fails at once with a clear message.

@@ -2,6 +2,7 @@ import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
 import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period } from './reportModel';
 import { Chart } from '../../shared/Chart';
+import { Choices } from '../../shared/Choices';
 import { breakdownHeight, breakdownOption, breakdownSummary, breakdownValue, periodOption, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 /** Copying a value that is all in one cell copies its raw number, not the rounded one shown. */
@@ -40,13 +41,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
         </div>
       )}
       {model.periods.length > 0 && (
-        <div className="periods" role="radiogroup" aria-label="Period">
-          {model.periods.map((p) => (
-            <button key={p} type="button" role="radio" aria-checked={p === chosen} onClick={() => setPeriod(p)}>
-              {p}
-            </button>
-          ))}
-        </div>
+        <Choices kind="radios" label="Period" className="periods" options={model.periods.map((p) => ({ value: p, label: p }))} value={chosen} onChange={setPeriod} />
       )}
       <table className="table metrics" aria-label="Metrics" data-testid="metrics" onCopy={copyRawValue}>
         <thead>

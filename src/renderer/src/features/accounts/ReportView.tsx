@@ -10,6 +10,7 @@ import { ModelSections } from './ModelSections';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
+import { Choices } from '../../shared/Choices';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -202,36 +203,41 @@ export function ReportView({ network, account }: { network: Network; account: st
       </header>
       {error && <p className="feedback error" role="alert">{error}</p>}
 
-      <div role="tablist" aria-label="Report sections" className="tabs">
-        {(['overview', ...companionTabs(network), 'raw'] as const).map((t) => (
-          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {tabLabels[t]}
-          </button>
-        ))}
+      <Choices
+        kind="tabs"
+        label="Report sections"
+        className="tabs"
+        idPrefix="report"
+        options={(['overview', ...companionTabs(network), 'raw'] as const).map((t) => ({ value: t, label: tabLabels[t] }))}
+        value={tab}
+        onChange={setTab}
+      />
+      <div role="tabpanel" id={`report-panel-${tab}`} aria-labelledby={`report-tab-${tab}`}>
+        {tab === 'media' && (network === 'instagram' || network === 'youtube') && <MediaTab network={network} account={account} />}
+        {tab === 'history' && (network === 'instagram' || network === 'twitter') && <HistoryTab network={network} account={account} />}
+        {tab === 'mentions' && (network === 'tiktok' || network === 'youtube') && <MentionsTab network={network} account={account} />}
+        {tab === 'overview' && (
+          <>
+            <dl className="figures" data-testid="report-figures">
+              <Figure label="Followers" value={formatCount(s.followers)} raw={s.followers} />
+              <Figure label="Engagement rate" value={s.engagementRate === null ? '—' : `${percent.format(s.engagementRate)} %`} raw={s.engagementRate} />
+              <Figure label="Growth, 30 days" value={s.growthPrc === null ? '—' : `${percent.format(s.growthPrc)} %`} raw={s.growthPrc} />
+              <Figure label="Average views" value={formatCount(s.avgViews)} raw={s.avgViews} />
+              <Figure label="Average likes" value={formatCount(s.avgLikes)} raw={s.avgLikes} />
+              <Figure label="Average comments" value={formatCount(s.avgComments)} raw={s.avgComments} />
+              <Figure label="Audience quality" value={s.audienceQuality === null ? '—' : String(Math.round(s.audienceQuality))} raw={s.audienceQuality} />
+              <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
+            </dl>
+            {report.snapshotCount > 1 && <SnapshotChanges report={report} />}
+            <ModelSections report={report} />
+          </>
+        )}
+        {tab === 'raw' && (
+          <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
+            {JSON.stringify(report.result, null, 2)}
+          </pre>
+        )}
       </div>
-      {tab === 'media' && (network === 'instagram' || network === 'youtube') && <MediaTab network={network} account={account} />}
-      {tab === 'history' && (network === 'instagram' || network === 'twitter') && <HistoryTab network={network} account={account} />}
-      {tab === 'mentions' && (network === 'tiktok' || network === 'youtube') && <MentionsTab network={network} account={account} />}
-      {tab === 'overview' ? (
-        <dl className="figures" data-testid="report-figures">
-          <Figure label="Followers" value={formatCount(s.followers)} raw={s.followers} />
-          <Figure label="Engagement rate" value={s.engagementRate === null ? '—' : `${percent.format(s.engagementRate)} %`} raw={s.engagementRate} />
-          <Figure label="Growth, 30 days" value={s.growthPrc === null ? '—' : `${percent.format(s.growthPrc)} %`} raw={s.growthPrc} />
-          <Figure label="Average views" value={formatCount(s.avgViews)} raw={s.avgViews} />
-          <Figure label="Average likes" value={formatCount(s.avgLikes)} raw={s.avgLikes} />
-          <Figure label="Average comments" value={formatCount(s.avgComments)} raw={s.avgComments} />
-          <Figure label="Audience quality" value={s.audienceQuality === null ? '—' : String(Math.round(s.audienceQuality))} raw={s.audienceQuality} />
-          <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
-        </dl>
-      ) : null}
-      {tab === 'overview' && report.snapshotCount > 1 && <SnapshotChanges report={report} />}
-      {tab === 'overview' ? (
-        <ModelSections report={report} />
-      ) : tab !== 'raw' ? null : (
-        <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
-          {JSON.stringify(report.result, null, 2)}
-        </pre>
-      )}
     </section>
   );
 }
