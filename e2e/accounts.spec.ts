@@ -15,12 +15,12 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByRole('button', { name: 'Check cost of 4 accounts' }).click();
 
   const confirmation = page.getByTestId('fetch-confirmation');
-  await expect(confirmation).toContainText('Instagram natgeo — new: 1 credit');
-  await expect(confirmation).toContainText('Twitch shroud — new: 1 credit');
+  await expect(confirmation).toContainText('Instagram natgeo — new: 1 report credit');
+  await expect(confirmation).toContainText('Twitch shroud — new: 1 report credit');
   await expect(confirmation).toContainText('Spends 4 report credits, leaving 996 of 1,000');
   // Nothing has been spent before the researcher confirms.
   await expect(page.getByTestId('credits-reports')).toHaveText('1,000');
-  await page.getByRole('button', { name: 'Fetch and spend 4' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 4 report credits' }).click();
 
   const run = page.getByTestId('fetch-run');
   // "bad name!" is two entries: "bad" is a valid name, "name!" was refused before anything was asked.
@@ -118,7 +118,7 @@ test('report tabs: media, history and brand mentions open from the cache', async
   await page.getByLabel('Network for bare names').selectOption('');
   await page.getByLabel(/Usernames, channel ids/).fill('instagram:natgeo youtube:foodchannel tiktok:dancer');
   await page.getByRole('button', { name: 'Check cost of 3 accounts' }).click();
-  await page.getByRole('button', { name: 'Fetch and spend 3' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 2 report credits and 1 advanced-report credit' }).click();
   await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(3, { timeout: 40_000 });
   await page.getByRole('button', { name: 'Done' }).click();
 

@@ -48,7 +48,7 @@ test('six networks: add with progress, read every period and tab, then reopen al
   await page.getByRole('button', { name: 'Check cost of 6 accounts' }).click();
   await expect(page.getByTestId('fetch-confirmation')).toContainText('Spends 5 report credits, leaving 995 of 1,000');
   await expect(page.getByTestId('fetch-confirmation')).toContainText('Spends 1 advanced-report credit');
-  await page.getByRole('button', { name: 'Fetch and spend 6' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 5 report credits and 1 advanced-report credit' }).click();
 
   // Opening the account being generated shows where it stands, counting down to the next check.
   const run = page.getByTestId('fetch-run');
@@ -129,8 +129,8 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
   await page.goto(`${scout.origin}/#/accounts/twitch/slowstreamer`);
   await expect(page.getByTestId('report-missing')).toContainText('no cached Twitch report for slowstreamer');
   await page.getByRole('button', { name: 'Fetch this report…' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('new: 1 credit (report credits)');
-  await page.getByRole('button', { name: 'Spend 1 credit and fetch' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('new: 1 report credit');
+  await page.getByRole('button', { name: 'Spend 1 report credit and fetch' }).click();
   await expect(page.getByTestId('report-progress')).toContainText(/asking again in \d+ s/);
   await page.getByTestId('report-progress').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('report-progress')).toHaveCount(0);
@@ -144,7 +144,7 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
 
   await page.goto(`${scout.origin}/#/accounts/twitch/novideos_streamer`);
   await page.getByRole('button', { name: 'Fetch this report…' }).click();
-  await page.getByRole('button', { name: 'Spend 1 credit and fetch' }).click();
+  await page.getByRole('button', { name: 'Spend 1 report credit and fetch' }).click();
   await expect(page.getByRole('alert')).toContainText('has no videos, so no report could be made. The credit was refunded.', { timeout: 20_000 });
   await expect(page.getByTestId('credits-reports')).toHaveText('999');
 });

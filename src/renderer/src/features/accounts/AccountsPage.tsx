@@ -4,7 +4,7 @@ import { accountKeyOf, parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { balanceLabels, costReasons, networkLabels } from './labels';
+import { costText, creditAmount, networkLabels } from './labels';
 import type { LibraryQuery, PlannedFetch } from './accountsSlice';
 import { ReportView } from './ReportView';
 import { ProgressLine } from './FetchProgress';
@@ -338,7 +338,7 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
                 ) : (
                   <span>
                     {p.cached ? 'cached; refresh ' : ''}
-                    {costReasons[p.quote!.reason]}
+                    {costText(p.quote!)}
                   </span>
                 )}
               </li>
@@ -349,13 +349,12 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
               ? 'This costs nothing.'
               : [...spend].map(([kind, n]) => {
                   const before = left(kind);
-                  const what = n === 1 ? balanceLabels[kind]!.replace(/s$/, '') : balanceLabels[kind];
-                  return `Spends ${n} ${what}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
+                  return `Spends ${creditAmount(n, kind)}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
                 })}
           </p>
           <div className="actions">
             <button type="button" className="primary" disabled={!plan.some((p) => p.quote)} onClick={() => void runFetches(plan, tiktokType)}>
-              {spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend.values()].reduce((a, b) => a + b, 0)}`}
+              {spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend].map(([kind, n]) => creditAmount(n, kind)).join(' and ')}`}
             </button>
             <button type="button" onClick={() => setPlan(null)}>
               Change

@@ -5,7 +5,7 @@ import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { balanceLabels, costReasons, networkLabels, stateNotes } from './labels';
+import { costText, creditAmount, networkLabels, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
@@ -126,11 +126,10 @@ export function ReportView({ network, account }: { network: Network; account: st
       onKeyDown={(e) => e.key === 'Escape' && !busy && setQuote(null)}
     >
       <p>
-        {report ? 'Refresh' : 'Fetch'}: {costReasons[quote.reason]}
-        {quote.cost > 0 && ` (${balanceLabels[quote.balance]})`}.
+        {report ? 'Refresh' : 'Fetch'}: {costText(quote)}.
       </p>
       <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy} autoFocus>
-        {quote.cost ? `Spend 1 credit and ${report ? 'refresh' : 'fetch'}` : report ? 'Refresh for free' : 'Fetch for free'}
+        {quote.cost ? `Spend ${creditAmount(quote.cost, quote.balance)} and ${report ? 'refresh' : 'fetch'}` : report ? 'Refresh for free' : 'Fetch for free'}
       </button>
       <button type="button" onClick={() => setQuote(null)} disabled={busy}>
         Cancel

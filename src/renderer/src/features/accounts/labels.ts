@@ -14,12 +14,13 @@ export const stateNotes: Record<string, string> = {
   READY_LOW_CONFIDENCE: 'Ready, low confidence: the audience data is limited, so audience figures may be missing or less reliable.',
 };
 
+/** Why a fetch costs what it costs; the balance is named by costText. */
 export const costReasons: Record<string, string> = {
-  'free-test-account': 'free test account',
+  'free-test-account': 'the free test account',
   unlocked: 'unlocked within 365 days: free',
-  new: 'new: 1 credit',
-  expired: 'unlocked over a year ago: 1 credit',
-  upgrade: 'mini report unlocked; the advanced one costs 1 credit',
+  new: 'new',
+  expired: 'unlocked over a year ago',
+  upgrade: 'mini report unlocked; the advanced one is not',
 };
 
 export const balanceLabels: Record<string, string> = {
@@ -28,3 +29,15 @@ export const balanceLabels: Record<string, string> = {
   advancedReports: 'advanced-report credits',
   discoveryRequests: 'discovery requests',
 };
+
+/** '1 report credit', '2 advanced-report credits': an amount of one balance, named. */
+export function creditAmount(n: number, balance: string): string {
+  const plural = balanceLabels[balance] ?? 'credits';
+  return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
+/** What a quote says, naming the balance it spends: 'new: 1 advanced-report credit', 'unlocked within 365 days: free'. */
+export function costText(quote: { cost: number; reason: string; balance: string }): string {
+  const why = costReasons[quote.reason] ?? quote.reason;
+  return quote.cost === 0 ? (why.endsWith('free') ? why : `${why}: free`) : `${why}: ${creditAmount(quote.cost, quote.balance)}`;
+}
