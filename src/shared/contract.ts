@@ -204,9 +204,15 @@ export const operations = {
   'shell:openExternal': op<OpenExternalResult>()(z.object({ url: z.string().max(2048) }).strict()),
   'reports:open': op<CachedReport | null>()(z.object({ network, account }).strict()),
   'reports:quote': op<CostQuote>()(z.object(reportRef).strict()),
-  /** `confirmedCost` is what the researcher agreed to: if the cost is different now, nothing is sent. */
-  'reports:fetch': op<CachedReport>()(z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()),
-  'reports:cancel': op<{ cancelled: boolean }>()(z.object({ network, account }).strict()),
+  /**
+   * `confirmedCost` is what the researcher agreed to: if the cost is different now, nothing is
+   * sent. `workspace` is where it was agreed: if another workspace is active now, nothing is sent.
+   */
+  'reports:fetch': op<CachedReport>()(
+    z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict(),
+  ),
+  /** Stops a fetch in `workspace` (the active one when absent). */
+  'reports:cancel': op<{ cancelled: boolean }>()(z.object({ network, account, workspace: workspaceId.optional() }).strict()),
   /** Where a fetch of this account stands, when one is under way (a page opened mid-fetch). */
   'reports:progress': op<ReportProgress | null>()(z.object({ network, account }).strict()),
   'reports:library': op<LibraryPageView>()(
@@ -235,7 +241,15 @@ export const operations = {
     z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict(),
   ),
   'history:get': op<CachedDocument | null>()(
-    z.object({ network: z.enum(['instagram', 'twitter']), account, refresh: z.boolean().optional(), confirmedCost: z.union([z.literal(0), z.literal(1)]).optional() }).strict(),
+    z
+      .object({
+        network: z.enum(['instagram', 'twitter']),
+        account,
+        refresh: z.boolean().optional(),
+        confirmedCost: z.union([z.literal(0), z.literal(1)]).optional(),
+        workspace: workspaceId.optional(),
+      })
+      .strict(),
   ),
   'mentions:get': op<CachedDocument | null>()(
     z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict(),

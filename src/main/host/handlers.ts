@@ -1,6 +1,7 @@
 // The handler map both hosts bind. Its type is derived from the contract: a channel without a
 // handler, or a handler with the wrong request or response type, fails `tsc`. Handlers stay
 // thin: the dispatcher validates input, the handler calls one service.
+import type { WorkspaceId } from '@shared/workspaces';
 import type { Channel } from '@shared/channels';
 import { isChannel } from '@shared/channels';
 import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
@@ -18,6 +19,16 @@ export interface HostCapabilities {
 }
 
 export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
+  /** The workspace a spend was confirmed in, if it is still the active one; nothing is sent otherwise. */
+  const spendingIn = (confirmedIn: WorkspaceId | undefined) => {
+    if (confirmedIn && confirmedIn !== s.activeId) {
+      throw new ScoutError({
+        code: 'WORKSPACE_CHANGED',
+        message: `This was confirmed in the ${confirmedIn} workspace, but ${s.activeId} is active now. Nothing was spent; confirm it again there.`,
+      });
+    }
+    return s.active();
+  };
   return {
     'app:info': async () => s.appInfo(),
     'app:dismissNotice': async ({ id }) => s.dismissNotice(id),
@@ -49,8 +60,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
     'reports:open': async ({ network, account }) => s.active().reports.open(network, account),
     'reports:quote': async (ref) => s.active().reports.quote(ref),
-    'reports:fetch': async ({ confirmedCost, ...ref }) => {
-      const ws = s.active();
+    'reports:fetch': async ({ confirmedCost, workspace, ...ref }) => {
+      const ws = spendingIn(workspace);
       const key = fetchKey(ref.network, ref.account);
       // Two callers of one fetch share it, and one cancel stops it for both.
       const controller = ws.fetches.get(key) ?? new AbortController();
@@ -66,8 +77,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
         if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
       }
     },
-    'reports:cancel': async ({ network, account }) => {
-      const controller = s.active().fetches.get(fetchKey(network, account));
+    'reports:cancel': async ({ network, account, workspace }) => {
+      const controller = (workspace ? s.workspaces.get(workspace) : s.active()).fetches.get(fetchKey(network, account));
       controller?.abort(cancelled());
       return { cancelled: !!controller };
     },
@@ -77,7 +88,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:snapshots': async ({ network, account }) => s.active().reportsRepo.snapshots(network, accountKeyOf(account)),
     'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),
     'media:get': ({ network, account, page, refresh }) => s.active().companions.media(network, account, { page, refresh }),
-    'history:get': ({ network, account, refresh, confirmedCost }) => s.active().companions.history(network, account, { refresh, confirmedCost }),
+    'history:get': ({ network, account, refresh, confirmedCost, workspace }) =>
+      spendingIn(workspace).companions.history(network, account, { refresh, confirmedCost }),
     'mentions:get': ({ network, account, refresh }) => s.active().companions.mentions(network, account, { refresh }),
     'images:get': async ({ url }) => {
       const image = s.active().images.get(url);

@@ -61,6 +61,18 @@ describe('reports, cache first', () => {
     expect(h.sim.state.spent.credits).toBe(1);
   });
 
+  it('refuses a spend confirmed in another workspace than the active one', async () => {
+    h = await productionHarness();
+    await expect(h.call('reports:fetch', { network: 'twitch', account: 'elsewhere', confirmedCost: 1, workspace: 'demo' })).rejects.toMatchObject({
+      code: 'WORKSPACE_CHANGED',
+      message: expect.stringMatching(/confirmed in the demo workspace, but production is active now. Nothing was spent/),
+    });
+    await expect(h.call('history:get', { network: 'twitter', account: 'elsewhere', confirmedCost: 1, workspace: 'demo' })).rejects.toMatchObject({ code: 'WORKSPACE_CHANGED' });
+    expect(h.sim.state.calls.size).toBe(0);
+    await h.call('reports:fetch', { network: 'twitch', account: 'here', confirmedCost: 1, workspace: 'production' });
+    expect(h.sim.state.spent.credits).toBe(1);
+  });
+
   it('fails at once while offline', async () => {
     h = await productionHarness();
     await h.call('connection:setOffline', { offline: true });
