@@ -135,12 +135,34 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
   await page.getByTestId('report-progress').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('report-progress')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('report-notice')).toContainText(
+    'Cancelled after the request had reached the API: 1 report credit spent, and the account is unlocked, so fetching it again is free.',
+  );
   // The request went out, so the credit is spent and the report unlocked: fetching again is free.
   await page.getByRole('button', { name: 'Fetch this report…' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('unlocked within 365 days: free');
   await page.getByRole('button', { name: 'Fetch for free' }).click();
   await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
   expect(scout.simulator!.state.spent.credits).toBe(1);
+  await expect(page.getByTestId('refresh-cost')).toContainText(/Refresh is free until/);
+  await expect(page.locator('.report-head')).toContainText('1 report credit spent on it');
+
+  // A TikTok mini report, then its upgrade: each says which balance it spends.
+  await page.goto(`${scout.origin}/#/accounts/tiktok/minidancer`);
+  await page.getByLabel('TikTok report').selectOption('report');
+  await page.getByRole('button', { name: 'Fetch this report…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('new: 1 mini-report credit');
+  // Focus starts on Cancel, so Enter twice never spends.
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' }).getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.getByRole('button', { name: 'Spend 1 mini-report credit and fetch' }).click();
+  await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.report-head')).toContainText('mini report');
+  await page.getByRole('button', { name: 'Get the advanced report…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm refresh' })).toContainText('Advanced report: mini report unlocked; the advanced one is not: 1 advanced-report credit');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Confirm refresh' })).toHaveCount(0);
+  expect(scout.simulator!.state.spent.miniReports).toBe(1);
+  expect(scout.simulator!.state.spent.advancedReports ?? 0).toBe(0);
 
   await page.goto(`${scout.origin}/#/accounts/twitch/novideos_streamer`);
   await page.getByRole('button', { name: 'Fetch this report…' }).click();

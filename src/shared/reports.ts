@@ -76,6 +76,8 @@ export interface ReportProgress {
   elapsedMs: number;
   /** With 'finished': null when the report was saved, else what went wrong (refunds said in the message). */
   error?: { code: string; message: string } | null;
+  /** With 'finished': what this fetch spent, per balance, refunds deducted (empty when nothing). */
+  spent?: Partial<Record<BalanceKind, number>>;
 }
 
 export interface SpendingRow {

@@ -179,6 +179,17 @@ export class CreditLedger {
     return refunded.n > 0 ? null : row.at;
   }
 
+  /** What calls about one account spent since a moment (open calls at their expected cost), per balance. */
+  spentOn(network: string, accountKey: string, since: number): Partial<Record<BalanceKind, number>> {
+    const rows = this.db
+      .prepare(
+        `SELECT balance, sum(CASE WHEN status IN ('pending', 'unknown') THEN expected_cost ELSE coalesce(actual_cost, 0) END) AS spent
+         FROM credit_ledger WHERE network = ? AND account_key = ? AND created_at >= ? AND status != 'failed' GROUP BY balance`,
+      )
+      .all(network, accountKey, since) as { balance: BalanceKind; spent: number }[];
+    return Object.fromEntries(rows.filter((r) => r.spent !== 0).map((r) => [r.balance, r.spent]));
+  }
+
   get(id: number): LedgerEntry | null {
     const row = this.byId.get(id) as Row | undefined;
     return row ? toEntry(row) : null;

@@ -115,7 +115,8 @@ describe('reports, cache first', () => {
 
     await h.call('reports:cancel', { network: 'youtube', account: 'slowchannel' });
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(events.at(-1)).toMatchObject({ phase: 'finished', error: { code: 'CANCELLED' } });
+    // The request had been paid for before the cancel: the finished event says so.
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', error: { code: 'CANCELLED' }, spent: { credits: 1 } });
     expect(await h.call('reports:progress', { network: 'youtube', account: 'slowchannel' })).toBeNull();
   });
 
@@ -124,9 +125,9 @@ describe('reports, cache first', () => {
     const events: ReportProgress[] = [];
     h.services.events.subscribe((e) => e.name === 'reports:changed' && events.push(e.payload as ReportProgress));
     await h.call('reports:fetch', { network: 'tiktok', account: 'noviews_clip', confirmedCost: 1 }).catch(() => undefined);
-    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'noviews_clip', error: { code: 'API_NO_VIEWS', message: expect.stringMatching(/refunded/) } });
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'noviews_clip', error: { code: 'API_NO_VIEWS', message: expect.stringMatching(/refunded/) }, spent: {} });
     await h.call('reports:fetch', { network: 'twitch', account: 'fine', confirmedCost: 1 });
-    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'fine', error: null });
+    expect(events.at(-1)).toMatchObject({ phase: 'finished', accountKey: 'fine', error: null, spent: { credits: 1 } });
   });
 
   it('can be cancelled while generating', async () => {

@@ -149,7 +149,10 @@ export class ReportService {
   }
 
   private finished(ref: ReportRef, started: number, error: FetchProgress['error']) {
-    this.report({ network: ref.network, accountKey: accountKeyOf(ref.account), phase: 'finished', retryInSec: null, nextCheckAt: null, elapsedMs: this.now() - started, error });
+    const accountKey = accountKeyOf(ref.account);
+    // From the ledger, so a cancel can say truthfully whether the request had already been paid for.
+    const spent = this.deps.ledger.spentOn(ref.network, accountKey, started);
+    this.report({ network: ref.network, accountKey, phase: 'finished', retryInSec: null, nextCheckAt: null, elapsedMs: this.now() - started, error, spent });
   }
 
   private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal) {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { Network, ReportProgress } from '@shared/reports';
 import { accountKeyOf } from '@shared/accountInput';
+import type { WorkspaceId } from '@shared/workspaces';
 import { scout } from '../../shared/scoutClient';
 
 /** A progress event and when it arrived, so elapsed time can keep counting between events. */
@@ -51,22 +52,26 @@ export function ProgressLine({ progress }: { progress: LiveProgress }) {
 
 /**
  * The fetch of one account while it runs: the latest step from main (asked once, then followed
- * through events), and the error it ended with, if any. `onFinished` runs when it ends.
+ * through events). `onFinished` gets the last event: its error, if any, and what it spent.
  */
-export function useAccountFetch(network: Network, account: string, onFinished: (error: ReportProgress['error']) => void) {
+export function useAccountFetch(network: Network, account: string, onFinished: (end: ReportProgress) => void) {
   const [progress, setProgress] = useState<LiveProgress | null>(null);
   useEffect(() => {
     let mounted = true;
+    // The answer to the question below travels apart from the events: once the end has been
+    // seen, an answer from before it must not bring the panel back.
+    let ended = false;
     const key = accountKeyOf(account);
     const off = scout.on('reports:changed', (p) => {
       if (!mounted || p.network !== network || p.accountKey !== key) return;
       if (p.phase === 'finished') {
+        ended = true;
         setProgress(null);
-        onFinished(p.error ?? null);
+        onFinished(p);
       } else setProgress(live(p));
     });
     scout.invoke('reports:progress', { network, account }).then(
-      (p) => mounted && p && setProgress((current) => current ?? live(p)),
+      (p) => mounted && p && !ended && setProgress((current) => current ?? live(p)),
       () => undefined,
     );
     return () => {
@@ -80,7 +85,7 @@ export function useAccountFetch(network: Network, account: string, onFinished: (
 }
 
 /** The report page's panel for a fetch under way. */
-export function FetchPanel({ network, account, progress }: { network: Network; account: string; progress: LiveProgress }) {
+export function FetchPanel({ network, account, workspace, progress }: { network: Network; account: string; workspace?: WorkspaceId; progress: LiveProgress }) {
   const [cancelling, setCancelling] = useState(false);
   return (
     <div className="callout info fetch-progress" data-testid="report-progress">
@@ -94,7 +99,7 @@ export function FetchPanel({ network, account, progress }: { network: Network; a
         disabled={cancelling}
         onClick={() => {
           setCancelling(true);
-          void scout.invoke('reports:cancel', { network, account }).finally(() => setCancelling(false));
+          void scout.invoke('reports:cancel', { network, account, ...(workspace ? { workspace } : {}) }).finally(() => setCancelling(false));
         }}
       >
         {cancelling ? 'Cancelling…' : 'Cancel'}

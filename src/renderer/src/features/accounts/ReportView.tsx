@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { CachedReport, CostQuote, Network, TiktokReportType } from '@shared/reports';
+import { useEffect, useRef, useState } from 'react';
+import type { CachedReport, CostQuote, Network, ReportProgress, SpendingRow, TiktokReportType } from '@shared/reports';
+import type { WorkspaceId } from '@shared/workspaces';
 import { accountKeyOf } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
@@ -46,51 +47,90 @@ async function openOnNetwork(network: Network, username: string, accountId: stri
 
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
-/** One cached report, from the cache only; a refresh says what it costs before it asks. */
+/**
+ * One cached report, from the cache only; a refresh says what it costs before it asks. Keyed by
+ * workspace and account, so nothing of one page (a confirmation, a fetch panel, an answer still
+ * on its way) can act on another.
+ */
 export function ReportView({ network, account }: { network: Network; account: string }) {
+  const workspace = useScout((s) => s.workspace?.active);
+  return <ReportPage key={`${workspace}/${network}/${account}`} network={network} account={account} workspace={workspace} />;
+}
+
+/** What a fetch that ended spent, in words: '1 report credit', or null for nothing. */
+function spentWords(spent: ReportProgress['spent']): string | null {
+  const parts = Object.entries(spent ?? {}).filter(([, n]) => n > 0).map(([kind, n]) => creditAmount(n, kind));
+  return parts.length ? parts.join(' and ') : null;
+}
+
+function ReportPage({ network, account, workspace }: { network: Network; account: string; workspace: WorkspaceId | undefined }) {
   const navigate = useScout((s) => s.navigate);
   const [report, setReport] = useState<CachedReport | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [quote, setQuote] = useState<CostQuote | null>(null);
+  const [nextCost, setNextCost] = useState<CostQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
-  const [spent, setSpent] = useState<number | null>(null);
+  const [spent, setSpent] = useState<SpendingRow[] | null>(null);
   const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('ledger:spending', {}).then(
-      (rows) => live && setSpent(rows.filter((r) => r.network === network && r.accountKey === accountKeyOf(account)).reduce((n, r) => n + r.spent, 0)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [network, account, report?.fetchedAt]);
-
   const [reloads, setReloads] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = report !== undefined || error !== null;
+
   // A fetch of this account (from here or from Add accounts) shows its progress here; when it
-  // ends the page reads the cache again and says what went wrong, if anything did.
-  const progress = useAccountFetch(network, account, (failure) => {
-    if (failure && failure.code !== 'CANCELLED') setError(failure.message);
+  // ends the page reads the cache again and says what happened, and what it cost.
+  const progress = useAccountFetch(network, account, (end) => {
+    const paid = spentWords(end.spent);
+    if (end.error?.code === 'CANCELLED') {
+      setNotice(
+        paid
+          ? `Cancelled after the request had reached the API: ${paid} spent, and the account is unlocked, so fetching it again is free.`
+          : 'Cancelled. Nothing was spent.',
+      );
+    } else if (end.error) setError(end.error.message);
     setReloads((n) => n + 1);
     void useScout.getState().refreshPlan();
   });
 
   useEffect(() => {
     let live = true;
-    scout.invoke('reports:open', { network, account }).then(
-      (r) => live && setReport(r),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
+    scout
+      .invoke('reports:open', { network, account })
+      .then((r) =>
+        Promise.all([
+          r,
+          scout.invoke('ledger:spending', {}),
+          // What the next refresh of this very report (TikTok: of its type) would cost.
+          scout.invoke('reports:quote', { network, account, ...(r?.tiktokType ? { tiktokType: r.tiktokType } : {}) }),
+        ]),
+      )
+      .then(
+        ([r, rows, q]) => {
+          if (!live) return;
+          setReport(r);
+          setSpent(rows.filter((row) => row.network === network && row.accountKey === accountKeyOf(account)));
+          setNextCost(q);
+        },
+        (e: unknown) => live && setError(errorMessage(e)),
+      );
     return () => {
       live = false;
     };
   }, [network, account, reloads]);
 
-  const tiktokType = network !== 'tiktok' ? undefined : (report?.tiktokType ?? wantedTiktokType);
-  const askFetch = async () => {
+  // Keyboard and screen-reader users land on the report's title once it is there.
+  useEffect(() => {
+    if (loaded && !heading.current?.closest('section')?.contains(document.activeElement)) heading.current?.focus();
+  }, [loaded]);
+
+  const fetchType = (upgrade = false): TiktokReportType | undefined =>
+    network !== 'tiktok' ? undefined : upgrade ? 'advanced_report' : ((report?.tiktokType as TiktokReportType | null) ?? wantedTiktokType);
+
+  const askFetch = async (upgrade = false) => {
     setError(null);
+    setNotice(null);
+    const tiktokType = fetchType(upgrade);
     try {
       setQuote(await scout.invoke('reports:quote', { network, account, ...(tiktokType ? { tiktokType } : {}) }));
     } catch (e) {
@@ -100,11 +140,15 @@ export function ReportView({ network, account }: { network: Network; account: st
 
   const fetchNow = async () => {
     if (!quote) return;
+    const tiktokType = network === 'tiktok' ? (quote.balance === 'miniReports' ? 'report' : 'advanced_report') : undefined;
     setBusy(true);
     setQuote(null);
     try {
-      setReport(await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost }));
+      setReport(
+        await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost, ...(workspace ? { workspace } : {}) }),
+      );
     } catch (e) {
+      // A cancel is told by the finished event, with what it cost.
       if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
     } finally {
       setBusy(false);
@@ -112,26 +156,38 @@ export function ReportView({ network, account }: { network: Network; account: st
     }
   };
 
+  const spentTotal = spent && spentWords(Object.fromEntries(spent.reduce((m, r) => m.set(r.balance, (m.get(r.balance) ?? 0) + r.spent), new Map<string, number>())));
+
   const costControl = progress ? (
-    <FetchPanel network={network} account={account} progress={progress} />
+    <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />
   ) : !quote ? (
-    <button type="button" onClick={() => void askFetch()} disabled={busy}>
-      {report ? 'Refresh…' : 'Fetch this report…'}
-    </button>
+    <div className="fetch-actions">
+      <button type="button" onClick={() => void askFetch()} disabled={busy}>
+        {report ? 'Refresh…' : 'Fetch this report…'}
+      </button>
+      {report?.tiktokType === 'report' && (
+        <button type="button" onClick={() => void askFetch(true)} disabled={busy}>
+          Get the advanced report…
+        </button>
+      )}
+      {report && nextCost && (
+        <p className="muted" data-testid="refresh-cost">
+          {nextCost.cost === 0 && nextCost.freeUntil
+            ? `Refresh is free until ${new Date(nextCost.freeUntil).toLocaleDateString()}`
+            : `Refresh: ${costText(nextCost)}`}
+        </p>
+      )}
+    </div>
   ) : (
-    <div
-      className="callout info"
-      role="dialog"
-      aria-label={report ? 'Confirm refresh' : 'Confirm fetch'}
-      onKeyDown={(e) => e.key === 'Escape' && !busy && setQuote(null)}
-    >
+    <div className="callout info" role="dialog" aria-label={report ? 'Confirm refresh' : 'Confirm fetch'} onKeyDown={(e) => e.key === 'Escape' && !busy && setQuote(null)}>
       <p>
-        {report ? 'Refresh' : 'Fetch'}: {costText(quote)}.
+        {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}.
       </p>
-      <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy} autoFocus>
+      <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy}>
         {quote.cost ? `Spend ${creditAmount(quote.cost, quote.balance)} and ${report ? 'refresh' : 'fetch'}` : report ? 'Refresh for free' : 'Fetch for free'}
       </button>
-      <button type="button" onClick={() => setQuote(null)} disabled={busy}>
+      {/* Focus starts on Cancel: two presses of Enter must never spend. */}
+      <button type="button" onClick={() => setQuote(null)} disabled={busy} autoFocus>
         Cancel
       </button>
     </div>
@@ -147,7 +203,7 @@ export function ReportView({ network, account }: { network: Network; account: st
     return (
       <section aria-labelledby="page-title" data-testid="report-missing">
         {back}
-        <h1 id="page-title" tabIndex={-1}>
+        <h1 id="page-title" tabIndex={-1} ref={heading}>
           {account}
         </h1>
         <p className="muted">{networkLabels[network]}</p>
@@ -157,6 +213,11 @@ export function ReportView({ network, account }: { network: Network; account: st
           </p>
         ) : (
           !progress && <p>Scout has no cached {networkLabels[network]} report for {account} yet.</p>
+        )}
+        {notice && (
+          <p className="callout info" role="status" data-testid="report-notice">
+            {notice}
+          </p>
         )}
         {network === 'tiktok' && !progress && !quote && (
           <label>
@@ -178,7 +239,7 @@ export function ReportView({ network, account }: { network: Network; account: st
       <header className="report-head">
         <Avatar url={s.avatarUrl} label={s.username} size={64} />
         <div>
-          <h1 id="page-title" tabIndex={-1}>
+          <h1 id="page-title" tabIndex={-1} ref={heading}>
             {s.title ?? s.username} {s.verified && <span title="Verified account" aria-label="verified">✔</span>}
           </h1>
           <p className="muted">
@@ -190,7 +251,7 @@ export function ReportView({ network, account }: { network: Network; account: st
             Fetched {formatAge(report.fetchedAt)} ({new Date(report.fetchedAt).toLocaleString()})
             {report.validUntil && ` · access until ${new Date(report.validUntil).toLocaleDateString()}`}
             {report.snapshotCount > 1 && ` · ${report.snapshotCount} snapshots`}
-            {spent !== null && ` · ${spent} credit${spent === 1 ? '' : 's'} spent on it`}
+            {spent !== null && ` · ${spentTotal ?? 'nothing'} spent on it`}
           </p>
           <p>
             <button type="button" className="link" onClick={() => void openOnNetwork(network, s.username, s.accountId)}>
@@ -201,6 +262,11 @@ export function ReportView({ network, account }: { network: Network; account: st
         <div className="report-actions">{costControl}</div>
       </header>
       {error && <p className="feedback error" role="alert">{error}</p>}
+      {notice && (
+        <p className="callout info" role="status" data-testid="report-notice">
+          {notice}
+        </p>
+      )}
 
       <Choices
         kind="tabs"
