@@ -95,29 +95,37 @@ function ReportPage({ network, account, workspace }: { network: Network; account
 
   useEffect(() => {
     let live = true;
-    scout
-      .invoke('reports:open', { network, account })
-      .then((r) =>
-        Promise.all([
-          r,
-          scout.invoke('ledger:spending', {}),
-          // What the next refresh of this very report (TikTok: of its type) would cost.
-          scout.invoke('reports:quote', { network, account, ...(r?.tiktokType ? { tiktokType: r.tiktokType } : {}) }),
-        ]),
-      )
-      .then(
-        ([r, rows, q]) => {
-          if (!live) return;
-          setReport(r);
-          setSpent(rows.filter((row) => row.network === network && row.accountKey === accountKeyOf(account)));
-          setNextCost(q);
-        },
-        (e: unknown) => live && setError(errorMessage(e)),
-      );
+    scout.invoke('reports:open', { network, account }).then(
+      (r) => live && setReport(r),
+      (e: unknown) => live && setError(errorMessage(e)),
+    );
     return () => {
       live = false;
     };
   }, [network, account, reloads]);
+
+  // After the report is on screen: what was spent on it, and what the next refresh of this very
+  // report (TikTok: of its type) would cost.
+  const fetchedAt = report?.fetchedAt;
+  const reportType = report?.tiktokType;
+  useEffect(() => {
+    if (fetchedAt === undefined) return;
+    let live = true;
+    Promise.all([
+      scout.invoke('ledger:spending', {}),
+      scout.invoke('reports:quote', { network, account, ...(reportType ? { tiktokType: reportType } : {}) }),
+    ]).then(
+      ([rows, q]) => {
+        if (!live) return;
+        setSpent(rows.filter((row) => row.network === network && row.accountKey === accountKeyOf(account)));
+        setNextCost(q);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [network, account, fetchedAt, reportType]);
 
   // Keyboard and screen-reader users land on the report's title once it is there.
   useEffect(() => {
@@ -234,7 +242,7 @@ function ReportPage({ network, account, workspace }: { network: Network; account
   }
   const s = report.summary;
   return (
-    <section aria-labelledby="page-title" data-testid="report-view">
+    <section aria-labelledby="page-title" data-testid="report-view" data-report={`${network}/${accountKeyOf(account)}`}>
       {back}
       <header className="report-head">
         <Avatar url={s.avatarUrl} label={s.username} size={64} />
