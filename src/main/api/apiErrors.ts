@@ -38,7 +38,12 @@ const byApiCode: Record<number, ApiErrorInfo> = {
 const byStatus: Record<number, ApiErrorInfo> = {
   400: byApiCode[8]!,
   402: byApiCode[27]!,
-  403: byApiCode[4]!,
+  // Code 4 is a bad id or token (matched by code above); a 403 without it is about the account.
+  403: {
+    code: 'API_ACCOUNT_UNAVAILABLE',
+    message:
+      'The API refused this account (HTTP 403): it is private or has no posts, so no report can be made, and nothing was spent. If every account fails like this, check the account id and token in Settings → Credentials.',
+  },
   404: { code: 'API_NOT_FOUND', message: 'The API found no such account (HTTP 404). Check the name or id.' },
   429: {
     code: 'API_RATE_LIMITED',

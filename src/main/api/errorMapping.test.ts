@@ -47,6 +47,7 @@ describe('section 7 errors through the client', () => {
     ['34 Account is suspended', () => client(sim.url, { id: 'suspended', token: 'suspended-token' }).planInfo(), 'API_ACCOUNT_SUSPENDED', /suspended/],
     ['103 Invalid user ID', () => client(sim.url).report('tiktok', 'abc', { byUserId: true }), 'API_INVALID_USER_ID', /user id/],
     ['CHANNEL_NOT_FOUND', () => client(sim.url).report('twitch', 'notfound_x'), 'API_CHANNEL_NOT_FOUND', /no account by that name/],
+    ['HTTP 403, a private account', () => client(sim.url).report('instagram', 'private_person'), 'API_ACCOUNT_UNAVAILABLE', /private or has no posts.*nothing was spent/],
     ['HTTP 429', () => client(sim.url, { fault: '429' }).planInfo(), 'API_RATE_LIMITED', /limiting/],
     ['HTTP 502', () => client(sim.url, { fault: '502' }).planInfo(), 'API_UNAVAILABLE', /temporarily/],
   ])('%s', async (_row, call, code, message) => {

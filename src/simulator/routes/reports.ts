@@ -24,9 +24,10 @@ const TIKTOK_LIMIT_PER_MINUTE = 100;
 type TiktokType = 'report' | 'advanced_report';
 
 /** Names that make the simulator behave like an account in that condition. */
-function condition(name: string): 'not_found' | 'no_videos' | 'no_views' | 'low_confidence' | 'normal' {
+function condition(name: string): 'not_found' | 'private' | 'no_videos' | 'no_views' | 'low_confidence' | 'normal' {
   const n = name.toLowerCase();
   if (n.startsWith('notfound')) return 'not_found';
+  if (n.startsWith('private')) return 'private';
   if (n.startsWith('novideos')) return 'no_videos';
   if (n.startsWith('noviews')) return 'no_views';
   if (n.startsWith('lowconf')) return 'low_confidence';
@@ -224,6 +225,8 @@ function reportRoute(network: Network, param: string, methods: SimRoute['methods
         }
       }
       if (condition(name) === 'not_found') return stringError(name, 404, 'CHANNEL_NOT_FOUND');
+      // api-notes: HTTP 403 also means a private account or one without posts; nothing is charged.
+      if (condition(name) === 'private') return apiError(403, 0, 'Account is private');
       const { check, error, kind } = ensureCheck(sim, network, name, tiktokType);
       if (error || !check) return error ?? invalidRequest();
       return reportAnswer(sim, network, name, check, kind, userId);
