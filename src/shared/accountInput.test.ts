@@ -56,12 +56,29 @@ describe('names and ids', () => {
 
 describe('bulk paste', () => {
   it('splits on lines, commas and spaces, keeps errors, drops duplicates', () => {
-    const lines = parseAccountList('natgeo, nasa\nhttps://www.twitch.tv/shroud\n\nnatgeo  bad!name', 'instagram');
+    const lines = parseAccountList('natgeo, nasa\nhttps://www.twitch.tv/shroud\n\nnatgeo  cats;dogs\r\nbad!name', 'instagram');
     expect(lines.map((l) => (l.ok ? `${l.value.network}:${l.value.account}` : `error:${l.source}`))).toEqual([
       'instagram:natgeo',
       'instagram:nasa',
       'twitch:shroud',
+      'instagram:cats',
+      'instagram:dogs',
       'error:bad!name',
+    ]);
+    expect(lines[5]).toMatchObject({ ok: false, reason: 'line 5: "bad!name" is not a valid instagram name' });
+  });
+
+  it('refuses a whole line when any entry on it is not valid, naming the line', () => {
+    // "bad name!" is a typo, not an order for "bad".
+    const lines = parseAccountList('natgeo\nbad name!\ntwitch:shroud', 'instagram');
+    expect(lines.filter((l) => l.ok).map((l) => l.ok && l.value.account)).toEqual(['natgeo', 'shroud']);
+    expect(lines[1]).toEqual({ ok: false, source: 'bad name!', reason: 'line 2 is not fetched: "name!" is not a valid instagram name' });
+    // A refused line does not count as seen: the same name on a good line is still taken.
+    expect(parseAccountList('bad, name!\nbad', 'instagram').map((l) => (l.ok ? l.value.account : l.source))).toEqual(['bad, name!', 'bad']);
+    // Links and prefixed names mix on one line when all are valid.
+    expect(parseAccountList('https://x.com/NASA, youtube:foodchannel tiktok:dancer', null).every((l) => l.ok)).toBe(true);
+    expect(parseAccountList('https://x.com/NASA https://example.com/a', null)).toEqual([
+      { ok: false, source: 'https://x.com/NASA https://example.com/a', reason: 'line 1 is not fetched: example.com is not one of the six networks' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 // Reads what a researcher pastes into "Add accounts": a username, a YouTube channel id, a TikTok
-// user id, or a profile link of any of the six networks — one or many, separated by new lines,
-// commas or spaces. Pure: used by the renderer as you type and checked again by main.
+// user id, or a profile link of any of the six networks — one or many, one per line or several
+// on a line separated by commas or spaces. Pure: used by the renderer as you type and checked
+// again by main.
 import type { Network } from './reports';
 
 export interface AccountInput {
@@ -90,20 +91,34 @@ export function parseAccountLine(text: string, defaultNetwork: Network | null): 
   return account(defaultNetwork, raw, raw);
 }
 
-/** Many entries: one per line, or separated by commas, semicolons or spaces. Duplicates are dropped. */
+/**
+ * Many entries: one per line, or several on a line separated by commas, semicolons or spaces.
+ * A line is taken whole or not at all: when any entry on it is not valid, the line is refused
+ * with the reason, naming the line, and none of its entries is fetched — "bad name!" is a typo
+ * to fix, not an order for "bad". Duplicates are dropped.
+ */
 export function parseAccountList(text: string, defaultNetwork: Network | null): ParsedLine[] {
   const seen = new Set<string>();
   const out: ParsedLine[] = [];
-  for (const piece of text.split(/[\n\r,;\t ]+/)) {
-    if (!piece.trim()) continue;
-    const line = parseAccountLine(piece, defaultNetwork);
-    if (line.ok) {
+  text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
+    const source = rawLine.trim();
+    const pieces = source.split(/[\s,;]+/).filter(Boolean);
+    if (pieces.length === 0) return;
+    const lines = pieces.map((piece) => parseAccountLine(piece, defaultNetwork));
+    const bad = lines.find((line) => !line.ok);
+    if (bad && !bad.ok) {
+      const line = pieces.length === 1 ? `line ${index + 1}` : `line ${index + 1} is not fetched`;
+      out.push({ ok: false, source, reason: `${line}: ${bad.reason}` });
+      return;
+    }
+    for (const line of lines) {
+      if (!line.ok) continue;
       const key = `${line.value.network}:${line.value.account.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      out.push(line);
     }
-    out.push(line);
-  }
+  });
   return out;
 }
 

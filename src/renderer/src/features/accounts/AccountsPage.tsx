@@ -1,16 +1,39 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { networks, type BalanceKind, type Network } from '@shared/reports';
 import { accountKeyOf, parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costText, creditAmount, networkLabels } from './labels';
-import type { LibraryQuery, PlannedFetch } from './accountsSlice';
+import type { LibraryQuery, TiktokType } from './accountsSlice';
 import { ReportView } from './ReportView';
 import { ProgressLine } from './FetchProgress';
 
 export function AccountsPage() {
   const subpath = useScout((s) => s.subpath);
+  const previous = useRef(subpath);
+
+  // Back from a report to the library: the keyboard lands on the row of the report left.
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = subpath;
+    if (from.length < 2 || subpath.length > 0) return;
+    const testId = `library-row-${from[0]}-${accountKeyOf(from[1]!)}`;
+    const focusRow = () => {
+      const row = [...document.querySelectorAll<HTMLElement>('[data-testid^="library-row-"]')].find((r) => r.dataset.testid === testId);
+      row?.focus();
+      return row !== undefined;
+    };
+    if (focusRow()) return;
+    // Not on the page yet: maybe once the library has answered.
+    const off = useScout.subscribe((state, before) => {
+      if (state.library === before.library) return;
+      off();
+      focusRow();
+    });
+    return off;
+  }, [subpath]);
+
   if (subpath.length >= 2) return <ReportView network={subpath[0] as Network} account={subpath[1]!} />;
   return <Library />;
 }
@@ -24,12 +47,48 @@ const ageChoices = [
   { label: 'Over 90 days ago', days: -90 },
 ] as const;
 
+type TypedFilter = (value: string) => Partial<LibraryQuery> | null;
+
+// What each typed filter puts in the query; null while the text is not yet a value (one letter of a country).
+const textFilter: TypedFilter = (v) => ({ text: v || undefined });
+const countryFilter: TypedFilter = (v) => {
+  const code = v.trim();
+  return code === '' ? { countries: undefined } : /^[A-Za-z]{2}$/.test(code) ? { countries: [code.toUpperCase()] } : null;
+};
+const followers = (v: string) => Number(v.replace(/\D/g, '')) || undefined;
+const followersMinFilter: TypedFilter = (v) => ({ followersMin: followers(v) });
+const followersMaxFilter: TypedFilter = (v) => ({ followersMax: followers(v) });
+
+/**
+ * A typed filter shows what the query applies, or, while the researcher types, what they typed:
+ * it is applied a moment after the last keystroke, one request rather than one per key.
+ */
+function useTypedFilter(stored: string, toQuery: TypedFilter) {
+  const setQuery = useScout((s) => s.setLibraryQuery);
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => {
+    if (draft === null) return;
+    const timer = setTimeout(() => {
+      const patch = toQuery(draft);
+      if (!patch) return;
+      setQuery(patch);
+      setDraft(null);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [draft, toQuery, setQuery]);
+  return { value: draft ?? stored, onChange: (e: ChangeEvent<HTMLInputElement>) => setDraft(e.target.value), reset: () => setDraft(null) };
+}
+
 function Library() {
   const query = useScout((s) => s.libraryQuery);
+  const ageDays = useScout((s) => s.libraryAgeDays);
   const library = useScout((s) => s.library);
+  const libraryEmpty = useScout((s) => s.libraryEmpty);
   const error = useScout((s) => s.libraryError);
   const loading = useScout((s) => s.libraryLoading);
   const setQuery = useScout((s) => s.setLibraryQuery);
+  const setAge = useScout((s) => s.setLibraryAge);
+  const clearFilters = useScout((s) => s.clearLibraryFilters);
   const load = useScout((s) => s.loadLibrary);
   const navigate = useScout((s) => s.navigate);
   const active = useScout((s) => s.workspace?.active);
@@ -37,23 +96,27 @@ function Library() {
   // A run keeps its panel open until it is dismissed, also when the researcher comes back from a report.
   const hasRun = useScout((s) => s.run !== null);
   const dismissRun = useScout((s) => s.dismissRun);
-  const [text, setText] = useState(query.text ?? '');
-  const [ageDays, setAgeDays] = useState('');
+  const clearPlan = useScout((s) => s.clearPlan);
   const tableRef = useRef<HTMLTableSectionElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const search = useTypedFilter(query.text ?? '', textFilter);
+  const country = useTypedFilter(query.countries?.[0] ?? '', countryFilter);
+  const followersMin = useTypedFilter(query.followersMin?.toString() ?? '', followersMinFilter);
+  const followersMax = useTypedFilter(query.followersMax?.toString() ?? '', followersMaxFilter);
+  // The age choice is shown only while its dates are still in the query.
+  const age = query.fetchedAfter === undefined && query.fetchedBefore === undefined ? '' : String(ageDays ?? '');
 
   useEffect(() => {
     void load();
   }, [load, active]);
 
-  // Search as you type, without a request per keystroke.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((query.text ?? '') !== text) setQuery({ text: text || undefined });
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [text, query.text, setQuery]);
-
   const open = (network: string, accountKey: string) => navigate('accounts', [network, accountKey]);
+
+  const clearAll = () => {
+    for (const filter of [search, country, followersMin, followersMax]) filter.reset();
+    clearFilters();
+  };
 
   // Up and down move between rows, Enter opens one.
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, network: string, key: string) => {
@@ -72,15 +135,18 @@ function Library() {
         <h1 id="page-title" tabIndex={-1}>
           Accounts
         </h1>
-        <button type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding || hasRun}>
+        <button ref={addButton} type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding || hasRun}>
           Add accounts
         </button>
       </div>
       {(adding || hasRun) && (
         <AddAccounts
+          focusOnOpen={adding}
           onClose={() => {
             setAdding(false);
+            clearPlan();
             dismissRun();
+            addButton.current?.focus();
           }}
         />
       )}
@@ -90,8 +156,8 @@ function Library() {
           type="search"
           aria-label="Search names, descriptions, captions and hashtags"
           placeholder="Search names, descriptions, captions, hashtags…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={search.value}
+          onChange={search.onChange}
         />
         <select aria-label="Network" value={query.networks?.[0] ?? ''} onChange={(e) => setQuery({ networks: e.target.value ? [e.target.value as Network] : undefined })}>
           <option value="">All networks</option>
@@ -110,49 +176,29 @@ function Library() {
           <option value="READY">Ready</option>
           <option value="READY_LOW_CONFIDENCE">Low confidence</option>
         </select>
-        <select
-          aria-label="Age of data"
-          value={ageDays}
-          onChange={(e) => {
-            setAgeDays(e.target.value);
-            const days = e.target.value ? Number(e.target.value) : null;
-            const now = Date.now();
-            setQuery({
-              fetchedAfter: days !== null && days > 0 ? now - days * 86_400_000 : undefined,
-              fetchedBefore: days !== null && days < 0 ? now + days * 86_400_000 : undefined,
-            });
-          }}
-        >
+        <select aria-label="Age of data" value={age} onChange={(e) => setAge(e.target.value ? Number(e.target.value) : null)}>
           {ageChoices.map((c) => (
             <option key={c.label} value={c.days ?? ''}>
               {c.label}
             </option>
           ))}
         </select>
-        <input
-          aria-label="Country (two letters)"
-          placeholder="Country"
-          className="narrow"
-          maxLength={2}
-          defaultValue={query.countries?.[0] ?? ''}
-          onChange={(e) => {
-            const v = e.target.value.trim();
-            if (v.length === 2 || v.length === 0) setQuery({ countries: v ? [v.toUpperCase()] : undefined });
-          }}
-        />
+        <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
         <input
           aria-label="Followers at least"
           placeholder="Followers ≥"
           className="narrow"
           inputMode="numeric"
-          onChange={(e) => setQuery({ followersMin: Number(e.target.value.replace(/\D/g, '')) || undefined })}
+          value={followersMin.value}
+          onChange={followersMin.onChange}
         />
         <input
           aria-label="Followers at most"
           placeholder="Followers ≤"
           className="narrow"
           inputMode="numeric"
-          onChange={(e) => setQuery({ followersMax: Number(e.target.value.replace(/\D/g, '')) || undefined })}
+          value={followersMax.value}
+          onChange={followersMax.onChange}
         />
         <span className="muted" role="status" data-testid="library-count">
           {library ? `${formatCount(library.total)} account${library.total === 1 ? '' : 's'}` : loading ? 'Loading…' : ''}
@@ -160,12 +206,22 @@ function Library() {
       </div>
 
       {error && <p className="feedback error" role="alert">{error}</p>}
-      {library && library.total === 0 && !query.text && !query.networks && (
-        <div className="callout info">
+      {library && library.total === 0 && libraryEmpty === true && (
+        <div className="callout info" data-testid="library-empty">
           <p>
             <strong>No cached accounts yet.</strong> Use <em>Add accounts</em> to fetch reports; once fetched they stay here and open
             without a network.
           </p>
+        </div>
+      )}
+      {library && library.total === 0 && libraryEmpty === false && (
+        <div className="callout info" data-testid="library-filtered-out">
+          <p>
+            <strong>No accounts match these filters.</strong> Other cached accounts are hidden by the search or the filters.
+          </p>
+          <button type="button" onClick={clearAll}>
+            Clear filters
+          </button>
         </div>
       )}
       {library && library.items.length > 0 && (
@@ -245,42 +301,61 @@ function SortHeader({ label, sort, numeric = false }: { label: string; sort: Non
   );
 }
 
-function AddAccounts({ onClose }: { onClose: () => void }) {
+function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpen: boolean }) {
   const [text, setText] = useState('');
   const [network, setNetwork] = useState<Network | ''>('instagram');
-  const [tiktokType, setTiktokType] = useState<'report' | 'advanced_report'>('advanced_report');
-  const [plan, setPlan] = useState<PlannedFetch[] | null>(null);
-  const [checking, setChecking] = useState(false);
+  const [tiktokType, setTiktokType] = useState<TiktokType>('advanced_report');
+  const plan = useScout((s) => s.fetchPlan);
+  const planning = useScout((s) => s.planning);
   const planFetches = useScout((s) => s.planFetches);
+  const selectPlanned = useScout((s) => s.selectPlanned);
+  const clearPlan = useScout((s) => s.clearPlan);
   const runFetches = useScout((s) => s.runFetches);
   const cancelRun = useScout((s) => s.cancelRun);
   const run = useScout((s) => s.run);
-  const balances = useScout((s) => s.plan?.plan);
+  const active = useScout((s) => s.workspace?.active ?? null);
+  const planState = useScout((s) => s.plan);
   const ids = { text: useId(), network: useId() };
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  // Opened from its button: the researcher came to type.
+  useEffect(() => {
+    if (focusOnOpen) textRef.current?.focus();
+  }, [focusOnOpen]);
 
   const parsed = useMemo(() => parseAccountList(text, network || null), [text, network]);
   const valid = parsed.flatMap((p) => (p.ok ? [p.value] : []));
-  const invalid = parsed.filter((p) => !p.ok);
+  const invalid = parsed.flatMap((p) => (p.ok ? [] : [p]));
   const hasTiktok = valid.some((v) => v.network === 'tiktok');
 
-  const check = async () => {
-    setChecking(true);
-    setPlan(await planFetches(valid, tiktokType));
-    setChecking(false);
-  };
-
+  // The balances of the workspace the plan was quoted in, and what the selected rows spend of them.
+  const balances = plan && planState?.workspace === plan.workspace ? planState.plan : null;
+  const chosen = plan ? plan.items.filter((p, i) => plan.selected[i] && p.quote) : [];
   const spend = new Map<BalanceKind, number>();
-  for (const p of plan ?? []) if (p.quote?.cost) spend.set(p.quote.balance, (spend.get(p.quote.balance) ?? 0) + p.quote.cost);
+  for (const p of chosen) if (p.quote?.cost) spend.set(p.quote.balance, (spend.get(p.quote.balance) ?? 0) + p.quote.cost);
   const left = (kind: BalanceKind) =>
     balances
       ? { credits: balances.reports.credits, miniReports: balances.reports.reports, advancedReports: balances.reports.advancedReports, discoveryRequests: balances.discovery.requests }[kind]
       : null;
+  const short = [...spend].flatMap(([kind, n]) => {
+    const before = left(kind);
+    return before !== null && before < n ? [{ kind, n, before, missing: n - before }] : [];
+  });
 
   return (
-    <div className="card add-accounts" role="region" aria-label="Add accounts">
+    <div
+      className="card add-accounts"
+      role="region"
+      aria-label="Add accounts"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || run?.running) return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="form-row">
         <label htmlFor={ids.network}>Network for bare names</label>
-        <select id={ids.network} value={network} onChange={(e) => (setNetwork(e.target.value as Network | ''), setPlan(null))}>
+        <select id={ids.network} value={network} onChange={(e) => (setNetwork(e.target.value as Network | ''), clearPlan())}>
           <option value="">None (links and prefixed names only)</option>
           {networks.map((n) => (
             <option key={n} value={n}>
@@ -292,36 +367,40 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
           <fieldset className="inline">
             <legend>TikTok report</legend>
             <label>
-              <input type="radio" name="tiktok-type" checked={tiktokType === 'report'} onChange={() => (setTiktokType('report'), setPlan(null))} /> Mini
+              <input type="radio" name="tiktok-type" checked={tiktokType === 'report'} onChange={() => (setTiktokType('report'), clearPlan())} /> Mini
             </label>
             <label>
-              <input type="radio" name="tiktok-type" checked={tiktokType === 'advanced_report'} onChange={() => (setTiktokType('advanced_report'), setPlan(null))} /> Advanced
+              <input type="radio" name="tiktok-type" checked={tiktokType === 'advanced_report'} onChange={() => (setTiktokType('advanced_report'), clearPlan())} />{' '}
+              Advanced
             </label>
           </fieldset>
         )}
       </div>
-      <label htmlFor={ids.text}>Usernames, channel ids, TikTok user ids or profile links — one or many</label>
+      <label htmlFor={ids.text}>Usernames, channel ids, TikTok user ids or profile links — one per line, or several separated by commas or spaces</label>
       <textarea
         id={ids.text}
+        ref={textRef}
         rows={4}
         value={text}
         spellCheck={false}
         placeholder={'natgeo\nhttps://www.youtube.com/channel/UC…\ntwitch:shroud'}
-        onChange={(e) => (setText(e.target.value), setPlan(null))}
+        onChange={(e) => (setText(e.target.value), clearPlan())}
       />
       {invalid.length > 0 && (
-        <ul className="feedback error" aria-live="polite">
+        <ul className="feedback error" aria-live="polite" data-testid="refused-lines">
           {invalid.map((p, i) => (
-            <li key={i}>{!p.ok && `${p.source}: ${p.reason}`}</li>
+            <li key={i}>
+              {p.source} — {p.reason}
+            </li>
           ))}
         </ul>
       )}
       {!plan && (
         <div className="actions">
-          <button type="button" className="primary" disabled={valid.length === 0 || checking} onClick={() => void check()}>
-            {checking ? 'Checking…' : `Check cost of ${valid.length} account${valid.length === 1 ? '' : 's'}`}
+          <button type="button" className="primary" disabled={valid.length === 0 || planning || !!run?.running} onClick={() => void planFetches(valid, tiktokType)}>
+            {planning ? 'Checking…' : `Check cost of ${valid.length} account${valid.length === 1 ? '' : 's'}`}
           </button>
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={onClose} disabled={!!run?.running}>
             Close
           </button>
         </div>
@@ -329,9 +408,12 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
       {plan && !run?.running && (
         <div className="confirm" data-testid="fetch-confirmation">
           <ul>
-            {plan.map((p) => (
+            {plan.items.map((p, i) => (
               <li key={`${p.input.network}:${p.input.account}`}>
-                <strong>{networkLabels[p.input.network]}</strong> {p.input.account}
+                <label>
+                  <input type="checkbox" checked={plan.selected[i] ?? false} disabled={!p.quote} onChange={(e) => selectPlanned(i, e.target.checked)} />{' '}
+                  <strong>{networkLabels[p.input.network]}</strong> {p.input.account}
+                </label>
                 {p.input.byUserId && <span className="muted"> (user id)</span>} —{' '}
                 {p.error ? (
                   <span className="feedback error">{p.error}</span>
@@ -345,18 +427,31 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
           <p role="status">
-            {spend.size === 0
-              ? 'This costs nothing.'
-              : [...spend].map(([kind, n]) => {
-                  const before = left(kind);
-                  return `Spends ${creditAmount(n, kind)}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
-                })}
+            {chosen.length === 0
+              ? 'Nothing selected.'
+              : spend.size === 0
+                ? 'This costs nothing.'
+                : [...spend].map(([kind, n]) => {
+                    const before = left(kind);
+                    return `Spends ${creditAmount(n, kind)}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
+                  })}
           </p>
+          {short.length > 0 && (
+            <div className="callout warning" role="alert" data-testid="short-balance">
+              {short.map(({ kind, n, before, missing }) => (
+                <p key={kind}>
+                  <strong>{creditAmount(missing, kind)} missing:</strong> the selected accounts need {formatCount(n)}, and {formatCount(before)}{' '}
+                  {before === 1 ? 'is' : 'are'} left.
+                </p>
+              ))}
+              <p>Uncheck some accounts, or add credits to your plan and check the cost again.</p>
+            </div>
+          )}
           <div className="actions">
-            <button type="button" className="primary" disabled={!plan.some((p) => p.quote)} onClick={() => void runFetches(plan, tiktokType)}>
+            <button type="button" className="primary" disabled={chosen.length === 0 || short.length > 0 || plan.workspace !== active} onClick={() => void runFetches()}>
               {spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend].map(([kind, n]) => creditAmount(n, kind)).join(' and ')}`}
             </button>
-            <button type="button" onClick={() => setPlan(null)}>
+            <button type="button" onClick={clearPlan}>
               Change
             </button>
           </div>
@@ -369,7 +464,7 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
               <li key={`${it.input.network}:${it.input.account}`} data-status={it.status}>
                 {networkLabels[it.input.network]} {it.input.account}: {it.status === 'running' && run.progress ? <ProgressLine progress={run.progress} /> : it.status}
                 {it.message && <span className="feedback error"> — {it.message}</span>}
-                {(it.status === 'done' || it.status === 'running') && (
+                {(it.status === 'done' || it.status === 'running') && run.workspace === active && (
                   <>
                     {' '}
                     <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, accountKeyOf(it.input.account)])}>
@@ -394,4 +489,3 @@ function AddAccounts({ onClose }: { onClose: () => void }) {
     </div>
   );
 }
-

@@ -1,13 +1,15 @@
-// The Accounts feature's state: the library query and its page, and the add-accounts run.
+// The Accounts feature's state: the library query and its page, and the add-accounts plan and run.
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
 import type { CostQuote } from '@shared/reports';
 import type { AccountInput } from '@shared/accountInput';
+import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { live, type LiveProgress } from './FetchProgress';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
+export type TiktokType = 'report' | 'advanced_report';
 
 export interface PlannedFetch {
   input: AccountInput;
@@ -16,8 +18,22 @@ export interface PlannedFetch {
   error: string | null;
 }
 
+/** The quotes the researcher is looking at, before anything is spent. */
+export interface FetchPlan {
+  /** Where the costs were quoted: the plan pays there or nowhere. */
+  workspace: WorkspaceId | null;
+  tiktokType: TiktokType;
+  items: PlannedFetch[];
+  /** Which rows are fetched, by index. */
+  selected: boolean[];
+}
+
+export type FetchStatus = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
+
 export interface FetchRun {
-  items: (PlannedFetch & { status: 'waiting' | 'running' | 'done' | 'failed' | 'skipped'; message: string | null })[];
+  /** Where the run spends; it stops when another workspace becomes active. */
+  workspace: WorkspaceId | null;
+  items: (PlannedFetch & { status: FetchStatus; message: string | null })[];
   running: boolean;
   /** The latest step of the fetch that is running. */
   progress: LiveProgress | null;
@@ -25,33 +41,103 @@ export interface FetchRun {
 
 export interface AccountsSlice {
   libraryQuery: LibraryQuery;
+  /** The age filter's choice in days (negative: older than), kept with the dates it put in the query. */
+  libraryAgeDays: number | null;
   library: LibraryPageView | null;
+  /** Whether the workspace has no cached account at all, whatever the filters; null until known. */
+  libraryEmpty: boolean | null;
   libraryError: string | null;
   libraryLoading: boolean;
+  fetchPlan: FetchPlan | null;
+  planning: boolean;
   run: FetchRun | null;
   setLibraryQuery(patch: Partial<LibraryQuery>): void;
+  /** Filters by the age of the data: fetched in the last `days` days, or over `-days` days ago. */
+  setLibraryAge(days: number | null): void;
+  /** Drops every filter, keeping the sort order. */
+  clearLibraryFilters(): void;
   loadLibrary(): Promise<void>;
-  /** Quotes every account before anything is spent. */
-  planFetches(inputs: AccountInput[], tiktokType: 'report' | 'advanced_report'): Promise<PlannedFetch[]>;
-  /** Fetches the planned accounts one by one, each at its confirmed cost. */
-  runFetches(plan: PlannedFetch[], tiktokType: 'report' | 'advanced_report'): Promise<void>;
+  /** Refreshes the balances, then quotes every account before anything is spent. */
+  planFetches(inputs: AccountInput[], tiktokType: TiktokType): Promise<void>;
+  selectPlanned(index: number, selected: boolean): void;
+  clearPlan(): void;
+  /** Fetches the selected rows of the plan one by one, each at its confirmed cost; the plan is used up. */
+  runFetches(): Promise<void>;
   cancelRun(): Promise<void>;
   /** Clears a finished run from the screen. */
   dismissRun(): void;
 }
 
+const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax'] as const;
+
+export function hasLibraryFilters(query: LibraryQuery): boolean {
+  return filterKeys.some((key) => query[key] !== undefined);
+}
+
+/** A cached account whose refresh costs a credit is not refreshed unless the researcher asks. */
+export const selectedAtFirst = (p: PlannedFetch): boolean => p.quote !== null && !(p.cached && p.quote.cost > 0);
+
+export const workspaceChangedMessage = 'Stopped: the workspace changed';
+
 export const createAccountsSlice =
   (client: ScoutClient): StateCreator<ScoutStore, [], [], AccountsSlice> =>
-  (set, get) => {
+  (set, get, api) => {
+    // Answers that arrive after a newer request was sent are dropped.
+    let librarySeq = 0;
+    let planSeq = 0;
+
+    const updateRunItem = (index: number, patch: Partial<FetchRun['items'][number]>) => {
+      const current = get().run;
+      if (!current) return;
+      set({ run: { ...current, items: current.items.map((it, j) => (j === index ? { ...it, ...patch } : it)) } });
+    };
+
+    /** Ends a run: no further account is started, and those still waiting say why. */
+    const stopRun = (message: string) => {
+      const run = get().run;
+      if (!run) return;
+      const items = run.items.map((it) => (it.status === 'waiting' ? { ...it, status: 'skipped' as const, message } : it));
+      set({ run: { ...run, items, running: false, progress: null } });
+    };
+
+    // A plan quoted in one workspace must not pay in another, and a run stops when its workspace
+    // is no longer the active one. Main refuses such a spend too (WORKSPACE_CHANGED); this keeps
+    // the screen honest about it at once.
+    const onWorkspace = (active: WorkspaceId | null) => {
+      const plan = get().fetchPlan;
+      if (plan && plan.workspace !== active) get().clearPlan();
+      const run = get().run;
+      if (!run?.running || run.workspace === active) return;
+      const label = run.workspace ? workspaceLabels[run.workspace] : 'the previous workspace';
+      stopRun(workspaceChangedMessage);
+      const stopped = get().run!;
+      set({
+        run: {
+          ...stopped,
+          items: stopped.items.map((it) => (it.status === 'running' ? { ...it, message: `finishing in ${label}, where it was paid for` } : it)),
+        },
+      });
+    };
+    api.subscribe((state, previous) => {
+      const active = state.workspace?.active ?? null;
+      if (active !== (previous.workspace?.active ?? null)) onWorkspace(active);
+    });
+    client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
+
     client.on('reports:changed', (progress) => {
       const run = get().run;
       if (run?.running && progress.phase !== 'finished') set({ run: { ...run, progress: live(progress) } });
     });
+
     return {
       libraryQuery: { sort: 'fetchedAt', order: 'desc', limit: 100, offset: 0 },
+      libraryAgeDays: null,
       library: null,
+      libraryEmpty: null,
       libraryError: null,
       libraryLoading: false,
+      fetchPlan: null,
+      planning: false,
       run: null,
 
       setLibraryQuery(patch) {
@@ -59,20 +145,45 @@ export const createAccountsSlice =
         void get().loadLibrary();
       },
 
+      setLibraryAge(days) {
+        const now = Date.now();
+        set({ libraryAgeDays: days });
+        get().setLibraryQuery({
+          fetchedAfter: days !== null && days > 0 ? now - days * 86_400_000 : undefined,
+          fetchedBefore: days !== null && days < 0 ? now + days * 86_400_000 : undefined,
+        });
+      },
+
+      clearLibraryFilters() {
+        const { sort, order, limit } = get().libraryQuery;
+        set({ libraryQuery: { sort, order, limit, offset: 0 }, libraryAgeDays: null });
+        void get().loadLibrary();
+      },
+
       async loadLibrary() {
+        const seq = ++librarySeq;
+        const query = get().libraryQuery;
         set({ libraryLoading: true });
         try {
-          set({ library: await client.invoke('reports:library', get().libraryQuery), libraryError: null });
+          const page = await client.invoke('reports:library', query);
+          // Whether nothing is cached or the filters hide it all: asked only when it matters.
+          const empty = page.total > 0 ? false : !hasLibraryFilters(query) ? true : (await client.invoke('reports:library', { limit: 1 })).total === 0;
+          if (seq !== librarySeq) return;
+          set({ library: page, libraryEmpty: empty, libraryError: null, libraryLoading: false });
         } catch (error) {
-          set({ libraryError: errorMessage(error) });
-        } finally {
-          set({ libraryLoading: false });
+          if (seq !== librarySeq) return;
+          set({ libraryError: errorMessage(error), libraryLoading: false });
         }
       },
 
       async planFetches(inputs, tiktokType) {
-        return Promise.all(
-          inputs.map(async (input) => {
+        const seq = ++planSeq;
+        const workspace = get().workspace?.active ?? null;
+        set({ fetchPlan: null, planning: true });
+        // The balance the confirmation shows is the one the API has now.
+        await get().refreshPlan();
+        const items = await Promise.all(
+          inputs.map(async (input): Promise<PlannedFetch> => {
             const ref = { network: input.network, account: input.account, ...(input.network === 'tiktok' ? { tiktokType } : {}) };
             try {
               const [quote, cached] = await Promise.all([
@@ -85,37 +196,68 @@ export const createAccountsSlice =
             }
           }),
         );
+        // Changed, closed or moved to another workspace meanwhile: these quotes are not for this screen.
+        if (seq !== planSeq) return;
+        if ((get().workspace?.active ?? null) !== workspace) return void set({ planning: false });
+        set({ fetchPlan: { workspace, tiktokType, items, selected: items.map(selectedAtFirst) }, planning: false });
       },
 
-      async runFetches(plan, tiktokType) {
-        const items = plan.map((p) => ({ ...p, status: (p.quote ? 'waiting' : 'skipped') as FetchRun['items'][number]['status'], message: p.error }));
-        set({ run: { items, running: true, progress: null } });
+      selectPlanned(index, selected) {
+        const plan = get().fetchPlan;
+        const item = plan?.items[index];
+        if (!plan || !item?.quote) return;
+        set({ fetchPlan: { ...plan, selected: plan.selected.map((s, i) => (i === index ? selected : s)) } });
+      },
+
+      clearPlan() {
+        planSeq++;
+        set({ fetchPlan: null, planning: false });
+      },
+
+      async runFetches() {
+        const plan = get().fetchPlan;
+        if (!plan || get().run?.running) return;
+        const workspace = get().workspace?.active ?? null;
+        if (plan.workspace !== workspace) return get().clearPlan();
+        const chosen = plan.items.filter((p, i) => plan.selected[i] && p.quote);
+        if (chosen.length === 0) return;
+        // The plan is used up: a second click cannot spend again.
+        get().clearPlan();
+        const tiktokType = plan.tiktokType;
+        const items = chosen.map((p) => ({ ...p, status: 'waiting' as FetchStatus, message: null }));
+        set({ run: { workspace, items, running: true, progress: null } });
+        let stopped: string | null = null;
         for (let i = 0; i < items.length; i++) {
           const run = get().run;
           if (!run?.running) break;
           const item = run.items[i]!;
           if (item.status !== 'waiting' || !item.quote) continue;
-          const update = (patch: Partial<(typeof items)[number]>) => {
-            const current = get().run;
-            if (!current) return;
-            set({ run: { ...current, items: current.items.map((it, j) => (j === i ? { ...it, ...patch } : it)) } });
-          };
-          update({ status: 'running' });
+          updateRunItem(i, { status: 'running' });
           try {
             await client.invoke('reports:fetch', {
               network: item.input.network,
               account: item.input.account,
               ...(item.input.network === 'tiktok' ? { tiktokType } : {}),
               confirmedCost: item.quote.cost,
+              ...(workspace ? { workspace } : {}),
             });
-            update({ status: 'done', message: null });
+            const elsewhere = workspace !== null && (get().workspace?.active ?? null) !== workspace;
+            updateRunItem(i, { status: 'done', message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
           } catch (error) {
-            update({ status: 'failed', message: errorMessage(error) });
-            if (error instanceof ScoutCallError && (error.code === 'CANCELLED' || error.code === 'OFFLINE')) break;
+            const code = error instanceof ScoutCallError ? error.code : null;
+            if (code === 'WORKSPACE_CHANGED') {
+              // Main sent nothing: another workspace is active.
+              updateRunItem(i, { status: 'skipped', message: workspaceChangedMessage });
+              stopped = workspaceChangedMessage;
+              break;
+            }
+            updateRunItem(i, { status: 'failed', message: errorMessage(error) });
+            if (code === 'CANCELLED') stopped = 'Not fetched: the run was cancelled';
+            if (code === 'OFFLINE') stopped = 'Not fetched: Scout is offline';
+            if (stopped) break;
           }
         }
-        const run = get().run;
-        if (run) set({ run: { ...run, running: false, progress: null } });
+        stopRun(stopped ?? 'Not fetched: the run was stopped');
         void get().loadLibrary();
         void get().refreshPlan();
       },
@@ -127,9 +269,15 @@ export const createAccountsSlice =
       async cancelRun() {
         const run = get().run;
         if (!run) return;
-        set({ run: { ...run, running: false } });
+        stopRun('Not fetched: the run was cancelled');
         const current = run.items.find((it) => it.status === 'running');
-        if (current) await client.invoke('reports:cancel', { network: current.input.network, account: current.input.account });
+        if (current) {
+          await client.invoke('reports:cancel', {
+            network: current.input.network,
+            account: current.input.account,
+            ...(run.workspace ? { workspace: run.workspace } : {}),
+          });
+        }
       },
     };
   };
