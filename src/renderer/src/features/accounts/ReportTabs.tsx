@@ -1,9 +1,11 @@
 // The report's companion tabs: media, metrics history and brand mentions, each from the cache
-// first (main fetches on first open). History unlocks a report, so when it would cost a credit
-// the tab says so and waits for a confirmation.
-import { useEffect, useMemo, useState } from 'react';
-import type { CachedDocument, Network } from '@shared/reports';
+// first (main fetches on first open), each with a Refresh that asks the API again. Media and
+// mentions cost nothing; history unlocks a report, so when it would cost a credit the tab says so
+// and waits for a confirmation. A failed refresh (offline, say) keeps the cached answer on screen.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { CachedDocument, CostQuote, Network } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
+import { useScout } from '../../store';
 import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
@@ -11,6 +13,7 @@ import { Chart } from '../../shared/Chart';
 import { metricSpec } from './model/catalogue';
 import { seriesOption } from './model/chartOptions';
 import { formatMetric, type SeriesView } from './reportModel';
+import { costText, creditAmount } from './labels';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -29,42 +32,151 @@ export function companionTabs(network: Network): CompanionTab[] {
   return tabs;
 }
 
+/** A period key's length in days, for ordering: '7d' → 7, 'all' → ∞; unknown keys sort first. */
+function periodDays(period: string): number {
+  if (period === 'all') return Infinity;
+  const m = /^(\d+)([dwmy])$/.exec(period);
+  if (!m) return -1;
+  return Number(m[1]) * { d: 1, w: 7, m: 30, y: 365 }[m[2] as 'd' | 'w' | 'm' | 'y'];
+}
+
+/** The periods an answer carries, shortest first. */
+export function carriedPeriods(performance: unknown): string[] {
+  return Object.keys(obj(performance)).sort((a, b) => periodDays(a) - periodDays(b));
+}
+
+/** The chosen period when the answer has it, else `preferred` when it has that, else its longest. */
+export function pickPeriod(periods: readonly string[], chosen: string | null, preferred: string): string {
+  if (chosen !== null && periods.includes(chosen)) return chosen;
+  if (periods.includes(preferred)) return preferred;
+  return periods[periods.length - 1] ?? '';
+}
+
 type Channel = 'media:get' | 'history:get' | 'mentions:get';
 
-function useDocument<C extends Channel>(channel: C, request: RequestOf<C>, key: string) {
-  const [state, setState] = useState<{ doc: CachedDocument | null; error: string | null; code: string | null; loading: boolean }>({
-    doc: null,
-    error: null,
-    code: null,
-    loading: true,
-  });
-  const [attempt, setAttempt] = useState(0);
-  const [extra, setExtra] = useState<Partial<RequestOf<C>>>({});
+/** What the tab shows for one request: the latest answer, or the error of the latest attempt. */
+interface Answer {
+  key: string;
+  /** Counts the answers folded in, so a view can tell a new answer from the one it has seen. */
+  seq: number;
+  doc: CachedDocument | null;
+  error: string | null;
+  code: string | null;
+  /** The extra request fields of the attempt that failed (`refresh`), to repeat it confirmed. */
+  asked: Json;
+}
+
+type Outcome = { doc: CachedDocument | null } | { error: string; code: string | null; asked: Json };
+
+/**
+ * Folds an outcome for `key` into what is shown. A failure keeps the answer already on screen for
+ * the same key. An older copy arriving after a newer one (the first open's cache read after a
+ * refresh) is dropped. With `currentOnly`, an outcome for a key the page has left is dropped too.
+ */
+function fold(prev: Answer | null, key: string, outcome: Outcome, currentOnly: boolean): Answer | null {
+  const mine = prev?.key === key ? prev : null;
+  if (currentOnly && prev && !mine) return prev;
+  if ('doc' in outcome) {
+    if (mine?.doc && outcome.doc && mine.doc.fetchedAt > outcome.doc.fetchedAt) return mine;
+    return { key, seq: (prev?.seq ?? 0) + 1, doc: outcome.doc, error: null, code: null, asked: {} };
+  }
+  return { key, seq: (prev?.seq ?? 0) + 1, doc: mine?.doc ?? null, error: outcome.error, code: outcome.code, asked: outcome.asked };
+}
+
+const failure = (e: unknown, asked: Json): Outcome => ({ error: errorMessage(e), code: e instanceof ScoutCallError ? e.code : null, asked });
+
+/**
+ * One companion document: opened from the cache (or fetched) once per request, keyed by the whole
+ * request (network, account, page), so a route change to another network or account never shows
+ * the previous one's data, and a late answer for a request the page has left is ignored.
+ */
+function useDocument<C extends Channel>(channel: C, request: RequestOf<C>) {
+  // Each workspace has its own cache: its answer is another document.
+  const workspace = useScout((s) => s.workspace?.active ?? null);
+  const key = `${workspace} ${channel} ${JSON.stringify(request)}`;
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    scout.invoke(channel, { ...request, ...extra } as RequestOf<C>).then(
-      (doc) => live && setState({ doc: doc as CachedDocument | null, error: null, code: null, loading: false }),
-      (e: unknown) => live && setState({ doc: null, error: errorMessage(e), code: e instanceof ScoutCallError ? e.code : null, loading: false }),
+    scout.invoke(channel, request).then(
+      (doc) => live && setAnswer((prev) => fold(prev, key, { doc: doc as CachedDocument | null }, false)),
+      (e: unknown) => live && setAnswer((prev) => fold(prev, key, failure(e, {}), false)),
     );
     return () => {
       live = false;
     };
     // `key` stands for the request's contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [channel, key, attempt, extra]);
-  const retry = (more: Partial<RequestOf<C>> = {}) => {
-    setState((s) => ({ ...s, loading: true }));
-    setExtra(more);
-    setAttempt((a) => a + 1);
+  }, [key]);
+
+  /** Asks again with more fields (`refresh`, `confirmedCost`); the shown answer stays until the new one lands. */
+  const ask = (more: Partial<RequestOf<C>>): Promise<void> => {
+    const asked = key;
+    setPending(asked);
+    return scout
+      .invoke(channel, { ...request, ...more } as RequestOf<C>)
+      .then(
+        (doc) => setAnswer((prev) => fold(prev, asked, { doc: doc as CachedDocument | null }, true)),
+        (e: unknown) => setAnswer((prev) => fold(prev, asked, failure(e, more as Json), true)),
+      )
+      .finally(() => setPending((p) => (p === asked ? null : p)));
   };
-  return { ...state, retry };
+
+  const current = answer?.key === key ? answer : null;
+  return {
+    key,
+    workspace,
+    seq: current?.seq ?? 0,
+    doc: current?.doc ?? null,
+    error: current?.error ?? null,
+    code: current?.code ?? null,
+    asked: current?.asked ?? {},
+    loading: current === null,
+    busy: pending === key,
+    ask,
+    refresh: () => ask({ refresh: true } as Partial<RequestOf<C>>),
+  };
 }
 
-function Status({ loading, error, fetchedAt }: { loading: boolean; error: string | null; fetchedAt?: number }) {
-  if (loading) return <p className="muted" aria-live="polite">Loading…</p>;
-  if (error) return <p className="feedback error" role="alert">{error}</p>;
-  return fetchedAt ? <p className="muted">Fetched {formatAge(fetchedAt)}.</p> : null;
+interface DocumentState {
+  loading: boolean;
+  busy: boolean;
+  error: string | null;
+  doc: CachedDocument | null;
+  refresh: () => Promise<void>;
 }
+
+/** Loading, the last error, and for a cached answer its age with a Refresh button beside it. */
+function Status({ state, what, hint, note, showError = true }: { state: DocumentState; what: string; hint: string; note?: ReactNode; showError?: boolean }) {
+  const { loading, error, doc, busy } = state;
+  if (loading) return <p className="muted" aria-live="polite">Loading…</p>;
+  return (
+    <>
+      {showError && error && (
+        <p className="feedback error" role="alert">
+          {error}
+          {doc && ' The cached answer is still shown.'}
+        </p>
+      )}
+      {doc && (
+        <div className="toolbar" data-testid="companion-status">
+          <span className="muted" data-testid="fetched-at" data-fetched-at={doc.fetchedAt} title={new Date(doc.fetchedAt).toLocaleString()}>
+            Fetched {formatAge(doc.fetchedAt)}.
+          </span>
+          <button type="button" className="icon-button" aria-label={`Refresh ${what}`} title={hint} disabled={busy} onClick={() => void state.refresh()}>
+            Refresh
+          </button>
+          {note}
+          <span className="muted" aria-live="polite">
+            {busy ? 'Refreshing…' : ''}
+          </span>
+        </div>
+      )}
+    </>
+  );
+}
+
+const free = <span className="muted">Refresh: free.</span>;
 
 export function MediaTab({ network, account }: { network: 'instagram' | 'youtube'; account: string }) {
   return network === 'instagram' ? <InstagramMedia account={account} /> : <YoutubeMedia account={account} />;
@@ -80,19 +192,21 @@ const igSorts = [
 ] as const;
 
 function InstagramMedia({ account }: { account: string }) {
-  const { doc, error, loading } = useDocument('media:get', { network: 'instagram', account }, account);
+  const state = useDocument('media:get', { network: 'instagram', account });
+  const { doc } = state;
   const [group, setGroup] = useState<(typeof igGroups)[number]>('all');
   const [sort, setSort] = useState<string>('time_posted_desc');
-  const [period, setPeriod] = useState('30d');
+  const [period, setPeriod] = useState<string | null>(null);
   const lists = obj(obj(obj(doc?.result.media_ids)[group])[sort]).performance;
-  const periods = Object.keys(obj(lists));
-  const chosen = obj(obj(lists)[periods.includes(period) ? period : (periods[0] ?? '')]);
+  const periods = carriedPeriods(lists);
+  const shownPeriod = pickPeriod(periods, period, '30d');
+  const chosen = obj(obj(lists)[shownPeriod]);
   const ids = arr(chosen.media_ids).map(String);
   const media = obj(doc?.result.media);
   const metrics = obj(chosen.metrics);
   return (
     <div data-testid="media-tab">
-      <Status loading={loading} error={error} fetchedAt={doc?.fetchedAt} />
+      <Status state={state} what="media" hint="Asks the API for this account's media again. Free: media cost no credits (the report must be unlocked)." note={free} />
       {doc && (
         <>
           <div className="toolbar">
@@ -110,7 +224,7 @@ function InstagramMedia({ account }: { account: string }) {
                 </option>
               ))}
             </select>
-            <select aria-label="Media period" value={period} onChange={(e) => setPeriod(e.target.value)}>
+            <select aria-label="Media period" value={shownPeriod} onChange={(e) => setPeriod(e.target.value)}>
               {periods.map((p) => (
                 <option key={p} value={p}>
                   {p}
@@ -122,6 +236,7 @@ function InstagramMedia({ account }: { account: string }) {
             </span>
           </div>
           <MediaGrid
+            key={`${state.key} ${group} ${sort} ${shownPeriod}`}
             items={ids.map((id) => {
               const m = obj(media[id]);
               const basic = obj(m.basic);
@@ -142,15 +257,20 @@ function InstagramMedia({ account }: { account: string }) {
 }
 
 function YoutubeMedia({ account }: { account: string }) {
-  const [page, setPage] = useState(1);
-  const { doc, error, loading } = useDocument('media:get', { network: 'youtube', account, page }, `${account}:${page}`);
+  // The page belongs to the account it was chosen for: another account opens on page 1.
+  const [paging, setPaging] = useState({ account, page: 1 });
+  const page = paging.account === account ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ account, page: p });
+  const state = useDocument('media:get', { network: 'youtube', account, page });
+  const { doc } = state;
   const total = num(doc?.result.total_pages) ?? 1;
   return (
     <div data-testid="media-tab">
-      <Status loading={loading} error={error} fetchedAt={doc?.fetchedAt} />
+      <Status state={state} what="media" hint="Asks the API for this page of media again. Free: media cost no credits (the report must be unlocked)." note={free} />
       {doc && (
         <>
           <MediaGrid
+            key={state.key}
             items={arr(doc.result.media).map((v) => {
               const m = obj(v);
               const metrics = obj(m.metrics);
@@ -180,21 +300,38 @@ function YoutubeMedia({ account }: { account: string }) {
   );
 }
 
+/** How many media a grid draws at first, and adds per "Show more". */
+const MEDIA_STEP = 120;
+
 function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; title: string; line: string; when: number | null }[] }) {
+  const [limit, setLimit] = useState(MEDIA_STEP);
   if (items.length === 0) return <p className="muted">No media in this selection.</p>;
+  const shown = items.slice(0, limit);
   return (
-    <ul className="media-grid">
-      {items.slice(0, 120).map((item) => (
-        <li key={item.id}>
-          <Avatar url={item.thumbnail} label={item.title || item.id} size={96} square />
-          <p className="media-title" title={item.title}>
-            {item.title || item.id}
-          </p>
-          <p className="muted">{item.line}</p>
-          {item.when && <p className="muted">{new Date(item.when * 1000).toLocaleDateString()}</p>}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="media-grid">
+        {shown.map((item) => (
+          <li key={item.id}>
+            <Avatar url={item.thumbnail} label={item.title || item.id} size={96} square />
+            <p className="media-title" title={item.title}>
+              {item.title || item.id}
+            </p>
+            <p className="muted">{item.line}</p>
+            {item.when && <p className="muted">{new Date(item.when * 1000).toLocaleDateString()}</p>}
+          </li>
+        ))}
+      </ul>
+      {shown.length < items.length && (
+        <div className="pager" data-testid="media-more">
+          <span className="muted">
+            Showing {formatCount(shown.length)} of {formatCount(items.length)}.
+          </span>
+          <button type="button" onClick={() => setLimit(limit + MEDIA_STEP)}>
+            Show {formatCount(Math.min(MEDIA_STEP, items.length - shown.length))} more
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -213,24 +350,60 @@ function historySeries(history: Json): SeriesView[] {
 }
 
 export function HistoryTab({ network, account }: { network: 'instagram' | 'twitter'; account: string }) {
-  const { doc, error, code, loading, retry } = useDocument('history:get', { network, account, confirmedCost: 0 }, account);
+  const state = useDocument('history:get', { network, account, confirmedCost: 0 });
+  const { doc, error, code, busy } = state;
+  // What asking again costs (history unlocks the report), quoted again after every answer: a
+  // quote older than the answer on screen is not offered (main has just said the cost changed).
+  const { key, seq } = state;
+  const [quoted, setQuoted] = useState<{ key: string; seq: number; quote: CostQuote } | null>(null);
+  const lastQuote = quoted?.key === key ? quoted.quote : null;
+  const quote = quoted?.key === key && quoted.seq === seq ? quoted.quote : null;
+  useEffect(() => {
+    let live = true;
+    scout.invoke('reports:quote', { network, account }).then(
+      (q) => live && setQuoted({ key, seq, quote: q }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, seq, network, account]);
   const series = useMemo(
     () => historySeries(obj(doc?.result.metrics_history)).map((s) => ({ ...s, label: metricSpec(s.key, network).label, unit: metricSpec(s.key, network).unit })),
     [doc, network],
   );
   const options = useMemo(() => series.map(seriesOption), [series]);
+  const verb = state.asked.refresh ? 'refresh' : 'fetch';
+  // The spend names the workspace it was confirmed in: main refuses it if another one is active by then.
+  const confirm = (cost: 0 | 1) => {
+    const more: Partial<RequestOf<'history:get'>> = { ...(state.asked as Partial<RequestOf<'history:get'>>), confirmedCost: cost };
+    if (state.workspace) more.workspace = state.workspace;
+    void state.ask(more).then(() => useScout.getState().refreshPlan());
+  };
   return (
     <div data-testid="history-tab">
-      {code === 'COST_CHANGED' ? (
-        <div className="callout warning" role="alert">
+      {code === 'COST_CHANGED' && (
+        <div className="callout warning" role="alert" data-testid="history-confirmation">
           <p>{error}</p>
-          <button type="button" className="primary" onClick={() => retry({ confirmedCost: 1 })}>
-            Spend 1 credit and fetch the history
-          </button>
+          {quote && (
+            <div className="actions">
+              <button type="button" className="primary" disabled={busy} onClick={() => confirm(quote.cost)}>
+                {quote.cost ? `Spend ${creditAmount(quote.cost, quote.balance)} and ${verb} the history` : `${verb === 'refresh' ? 'Refresh' : 'Fetch'} the history for free`}
+              </button>
+              <span className="muted" aria-live="polite">
+                {busy ? 'Fetching…' : ''}
+              </span>
+            </div>
+          )}
         </div>
-      ) : (
-        <Status loading={loading} error={error} fetchedAt={doc?.fetchedAt} />
       )}
+      <Status
+        state={state}
+        what="history"
+        hint="Asks the API for the metrics history again. This unlocks the report: free while it is unlocked, otherwise Scout asks before spending a credit."
+        showError={code !== 'COST_CHANGED'}
+        note={lastQuote && <span className="muted">Refresh: {costText(lastQuote)}{lastQuote.cost ? ' (asks first)' : ''}.</span>}
+      />
       <div className="charts">
         {series.map((s, i) => (
           <section key={s.key} className="card" aria-label={`${s.label} history`}>
@@ -259,11 +432,15 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
 }
 
 export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube'; account: string }) {
-  const { doc, error, loading } = useDocument('mentions:get', { network, account }, account);
-  const [period, setPeriod] = useState('90d');
+  const state = useDocument('mentions:get', { network, account });
+  const { doc } = state;
+  const [picked, setPicked] = useState<{ key: string; period: string } | null>(null);
+  // TikTok answers per period; offer only the periods this answer carries.
+  const performance = obj(obj(doc?.result.mentions).performance);
+  const periods = carriedPeriods(performance);
+  const period = pickPeriod(periods, picked?.key === state.key ? picked.period : null, '90d');
   let rows: { name: string; detail: string }[] = [];
   if (doc && network === 'tiktok') {
-    const performance = obj(obj(doc.result.mentions).performance);
     const data = obj(obj(performance[period]).data);
     const users = obj(doc.result.users);
     rows = Object.entries(data).map(([channel, v]) => {
@@ -285,17 +462,17 @@ export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube
   }
   return (
     <div data-testid="mentions-tab">
-      <Status loading={loading} error={error} fetchedAt={doc?.fetchedAt} />
-      {network === 'tiktok' && doc && (
-        <select aria-label="Mentions period" value={period} onChange={(e) => setPeriod(e.target.value)}>
-          {Object.keys(obj(obj(doc.result.mentions).performance)).map((p) => (
+      <Status state={state} what="brand mentions" hint="Asks the API for the brand mentions again. Free: brand mentions cost no credits." note={free} />
+      {network === 'tiktok' && doc && periods.length > 0 && (
+        <select aria-label="Mentions period" value={period} onChange={(e) => setPicked({ key: state.key, period: e.target.value })}>
+          {periods.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>
           ))}
         </select>
       )}
-      {doc && rows.length === 0 && <p className="muted">No brand mentions in this period.</p>}
+      {doc && rows.length === 0 && <p className="muted">No brand mentions {network === 'tiktok' ? 'in this period' : 'found'}.</p>}
       <ul className="mentions">
         {rows.map((r) => (
           <li key={r.name}>
