@@ -161,6 +161,13 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
   await expect(page.getByRole('dialog', { name: 'Confirm refresh' })).toContainText('Advanced report: mini report unlocked; the advanced one is not: 1 advanced-report credit');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Confirm refresh' })).toHaveCount(0);
+  // A confirmation belongs to its page: going to another account leaves it behind.
+  await page.getByRole('button', { name: 'Get the advanced report…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm refresh' })).toBeVisible();
+  await page.goto(`${scout.origin}/#/accounts/twitch/slowstreamer`);
+  await expect(page.getByTestId('report-view')).toHaveAttribute('data-report', 'twitch/slowstreamer');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(scout.simulator!.state.spent.miniReports).toBe(1);
   expect(scout.simulator!.state.spent.advancedReports ?? 0).toBe(0);
 
