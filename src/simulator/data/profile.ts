@@ -1,7 +1,49 @@
 // The headline facts of one account, derived only from its network and name. Reports,
 // discovery results, lists and creators all start from this, so the same account shows the
 // same follower count wherever it appears.
+//
+// The figures drift with the simulated day, so that fetching an account again on a later day
+// shows a change: followers move at the account's 30-day growth rate from PROFILE_REFERENCE_DAY,
+// and the engagement rate and the audience's female and real shares wobble by a small seeded
+// amount each day. On the reference day (and when no day is given) the figures are exactly as
+// drawn, which is what discovery, lists and creators show.
 import { countries, hashString, languages, Rng, type Network } from './random';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The simulated day (days since the Unix epoch, UTC) on which an account's figures are exactly
+ * as drawn: 4 July 2026, the "today" of the report and cache test fixtures, three days after
+ * discovery's fixed REFERENCE_NOW.
+ */
+export const PROFILE_REFERENCE_DAY = Date.UTC(2026, 6, 4) / DAY_MS;
+
+/** The largest relative move, on any day, of the engagement rate and audience shares from their reference-day level (±2 %). */
+export const DAILY_WOBBLE = 0.02;
+
+/** The simulated day (whole days since the epoch, UTC) containing `ms`. */
+export function simDay(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+/**
+ * A seeded number in [-1, 1) for one account, one purpose and one day; exactly 0 on the
+ * reference day, so the figures there are the drawn ones.
+ */
+export function dayNoise(seed: string, purpose: string, day: number): number {
+  if (day === PROFILE_REFERENCE_DAY) return 0;
+  return new Rng(`${seed}:${purpose}:day${day}`).float(-1, 1);
+}
+
+/**
+ * Followers `days` days after the reference day (negative: before), compounding the 30-day
+ * growth rate daily. Never below one.
+ */
+export function followersAfter(followers: number, growth30dPct: number, days: number): number {
+  if (days === 0) return followers;
+  const dailyLog = Math.log(1 + Math.max(-90, growth30dPct) / 100) / 30;
+  return Math.max(1, Math.round(followers * Math.exp(dailyLog * days)));
+}
 
 export interface AccountProfile {
   network: Network;
@@ -76,7 +118,52 @@ function numericId(seed: string, digits: number): string {
   return String(rng.int(1, 9)) + Array.from({ length: digits - 1 }, () => rng.int(0, 9)).join('');
 }
 
-export function accountProfile(network: Network, requestedName: string): AccountProfile {
+/**
+ * The account's profile on the simulated day containing `now` (epoch ms); without `now`, on the
+ * reference day. Everything but the drifting figures (followers, engagement rate, the averages
+ * that follow from them, the audience's female and real shares) is the same every day.
+ */
+export function accountProfile(network: Network, requestedName: string, now?: number): AccountProfile {
+  const drawn = drawnProfile(network, requestedName);
+  const day = now === undefined ? PROFILE_REFERENCE_DAY : simDay(now);
+  return day === PROFILE_REFERENCE_DAY ? drawn : onDay(drawn, day);
+}
+
+/**
+ * A percentage moved by `noise` (−1…1) times DAILY_WOBBLE of itself or of the rest, whichever
+ * is smaller: both it and the rest move by at most ±2 % of themselves (a 90 % female audience
+ * does not swing its male tenth by a fifth).
+ */
+function shareOnDay(share: number, noise: number): number {
+  return share + DAILY_WOBBLE * noise * Math.min(share, 100 - share);
+}
+
+/** A drawn profile moved to another day. */
+function onDay(p: AccountProfile, day: number): AccountProfile {
+  const seed = `${p.network}:${p.username}`;
+  const wobble = (purpose: string) => 1 + DAILY_WOBBLE * dayNoise(seed, purpose, day);
+  const followers = followersAfter(p.followers, p.growth30d, day - PROFILE_REFERENCE_DAY);
+  const er = p.er * wobble('er');
+  // Views follow the audience's size; likes, comments and shares its size and engagement.
+  const reach = followers / p.followers;
+  const engagement = reach * (er / p.er);
+  const avgViews = Math.round(p.avgViews * reach);
+  const likes = Math.round(p.avgLikes * engagement);
+  return {
+    ...p,
+    followers,
+    er,
+    avgViews,
+    // As when drawn: on video networks a post is never liked more often than it is seen.
+    avgLikes: p.network === 'youtube' || p.network === 'tiktok' ? Math.min(likes, Math.round(avgViews * 0.6)) : likes,
+    avgComments: Math.round(p.avgComments * engagement),
+    avgShares: Math.round(p.avgShares * engagement),
+    realAudience: Math.max(20, Math.min(95, shareOnDay(p.realAudience, dayNoise(seed, 'real-audience', day)))),
+    audienceFemale: Math.max(3, Math.min(97, shareOnDay(p.audienceFemale, dayNoise(seed, 'audience-female', day)))),
+  };
+}
+
+function drawnProfile(network: Network, requestedName: string): AccountProfile {
   const username = requestedName.trim().toLowerCase();
   const rng = new Rng(`${network}:${username}`);
   const isNasa = username === 'nasa';

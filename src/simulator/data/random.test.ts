@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markFor, Rng } from './random';
+import { markFor, Rng, WobblingRng } from './random';
 
 describe('Rng', () => {
   it('gives the same sequence for the same seed, and another for another seed', () => {
@@ -32,6 +32,28 @@ describe('Rng', () => {
         expect(Number.isInteger(v)).toBe(true);
       }),
     );
+  });
+});
+
+describe('WobblingRng', () => {
+  it('moves shares by a few percent, still summing to 100, and draws everything else as a plain Rng', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 2, max: 20 }), (seed, n) => {
+        const plain = new Rng(seed);
+        const wobbling = new WobblingRng(seed, new Rng(`${seed}:day`), 0.02);
+        const a = plain.shares(n, 1.5);
+        const b = wobbling.shares(n, 1.5);
+        expect(Math.abs(b.reduce((x, y) => x + y, 0) - 100)).toBeLessThan(1e-9);
+        b.forEach((v, i) => {
+          expect(v).toBeGreaterThanOrEqual(0);
+          // ±2 % each, then renormalised: at most about ±4 %.
+          if (a[i]! > 1e-6) expect(Math.abs(v / a[i]! - 1)).toBeLessThan(0.0417);
+        });
+        // The main stream is where the plain one is.
+        expect(wobbling.next()).toBe(plain.next());
+      }),
+    );
+    expect(new WobblingRng('x', null, 0.02).shares(5)).toEqual(new Rng('x').shares(5));
   });
 });
 

@@ -96,6 +96,35 @@ export class Rng {
   }
 }
 
+/**
+ * An Rng whose `shares` each come out moved by up to ±`amplitude` (relative), drawn from a second
+ * stream `wobble`, and renormalised to exactly 100. Everything else, including how many numbers
+ * are taken from the main stream, is as `new Rng(seed)`: the day's wobble of an audience moves
+ * its percentages a little and never shifts any other number. Without `wobble`, it is a plain Rng.
+ */
+export class WobblingRng extends Rng {
+  private readonly wobble: Rng | null;
+  private readonly amplitude: number;
+
+  constructor(seed: string | number, wobble: Rng | null, amplitude: number) {
+    super(seed);
+    this.wobble = wobble;
+    this.amplitude = amplitude;
+  }
+
+  override shares(n: number, concentration = 1): number[] {
+    const drawn = super.shares(n, concentration);
+    const wobble = this.wobble;
+    if (!wobble || this.amplitude === 0) return drawn;
+    const moved = drawn.map((v) => v * (1 + this.amplitude * wobble.float(-1, 1)));
+    const sum = moved.reduce((s, v) => s + v, 0);
+    const out = moved.map((v) => (v / sum) * 100);
+    const largest = out.indexOf(Math.max(...out));
+    out[largest] = out[largest]! + (100 - out.reduce((s, v) => s + v, 0));
+    return out;
+  }
+}
+
 /** ISO 3166 alpha-2 codes with rough weights, for geography. */
 export const countries: readonly (readonly [string, number])[] = [
   ['US', 30], ['BR', 9], ['IN', 9], ['GB', 6], ['ID', 5], ['MX', 5], ['DE', 4], ['FR', 4], ['RU', 4], ['TR', 3],

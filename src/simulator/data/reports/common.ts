@@ -145,11 +145,11 @@ export function contactEmails(ctx: Ctx): string[] {
 
 /**
  * The accounts of the same name on other networks that this account links to (about a third
- * of those offered): each is that network's own profile, so its numbers match its report.
+ * of those offered): each is that network's own profile on the same day, so its numbers match its report.
  */
 export function linkedProfiles(ctx: Ctx, networks: readonly Network[]): AccountProfile[] {
   const rng = ctx.rng('social-networks');
-  return networks.filter(() => rng.bool(0.35)).map((network) => accountProfile(network, ctx.profile.username));
+  return networks.filter(() => rng.bool(0.35)).map((network) => accountProfile(network, ctx.profile.username, ctx.now));
 }
 
 /** `social_networks` as spec 2.1 shapes it: `[{type, id}]`. */

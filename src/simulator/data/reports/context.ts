@@ -1,13 +1,16 @@
 // The input every report generator takes, and the per-call context built from it.
 import type { CdnLinker } from '../cdn';
-import { accountProfile, type AccountProfile } from '../profile';
-import { Rng, type Network } from '../random';
+import { accountProfile, DAILY_WOBBLE, PROFILE_REFERENCE_DAY, simDay, type AccountProfile } from '../profile';
+import { Rng, WobblingRng, type Network } from '../random';
 
 export interface ReportInput {
   network: Network;
   /** Requested username / channel name / channel id. */
   name: string;
-  /** Simulated epoch milliseconds: "today" for dates, charts and time_posted. */
+  /**
+   * Simulated epoch milliseconds: "today" for dates, charts and time_posted, and the day the
+   * account's figures drift to (followers, engagement, audience shares: see profile.ts).
+   */
   now: number;
   cdn: CdnLinker;
   /** The server sets this for names starting with "lowconf" (spec 3.1 READY_LOW_CONFIDENCE). */
@@ -28,11 +31,26 @@ export interface Ctx {
    * without making the report first.
    */
   rng(purpose: string): Rng;
+  /**
+   * The generator for audience breakdowns: `rng(purpose)`'s draws, with every set of shares
+   * wobbled by up to ±2 % (relative) for the simulated day and renormalised, so the audience
+   * moves a little from day to day. Exactly `rng(purpose)` on the profile's reference day.
+   */
+  audienceRng(purpose: string): Rng;
 }
 
 export function makeCtx(input: ReportInput): Ctx {
-  const profile = accountProfile(input.network, input.name);
+  const profile = accountProfile(input.network, input.name, input.now);
   // profile.username is the trimmed, lower-cased name: " Foo" and "foo" are one account.
   const seed = `${input.network}:${profile.username}`;
-  return { input, profile, now: input.now, seed, rng: (purpose) => new Rng(`${seed}:${purpose}`) };
+  const day = simDay(input.now);
+  return {
+    input,
+    profile,
+    now: input.now,
+    seed,
+    rng: (purpose) => new Rng(`${seed}:${purpose}`),
+    audienceRng: (purpose) =>
+      new WobblingRng(`${seed}:${purpose}`, day === PROFILE_REFERENCE_DAY ? null : new Rng(`${seed}:${purpose}:day${day}`), DAILY_WOBBLE),
+  };
 }

@@ -2,7 +2,7 @@
 // audience shares summing to 100, marks agreeing with benchmarks, CDN links, speed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountProfile } from '../profile';
+import { accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
 import { markFor, networks, type Network } from '../random';
 import {
   generateInstagramHistory,
@@ -14,7 +14,7 @@ import {
   generateYoutubeMediaPage,
   type ReportInput,
 } from './index';
-import { at, expectHundred, input, num, rec, walk } from './testkit';
+import { at, expectHundred, input, list, NOW, num, rec, walk } from './testkit';
 
 /** Account names as a user might type them (trimmed and lower-cased by the profile). */
 const names = fc.stringMatching(/^[A-Za-z0-9._]{1,24}$/);
@@ -174,6 +174,141 @@ describe('reports', () => {
       }).sort((a, b) => a - b);
       // The median, so one descheduled run on a busy machine does not decide it.
       expect(times[12]!, network).toBeLessThan(5);
+    }
+  });
+});
+
+describe('drift with the simulated day', () => {
+  const DAY = 86_400_000;
+  const on = (network: Network, name: string, days: number, extra: Partial<ReportInput> = {}) => input(network, name, { now: NOW + days * DAY, ...extra });
+  const followersOf = (network: Network, body: Record<string, unknown>) =>
+    num(at(body, network === 'instagram' ? 'user.followers_count' : 'report.metrics.subscribers_count.value'));
+  const erOf = (network: Network, body: Record<string, unknown>): number | null => {
+    const path = { instagram: 'user.er.value', youtube: 'report.metrics.er.value', tiktok: 'report.metrics.er.value', twitter: 'report.metrics.er.value' }[network as string];
+    return path ? num(at(body, path)) : null;
+  };
+
+  it('the test fixtures\' "today" is the reference day: the profile as drawn, as discovery shows it', () => {
+    expect(Math.floor(NOW / DAY)).toBe(PROFILE_REFERENCE_DAY);
+    fc.assert(
+      fc.property(networkArb, names, fc.integer({ min: 0, max: DAY - 1 }), (network, name, ms) => {
+        expect(accountProfile(network, name, PROFILE_REFERENCE_DAY * DAY + ms)).toEqual(accountProfile(network, name));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('followers compound the 30-day growth rate from the reference day, in both directions', () => {
+    fc.assert(
+      fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }), (network, name, days) => {
+        const p = accountProfile(network, name);
+        const later = accountProfile(network, name, NOW + days * DAY);
+        expect(later.followers).toBe(followersAfter(p.followers, p.growth30d, days));
+        const expected = p.followers * Math.pow(1 + p.growth30d / 100, days / 30);
+        expect(Math.abs(later.followers - expected)).toBeLessThanOrEqual(Math.max(1, expected * 1e-9) + 0.5);
+        // Grows with a positive rate, shrinks with a negative one (rounding may hide a day's move).
+        if (days > 0) expect(Math.sign(later.followers - p.followers) * Math.sign(p.growth30d)).toBeGreaterThanOrEqual(0);
+        // What does not drift stays put.
+        expect({ ...later, followers: 0, er: 0, avgViews: 0, avgLikes: 0, avgComments: 0, avgShares: 0, realAudience: 0, audienceFemale: 0 }).toEqual({
+          ...p, followers: 0, er: 0, avgViews: 0, avgLikes: 0, avgComments: 0, avgShares: 0, realAudience: 0, audienceFemale: 0,
+        });
+      }),
+      { numRuns: 100 },
+    );
+    // 30 days at +6 %/30d is +6 %.
+    const grower = Array.from({ length: 500 }, (_, i) => `grower${i}`).find((n) => accountProfile('instagram', n).growth30d > 5 && accountProfile('instagram', n).followers > 10_000)!;
+    const p = accountProfile('instagram', grower);
+    expect(accountProfile('instagram', grower, NOW + 30 * DAY).followers / p.followers).toBeCloseTo(1 + p.growth30d / 100, 4);
+  });
+
+  it('the engagement rate and the audience\'s female and real shares wobble within ±2 % a day', () => {
+    fc.assert(
+      fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }).filter((d) => d !== 0), (network, name, days) => {
+        const p = accountProfile(network, name);
+        const later = accountProfile(network, name, NOW + days * DAY);
+        expect(Math.abs(later.er / p.er - 1)).toBeLessThanOrEqual(DAILY_WOBBLE + 1e-12);
+        // A share and the rest of the audience both move by at most 2 % of themselves.
+        for (const key of ['audienceFemale', 'realAudience'] as const) {
+          expect(Math.abs(later[key] / p[key] - 1), key).toBeLessThanOrEqual(DAILY_WOBBLE + 1e-12);
+          expect(Math.abs((100 - later[key]) / (100 - p[key]) - 1), key).toBeLessThanOrEqual(DAILY_WOBBLE + 1e-12);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    const ers = new Set(Array.from({ length: 10 }, (_, d) => accountProfile('tiktok', 'wobbler', NOW + d * DAY).er));
+    expect(ers.size).toBe(10);
+  });
+
+  it('the same day gives the same report whatever the hour; another day moves the headline figures', () => {
+    for (const network of networks) {
+      const morning = generateReportBody(on(network, 'drifter', 10));
+      // The server asks for the day's midnight; the headline figures are the day's at any hour.
+      const evening = generateReportBody(on(network, 'drifter', 10.4));
+      expect(followersOf(network, evening), network).toBe(followersOf(network, morning));
+      expect(erOf(network, evening), network).toBe(erOf(network, morning));
+      expect(audienceSplits(network, evening), network).toEqual(audienceSplits(network, morning));
+      const p = accountProfile(network, 'drifter');
+      const later = accountProfile(network, 'drifter', NOW + 10 * DAY);
+      expect(followersOf(network, morning), network).toBe(later.followers);
+      expect(followersOf(network, generateReportBody(on(network, 'drifter', 0))), network).toBe(p.followers);
+      const er = erOf(network, morning);
+      if (er !== null) expect(er, network).toBe(later.er);
+      expect(generateReportBody(on(network, 'drifter', 11)), network).not.toEqual(morning);
+    }
+  });
+
+  it('audience shares still sum to 100 on any day, each within a few percent of the reference day\'s', () => {
+    fc.assert(
+      fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }), (network, name, days) => {
+        const reference = audienceSplits(network, generateReportBody(input(network, name)));
+        const moved = audienceSplits(network, generateReportBody(on(network, name, days)));
+        expect(moved.map(([label]) => label)).toEqual(reference.map(([label]) => label));
+        moved.forEach(([label, shares], i) => {
+          expectHundred(shares, `${network} ${label} day ${days}`);
+          const before = reference[i]![1];
+          expect(shares.length).toBe(before.length);
+          // ±2 % on each draw, renormalised and passed through the audience's weighting: a share
+          // moves by a few percent of itself, a small one (an age group's rarer gender) by a
+          // few tenths of a point.
+          shares.forEach((v, j) => {
+            expect(Math.abs(v - before[j]!), `${network} ${label}[${j}] day ${days}: ${before[j]} → ${v}`).toBeLessThanOrEqual(Math.max(0.08 * before[j]!, 0.3));
+          });
+        });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('the audience moves from one day to the next, its leading country stays the leader', () => {
+    const countries = (days: number) => list(at(generateReportBody(on('instagram', 'traveller', days)), 'user.audience_geography.countries')) as { code: string; value: number }[];
+    const today = countries(0);
+    const later = countries(10);
+    expect(later.map((c) => c.code)).toEqual(today.map((c) => c.code));
+    expect(later.map((c) => c.value)).not.toEqual(today.map((c) => c.value));
+    expect(later[0]!.code).toBe(accountProfile('instagram', 'traveller').audienceCountry);
+  });
+
+  it('the follower chart of a later day holds the earlier day\'s count at that day (to rounding)', () => {
+    for (const network of ['instagram'] as const) {
+      const chart = list(at(generateReportBody(on(network, 'charted', 30)), 'user.followers_chart')) as { count: number }[];
+      const thirtyDaysBack = chart[chart.length - 31]!.count;
+      expect(Math.abs(thirtyDaysBack - accountProfile(network, 'charted').followers)).toBeLessThanOrEqual(2);
+      expect(chart.at(-1)!.count).toBe(accountProfile(network, 'charted', NOW + 30 * DAY).followers);
+    }
+  });
+
+  it('companions and linked accounts use the same day: history ends at the day\'s ER, linked followers are that day\'s', () => {
+    const later = on('instagram', 'history_owner', 12);
+    const history = list(at(generateInstagramHistory(later), 'metrics_history.er.history')) as { value: number }[];
+    expect(history.at(-1)!.value).toBe(accountProfile('instagram', 'history_owner', later.now).er);
+    const linked = Array.from({ length: 40 }, (_, i) => `linker${i}`)
+      .flatMap((n) => list(at(generateReportBody(on('instagram', n, 12)), 'user.social_networks')) as { type: number; username: string; subscribers_count: number }[])
+      .slice(0, 10);
+    expect(linked.length).toBeGreaterThan(0);
+    const byType = { 2: 'youtube', 3: 'tiktok', 4: 'twitch', 5: 'twitter' } as const;
+    for (const s of linked) {
+      const network = byType[s.type as keyof typeof byType];
+      expect(s.subscribers_count).toBe(followersOf(network, generateReportBody(on(network, s.username, 12))));
     }
   });
 });

@@ -40,7 +40,7 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
   const reach = p.followers * rng.float(0.08, 0.3);
   const commercial = commercialEstimates(ctx.rng('commercial'), reach, p.avgLikes + p.avgComments);
 
-  const audienceRng = ctx.rng('audience');
+  const audienceRng = ctx.audienceRng('audience');
   const ages = ageGender(audienceRng, p.audienceFemale);
   const geo = countryShares(audienceRng, p.audienceCountry, 10);
   const genderTotal = (g: 'male' | 'female') => AGE_BUCKETS.reduce((s, b) => s + ages[b][g], 0);

@@ -124,7 +124,7 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
 
   const home = countryInfo(p.country);
   const city = rng.pick(home.cities);
-  const audienceRng = ctx.rng('audience');
+  const audienceRng = ctx.audienceRng('audience');
   const features = {
     most_media: { data: { media_ids: mostMedia(snaps, now, windows) } },
     blogger_emails: { data: contactEmails(ctx) },

@@ -105,7 +105,7 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     })(),
   };
 
-  const audienceRng = ctx.rng('audience');
+  const audienceRng = ctx.audienceRng('audience');
   const ages = ageGender(audienceRng, p.audienceFemale);
   const rankings = new Map<PostKey, Post[]>();
   const shape = likesShape(posts);
@@ -290,7 +290,7 @@ export function tiktokBrandMentions(ctx: Ctx): Record<string, unknown> {
 
   const users = Object.fromEntries(
     mentioned.map(({ brand, channel }) => {
-      const account = accountProfile('tiktok', channel);
+      const account = accountProfile('tiktok', channel, ctx.now);
       return [
         channel,
         {

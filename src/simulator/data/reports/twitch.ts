@@ -81,7 +81,7 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
     },
   };
 
-  const audienceRng = ctx.rng('audience');
+  const audienceRng = ctx.audienceRng('audience');
   // READY_LOW_CONFIDENCE (3.1): audience geography missing or down to a country or two.
   const audienceGeo = input.lowConfidence
     ? audienceRng.bool(0.5)

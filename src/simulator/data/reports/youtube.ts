@@ -78,7 +78,7 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
   const rated = (base: number) => perPeriod(ratedPeriods(rng, base));
   const avgDislikes = p.avgLikes * 0.03;
   const videosV30 = Math.round(p.avgViews * rng.float(0.6, 0.95));
-  const audienceRng = ctx.rng('audience');
+  const audienceRng = ctx.audienceRng('audience');
   const lower = (code: string) => code.toLowerCase(); // YouTube reports use lower-case country codes
   const cpm = rng.float(8, 35);
   const price = (p.avgViews / 1000) * cpm;

@@ -1,11 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SnapshotDetail, SnapshotView } from '@shared/contract';
 import type { CachedReport } from '@shared/reports';
+import { Chart } from '../../shared/Chart';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { formatCount } from '../../shared/format';
-import { compareSnapshots } from './model/compare';
+import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, snapshotTrendOption, type ShareChange } from './model/compare';
 
 const signed = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+
+/** How many share moves, and how many list entries and exits, are listed. */
+const SHARE_LIMIT = 10;
+
+function shareText(s: ShareChange): string {
+  switch (s.kind) {
+    case 'moved':
+      return `${s.before.toFixed(1)} → ${s.after.toFixed(1)} %`;
+    case 'entered':
+      return `new in the top list (${s.after.toFixed(1)} %)`;
+    case 'left':
+      return `no longer in the top list (was ${s.before.toFixed(1)} %)`;
+  }
+}
 
 /** What changed since an earlier fetch of this account. */
 export function SnapshotChanges({ report }: { report: CachedReport }) {
@@ -27,6 +42,9 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
 
   const earlier = snapshots?.filter((s) => s.fetchedAt < report.fetchedAt) ?? [];
   const target = chosen ?? earlier[0]?.id ?? null;
+  // The list holds every fetch, this one too: its summaries are all the chart needs.
+  const trend = useMemo(() => snapshotTrend(snapshots ?? []), [snapshots]);
+  const trendOption = useMemo(() => snapshotTrendOption(trend), [trend]);
 
   useEffect(() => {
     if (target === null) return;
@@ -43,7 +61,10 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
   if (error) return <p className="feedback error">{error}</p>;
   if (earlier.length === 0 || !older) return null;
   const comparison = compareSnapshots({ network: report.network, accountKey: older.accountKey, summary: older.summary, result: older.result, fetchedAt: older.fetchedAt }, report);
-  const moved = comparison.figures.filter((f) => f.delta !== null && f.delta !== 0);
+  // Only changes that show once rounded as they are written below (not "0 pp").
+  const moved = comparison.figures.filter((f) => f.delta !== null && (f.unit === 'percent' ? Math.abs(f.delta) >= 0.005 : Math.round(f.delta) !== 0));
+  const shareMoves = comparison.shares.filter((c) => c.kind === 'moved').slice(0, SHARE_LIMIT);
+  const listChanges = comparison.shares.filter((c) => c.kind !== 'moved').slice(0, SHARE_LIMIT);
   return (
     <section className="card changes" aria-label="Changes since an earlier fetch" data-testid="snapshot-changes">
       <h2>
@@ -66,12 +87,20 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
               {f.unit === 'percent' ? `${f.before!.toFixed(2)} → ${f.after!.toFixed(2)} %` : `${formatCount(f.before)} → ${formatCount(f.after)}`})
             </li>
           ))}
-          {comparison.shares.slice(0, 10).map((s) => (
-            <li key={`${s.breakdown}:${s.item}`}>
-              {s.breakdown}, {s.item}: {s.before.toFixed(1)} → {s.after.toFixed(1)} %
+          {[...shareMoves, ...listChanges].map((s) => (
+            <li key={`${s.breakdown}:${s.item}`} data-kind={s.kind}>
+              {s.breakdown}, {s.item}: {shareText(s)}
             </li>
           ))}
         </ul>
+      )}
+      {hasTrend(trend) && (
+        <figure className="snapshot-trend" data-testid="snapshot-trend" style={{ margin: '0.75rem 0 0' }}>
+          <figcaption>
+            <h3 style={{ fontSize: '1rem', margin: '0 0 0.25rem' }}>Followers{trend.engagementRate.length >= 2 ? ' and engagement rate' : ''} across snapshots</h3>
+          </figcaption>
+          <Chart option={trendOption} label={snapshotTrendLabel(trend, formatCount)} height={220} />
+        </figure>
       )}
     </section>
   );

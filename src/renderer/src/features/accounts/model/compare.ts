@@ -1,5 +1,7 @@
 // What changed between two fetches of one account: the headline figures, and audience shares
-// that moved by at least half a percentage point.
+// that moved by at least half a percentage point, or that entered or left a top-N list; and
+// the headline figures across every fetch, as a chart.
+import type { EChartsCoreOption } from 'echarts/core';
 import type { CachedReport, ReportSummary } from '@shared/reports';
 import { buildReportModel } from '../reportModel';
 
@@ -12,15 +14,24 @@ export interface FigureChange {
   unit: 'count' | 'percent';
 }
 
-export interface ShareChange {
+interface ShareChangeBase {
   breakdown: string;
   item: string;
-  before: number;
-  after: number;
 }
+
+/**
+ * One audience share that changed. An item in only one snapshot's list (a top-10 country list,
+ * say) is `entered` or `left` with the share it had there: the other snapshot did not say what
+ * its share was, only that it was not in the list, so it is never a change from 0.
+ */
+export type ShareChange =
+  | (ShareChangeBase & { kind: 'moved'; before: number; after: number })
+  | (ShareChangeBase & { kind: 'entered'; before: null; after: number })
+  | (ShareChangeBase & { kind: 'left'; before: number; after: null });
 
 export interface SnapshotComparison {
   figures: FigureChange[];
+  /** Moves first, largest first; then the items that entered or left a list, by breakdown, largest share first. */
   shares: ShareChange[];
 }
 
@@ -36,6 +47,9 @@ const figures: [keyof ReportSummary, string, FigureChange['unit']][] = [
   ['audienceQuality', 'Audience quality', 'count'],
 ];
 
+/** The rest of a top-N list: computed by the display model, not a member that comes and goes. */
+const OTHER = 'Other';
+
 function asReport(r: Comparable): CachedReport {
   return { state: 'READY', quality: null, unlockedAt: null, validUntil: null, tiktokType: null, snapshotCount: 1, ...r } as CachedReport;
 }
@@ -48,16 +62,90 @@ export function compareSnapshots(older: Comparable, newer: Comparable, minShareM
   });
   const oldModel = buildReportModel(asReport(older));
   const newModel = buildReportModel(asReport(newer));
-  const shares: ShareChange[] = [];
+  const moves: ShareChange[] = [];
+  const membership: ShareChange[] = [];
   for (const b of newModel.breakdowns) {
     if (!b.share) continue;
     const previous = oldModel.breakdowns.find((o) => o.key === b.key);
     if (!previous) continue;
+    const before = new Map(previous.items.map((i) => [i.label, i.value]));
+    const after = new Map(b.items.map((i) => [i.label, i.value]));
+    const entered: ShareChange[] = [];
+    const left: ShareChange[] = [];
     for (const item of b.items) {
-      const before = previous.items.find((i) => i.label === item.label)?.value ?? 0;
-      if (Math.abs(item.value - before) >= minShareMove) shares.push({ breakdown: b.label, item: item.label, before, after: item.value });
+      const was = before.get(item.label);
+      if (was === undefined) {
+        if (item.label !== OTHER) entered.push({ kind: 'entered', breakdown: b.label, item: item.label, before: null, after: item.value });
+      } else if (Math.abs(item.value - was) >= minShareMove) {
+        moves.push({ kind: 'moved', breakdown: b.label, item: item.label, before: was, after: item.value });
+      }
     }
+    for (const item of previous.items) {
+      if (!after.has(item.label) && item.label !== OTHER) left.push({ kind: 'left', breakdown: b.label, item: item.label, before: item.value, after: null });
+    }
+    entered.sort((x, y) => (y.after ?? 0) - (x.after ?? 0));
+    left.sort((x, y) => (y.before ?? 0) - (x.before ?? 0));
+    membership.push(...entered, ...left);
   }
-  shares.sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before));
-  return { figures: figureChanges, shares };
+  moves.sort((a, b) => Math.abs(b.after! - b.before!) - Math.abs(a.after! - a.before!));
+  return { figures: figureChanges, shares: [...moves, ...membership] };
+}
+
+/** What the across-snapshots chart needs of one fetch (`reports:snapshots` gives it). */
+export interface SnapshotPoint {
+  fetchedAt: number;
+  summary: Pick<ReportSummary, 'followers' | 'engagementRate'>;
+}
+
+export interface SnapshotTrend {
+  /** Oldest first: [fetchedAt, value] for the snapshots that have the figure. */
+  followers: [number, number][];
+  engagementRate: [number, number][];
+}
+
+/** Followers and engagement rate of every fetch, oldest first; figures a fetch lacks are left out. */
+export function snapshotTrend(snapshots: readonly SnapshotPoint[]): SnapshotTrend {
+  const ordered = [...snapshots].sort((a, b) => a.fetchedAt - b.fetchedAt);
+  const points = (key: 'followers' | 'engagementRate') =>
+    ordered.flatMap((s): [number, number][] => {
+      const v = s.summary[key];
+      return typeof v === 'number' && Number.isFinite(v) ? [[s.fetchedAt, v]] : [];
+    });
+  return { followers: points('followers'), engagementRate: points('engagementRate') };
+}
+
+/** True when there is a line to draw: at least two fetches with a follower count. */
+export function hasTrend(trend: SnapshotTrend): boolean {
+  return trend.followers.length >= 2;
+}
+
+/** What a screen reader hears for the chart. */
+export function snapshotTrendLabel(trend: SnapshotTrend, formatCount: (n: number) => string): string {
+  const f = trend.followers;
+  if (f.length === 0) return 'Followers across snapshots: none';
+  const er = trend.engagementRate.length >= 2 ? `; engagement rate ${trend.engagementRate[0]![1].toFixed(2)} % to ${trend.engagementRate.at(-1)![1].toFixed(2)} %` : '';
+  return `Followers across ${f.length} snapshots: ${formatCount(f[0]![1])} to ${formatCount(f.at(-1)![1])}${er}`;
+}
+
+/**
+ * The echarts option: followers on the left axis, the engagement rate (when the fetches have
+ * one) on the right, one point per fetch.
+ */
+export function snapshotTrendOption(trend: SnapshotTrend): EChartsCoreOption {
+  const withEr = trend.engagementRate.length >= 2;
+  const line = { type: 'line', showSymbol: true, symbolSize: 7 };
+  return {
+    grid: { left: 64, right: withEr ? 56 : 16, top: 32, bottom: 32 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    xAxis: { type: 'time' },
+    yAxis: [
+      { type: 'value', name: 'Followers', scale: true, nameTextStyle: { align: 'left' } },
+      ...(withEr ? [{ type: 'value', name: 'ER, %', scale: true, position: 'right', splitLine: { show: false } }] : []),
+    ],
+    series: [
+      { ...line, name: 'Followers', yAxisIndex: 0, data: trend.followers },
+      ...(withEr ? [{ ...line, name: 'Engagement rate, %', yAxisIndex: 1, data: trend.engagementRate }] : []),
+    ],
+  };
 }
