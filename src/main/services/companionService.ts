@@ -51,7 +51,7 @@ export class CompanionService {
       await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
       return { fetchedAt, result: asJson(parsed.raw) };
     }
-    const parsed = await this.deps.connection.track(() => api.youtubeMedia(account, page));
+    const parsed = await this.deps.connection.track(() => api.youtubeMedia(this.deps.reports.apiName(network, account), page));
     this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page);
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, result: asJson(parsed.raw) };
@@ -97,7 +97,7 @@ export class CompanionService {
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
     const api = await this.deps.api();
     const parsed = await this.deps.connection.track(() =>
-      network === 'tiktok' ? api.tiktokBrandMentions(account) : api.youtubeBrandMentions(account),
+      network === 'tiktok' ? api.tiktokBrandMentions(account) : api.youtubeBrandMentions(this.deps.reports.apiName(network, account)),
     );
     const fetchedAt = this.now();
     this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt);

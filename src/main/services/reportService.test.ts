@@ -73,6 +73,20 @@ describe('reports, cache first', () => {
     expect(h.sim.state.spent.credits).toBe(1);
   });
 
+  it('asks for a cached YouTube channel by its id in its own letter case, though the cache keys it in lower case', async () => {
+    h = await productionHarness({ generationMs: 0 });
+    const id = 'UCAbCdEfGhIjKlMnOpQrStUv';
+    const first = await h.call<CachedReport>('reports:fetch', { network: 'youtube', account: id, confirmedCost: 1 });
+    expect(first).toMatchObject({ accountKey: id.toLowerCase(), summary: { accountId: id } });
+    // The library hands back the key; the API must still get the id (the simulator, like the
+    // API, answers a lower-cased id with another channel).
+    const again = await h.call<CachedReport>('reports:fetch', { network: 'youtube', account: first.accountKey, confirmedCost: 0 });
+    expect(again.summary.accountId).toBe(id);
+    const media = await h.call<CachedDocument>('media:get', { network: 'youtube', account: first.accountKey, refresh: true });
+    expect(JSON.stringify(media.result)).toContain(id);
+    expect(h.sim.state.spent.credits).toBe(1);
+  });
+
   it('fails at once while offline', async () => {
     h = await productionHarness();
     await h.call('connection:setOffline', { offline: true });

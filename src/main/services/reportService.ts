@@ -203,9 +203,20 @@ export class ReportService {
     return this.deps.repo.open(ref.network, accountKey);
   }
 
+  /**
+   * The name to send for an account. The cache keys accounts in lower case, and the library
+   * hands that key back; YouTube channel ids are case-sensitive, so a cached channel is asked
+   * for by the id its report carries.
+   */
+  apiName(network: Network, account: string): string {
+    if (network !== 'youtube') return account;
+    const id = this.deps.repo.open(network, accountKeyOf(account))?.summary.accountId;
+    return id && accountKeyOf(id) === accountKeyOf(account) ? id : account;
+  }
+
   private async reportRequest(api: ApiClient, ref: ReportRef, paid: boolean, signal?: AbortSignal): Promise<ParsedReport> {
     try {
-      return await api.report(ref.network, ref.account, { tiktokType: ref.tiktokType, paid, signal, byUserId: this.byUserId(ref) });
+      return await api.report(ref.network, this.apiName(ref.network, ref.account), { tiktokType: ref.tiktokType, paid, signal, byUserId: this.byUserId(ref) });
     } catch (error) {
       if (error instanceof ScoutError && error.code === 'API_REPORT_CALCULATING') return calculating(ref.network);
       throw error;

@@ -163,6 +163,14 @@ function onDay(p: AccountProfile, day: number): AccountProfile {
   };
 }
 
+const YOUTUBE_CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
+
+/** How the simulator tells accounts apart: names in any case are one, YouTube channel ids are exact. */
+export function accountIdentity(network: Network, name: string): string {
+  const trimmed = name.trim();
+  return network === 'youtube' && YOUTUBE_CHANNEL_ID.test(trimmed) ? trimmed : trimmed.toLowerCase();
+}
+
 function drawnProfile(network: Network, requestedName: string): AccountProfile {
   const username = requestedName.trim().toLowerCase();
   const rng = new Rng(`${network}:${username}`);
@@ -178,8 +186,15 @@ function drawnProfile(network: Network, requestedName: string): AccountProfile {
   const avgLikes = network === 'youtube' || network === 'tiktok' ? Math.min(likesFromEr, Math.round(avgViews * 0.6)) : likesFromEr;
   const avgComments = Math.round(avgLikes * rng.float(0.01, 0.06));
   const accountType = rng.bool(0.12) ? 'brand' : 'human';
+  // A YouTube channel asked for by its id answers with that id, letter case and all: channel ids
+  // are case-sensitive, so a client that lower-cases one gets another channel.
+  const requestedChannelId = network === 'youtube' && YOUTUBE_CHANNEL_ID.test(requestedName.trim()) ? requestedName.trim() : null;
   const id =
-    network === 'youtube' ? youtubeChannelId(username) : network === 'twitch' || network === 'snapchat' ? username : numericId(`${network}:${username}`, network === 'tiktok' ? 19 : 10);
+    network === 'youtube'
+      ? (requestedChannelId ?? youtubeChannelId(username))
+      : network === 'twitch' || network === 'snapchat'
+        ? username
+        : numericId(`${network}:${username}`, network === 'tiktok' ? 19 : 10);
   return {
     network,
     username,

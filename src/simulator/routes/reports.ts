@@ -4,7 +4,7 @@
 import { DAY_MS } from '../clock';
 import { apiError, EXPIRY_PLACEHOLDER, invalidRequest, linkExpirySeconds, ok, type Sim, type SimRequest, type SimResponse, type SimRoute } from '../context';
 import { hashString, type Network } from '../data/random';
-import { accountProfile } from '../data/profile';
+import { accountIdentity, accountProfile } from '../data/profile';
 import {
   generateInstagramHistory,
   generateInstagramMedia,
@@ -121,7 +121,7 @@ function reportInput(sim: Sim, network: Network, name: string, check?: ReportChe
 // a second, and re-encoding a 70 KB Instagram report each time would cost more than the rest.
 function reportBodyParts(sim: Sim, network: Network, name: string, check: ReportCheck, userId?: string): Buffer[] {
   const day = Math.floor(sim.clock.now() / DAY_MS);
-  const key = `${network}:${name.toLowerCase()}:${check.outcome}:${check.tiktokType ?? ''}:${day}`;
+  const key = `${network}:${accountIdentity(network, name)}:${check.outcome}:${check.tiktokType ?? ''}:${day}`;
   const bodyCache = sim.state.reportBodies;
   let parts = bodyCache.get(key);
   if (!parts) {
