@@ -90,7 +90,7 @@ test('report tabs refresh, offer only the periods they carry, and keep the cache
     isChannel('history:get'),
     (route) =>
       route.fulfill({
-        json: { ok: false, error: { code: 'COST_CHANGED', message: 'Fetching the history of natgeo unlocks its report and costs 1 credit. Nothing was spent; confirm to go ahead.' } },
+        json: { ok: false, error: { code: 'COST_CHANGED', message: 'Fetching the history of natgeo unlocks its report and costs 1 report credit. Nothing was spent; confirm to go ahead.' } },
       }),
     { times: 1 },
   );
@@ -98,7 +98,7 @@ test('report tabs refresh, offer only the periods they carry, and keep the cache
   page.on('request', (r) => r.url().includes('/rpc/history%3Aget') && asked.push(r.postDataJSON() as Json));
   await history.getByRole('button', { name: 'Refresh history' }).click();
   const confirmation = history.getByTestId('history-confirmation');
-  await expect(confirmation).toContainText('costs 1 credit. Nothing was spent');
+  await expect(confirmation).toContainText('costs 1 report credit. Nothing was spent');
   await expect(history.getByRole('img', { name: /points over time/ }).first()).toBeVisible();
   await confirmation.getByRole('button', { name: 'Spend 1 report credit and refresh the history' }).click();
   await expect(confirmation).toContainText('costs 0 credits');

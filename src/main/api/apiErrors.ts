@@ -44,7 +44,7 @@ const byStatus: Record<number, ApiErrorInfo> = {
     message:
       'The API refused this account (HTTP 403): it is private or has no posts, so no report can be made, and nothing was spent. If every account fails like this, check the account id and token in Settings → Credentials.',
   },
-  404: { code: 'API_NOT_FOUND', message: 'The API found no such account (HTTP 404). Check the name or id.' },
+  404: { code: 'API_NOT_FOUND', message: 'The API found no such account (HTTP 404). Check the name or id; nothing was spent.' },
   429: {
     code: 'API_RATE_LIMITED',
     message: 'The API is limiting how fast Scout may ask (HTTP 429). Scout will slow down; try again in a minute.',

@@ -71,7 +71,7 @@ export class CompanionService {
     if (quote.cost !== (options.confirmedCost ?? 0)) {
       throw new ScoutError({
         code: 'COST_CHANGED',
-        message: `Fetching the history of ${account} unlocks its report and costs ${quote.cost} credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
+        message: `Fetching the history of ${account} unlocks its report and costs ${quote.cost} report credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
       });
     }
     this.deps.connection.assertMayCall();

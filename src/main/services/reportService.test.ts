@@ -32,7 +32,7 @@ describe('reports, cache first', () => {
     h = await productionHarness();
     await expect(h.call('reports:fetch', { network: 'youtube', account: 'UCnew', confirmedCost: 0 })).rejects.toMatchObject({
       code: 'COST_CHANGED',
-      message: expect.stringMatching(/would cost 1 credit, not 0. Nothing was spent/),
+      message: expect.stringMatching(/would cost 1 report credit, not 0. Nothing was spent/),
     });
     expect(h.sim.state.calls.get('auditor.youtube')).toBeUndefined();
     expect(h.sim.state.totalSpent()).toBe(0);

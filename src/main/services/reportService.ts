@@ -44,6 +44,14 @@ export interface ReportServiceDeps {
   onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
 }
 
+/** A balance's unit in messages, singular. */
+const balanceWords: Record<BalanceKind, string> = {
+  credits: 'report credit',
+  miniReports: 'mini-report credit',
+  advancedReports: 'advanced-report credit',
+  discoveryRequests: 'discovery request',
+};
+
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
 
 /** The balance a plan reports for one kind; null when the API did not say. */
@@ -161,7 +169,7 @@ export class ReportService {
     if (quote.cost !== confirmedCost) {
       throw new ScoutError({
         code: 'COST_CHANGED',
-        message: `Fetching ${ref.account} would cost ${quote.cost} credit${quote.cost === 1 ? '' : 's'}, not ${confirmedCost}. Nothing was spent; confirm again.`,
+        message: `Fetching ${ref.account} would cost ${quote.cost} ${balanceWords[quote.balance]}${quote.cost === 1 ? '' : 's'}, not ${confirmedCost}. Nothing was spent; confirm again.`,
       });
     }
     this.deps.connection.assertMayCall();
