@@ -71,7 +71,10 @@ export class CompanionService {
     if (quote.cost !== (options.confirmedCost ?? 0)) {
       throw new ScoutError({
         code: 'COST_CHANGED',
-        message: `Fetching the history of ${account} unlocks its report and costs ${quote.cost} report credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
+        message:
+          quote.cost === 0
+            ? `Fetching the history of ${account} is free now: its report is unlocked. Nothing was spent; confirm to go ahead.`
+            : `Fetching the history of ${account} unlocks its report and costs ${quote.cost} report credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
       });
     }
     this.deps.connection.assertMayCall();
