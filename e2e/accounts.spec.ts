@@ -318,7 +318,7 @@ test.describe('a short balance', () => {
     await expect(dancer).not.toBeChecked();
     await expect(confirmation).toContainText('TikTok dancer — cached; refresh mini report unlocked; the advanced one is not: 1 advanced-report credit');
 
-    await expect(confirmation.getByRole('status')).toHaveText('Spends 3 report credits, leaving -1 of 2.');
+    await expect(confirmation.getByRole('status')).toHaveText('Needs 3 report credits; only 2 left.');
     const warning = page.getByTestId('short-balance');
     await expect(warning).toContainText('1 report credit missing: the selected accounts need 3, and 2 are left.');
     const fetch = page.getByRole('button', { name: 'Fetch and spend 3 report credits' });

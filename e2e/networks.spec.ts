@@ -136,12 +136,13 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
   await expect(page.getByTestId('report-progress')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByTestId('report-notice')).toContainText(
-    'Cancelled after the request had reached the API: 1 report credit spent, and the account is unlocked, so fetching it again is free.',
+    'Cancelled after the request had reached the API: 1 report credit spent. The report is most likely unlocked, so fetching it again should cost nothing; Scout still asks first.',
   );
-  // The request went out, so the credit is spent and the report unlocked: fetching again is free.
+  // The request went out and was paid. Only the API knows whether that unlocked the account (a
+  // failed generation is refunded), so Scout asks for at most one credit, and the API charges none.
   await page.getByRole('button', { name: 'Fetch this report…' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('unlocked within 365 days: free');
-  await page.getByRole('button', { name: 'Fetch for free' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('paid for but never fetched (cancelled): most likely free, at most 1 report credit');
+  await page.getByRole('button', { name: 'Spend at most 1 report credit and fetch' }).click();
   await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
   expect(scout.simulator!.state.spent.credits).toBe(1);
   await expect(page.getByTestId('refresh-cost')).toContainText(/Refresh is free until/);

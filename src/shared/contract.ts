@@ -256,8 +256,11 @@ export const operations = {
   ),
   /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
   'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
+  /** Spending by day, operation and account; `network` + `account` narrow it to one account. */
   'ledger:spending': op<SpendingRow[]>()(
-    z.object({ from: z.number().int().nonnegative().optional(), to: z.number().int().nonnegative().optional() }).strict(),
+    z
+      .object({ from: z.number().int().nonnegative().optional(), to: z.number().int().nonnegative().optional(), network: network.optional(), account: account.optional() })
+      .strict(),
   ),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 

@@ -1,4 +1,5 @@
-// Report types the renderer shows and main produces. Pure data: no imports.
+// Report types the renderer shows and main produces. Pure data: no imports but types.
+import type { WorkspaceId } from './workspaces';
 
 export const networks = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
 export type Network = (typeof networks)[number];
@@ -60,7 +61,8 @@ export type BalanceKind = 'credits' | 'miniReports' | 'advancedReports' | 'disco
 export interface CostQuote {
   cost: 0 | 1;
   balance: BalanceKind;
-  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade';
+  /** `paid-not-fetched`: paid for within the year but never cached (cancelled); most likely free, at most `cost`. */
+  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade' | 'paid-not-fetched';
   freeUntil: number | null;
 }
 
@@ -78,6 +80,10 @@ export interface ReportProgress {
   error?: { code: string; message: string } | null;
   /** With 'finished': what this fetch spent, per balance, refunds deducted (empty when nothing). */
   spent?: Partial<Record<BalanceKind, number>>;
+  /** With 'finished': a call's cost is not known yet (its answer was lost); Scout settles it before spending again. */
+  spendUnresolved?: boolean;
+  /** The workspace the fetch runs in: a page of another workspace ignores it. */
+  workspace?: WorkspaceId;
 }
 
 export interface SpendingRow {

@@ -2,6 +2,7 @@
 // jobs, competitor analyses, and the pictures it has handed out. Tests read it through the
 // handle returned by startSimulator.
 import type { Network } from './data/random';
+import { accountIdentity } from './data/profile';
 
 export interface SimBalances {
   /** Report credits (all networks; TikTok advanced reports use advancedReports). */
@@ -97,6 +98,7 @@ export class SimState {
   }
 }
 
+/** Which account a check belongs to: any letter case of a name is one account, a YouTube channel id only its own. */
 export function checkKey(network: Network, name: string): string {
-  return `${network}:${name.trim().toLowerCase()}`;
+  return `${network}:${accountIdentity(network, name)}`;
 }

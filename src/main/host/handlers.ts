@@ -95,7 +95,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       const image = s.active().images.get(url);
       return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
     },
-    'ledger:spending': async (range) => s.active().ledger.spending(range),
+    'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: accountKeyOf(account) } : {}) }),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

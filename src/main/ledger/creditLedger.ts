@@ -160,18 +160,18 @@ export class CreditLedger {
   }
 
   /**
-   * When the account was last paid for on this balance (a report or its history, charged and
-   * not refunded since): the API unlocked it then, even if the report never reached the cache
-   * (cancelled while generating, Scout closed, a timeout).
+   * When a call of `operation` about the account last paid on this balance and was not refunded
+   * since. `answered` counts only calls whose answer came back (not those settled by reading
+   * the balance after a lost answer).
    */
-  lastPaidUnlock(network: string, accountKey: string, balance: BalanceKind): number | null {
+  lastPaid(network: string, accountKey: string, balance: BalanceKind, operation: 'report' | 'history', answered = false): number | null {
     const row = this.db
       .prepare(
         `SELECT max(created_at) AS at FROM credit_ledger
-         WHERE network = ? AND account_key = ? AND balance = ? AND operation IN ('report', 'history')
-           AND status IN ('settled', 'resolved') AND actual_cost > 0`,
+         WHERE network = ? AND account_key = ? AND balance = ? AND operation = ?
+           AND status IN (${answered ? "'settled'" : "'settled', 'resolved'"}) AND actual_cost > 0`,
       )
-      .get(network, accountKey, balance) as { at: number | null };
+      .get(network, accountKey, balance, operation) as { at: number | null };
     if (row.at === null) return null;
     const refunded = this.db
       .prepare('SELECT count(*) AS n FROM credit_ledger WHERE network = ? AND account_key = ? AND balance = ? AND actual_cost < 0 AND created_at >= ?')
@@ -179,15 +179,22 @@ export class CreditLedger {
     return refunded.n > 0 ? null : row.at;
   }
 
-  /** What calls about one account spent since a moment (open calls at their expected cost), per balance. */
-  spentOn(network: string, accountKey: string, since: number): Partial<Record<BalanceKind, number>> {
+  /**
+   * What calls about one account spent since a moment, per balance, refunds deducted; and
+   * whether some call's cost is not known yet (its answer was lost and the balance not read).
+   */
+  spentOn(network: string, accountKey: string, since: number): { spent: Partial<Record<BalanceKind, number>>; unresolved: boolean } {
     const rows = this.db
       .prepare(
-        `SELECT balance, sum(CASE WHEN status IN ('pending', 'unknown') THEN expected_cost ELSE coalesce(actual_cost, 0) END) AS spent
+        `SELECT balance, sum(CASE WHEN status IN ('pending', 'unknown') THEN 0 ELSE coalesce(actual_cost, 0) END) AS spent,
+                sum(status IN ('pending', 'unknown')) AS open
          FROM credit_ledger WHERE network = ? AND account_key = ? AND created_at >= ? AND status != 'failed' GROUP BY balance`,
       )
-      .all(network, accountKey, since) as { balance: BalanceKind; spent: number }[];
-    return Object.fromEntries(rows.filter((r) => r.spent !== 0).map((r) => [r.balance, r.spent]));
+      .all(network, accountKey, since) as { balance: BalanceKind; spent: number; open: number }[];
+    return {
+      spent: Object.fromEntries(rows.filter((r) => r.spent !== 0).map((r) => [r.balance, r.spent])),
+      unresolved: rows.some((r) => r.open > 0),
+    };
   }
 
   get(id: number): LedgerEntry | null {
@@ -218,7 +225,7 @@ export class CreditLedger {
   }
 
   /** Spending by day (UTC), operation and account, newest first. */
-  spending(range: { from?: number; to?: number } = {}): SpendingRow[] {
+  spending(range: { from?: number; to?: number; network?: string; accountKey?: string } = {}): SpendingRow[] {
     return (
       this.db
         .prepare(
@@ -226,10 +233,11 @@ export class CreditLedger {
                   sum(coalesce(actual_cost, expected_cost)) AS spent, count(*) AS calls
            FROM credit_ledger
            WHERE created_at >= @from AND created_at <= @to AND status != 'failed'
+             AND (@network IS NULL OR network = @network) AND (@accountKey IS NULL OR account_key = @accountKey)
            GROUP BY day, operation, network, account_key, balance
            ORDER BY day DESC, spent DESC`,
         )
-        .all({ from: range.from ?? 0, to: range.to ?? Number.MAX_SAFE_INTEGER }) as SpendingRow[]
+        .all({ from: range.from ?? 0, to: range.to ?? Number.MAX_SAFE_INTEGER, network: range.network ?? null, accountKey: range.accountKey ?? null }) as SpendingRow[]
     ).filter((r) => r.spent !== 0 || r.calls > 0);
   }
 }

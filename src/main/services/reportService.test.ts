@@ -122,6 +122,8 @@ describe('reports, cache first', () => {
     await expect.poll(() => events.some((e) => e.phase === 'generating')).toBe(true);
     const now = await h.call<ReportProgress>('reports:progress', { network: 'youtube', account: 'slowchannel' });
     expect(now).toMatchObject({ network: 'youtube', accountKey: 'slowchannel', phase: 'generating', retryInSec: expect.any(Number) });
+    // Events name their workspace, so a page of the other workspace ignores them.
+    expect(events.every((e) => e.workspace === 'production')).toBe(true);
     // The countdown counts to the next poll Scout will make, not to the API's hint.
     expect(now.nextCheckAt! - Date.now()).toBeGreaterThan(3_000);
     expect(now.nextCheckAt! - Date.now()).toBeLessThanOrEqual(5_000);
@@ -150,10 +152,11 @@ describe('reports, cache first', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(await h.call('reports:cancel', { network: 'twitch', account: 'slowpoke' })).toEqual({ cancelled: true });
     await expect(pending).rejects.toMatchObject({ message: expect.stringMatching(/Cancelled/) });
-    // The credit went with the request: the account is unlocked though nothing was cached.
+    // The credit went with the request. The account is most likely unlocked, but only the API
+    // knows (a failed generation is refunded), so the quote says so and stays at what it may cost.
     expect(h.sim.state.spent.credits).toBe(1);
     expect(await h.call('reports:open', { network: 'twitch', account: 'slowpoke' })).toBeNull();
-    expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'slowpoke' })).toMatchObject({ cost: 0, reason: 'unlocked' });
+    expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'slowpoke' })).toMatchObject({ cost: 1, reason: 'paid-not-fetched' });
   });
 
   it('does not count a refunded generation as an unlock', async () => {
@@ -215,6 +218,9 @@ describe('spending', () => {
       ]),
     );
     expect(rows.find((r) => r.accountKey === 'nasa')?.spent ?? 0).toBe(0);
+    // One account's spending, for its report page.
+    const one = await h.call<SpendingRow[]>('ledger:spending', { network: 'tiktok', account: 'Two' });
+    expect(one).toEqual([expect.objectContaining({ accountKey: 'two', balance: 'miniReports', spent: 1 })]);
   });
 });
 
@@ -241,6 +247,10 @@ describe('media, history and mentions', () => {
     expect(h.sim.state.balances.credits).toBe(2);
     const spending = await h.call<SpendingRow[]>('ledger:spending', {});
     expect(spending).toEqual([expect.objectContaining({ operation: 'history', accountKey: 'tweeter', spent: 1 })]);
+    // The report was never fetched, but the history unlocked it: fetching it is free.
+    expect(await h.call<CostQuote>('reports:quote', { network: 'twitter', account: 'tweeter' })).toMatchObject({ cost: 0, reason: 'unlocked' });
+    await h.call('reports:fetch', { network: 'twitter', account: 'tweeter', confirmedCost: 0 });
+    expect(h.sim.state.balances.credits).toBe(2);
   });
 
   it('brand mentions are free and cached', async () => {

@@ -100,24 +100,20 @@ export class ReportService {
       const unlockedAt = cached.validUntil ? Math.min(cached.unlockedAt, cached.validUntil - ACCESS_MS) : cached.unlockedAt;
       unlock = { unlockedAt, tiktokType: (cached.tiktokType as TiktokType | null) ?? null };
     }
-    // A report paid for but never cached (cancelled while generating) is unlocked all the same.
-    // The cache's date, taken from the API's validUntil, wins for the same unlock; the ledger's
-    // only for a later one (paid after the year ran out, or a TikTok mini upgraded to advanced).
-    const paid = this.paidUnlock(ref.network, key);
-    if (paid && (!unlock || paid.unlockedAt >= unlock.unlockedAt + ACCESS_MS || (paid.tiktokType === 'advanced_report' && unlock.tiktokType === 'report'))) unlock = paid;
-    return reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
-  }
-
-  /** The latest unlock the ledger knows of; for TikTok the advanced report over the mini one. */
-  private paidUnlock(network: Network, accountKey: string): { unlockedAt: number; tiktokType: TiktokType | null } | null {
-    if (network !== 'tiktok') {
-      const at = this.deps.ledger.lastPaidUnlock(network, accountKey, 'credits');
-      return at === null ? null : { unlockedAt: at, tiktokType: null };
+    // A paid history answer unlocked the report (spec 3.4) even when the report was never cached.
+    if (ref.network === 'instagram' || ref.network === 'twitter') {
+      const historyAt = this.deps.ledger.lastPaid(ref.network, key, 'credits', 'history', true);
+      if (historyAt !== null && (!unlock || historyAt > unlock.unlockedAt)) unlock = { unlockedAt: historyAt, tiktokType: null };
     }
-    const advanced = this.deps.ledger.lastPaidUnlock(network, accountKey, 'advancedReports');
-    if (advanced !== null) return { unlockedAt: advanced, tiktokType: 'advanced_report' };
-    const mini = this.deps.ledger.lastPaidUnlock(network, accountKey, 'miniReports');
-    return mini === null ? null : { unlockedAt: mini, tiktokType: 'report' };
+    const quote = reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
+    // A report paid for but never cached (cancelled while it was generating) is most likely
+    // unlocked, but only the API knows: had its generation failed, it refunded the credit and a
+    // new request pays again. So the quote stays at what it may cost, and says why.
+    if (quote.cost > 0) {
+      const paidAt = this.deps.ledger.lastPaid(ref.network, key, quote.balance, 'report');
+      if (paidAt !== null && this.now() - paidAt < ACCESS_MS && (!unlock || paidAt > unlock.unlockedAt)) return { ...quote, reason: 'paid-not-fetched' };
+    }
+    return quote;
   }
 
   /**
@@ -159,8 +155,18 @@ export class ReportService {
   private finished(ref: ReportRef, started: number, error: FetchProgress['error']) {
     const accountKey = accountKeyOf(ref.account);
     // From the ledger, so a cancel can say truthfully whether the request had already been paid for.
-    const spent = this.deps.ledger.spentOn(ref.network, accountKey, started);
-    this.report({ network: ref.network, accountKey, phase: 'finished', retryInSec: null, nextCheckAt: null, elapsedMs: this.now() - started, error, spent });
+    const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, accountKey, started);
+    this.report({
+      network: ref.network,
+      accountKey,
+      phase: 'finished',
+      retryInSec: null,
+      nextCheckAt: null,
+      elapsedMs: this.now() - started,
+      error,
+      spent,
+      ...(unresolved ? { spendUnresolved: true } : {}),
+    });
   }
 
   private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal) {

@@ -72,7 +72,7 @@ export class Workspace {
       repo: this.reportsRepo,
       ledger: this.ledger,
       connection: this.connection,
-      onProgress: (progress) => deps.events.emit('reports:changed', progress),
+      onProgress: (progress) => deps.events.emit('reports:changed', { ...progress, workspace: id }),
       onSaved: storePictures,
       ...deps.polling,
     });

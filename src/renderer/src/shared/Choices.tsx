@@ -16,6 +16,8 @@ export interface ChoicesProps<T extends string> {
 export function Choices<T extends string>({ kind, label, options, value, onChange, className, idPrefix = 'choice' }: ChoicesProps<T>) {
   const row = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Alt+← is the browser's Back, Ctrl/Cmd+arrows the system's: not ours.
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const at = options.findIndex((o) => o.value === value);
     const next = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: options.length - 1 }[event.key];
     if (next === undefined) return;
@@ -34,7 +36,8 @@ export function Choices<T extends string>({ kind, label, options, value, onChang
             type="button"
             role={kind === 'tabs' ? 'tab' : 'radio'}
             {...(kind === 'tabs'
-              ? { 'aria-selected': selected, id: `${idPrefix}-tab-${o.value}`, 'aria-controls': `${idPrefix}-panel-${o.value}` }
+              ? // Only the selected tab's panel is in the page; the others control nothing until chosen.
+                { 'aria-selected': selected, id: `${idPrefix}-tab-${o.value}`, ...(selected ? { 'aria-controls': `${idPrefix}-panel-${o.value}` } : {}) }
               : { 'aria-checked': selected })}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(o.value)}

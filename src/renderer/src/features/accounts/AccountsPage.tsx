@@ -433,6 +433,7 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
                 ? 'This costs nothing.'
                 : [...spend].map(([kind, n]) => {
                     const before = left(kind);
+                    if (before !== null && before < n) return `Needs ${creditAmount(n, kind)}; only ${formatCount(before)} left. `;
                     return `Spends ${creditAmount(n, kind)}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
                   })}
           </p>
@@ -467,7 +468,7 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
                 {(it.status === 'done' || it.status === 'running') && run.workspace === active && (
                   <>
                     {' '}
-                    <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, accountKeyOf(it.input.account)])}>
+                    <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, it.input.account])}>
                       Open
                     </button>
                   </>

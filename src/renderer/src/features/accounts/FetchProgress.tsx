@@ -54,7 +54,7 @@ export function ProgressLine({ progress }: { progress: LiveProgress }) {
  * The fetch of one account while it runs: the latest step from main (asked once, then followed
  * through events). `onFinished` gets the last event: its error, if any, and what it spent.
  */
-export function useAccountFetch(network: Network, account: string, onFinished: (end: ReportProgress) => void) {
+export function useAccountFetch(network: Network, account: string, workspace: WorkspaceId | undefined, onFinished: (end: ReportProgress) => void) {
   const [progress, setProgress] = useState<LiveProgress | null>(null);
   useEffect(() => {
     let mounted = true;
@@ -63,7 +63,7 @@ export function useAccountFetch(network: Network, account: string, onFinished: (
     let ended = false;
     const key = accountKeyOf(account);
     const off = scout.on('reports:changed', (p) => {
-      if (!mounted || p.network !== network || p.accountKey !== key) return;
+      if (!mounted || p.network !== network || p.accountKey !== key || (p.workspace && workspace && p.workspace !== workspace)) return;
       if (p.phase === 'finished') {
         ended = true;
         setProgress(null);
@@ -80,7 +80,7 @@ export function useAccountFetch(network: Network, account: string, onFinished: (
     };
     // onFinished is read when a fetch ends; following its identity would resubscribe every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [network, account]);
+  }, [network, account, workspace]);
   return progress;
 }
 

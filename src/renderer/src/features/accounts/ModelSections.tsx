@@ -31,7 +31,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
     [model],
   );
   const [period, setPeriod] = useState<Period | null>(model.defaultPeriod);
-  const chosen = period ?? model.defaultPeriod ?? model.periods[0] ?? '30d';
+  // A refreshed or upgraded report may not carry the period chosen on the one before.
+  const chosen = (period && model.periods.includes(period) ? period : null) ?? model.defaultPeriod ?? model.periods[0] ?? '30d';
   return (
     <>
       {(model.stateNote || model.variant) && (

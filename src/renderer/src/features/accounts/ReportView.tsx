@@ -6,7 +6,7 @@ import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { costText, creditAmount, networkLabels, stateNotes } from './labels';
+import { costText, creditAmount, networkLabels, spendLabel, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
@@ -80,13 +80,15 @@ function ReportPage({ network, account, workspace }: { network: Network; account
 
   // A fetch of this account (from here or from Add accounts) shows its progress here; when it
   // ends the page reads the cache again and says what happened, and what it cost.
-  const progress = useAccountFetch(network, account, (end) => {
+  const progress = useAccountFetch(network, account, workspace, (end) => {
     const paid = spentWords(end.spent);
     if (end.error?.code === 'CANCELLED') {
       setNotice(
-        paid
-          ? `Cancelled after the request had reached the API: ${paid} spent, and the account is unlocked, so fetching it again is free.`
-          : 'Cancelled. Nothing was spent.',
+        end.spendUnresolved
+          ? 'Cancelled while the request was with the API: whether it was charged is not known yet. Scout checks the balance before it spends anything else.'
+          : paid
+            ? `Cancelled after the request had reached the API: ${paid} spent. The report is most likely unlocked, so fetching it again should cost nothing; Scout still asks first.`
+            : 'Cancelled. Nothing was spent.',
       );
     } else if (end.error) setError(end.error.message);
     setReloads((n) => n + 1);
@@ -112,12 +114,12 @@ function ReportPage({ network, account, workspace }: { network: Network; account
     if (fetchedAt === undefined) return;
     let live = true;
     Promise.all([
-      scout.invoke('ledger:spending', {}),
+      scout.invoke('ledger:spending', { network, account }),
       scout.invoke('reports:quote', { network, account, ...(reportType ? { tiktokType: reportType } : {}) }),
     ]).then(
       ([rows, q]) => {
         if (!live) return;
-        setSpent(rows.filter((row) => row.network === network && row.accountKey === accountKeyOf(account)));
+        setSpent(rows);
         setNextCost(q);
       },
       () => undefined,
@@ -125,7 +127,8 @@ function ReportPage({ network, account, workspace }: { network: Network; account
     return () => {
       live = false;
     };
-  }, [network, account, fetchedAt, reportType]);
+    // `reloads`: a fetch that ended without a new snapshot (a cancel) may still have spent.
+  }, [network, account, fetchedAt, reportType, reloads]);
 
   // Keyboard and screen-reader users land on the report's title once it is there.
   useEffect(() => {
@@ -192,7 +195,7 @@ function ReportPage({ network, account, workspace }: { network: Network; account
         {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}.
       </p>
       <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy}>
-        {quote.cost ? `Spend ${creditAmount(quote.cost, quote.balance)} and ${report ? 'refresh' : 'fetch'}` : report ? 'Refresh for free' : 'Fetch for free'}
+        {quote.cost ? spendLabel(quote, report ? 'refresh' : 'fetch') : report ? 'Refresh for free' : 'Fetch for free'}
       </button>
       {/* Focus starts on Cancel: two presses of Enter must never spend. */}
       <button type="button" onClick={() => setQuote(null)} disabled={busy} autoFocus>

@@ -32,7 +32,11 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
   useEffect(() => {
     let live = true;
     scout.invoke('reports:snapshots', { network: report.network, account: report.accountKey }).then(
-      (list) => live && setSnapshots(list),
+      (list) => {
+        if (!live) return;
+        setSnapshots(list);
+        setError(null);
+      },
       (e: unknown) => live && setError(errorMessage(e)),
     );
     return () => {
@@ -58,9 +62,19 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
     };
   }, [target]);
 
+  // Two full report models: built when the pair changes, not on every render of the page.
+  const compared = useMemo(
+    () =>
+      older
+        ? compareSnapshots({ network: report.network, accountKey: older.accountKey, summary: older.summary, result: older.result, fetchedAt: older.fetchedAt }, report)
+        : null,
+    [older, report],
+  );
+  // The earlier fetch being compared is the chosen one, or nothing is shown while it loads.
+  const comparison = older?.id === target ? compared : null;
+
   if (error) return <p className="feedback error">{error}</p>;
-  if (earlier.length === 0 || !older) return null;
-  const comparison = compareSnapshots({ network: report.network, accountKey: older.accountKey, summary: older.summary, result: older.result, fetchedAt: older.fetchedAt }, report);
+  if (earlier.length === 0 || !comparison) return null;
   // Only changes that show once rounded as they are written below (not "0 pp").
   const moved = comparison.figures.filter((f) => f.delta !== null && (f.unit === 'percent' ? Math.abs(f.delta) >= 0.005 : Math.round(f.delta) !== 0));
   const shareMoves = comparison.shares.filter((c) => c.kind === 'moved').slice(0, SHARE_LIMIT);

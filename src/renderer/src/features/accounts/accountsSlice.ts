@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
 import type { CostQuote } from '@shared/reports';
-import type { AccountInput } from '@shared/accountInput';
+import { accountKeyOf, type AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
@@ -31,6 +31,8 @@ export interface FetchPlan {
 export type FetchStatus = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
 
 export interface FetchRun {
+  /** Each run its own: a loop left over from a stopped run never touches a newer one. */
+  id: number;
   /** Where the run spends; it stops when another workspace becomes active. */
   workspace: WorkspaceId | null;
   items: (PlannedFetch & { status: FetchStatus; message: string | null })[];
@@ -86,16 +88,18 @@ export const createAccountsSlice =
     let librarySeq = 0;
     let planSeq = 0;
 
-    const updateRunItem = (index: number, patch: Partial<FetchRun['items'][number]>) => {
+    let runSeq = 0;
+
+    const updateRunItem = (runId: number, index: number, patch: Partial<FetchRun['items'][number]>) => {
       const current = get().run;
-      if (!current) return;
+      if (current?.id !== runId) return;
       set({ run: { ...current, items: current.items.map((it, j) => (j === index ? { ...it, ...patch } : it)) } });
     };
 
     /** Ends a run: no further account is started, and those still waiting say why. */
-    const stopRun = (message: string) => {
+    const stopRun = (message: string, runId = get().run?.id) => {
       const run = get().run;
-      if (!run) return;
+      if (!run || run.id !== runId) return;
       const items = run.items.map((it) => (it.status === 'waiting' ? { ...it, status: 'skipped' as const, message } : it));
       set({ run: { ...run, items, running: false, progress: null } });
     };
@@ -124,9 +128,14 @@ export const createAccountsSlice =
     });
     client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
 
+    // Only the account the run is fetching, in the run's workspace.
     client.on('reports:changed', (progress) => {
       const run = get().run;
-      if (run?.running && progress.phase !== 'finished') set({ run: { ...run, progress: live(progress) } });
+      const item = run?.items.find((it) => it.status === 'running');
+      if (!run?.running || !item || progress.phase === 'finished') return;
+      if (progress.workspace && run.workspace && progress.workspace !== run.workspace) return;
+      if (progress.network !== item.input.network || progress.accountKey !== accountKeyOf(item.input.account)) return;
+      set({ run: { ...run, progress: live(progress) } });
     });
 
     return {
@@ -225,14 +234,15 @@ export const createAccountsSlice =
         get().clearPlan();
         const tiktokType = plan.tiktokType;
         const items = chosen.map((p) => ({ ...p, status: 'waiting' as FetchStatus, message: null }));
-        set({ run: { workspace, items, running: true, progress: null } });
+        const runId = ++runSeq;
+        set({ run: { id: runId, workspace, items, running: true, progress: null } });
         let stopped: string | null = null;
         for (let i = 0; i < items.length; i++) {
           const run = get().run;
-          if (!run?.running) break;
+          if (run?.id !== runId || !run.running) break;
           const item = run.items[i]!;
           if (item.status !== 'waiting' || !item.quote) continue;
-          updateRunItem(i, { status: 'running' });
+          updateRunItem(runId, i, { status: 'running' });
           try {
             await client.invoke('reports:fetch', {
               network: item.input.network,
@@ -242,22 +252,22 @@ export const createAccountsSlice =
               ...(workspace ? { workspace } : {}),
             });
             const elsewhere = workspace !== null && (get().workspace?.active ?? null) !== workspace;
-            updateRunItem(i, { status: 'done', message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
+            updateRunItem(runId, i, { status: 'done', message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
           } catch (error) {
             const code = error instanceof ScoutCallError ? error.code : null;
             if (code === 'WORKSPACE_CHANGED') {
               // Main sent nothing: another workspace is active.
-              updateRunItem(i, { status: 'skipped', message: workspaceChangedMessage });
+              updateRunItem(runId, i, { status: 'skipped', message: workspaceChangedMessage });
               stopped = workspaceChangedMessage;
               break;
             }
-            updateRunItem(i, { status: 'failed', message: errorMessage(error) });
+            updateRunItem(runId, i, { status: 'failed', message: errorMessage(error) });
             if (code === 'CANCELLED') stopped = 'Not fetched: the run was cancelled';
             if (code === 'OFFLINE') stopped = 'Not fetched: Scout is offline';
             if (stopped) break;
           }
         }
-        stopRun(stopped ?? 'Not fetched: the run was stopped');
+        stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
         void get().loadLibrary();
         void get().refreshPlan();
       },

@@ -21,6 +21,7 @@ export const costReasons: Record<string, string> = {
   new: 'new',
   expired: 'unlocked over a year ago',
   upgrade: 'mini report unlocked; the advanced one is not',
+  'paid-not-fetched': 'paid for but never fetched (cancelled): most likely free',
 };
 
 export const balanceLabels: Record<string, string> = {
@@ -39,5 +40,13 @@ export function creditAmount(n: number, balance: string): string {
 /** What a quote says, naming the balance it spends: 'new: 1 advanced-report credit', 'unlocked within 365 days: free'. */
 export function costText(quote: { cost: number; reason: string; balance: string }): string {
   const why = costReasons[quote.reason] ?? quote.reason;
-  return quote.cost === 0 ? (why.endsWith('free') ? why : `${why}: free`) : `${why}: ${creditAmount(quote.cost, quote.balance)}`;
+  if (quote.cost === 0) return why.endsWith('free') ? why : `${why}: free`;
+  // Only the API knows whether that earlier request unlocked the account: ask for what it may cost.
+  if (quote.reason === 'paid-not-fetched') return `${why}, at most ${creditAmount(quote.cost, quote.balance)}`;
+  return `${why}: ${creditAmount(quote.cost, quote.balance)}`;
+}
+
+/** The paying button's words: 'Spend 1 report credit and refresh', 'Spend at most 1 … and fetch'. */
+export function spendLabel(quote: { cost: number; reason: string; balance: string }, action: string): string {
+  return `Spend ${quote.reason === 'paid-not-fetched' ? 'at most ' : ''}${creditAmount(quote.cost, quote.balance)} and ${action}`;
 }
