@@ -146,7 +146,7 @@ export function scoresOption(scores: ReportModel['scores']): EChartsCoreOption {
       splitLine: { show: false },
       axisLabel: { show: false },
       pointer: { show: false },
-      title: { offsetCenter: [0, '78%'], fontSize: 12, width: 110, overflow: 'break' },
+      title: { offsetCenter: [0, '80%'], fontSize: 12, lineHeight: 14, width: 110, overflow: 'break' },
       detail: { offsetCenter: [0, '10%'], fontSize: 18, formatter: (v: number) => number.format(v) },
       data: [{ value: s.value, name: s.label }],
     })),
