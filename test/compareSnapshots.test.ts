@@ -4,9 +4,9 @@ import {
   hasTrend,
   snapshotTrend,
   snapshotTrendLabel,
-  snapshotTrendOption,
   type ShareChange,
 } from '../src/renderer/src/features/accounts/model/compare';
+import { snapshotTrendOption } from '../src/renderer/src/features/accounts/model/chartOptions';
 import { accountProfile } from '../src/simulator/data/profile';
 import { sampleParsedReport } from './fixtures/sampleReports';
 

@@ -10,10 +10,10 @@ import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { Chart } from '../../shared/Chart';
-import { metricSpec } from './model/catalogue';
 import { seriesOption } from './model/chartOptions';
-import { formatMetric, type SeriesView } from './reportModel';
-import { costText, creditAmount } from './labels';
+import { metricsHistorySeries } from './model/series';
+import { formatMetric } from './reportModel';
+import { costText, spendLabel } from './labels';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -335,20 +335,6 @@ function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; t
   );
 }
 
-/** metrics_history as series, oldest first: `{key: {history: [{time_iso | timestamp, value}]}}`. */
-function historySeries(history: Json): SeriesView[] {
-  return Object.entries(history).map(([key, value]) => {
-    const points: SeriesView['points'] = [];
-    for (const p of arr(obj(value).history)) {
-      const point = obj(p);
-      const time = str(point.time_iso) ? Date.parse(str(point.time_iso)) : (num(point.timestamp) ?? NaN) * 1000;
-      const v = num(point.value);
-      if (Number.isFinite(time) && v !== null) points.push({ time, value: v });
-    }
-    return { key, label: key, points: points.sort((a, b) => a.time - b.time) };
-  });
-}
-
 export function HistoryTab({ network, account }: { network: 'instagram' | 'twitter'; account: string }) {
   const state = useDocument('history:get', { network, account, confirmedCost: 0 });
   const { doc, error, code, busy } = state;
@@ -369,7 +355,7 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
     };
   }, [key, seq, network, account]);
   const series = useMemo(
-    () => historySeries(obj(doc?.result.metrics_history)).map((s) => ({ ...s, label: metricSpec(s.key, network).label, unit: metricSpec(s.key, network).unit })),
+    () => metricsHistorySeries(network, doc?.result.metrics_history),
     [doc, network],
   );
   const options = useMemo(() => series.map(seriesOption), [series]);
@@ -388,7 +374,7 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
           {quote && (
             <div className="actions">
               <button type="button" className="primary" disabled={busy} onClick={() => confirm(quote.cost)}>
-                {quote.cost ? `Spend ${creditAmount(quote.cost, quote.balance)} and ${verb} the history` : `${verb === 'refresh' ? 'Refresh' : 'Fetch'} the history for free`}
+                {quote.cost ? spendLabel(quote, `${verb} the history`) : `${verb === 'refresh' ? 'Refresh' : 'Fetch'} the history for free`}
               </button>
               <span className="muted" aria-live="polite">
                 {busy ? 'Fetching…' : ''}

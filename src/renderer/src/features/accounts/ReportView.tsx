@@ -167,7 +167,10 @@ function ReportPage({ network, account, workspace }: { network: Network; account
     }
   };
 
-  const spentTotal = spent && spentWords(Object.fromEntries(spent.reduce((m, r) => m.set(r.balance, (m.get(r.balance) ?? 0) + r.spent), new Map<string, number>())));
+  // This account's spending rows (by day and operation), summed per balance.
+  const perBalance: NonNullable<ReportProgress['spent']> = {};
+  for (const row of spent ?? []) perBalance[row.balance] = (perBalance[row.balance] ?? 0) + row.spent;
+  const spentTotal = spentWords(perBalance);
 
   const costControl = progress ? (
     <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />

@@ -4,7 +4,8 @@ import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { formatCount } from '../../shared/format';
-import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, snapshotTrendOption, type ShareChange } from './model/compare';
+import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from './model/compare';
+import { snapshotTrendOption } from './model/chartOptions';
 
 const signed = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 

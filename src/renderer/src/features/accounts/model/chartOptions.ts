@@ -2,6 +2,7 @@
 // mapping from a report to what is drawn is unit-tested; ../../../shared/Chart.tsx draws them.
 import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
+import type { SnapshotTrend } from './compare';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;
@@ -166,6 +167,29 @@ export function periodOption(chart: ReportModel['periodCharts'][number]): EChart
     series: [
       { type: 'bar', name: 'This account', data: chart.points.map((p) => p.value) },
       ...(similar ? [{ type: 'bar', name: 'Similar accounts', data: chart.points.map((p) => p.similar) }] : []),
+    ],
+  };
+}
+
+/**
+ * The echarts option: followers on the left axis, the engagement rate (when the fetches have
+ * one) on the right, one point per fetch.
+ */
+export function snapshotTrendOption(trend: SnapshotTrend): EChartsCoreOption {
+  const withEr = trend.engagementRate.length >= 2;
+  const line = { type: 'line', showSymbol: true, symbolSize: 7 };
+  return {
+    grid: { left: 64, right: withEr ? 56 : 16, top: 32, bottom: 32 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    xAxis: { type: 'time' },
+    yAxis: [
+      { type: 'value', name: 'Followers', scale: true, nameTextStyle: { align: 'left' } },
+      ...(withEr ? [{ type: 'value', name: 'ER, %', scale: true, position: 'right', splitLine: { show: false } }] : []),
+    ],
+    series: [
+      { ...line, name: 'Followers', yAxisIndex: 0, data: trend.followers },
+      ...(withEr ? [{ ...line, name: 'Engagement rate, %', yAxisIndex: 1, data: trend.engagementRate }] : []),
     ],
   };
 }

@@ -1,7 +1,6 @@
 // What changed between two fetches of one account: the headline figures, and audience shares
 // that moved by at least half a percentage point, or that entered or left a top-N list; and
 // the headline figures across every fetch, as a chart.
-import type { EChartsCoreOption } from 'echarts/core';
 import type { CachedReport, ReportSummary } from '@shared/reports';
 import { buildReportModel } from '../reportModel';
 
@@ -125,27 +124,4 @@ export function snapshotTrendLabel(trend: SnapshotTrend, formatCount: (n: number
   if (f.length === 0) return 'Followers across snapshots: none';
   const er = trend.engagementRate.length >= 2 ? `; engagement rate ${trend.engagementRate[0]![1].toFixed(2)} % to ${trend.engagementRate.at(-1)![1].toFixed(2)} %` : '';
   return `Followers across ${f.length} snapshots: ${formatCount(f[0]![1])} to ${formatCount(f.at(-1)![1])}${er}`;
-}
-
-/**
- * The echarts option: followers on the left axis, the engagement rate (when the fetches have
- * one) on the right, one point per fetch.
- */
-export function snapshotTrendOption(trend: SnapshotTrend): EChartsCoreOption {
-  const withEr = trend.engagementRate.length >= 2;
-  const line = { type: 'line', showSymbol: true, symbolSize: 7 };
-  return {
-    grid: { left: 64, right: withEr ? 56 : 16, top: 32, bottom: 32 },
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    xAxis: { type: 'time' },
-    yAxis: [
-      { type: 'value', name: 'Followers', scale: true, nameTextStyle: { align: 'left' } },
-      ...(withEr ? [{ type: 'value', name: 'ER, %', scale: true, position: 'right', splitLine: { show: false } }] : []),
-    ],
-    series: [
-      { ...line, name: 'Followers', yAxisIndex: 0, data: trend.followers },
-      ...(withEr ? [{ ...line, name: 'Engagement rate, %', yAxisIndex: 1, data: trend.engagementRate }] : []),
-    ],
-  };
 }

@@ -2,7 +2,7 @@
 import type { Network } from '@shared/reports';
 import { metricSpec } from './catalogue';
 import { arr, at, entries, epochMs, num, own, rec, str, type Rec } from './read';
-import type { SeriesView } from './types';
+import type { MetricUnit, SeriesView } from './types';
 
 /** Points from `[{<time field>, <value field>}]`, ascending by time, unreadable points skipped. */
 function points(list: unknown, timeFields: readonly string[], valueFields: readonly string[]): SeriesView['points'] {
@@ -23,17 +23,29 @@ function push(out: SeriesView[], key: string, label: string, pts: SeriesView['po
 
 const TIME_FIELDS = ['time', 'timestamp', 'date', 'time_iso'] as const;
 
+/**
+ * metrics_history.{metric}.history[{time | timestamp | time_iso, value}] (YouTube in the report,
+ * the Instagram and Twitter history answers), one series per metric, labelled and with its unit
+ * from the catalogue. Keys are `history.<metric>`.
+ */
+export function metricsHistorySeries(network: Network, history: unknown): (SeriesView & { unit: MetricUnit })[] {
+  const out: (SeriesView & { unit: MetricUnit })[] = [];
+  for (const [key, raw] of entries(history)) {
+    const spec = metricSpec(key, network);
+    const pts = points(own(raw, 'history'), TIME_FIELDS, ['value']);
+    if (pts.length > 0) out.push({ key: `history.${key}`, label: spec.label, unit: spec.unit, points: pts });
+  }
+  return out;
+}
+
 export function buildSeries(network: Network, result: Rec, user: Rec | null, features: Rec | null): SeriesView[] {
   const out: SeriesView[] = [];
   if (user) {
     push(out, 'followers', 'Followers', points(own(user, 'followers_chart'), ['date', 'time', 'timestamp'], ['count', 'value']));
     push(out, 'following', 'Following', points(own(user, 'following_chart'), ['date', 'time', 'timestamp'], ['count', 'value']));
   }
-  // metrics_history.{metric}.history[{time | timestamp | time_iso, value}] (YouTube in the report; IG/Twitter companions).
-  for (const [key, raw] of entries(own(result, 'metrics_history'))) {
-    const spec = metricSpec(key, network);
-    const label = key === 'subscribers_count' ? `${spec.label} over time` : spec.label;
-    push(out, `history.${key}`, label, points(own(raw, 'history'), TIME_FIELDS, ['value']));
+  for (const s of metricsHistorySeries(network, own(result, 'metrics_history'))) {
+    push(out, s.key, s.key === 'history.subscribers_count' ? `${s.label} over time` : s.label, s.points);
   }
   // Twitch stream_viewers: viewers during recent streams.
   for (const stream of arr(at(features, 'stream_viewers', 'data'))) {
