@@ -12,6 +12,8 @@ import { tempDir } from './support';
 
 export interface Harness {
   dataDir: string;
+  /** The private keychain service this harness's entries live under. */
+  keychainService: string;
   logFile: string;
   services: MainServices;
   dispatch: Dispatch;
@@ -47,6 +49,7 @@ export async function createHarness(options: { simulator?: SimulatorOptions; api
   let current = build();
   const harness: Harness = {
     dataDir,
+    keychainService,
     logFile,
     get services() {
       return current.services;

@@ -35,8 +35,8 @@ export async function productionHarness(
     polling: { pollDelayMs: polling.pollDelayMs ?? (() => 20), maxWaitMs: polling.maxWaitMs ?? 10_000 },
   });
   await services.switchWorkspace('production');
-  services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token' });
+  await services.active().setBaseUrl(sim.url);
+  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
   const dispatch = createDispatcher(createHandlers(services), logger);
   return {
     sim,

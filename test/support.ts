@@ -49,11 +49,11 @@ export function requirePrivateKeyring(): void {
  * keychain (which has its own tests against a real Secret Service).
  */
 export class MemoryCredentials {
-  private value: { accountId: string; apiToken: string } | null = null;
+  private value: { accountId: string; apiToken: string; origin: string } | null = null;
   async get() {
     return this.value;
   }
-  async set(_workspace: unknown, credentials: { accountId: string; apiToken: string }) {
+  async set(_workspace: unknown, credentials: { accountId: string; apiToken: string; origin: string }) {
     this.value = credentials;
   }
   async delete() {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
-import { workspaceIds, type WorkspaceId } from './workspaces';
+import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
 import { librarySortKeys, networks, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -48,6 +48,10 @@ export interface CredentialStatus {
   editable: boolean;
   /** Why the credentials could not be read (the keychain is unavailable, say), in words. */
   problem: string | null;
+  /** The API origin the saved credentials are sent to, and only to. */
+  origin: string | null;
+  /** False when no keychain can be reached at all: nothing can be saved until one is. */
+  keychainAvailable: boolean;
 }
 
 export interface WorkspaceSummary {
@@ -164,14 +168,10 @@ const baseUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'Enter an address starting with https:// (for example https://hypeauditor.com).');
+  .superRefine((value, ctx) => {
+    const problem = apiAddressProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const network = z.enum(networks);
 const account = z

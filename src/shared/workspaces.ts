@@ -18,3 +18,34 @@ export function maskAccountId(accountId: string): string {
   const keep = id.length >= 8 ? 2 : 1;
   return `${id.slice(0, keep)}${'•'.repeat(id.length - keep * 2)}${id.slice(-keep)}`;
 }
+
+/** `localhost`, `[::1]` and 127.0.0.0/8: a simulator on this computer, where plain http is acceptable. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Why an API address cannot be used, or null when it can. Credentials travel in headers, so only
+ * https is accepted, except plain http to a simulator on the loopback interface.
+ */
+export function apiAddressProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter an address starting with https:// (for example https://hypeauditor.com).';
+  }
+  if (url.username || url.password) return 'The API address must not contain a user name or password.';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
+  if (url.protocol === 'http:') {
+    return 'Use an https:// address: the API token would travel unencrypted over http. Plain http is accepted only for a simulator on this computer (localhost, 127.0.0.1 or [::1]).';
+  }
+  return 'Enter an address starting with https:// (for example https://hypeauditor.com).';
+}
+
+/** The origin credentials are bound to: scheme, host and port of the API address. */
+export function apiOrigin(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}

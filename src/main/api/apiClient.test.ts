@@ -17,7 +17,7 @@ afterAll(async () => {
 
 // One attempt: these tests are about the error each failure maps to, not about retrying.
 const client = (baseUrl: string, accountId = 'demo', apiToken = 'demo-token', timeoutMs?: number) =>
-  new ApiClient({ baseUrl, credentials: async () => ({ accountId, apiToken }), timeoutMs, retry: { maxAttempts: 1 } });
+  new ApiClient({ baseUrl, credentials: async () => ({ accountId, apiToken, origin: new URL(baseUrl).origin }), timeoutMs, retry: { maxAttempts: 1 } });
 
 async function failure(promise: Promise<unknown>): Promise<ScoutError> {
   try {

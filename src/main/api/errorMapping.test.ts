@@ -21,7 +21,7 @@ function client(baseUrl: string, options: { id?: string; token?: string; fault?:
     fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(options.fault ? { 'x-sim-fault': options.fault } : {}) } });
   return new ApiClient({
     baseUrl,
-    credentials: async () => ({ accountId: options.id ?? 'demo', apiToken: options.token ?? 'demo-token' }),
+    credentials: async () => ({ accountId: options.id ?? 'demo', apiToken: options.token ?? 'demo-token', origin: new URL(baseUrl).origin }),
     fetch: faultyFetch,
     timeoutMs: options.timeoutMs ?? 1000,
     retry: { maxAttempts: 1 },

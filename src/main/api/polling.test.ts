@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const client = () => new ApiClient({ baseUrl: sim.url, credentials: async () => ({ accountId: 'demo', apiToken: 'demo-token' }), retry: { maxAttempts: 1 } });
+const client = () => new ApiClient({ baseUrl: sim.url, credentials: async () => ({ accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin }), retry: { maxAttempts: 1 } });
 
 describe('polling', () => {
   it('waits for a PDF through its 202 answers, with progress', async () => {
@@ -31,7 +31,7 @@ describe('polling', () => {
 
   it('gives up after a bounded time with a clear error', async () => {
     const slow = await startSimulator({ analysisMs: 3_600_000 });
-    const c = new ApiClient({ baseUrl: slow.url, credentials: async () => ({ accountId: 'demo', apiToken: 'demo-token' }) });
+    const c = new ApiClient({ baseUrl: slow.url, credentials: async () => ({ accountId: 'demo', apiToken: 'demo-token', origin: new URL(slow.url).origin }) });
     const created = await c.competitorCreate({ username: 'nike', date_from: '2026-01-01', date_to: '2026-02-01', audience_geo: [], hashtags: [] });
     await expect(c.competitorWait(created.reportId, { delayMs: () => 30, maxWaitMs: 200 })).rejects.toMatchObject({
       code: 'GENERATION_TIMEOUT',

@@ -4,7 +4,7 @@ import { closedPort, rawServer } from '../../../test/support';
 import { startSimulator } from '../../simulator/server';
 import { ApiCallError, ApiTransport, type TransportOptions } from './transport';
 
-const creds = async () => ({ accountId: 'demo', apiToken: 'demo-token' });
+const credsFor = (url: string) => async () => ({ accountId: 'demo', apiToken: 'demo-token', origin: new URL(url).origin });
 const fast = { retry: { initialDelayMs: 5, maxDelayMs: 20, maxAttempts: 4 } };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -36,7 +36,7 @@ const unavailable = (_req: http.IncomingMessage, res: http.ServerResponse) => {
 const reset = (req: http.IncomingMessage) => req.socket.destroy();
 
 function transport(url: string, extra: Partial<TransportOptions> = {}) {
-  return new ApiTransport({ baseUrl: url, credentials: creds, timeoutMs: 500, ...fast, ...extra });
+  return new ApiTransport({ baseUrl: url, credentials: credsFor(url), timeoutMs: 500, ...fast, ...extra });
 }
 
 async function failure(p: Promise<unknown>): Promise<ApiCallError> {

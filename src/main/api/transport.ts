@@ -196,7 +196,18 @@ export class ApiTransport {
       : new URL(`/api/method/${request.operation}/`, this.options.baseUrl);
     url.searchParams.set('v', '2');
     for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const { accountId, apiToken } = await this.options.credentials();
+    const { accountId, apiToken, origin } = await this.options.credentials();
+    // The last check before the token leaves: it goes only to the origin it was entered for,
+    // whatever address this client was built with or the request names.
+    if (url.origin !== origin) {
+      throw new ApiCallError(
+        {
+          code: 'CREDENTIALS_WRONG_ORIGIN',
+          message: `The saved API credentials were entered for ${origin}, not for ${url.origin}, so Scout did not send them. Enter the account id and token again in Settings for this address.`,
+        },
+        { outcome: 'not-processed' },
+      );
+    }
     const headers: Record<string, string> = { 'x-auth-id': accountId, 'x-auth-token': apiToken, accept: 'application/json' };
     let body: string | undefined;
     if (request.json !== undefined) {

@@ -7,12 +7,18 @@ process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/scout-no-bus';
 delete process.env.DISPLAY;
 
 describe('KeytarCredentialStore without a Secret Service', () => {
-  it('fails with a message naming what to install, and never falls back to a file', async () => {
-    const store = new KeytarCredentialStore(`scout-workbench-test-absent`);
-    const error = await store.set('production', { accountId: '1', apiToken: 'abcdefgh' }).catch((e: unknown) => e);
+  it('says in plain words that no keychain is reachable and what to do, and never falls back to a file', async () => {
+    const store = new KeytarCredentialStore(`scout-workbench-test-absent`, undefined, { host: 'browser' });
+    const error = await store
+      .set('production', { accountId: '1', apiToken: 'abcdefgh', origin: 'https://hypeauditor.com' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
-    expect((error as Error).message).toMatch(/gnome-keyring/);
-    expect((error as Error).message).toMatch(/will not store them in a file/);
+    const { message, detail } = error as { message: string; detail: string };
+    expect(message).toMatch(/^Scout cannot reach a system keychain/);
+    expect(message).toMatch(/gnome-keyring-daemon --unlock/);
+    // The raw libsecret text is kept for the log, not shown as the message; no package advice.
+    expect(message).not.toMatch(/D-Bus|Could not connect|apt install/);
+    expect(detail).toMatch(/\S/);
     await expect(store.get('production')).rejects.toMatchObject({ code: 'KEYCHAIN_UNAVAILABLE' });
   });
 });

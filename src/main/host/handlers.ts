@@ -35,7 +35,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'workspace:get': () => s.workspaceState(),
     'workspace:switch': ({ workspace }) => s.switchWorkspace(workspace),
     'workspace:setBaseUrl': async ({ workspace, baseUrl }) => {
-      s.workspaces.get(workspace).setBaseUrl(baseUrl);
+      await s.workspaces.get(workspace).setBaseUrl(baseUrl);
       const state = await s.workspaceState();
       s.events.emit('workspace:changed', state);
       return state;
@@ -43,7 +43,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'credentials:get': ({ workspace }) => s.workspaces.get(workspace).credentialStatus(),
     'credentials:set': async ({ workspace, accountId, apiToken }) => {
       const ws = s.workspaces.get(workspace);
-      await s.credentialStore.set(workspace, { accountId, apiToken });
+      await ws.saveCredentials(accountId, apiToken);
       s.events.emit('workspace:changed', await s.workspaceState());
       return ws.credentialStatus();
     },

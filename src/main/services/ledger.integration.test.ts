@@ -32,8 +32,8 @@ beforeAll(async () => {
     polling: { pollDelayMs: () => 30, maxWaitMs: 30_000 },
   });
   await services.switchWorkspace('production');
-  services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token' });
+  await services.active().setBaseUrl(sim.url);
+  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
 });
 
 afterAll(async () => {

@@ -113,7 +113,15 @@ describe('production credentials and Test connection', () => {
     h = await createHarness();
     await useProduction(h, productionApi.url, 'demo', 'demo-token');
     const status = await h.call<CredentialStatus>('credentials:get', { workspace: 'production' });
-    expect(status).toEqual({ workspace: 'production', hasCredentials: true, accountIdMasked: 'd•••', editable: true, problem: null });
+    expect(status).toEqual({
+      workspace: 'production',
+      hasCredentials: true,
+      accountIdMasked: 'd•••',
+      editable: true,
+      problem: null,
+      origin: new URL(productionApi.url).origin,
+      keychainAvailable: true,
+    });
     const plan = await h.call<PlanState>('credentials:test', { workspace: 'production' });
     expect(plan.plan).toEqual({
       reports: { plan: 'Pro', credits: 77, reports: 200, advancedReports: 100 },

@@ -50,7 +50,7 @@ export class MainServices {
         message: `Scout could not read its settings (${loaded.problem.reason}) and started with the defaults. The old file was kept as ${loaded.problem.movedTo}.`,
       });
     }
-    this.credentialStore = options.credentialStore ?? new KeytarCredentialStore(undefined, (s) => logger.registerSecret(s));
+    this.credentialStore = options.credentialStore ?? new KeytarCredentialStore(undefined, (s) => logger.registerSecret(s), { host: options.host });
     this.workspaces = new WorkspaceRegistry({
       dataDir: options.dataDir,
       credentialStore: this.credentialStore,

@@ -3,7 +3,7 @@
 // loopback port, so Scout works with no account at all.
 import { ScoutError } from '@shared/errors';
 import type { WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
-import { DEFAULT_PRODUCTION_BASE_URL, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
+import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { openDatabase, type Db } from '../cache/database';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
@@ -20,7 +20,7 @@ import { ConnectionTracker } from './connection';
 import type { EventBus } from './eventBus';
 import type { Logger } from '../log';
 
-export const DEMO_CREDENTIALS: Credentials = { accountId: 'demo', apiToken: 'demo-token' };
+export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
 const META_BASE_URL = 'baseUrl';
 const META_MANUAL_OFFLINE = 'manualOffline';
@@ -90,7 +90,11 @@ export class Workspace {
   /** The configured address; for the demo workspace, the running simulator's. */
   async baseUrl(): Promise<string> {
     if (this.id === 'demo') return this.deps.demoApiUrl ?? (await this.startSimulator()).url;
-    return this.configuredBaseUrl();
+    const url = this.configuredBaseUrl();
+    // An address saved before the https rule (or written into the database by hand) is not used.
+    const problem = apiAddressProblem(url);
+    if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: `The production API address ${url} cannot be used. ${problem} Change it in Settings.` });
+    return url;
   }
 
   configuredBaseUrl(): string {
@@ -98,11 +102,36 @@ export class Workspace {
     return this.meta.get<string>(META_BASE_URL)?.value ?? DEFAULT_PRODUCTION_BASE_URL;
   }
 
-  setBaseUrl(url: string): void {
+  /**
+   * Saves the API address. Credentials belong to the origin they were entered for, so a change of
+   * origin removes them: the researcher enters them again for the new address.
+   */
+  async setBaseUrl(url: string): Promise<{ credentialsRemoved: boolean }> {
     if (this.id === 'demo') {
       throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'The demo workspace always talks to the built-in simulator.' });
     }
+    const problem = apiAddressProblem(url);
+    if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: problem });
+    const previous = this.configuredBaseUrl();
     this.meta.set(META_BASE_URL, url.replace(/\/+$/, ''));
+    if (originOf(previous) === apiOrigin(url)) return { credentialsRemoved: false };
+    try {
+      await this.deps.credentialStore.delete(this.id);
+      return { credentialsRemoved: true };
+    } catch (error) {
+      // The entry stays bound to the old origin, so nothing is sent to the new one either way.
+      if (!(error instanceof ScoutError)) throw error;
+      this.deps.logger.warn(`workspace ${this.id}: old credentials not removed: ${error.message}`);
+      return { credentialsRemoved: false };
+    }
+  }
+
+  /** Saves credentials bound to the workspace's current API origin. */
+  async saveCredentials(accountId: string, apiToken: string): Promise<void> {
+    if (this.id === 'demo') {
+      throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'The demo workspace uses the simulator\'s built-in account.' });
+    }
+    await this.deps.credentialStore.set(this.id, { accountId, apiToken, origin: apiOrigin(await this.baseUrl()) });
   }
 
   setManualOffline(offline: boolean) {
@@ -111,7 +140,7 @@ export class Workspace {
   }
 
   async credentials(): Promise<Credentials> {
-    if (this.id === 'demo') return DEMO_CREDENTIALS;
+    if (this.id === 'demo') return { ...DEMO_CREDENTIALS, origin: apiOrigin(await this.baseUrl()) };
     const stored = await this.deps.credentialStore.get(this.id);
     if (!stored) {
       throw new ScoutError({
@@ -130,6 +159,8 @@ export class Workspace {
         accountIdMasked: maskAccountId(DEMO_CREDENTIALS.accountId),
         editable: false,
         problem: null,
+        origin: null,
+        keychainAvailable: true,
       };
     }
     try {
@@ -139,13 +170,23 @@ export class Workspace {
         hasCredentials: stored !== null,
         accountIdMasked: stored ? maskAccountId(stored.accountId) : null,
         editable: true,
-        problem: null,
+        problem: stored && stored.origin !== originOf(this.configuredBaseUrl()) ? wrongOriginMessage(stored.origin, this.configuredBaseUrl()) : null,
+        origin: stored?.origin ?? null,
+        keychainAvailable: true,
       };
     } catch (error) {
       // One workspace's keychain trouble must not hide the workspace: show it with the reason.
       if (!(error instanceof ScoutError)) throw error;
-      this.deps.logger.warn(`workspace ${this.id}: ${error.message}`);
-      return { workspace: this.id, hasCredentials: false, accountIdMasked: null, editable: true, problem: error.message };
+      this.deps.logger.warn(`workspace ${this.id}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`);
+      return {
+        workspace: this.id,
+        hasCredentials: false,
+        accountIdMasked: null,
+        editable: true,
+        problem: error.message,
+        origin: null,
+        keychainAvailable: error.code !== 'KEYCHAIN_UNAVAILABLE',
+      };
     }
   }
 
@@ -182,6 +223,17 @@ export class Workspace {
   }
 }
 
+function originOf(url: string): string | null {
+  try {
+    return apiOrigin(url);
+  } catch {
+    return null;
+  }
+}
+
+function wrongOriginMessage(saved: string, address: string): string {
+  return `The saved credentials were entered for ${saved}, not for ${address}, so Scout does not send them there. Enter the account id and token again for this address.`;
+}
 export class WorkspaceRegistry {
   private readonly open = new Map<WorkspaceId, Workspace>();
 
@@ -213,7 +265,7 @@ export class WorkspaceRegistry {
         id,
         label: workspaceLabels[id],
         baseUrl: '',
-        credentials: { workspace: id, hasCredentials: false, accountIdMasked: null, editable: id !== 'demo', problem: null },
+        credentials: { workspace: id, hasCredentials: false, accountIdMasked: null, editable: id !== 'demo', problem: null, origin: null, keychainAvailable: true },
         problem: error.message,
       };
     }
