@@ -1,5 +1,5 @@
-// The renderer's Content Security Policy, the same in both hosts: a meta tag in the built
-// index.html for Electron, a response header in browser mode. No inline or remote scripts;
+// The renderer's Content Security Policy, the same in both hosts: a response header from
+// Electron's app:// handler and from browser mode's server, and a meta tag in the built index.html. No inline or remote scripts;
 // images only from Scout itself (cached avatars arrive as data or blob URLs).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -1,14 +1,14 @@
 // Electron's transport: one ipcMain.handle per contract channel. Every call checks that it comes
 // from Scout's own top-level page before it reaches the dispatcher.
-import { ipcMain, type WebContents } from 'electron';
+import type { IpcMain, WebContents } from 'electron';
 import { channels, EVENT_CHANNEL } from '@shared/channels';
 import type { EventBus } from '../services/eventBus';
 import type { Logger } from '../log';
 import type { Dispatch } from './handlers';
 import { isTrustedSender } from './senderPolicy';
 
-
 export function bindIpc(options: {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   dispatch: Dispatch;
   events: EventBus;
   logger: Logger;
@@ -16,7 +16,7 @@ export function bindIpc(options: {
   target: () => WebContents | null;
 }): () => void {
   for (const channel of channels) {
-    ipcMain.handle(channel, (event, payload: unknown) => {
+    options.ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isTrustedSender(event.senderFrame, options.isAppUrl)) {
         options.logger.warn(`refused ${channel} from an untrusted frame: ${event.senderFrame?.url ?? 'unknown'}`);
         return {
@@ -33,6 +33,6 @@ export function bindIpc(options: {
   });
   return () => {
     unsubscribe();
-    for (const channel of channels) ipcMain.removeHandler(channel);
+    for (const channel of channels) options.ipcMain.removeHandler(channel);
   };
 }

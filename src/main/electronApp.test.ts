@@ -1,0 +1,269 @@
+// The desktop host, run for real against a stand-in electron module (test/fakeElectron.ts): the
+// same wiring the packaged app executes, with real services in a temporary data folder, so every
+// window option, guard, protocol rule and permission rule is checked where Electron cannot run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '@shared/securityPolicy';
+import { createFakeElectron, type FakeElectron } from '../../test/fakeElectron';
+import { tempDir } from '../../test/support';
+import { createElectronApp, type Electron, type StartedElectronApp } from './electronApp';
+import { APP_INDEX_URL } from './host/appProtocol';
+
+interface Booted {
+  fake: FakeElectron;
+  started: StartedElectronApp;
+  outDir: string;
+}
+
+const running: Booted[] = [];
+
+afterEach(async () => {
+  for (const booted of running.splice(0)) await booted.fake.quit();
+});
+
+/** A build folder like out/: a renderer with a page and an asset, and a secret beside it. */
+function fakeBuild(): string {
+  const outDir = tempDir('scout-electron-out-');
+  fs.mkdirSync(path.join(outDir, 'renderer/assets'), { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'renderer/index.html'), '<!doctype html><title>Scout Workbench</title>');
+  fs.writeFileSync(path.join(outDir, 'renderer/assets/index-abc.js'), 'console.log("scout")');
+  fs.writeFileSync(path.join(outDir, 'renderer/assets/index-abc.css'), 'body{}');
+  fs.writeFileSync(path.join(outDir, 'secret.txt'), 'not for the page');
+  return outDir;
+}
+
+async function boot(options: { isPackaged?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Booted> {
+  const outDir = fakeBuild();
+  const fake = createFakeElectron({
+    userData: tempDir('scout-electron-data-'),
+    // No .electron-native here: the Node build of better-sqlite3 is the one this process can load.
+    appPath: tempDir('scout-electron-app-'),
+    isPackaged: options.isPackaged ?? true,
+  });
+  const whenStarted = createElectronApp(fake.module as unknown as Electron, { outDir, env: options.env ?? {} });
+  // What must happen before `ready` has happened by now.
+  expect(fake.calls).toContain('app.enableSandbox');
+  expect(fake.calls).toContain('protocol.registerSchemesAsPrivileged');
+  fake.becomeReady();
+  const started = await whenStarted;
+  if (!started) throw new Error('the host did not start');
+  const booted = { fake, started, outDir };
+  running.push(booted);
+  return booted;
+}
+
+function contents(fake: FakeElectron) {
+  const window = fake.windows[0];
+  if (!window) throw new Error('no window');
+  return window.webContents;
+}
+
+async function get(fake: FakeElectron, url: string, method = 'GET'): Promise<Response> {
+  const handler = fake.protocolHandlers.get('app');
+  if (!handler) throw new Error('app: is not handled');
+  return handler(new Request(url, { method }));
+}
+
+describe('Electron host: the window', () => {
+  it('turns the sandbox on and opens one window with every checklist preference', async () => {
+    const { fake, outDir } = await boot();
+    expect(fake.calls.indexOf('app.enableSandbox')).toBeLessThan(fake.calls.indexOf('protocol.handle app'));
+    expect(fake.windows).toHaveLength(1);
+    const prefs = fake.windows[0]!.options.webPreferences;
+    expect(prefs).toEqual({
+      preload: path.join(outDir, 'preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    });
+    // Nothing that would loosen them.
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures');
+    expect(prefs).not.toHaveProperty('partition');
+    expect(fake.windows[0]!.loaded).toEqual([APP_INDEX_URL]);
+  });
+
+  it('loads the page from app://, never file:// and never ELECTRON_RENDERER_URL in a package', async () => {
+    const { fake } = await boot({ isPackaged: true, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173' } });
+    expect(fake.windows[0]!.loaded).toEqual(['app://scout/index.html']);
+    // And the dev server's pages are foreign there.
+    expect(contents(fake).attempt('will-navigate', 'http://localhost:5173/')).toBe(true);
+  });
+
+  it('uses the dev server only unpackaged and only on loopback', async () => {
+    const dev = await boot({ isPackaged: false, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173' } });
+    expect(dev.fake.windows[0]!.loaded).toEqual(['http://localhost:5173']);
+    expect(contents(dev.fake).attempt('will-navigate', 'http://localhost:5173/#/settings')).toBe(false);
+
+    const remote = await boot({ isPackaged: false, env: { ELECTRON_RENDERER_URL: 'https://evil.example/' } });
+    expect(remote.fake.windows[0]!.loaded).toEqual([APP_INDEX_URL]);
+    expect(contents(remote.fake).attempt('will-navigate', 'https://evil.example/')).toBe(true);
+  });
+});
+
+describe('Electron host: app:// protocol', () => {
+  it('is registered privileged (standard, secure) before ready, without CSP bypass', async () => {
+    const { fake } = await boot();
+    expect(fake.schemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+    ]);
+    expect(fake.calls.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(fake.calls.indexOf('protocol.handle app'));
+  });
+
+  it('serves the page and its assets with the CSP as a header', async () => {
+    const { fake } = await boot();
+    for (const url of [APP_INDEX_URL, 'app://scout/']) {
+      const page = await get(fake, url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await page.text()).toContain('<title>Scout Workbench</title>');
+    }
+    const script = await get(fake, 'app://scout/assets/index-abc.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toBe('console.log("scout")');
+    expect((await get(fake, 'app://scout/assets/index-abc.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const head = await get(fake, APP_INDEX_URL, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('refuses anything outside the renderer folder, unknown files and other hosts', async () => {
+    const { fake } = await boot();
+    const refused = [
+      'app://scout/../secret.txt',
+      'app://scout/%2e%2e/secret.txt',
+      'app://scout/..%2fsecret.txt',
+      'app://scout/assets/..%2F..%2Fsecret.txt',
+      'app://scout/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      'app://scout/..%5csecret.txt',
+      'app://scout/missing.js',
+      'app://scout/assets',
+      'app://scout/assets/',
+      'app://other/index.html',
+    ];
+    for (const url of refused) {
+      const answer = await get(fake, url);
+      expect({ url, status: answer.status }).toEqual({ url, status: 404 });
+      expect(await answer.text()).not.toContain('not for the page');
+      expect(answer.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    }
+    expect((await get(fake, 'app://scout/%E0%A4%A')).status).toBe(400);
+    expect((await get(fake, 'app://scout/index.html%00.js')).status).toBe(400);
+    expect((await get(fake, APP_INDEX_URL, 'POST')).status).toBe(405);
+  });
+});
+
+describe('Electron host: navigation, windows and permissions', () => {
+  it('refuses navigation, redirects and frame navigation away from the app, allows the app itself', async () => {
+    const { fake } = await boot();
+    const wc = contents(fake);
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate'] as const) {
+      for (const foreign of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'app://scout/other.html', 'http://127.0.0.1:8787/']) {
+        expect({ event, foreign, refused: wc.attempt(event, foreign) }).toEqual({ event, foreign, refused: true });
+      }
+      expect(wc.attempt(event, 'app://scout/index.html#/settings')).toBe(false);
+      expect(wc.attempt(event, APP_INDEX_URL)).toBe(false);
+    }
+    expect(wc.attempt('will-attach-webview', APP_INDEX_URL)).toBe(true);
+  });
+
+  it('guards every webContents, not only the main window', async () => {
+    const { fake } = await boot();
+    const { FakeWebContents } = await import('../../test/fakeElectron');
+    const other = new FakeWebContents();
+    fake.app.emit('web-contents-created', {}, other);
+    expect(other.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(other.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+
+  it('denies window.open and hands only allow-listed links to the system browser', async () => {
+    const { fake } = await boot();
+    const open = contents(fake).windowOpenHandler!;
+    expect(open({ url: 'https://www.instagram.com/natgeo/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'http://instagram.com/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(open({ url: APP_INDEX_URL })).toEqual({ action: 'deny' });
+    expect(fake.opened).toEqual(['https://www.instagram.com/natgeo/']);
+  });
+
+  it('denies every permission request, check and device', async () => {
+    const { fake } = await boot();
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      const callback = vi.fn();
+      fake.permissions.request!({}, permission, callback, {});
+      expect(callback).toHaveBeenCalledExactlyOnceWith(false);
+      expect(fake.permissions.check!({}, permission, 'app://scout', {})).toBe(false);
+    }
+    expect(fake.permissions.device!({ deviceType: 'usb' })).toBe(false);
+  });
+});
+
+describe('Electron host: IPC', () => {
+  it("answers Scout's own top frame and refuses iframes, other files and other sites", async () => {
+    const { fake } = await boot();
+    const info = fake.ipcHandlers.get('app:info')!;
+    const trusted = await info({ senderFrame: { url: 'app://scout/index.html#/settings', parent: null } }, undefined);
+    expect(trusted).toMatchObject({ ok: true, value: { host: 'electron', version: '0.0.0-test' } });
+    for (const senderFrame of [
+      { url: APP_INDEX_URL, parent: {} },
+      { url: 'file:///opt/scout/out/renderer/index.html', parent: null },
+      { url: 'app://scout/other.html', parent: null },
+      { url: 'https://evil.example/', parent: null },
+      null,
+    ]) {
+      expect(await info({ senderFrame }, undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    }
+  });
+
+  it('binds every contract channel and pushes events to the window', async () => {
+    const { fake, started } = await boot();
+    const { channels, EVENT_CHANNEL } = await import('@shared/channels');
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual([...channels].sort());
+    started.services.events.emit('app:changed', started.services.appInfo());
+    expect(contents(fake).sent.at(-1)).toMatchObject({ channel: EVENT_CHANNEL, payload: { name: 'app:changed' } });
+  });
+});
+
+describe('Electron host: lifecycle', () => {
+  it('quits at once when another instance holds the single-instance lock, having still sandboxed itself', async () => {
+    const fake = createFakeElectron({ userData: tempDir(), appPath: tempDir(), singleInstance: false });
+    const started = await createElectronApp(fake.module as unknown as Electron, { outDir: fakeBuild(), env: {} });
+    expect(started).toBeNull();
+    expect(fake.calls).toEqual(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock', 'app.quit']);
+  });
+
+  it('closes its services before quitting', async () => {
+    const { fake } = await boot();
+    running.splice(0);
+    await fake.quit();
+    expect(fake.app.quitCalls).toBe(1);
+  });
+});
+
+describe('Electron host: the entry point', () => {
+  it('src/main/index.ts hands the electron module and the build folder to createElectronApp', async () => {
+    const fake = createFakeElectron({ userData: tempDir(), appPath: tempDir() });
+    vi.resetModules();
+    vi.doMock('electron', () => fake.module);
+    try {
+      await import('./index');
+    } finally {
+      vi.doUnmock('electron');
+    }
+    // Not ready yet: only what must precede `ready` has run, in the real entry's own module graph.
+    expect(fake.calls).toEqual(['app.enableSandbox', 'protocol.registerSchemesAsPrivileged', 'app.requestSingleInstanceLock']);
+    expect(fake.schemes.map((s) => s.scheme)).toEqual(['app']);
+    expect(fake.app.listenerCount('web-contents-created')).toBe(1);
+  });
+});

@@ -1,0 +1,180 @@
+// Electron host: the desktop window. It builds the same services as browser mode, binds them to
+// IPC, and locks the window down. It takes the electron module as an argument so that a unit
+// test can run exactly this code against a stand-in (src/main/electronApp.test.ts), on machines
+// where the Electron runtime cannot be installed.
+import fs from 'node:fs';
+import path from 'node:path';
+import type * as ElectronModule from 'electron';
+import type { BrowserWindow as BrowserWindowType } from 'electron';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
+import { createLogger, type Logger } from './log';
+import { defaultDataDir, logFilePath } from './paths';
+import { MainServices } from './services/mainServices';
+import { createDispatcher, createHandlers } from './host/handlers';
+import { bindIpc } from './host/electronIpc';
+import { appUrlMatcher } from './host/senderPolicy';
+import { APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
+import { guardWebContents } from './host/webContentsGuards';
+import { electronNativeBindingPath } from './nativeBinding';
+
+export type Electron = Pick<
+  typeof ElectronModule,
+  'app' | 'BrowserWindow' | 'dialog' | 'ipcMain' | 'protocol' | 'session' | 'shell'
+>;
+
+export interface ElectronAppOptions {
+  /** The build's out/ folder: main/, preload/ and renderer/ inside it. */
+  outDir: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface StartedElectronApp {
+  services: MainServices;
+  logger: Logger;
+  window: () => BrowserWindowType | null;
+}
+
+/** Every window's preferences: the Electron security checklist, item by item. */
+export function windowPreferences(preload: string): ElectronModule.WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+/**
+ * electron-vite's dev server, only in an unpackaged build and only on loopback: an installed
+ * Scout never loads its page from anywhere but app://.
+ */
+export function devServerUrl(env: NodeJS.ProcessEnv, isPackaged: boolean): string | undefined {
+  const raw = env.ELECTRON_RENDERER_URL;
+  if (!raw || isPackaged) return undefined;
+  try {
+    const url = new URL(raw);
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return url.protocol === 'http:' && loopback ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wires the desktop app; resolves once the window exists (null when this instance quits at once). */
+export function createElectronApp(electron: Electron, options: ElectronAppOptions): Promise<StartedElectronApp | null> {
+  const { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } = electron;
+  const env = options.env ?? process.env;
+  const rendererDir = path.join(options.outDir, 'renderer');
+  const devServer = devServerUrl(env, app.isPackaged);
+  const isAppUrl = appUrlMatcher({ rendererIndexUrl: APP_INDEX_URL, devServerUrl: devServer });
+
+  // Both must happen before `ready`.
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return Promise.resolve(null);
+  }
+
+  // Until the log file is open, warnings go to stderr only.
+  let logger: Logger = createLogger();
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, { isAppUrl, openExternal: (url) => shell.openExternal(url), logger });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  return app.whenReady().then(async () => {
+    const dataDir = env.SCOUT_DATA_DIR ? defaultDataDir(env) : app.getPath('userData');
+    // requestSingleInstanceLock covers a second desktop app only; this also refuses browser mode.
+    let dataFolderLock: DataFolderLock;
+    try {
+      dataFolderLock = acquireDataFolderLock(dataDir, { host: 'electron' }, { nativeBinding: electronNativeBindingPath(app.getAppPath()) ?? undefined });
+    } catch (error) {
+      if (!(error instanceof DataFolderBusyError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      dialog.showErrorBox('Scout is already running', error.message);
+      app.exit(3);
+      return null;
+    }
+    logger = createLogger({ file: logFilePath(dataDir) });
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    session.defaultSession.setDevicePermissionHandler(() => false);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir));
+
+    const nativeBinding = electronNativeBindingPath(app.getAppPath());
+    // A package's node_modules already holds the Electron build (electron-builder rebuilds it).
+    if (!nativeBinding && !app.isPackaged) logger.warn('no Electron build of better-sqlite3 found; run `npm start` to prepare it');
+    const services = new MainServices({
+      dataDir,
+      host: 'electron',
+      version: app.getVersion(),
+      logger,
+      nativeBinding: nativeBinding ?? undefined,
+    });
+    const handlers = createHandlers(services, { openExternal: (url) => shell.openExternal(url) });
+
+    let window: BrowserWindowType | null = null;
+    bindIpc({
+      ipcMain,
+      dispatch: createDispatcher(handlers, logger),
+      events: services.events,
+      logger,
+      isAppUrl,
+      target: () => window?.webContents ?? null,
+    });
+
+    const icon = path.join(options.outDir, '../resources/icon.png');
+    const createWindow = () => {
+      const created = new BrowserWindow({
+        width: 1280,
+        height: 820,
+        minWidth: 900,
+        minHeight: 600,
+        show: false,
+        title: 'Scout Workbench',
+        icon: fs.existsSync(icon) ? icon : undefined,
+        webPreferences: windowPreferences(path.join(options.outDir, 'preload/index.js')),
+      });
+      window = created;
+      created.once('ready-to-show', () => created.show());
+      created.on('closed', () => {
+        if (window === created) window = null;
+      });
+      void created.loadURL(devServer ?? APP_INDEX_URL);
+    };
+    createWindow();
+
+    app.on('second-instance', () => {
+      if (window) {
+        if (window.isMinimized()) window.restore();
+        window.focus();
+      }
+    });
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+    let closing = false;
+    app.on('before-quit', (event) => {
+      if (closing) return;
+      closing = true;
+      event.preventDefault();
+      void services.close().finally(() => {
+        dataFolderLock.release();
+        app.quit();
+      });
+    });
+    return { services, logger, window: () => window };
+  });
+}
