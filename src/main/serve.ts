@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
 import { createLogger } from './log';
 import { defaultDataDir, logFilePath } from './paths';
 import { MainServices } from './services/mainServices';
@@ -40,6 +41,15 @@ async function main(): Promise<void> {
     fail(`--demo-api must be a loopback simulator address like http://127.0.0.1:8787, got "${values['demo-api']}".`);
   }
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir();
+  // Before anything in the folder is opened, the log included: a second Scout changes nothing.
+  let lock: DataFolderLock;
+  try {
+    lock = acquireDataFolderLock(dataDir, { host: 'browser' });
+  } catch (error) {
+    if (!(error instanceof DataFolderBusyError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(3);
+  }
   const logger = createLogger({ file: logFilePath(dataDir) });
   const appRoot = path.resolve(__dirname, '../..');
   const rendererDir = path.join(appRoot, 'out/renderer');
@@ -61,12 +71,16 @@ async function main(): Promise<void> {
   // never to the log.
   process.stdout.write(`Scout is running in browser mode. Open: ${server.launchUrl}\n`);
   logger.info(`browser mode on ${server.origin}, data in ${dataDir}`);
+  lock.describe({ url: server.origin });
 
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void Promise.allSettled([server.close(), services.close()]).then(() => process.exit(0));
+    void Promise.allSettled([server.close(), services.close()]).then(() => {
+      lock.release();
+      process.exit(0);
+    });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

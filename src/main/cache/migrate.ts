@@ -24,11 +24,42 @@ export function assertWellFormed(migrations: readonly Migration[]): void {
   }
 }
 
-/** Applies what is pending and returns the versions applied. */
-export function runMigrations(db: Database.Database, migrations: readonly Migration[]): number[] {
+export interface MigrationHooks {
+  /** Called before a migration that changes the version, outside any transaction (a backup). */
+  beforeMigrate?(fromVersion: number, toVersion: number): void;
+}
+
+/**
+ * Applies what is pending and returns the versions applied. The version that decides is read
+ * inside the write transaction: several processes opening one new database at once then queue on
+ * the write lock, and each one after the first finds nothing left to do.
+ */
+export function runMigrations(db: Database.Database, migrations: readonly Migration[], hooks: MigrationHooks = {}): number[] {
   assertWellFormed(migrations);
-  const current = db.pragma('user_version', { simple: true }) as number;
   const latest = latestVersion(migrations);
+  // A look without the write lock, so an up-to-date database (the usual case) takes none.
+  const seen = userVersion(db);
+  refuseFuture(seen, latest);
+  if (seen === latest) return [];
+  hooks.beforeMigrate?.(seen, latest);
+  return db
+    .transaction(() => {
+      const current = userVersion(db);
+      refuseFuture(current, latest);
+      const pending = migrations.filter((m) => m.version > current);
+      for (const m of pending) m.up(db);
+      // user_version cannot be bound as a parameter; the value is a checked integer.
+      if (pending.length > 0) db.pragma(`user_version = ${latestVersion(pending)}`);
+      return pending.map((m) => m.version);
+    })
+    .immediate();
+}
+
+function userVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function refuseFuture(current: number, latest: number): void {
   if (current > latest) {
     throw new ScoutError({
       code: 'DATABASE_FROM_FUTURE',
@@ -37,12 +68,4 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
         'Update Scout to open it. Nothing was changed.',
     });
   }
-  const pending = migrations.filter((m) => m.version > current);
-  if (pending.length === 0) return [];
-  db.transaction(() => {
-    for (const m of pending) m.up(db);
-    // user_version cannot be bound as a parameter; the value is a checked integer.
-    db.pragma(`user_version = ${latestVersion(pending)}`);
-  }).immediate();
-  return pending.map((m) => m.version);
 }
