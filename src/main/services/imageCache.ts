@@ -1,12 +1,18 @@
 // Pictures (avatars, thumbnails) are fetched into the workspace's cache the first time they are
 // seen: the API's CDN links die after 28 days, and the researcher works offline. Best effort: a
 // picture that cannot be fetched now is tried again the next time it is seen.
+//
+// The links come from API data, so they are treated as untrusted: https only (plus the demo
+// simulator's own loopback origin), redirects followed only within the same origin and only a
+// few times, and never more than MAX_BYTES read, whatever the server declares or sends.
 import PQueue from 'p-queue';
 import type { ImagesRepository } from '../cache/repositories';
 import type { Logger } from '../log';
 
-const MAX_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_REDIRECTS = 3;
 const pictureKeys = new Set(['avatar_url', 'photo_url', 'thumbnail', 'preview_url', 'avatarUrl']);
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** Every picture link in an API answer (bounded, so a huge media map cannot stall a save). */
 export function pictureUrls(value: unknown, limit = 500): string[] {
@@ -22,15 +28,33 @@ export function pictureUrls(value: unknown, limit = 500): string[] {
   return [...found];
 }
 
+export interface ImageCacheOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** An http origin also accepted: the demo workspace's simulator on loopback. */
+  loopbackOrigin?: () => Promise<string | null>;
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+/** Why a picture was not stored (for the debug log; never shown as an error). */
+class Refused extends Error {}
+
 export class ImageCache {
   private readonly queue = new PQueue({ concurrency: 4 });
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly maxBytes: number;
 
   constructor(
     private readonly repo: ImagesRepository,
     private readonly logger?: Logger,
-    private readonly fetchImpl: typeof fetch = fetch,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly options: ImageCacheOptions = {},
+  ) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
+    this.maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
+  }
 
   /** Fetches the pictures not cached yet; resolves to how many were stored. */
   async ensure(urls: readonly string[]): Promise<number> {
@@ -46,19 +70,82 @@ export class ImageCache {
 
   private async fetchOne(url: string): Promise<boolean> {
     try {
-      const response = await this.fetchImpl(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' });
-      const contentType = response.headers.get('content-type') ?? '';
-      if (!response.ok || !contentType.startsWith('image/')) {
-        this.logger?.debug(`picture not stored (HTTP ${response.status}, ${contentType || 'no type'})`);
-        return false;
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > MAX_BYTES) return false;
+      const { contentType, bytes } = await this.download(url);
       this.repo.save(url, { contentType, bytes, fetchedAt: this.now() });
       return true;
     } catch (error) {
       this.logger?.debug(`picture not stored: ${(error as Error).message}`);
       return false;
     }
+  }
+
+  private async download(link: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new Refused('not a URL');
+    }
+    await this.checkOrigin(url);
+    const origin = url.origin;
+    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
+    for (let redirects = 0; ; redirects++) {
+      const response = await this.fetchImpl(url, { signal, redirect: 'manual' });
+      if (redirectStatuses.has(response.status)) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location) throw new Refused(`HTTP ${response.status} without a location`);
+        if (redirects >= MAX_IMAGE_REDIRECTS) throw new Refused(`more than ${MAX_IMAGE_REDIRECTS} redirects`);
+        const next = new URL(location, url);
+        if (next.origin !== origin) throw new Refused(`redirect to another host (${next.host}) refused`);
+        url = next;
+        continue;
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      if (!response.ok || !contentType.startsWith('image/')) {
+        await response.body?.cancel();
+        throw new Refused(`HTTP ${response.status}, ${contentType || 'no type'}`);
+      }
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > this.maxBytes) {
+        await response.body?.cancel();
+        throw new Refused(`declared ${declared} bytes, over the ${this.maxBytes}-byte limit`);
+      }
+      const bytes = await this.readLimited(response);
+      if (bytes.length === 0) throw new Refused('empty body');
+      return { contentType, bytes };
+    }
+  }
+
+  private async checkOrigin(url: URL): Promise<void> {
+    if (url.protocol === 'https:') return;
+    const loopback = url.protocol === 'http:' ? await this.options.loopbackOrigin?.() : null;
+    if (loopback && url.origin === loopback) return;
+    throw new Refused(`${url.protocol} link refused (https only)`);
+  }
+
+  /** Reads the body, stopping as soon as it passes the limit (a lying or absent content-length). */
+  private async readLimited(response: Response): Promise<Uint8Array> {
+    if (!response.body) return new Uint8Array(0);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > this.maxBytes) {
+        await reader.cancel();
+        throw new Refused(`body passed the ${this.maxBytes}-byte limit`);
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
   }
 }

@@ -3,7 +3,7 @@
 // loopback port, so Scout works with no account at all.
 import { ScoutError } from '@shared/errors';
 import type { WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
-import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
+import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { openDatabase, type Db } from '../cache/database';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
@@ -65,7 +65,14 @@ export class Workspace {
     );
     this.ledger = new CreditLedger(db);
     this.reportsRepo = new ReportsRepository(db);
-    this.images = new ImageCache(new ImagesRepository(db), deps.logger);
+    this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
+      // Picture links are https, except those of a simulator on this computer: the demo
+      // workspace's own, or one the production address points at (only loopback may be http).
+      loopbackOrigin: async () => {
+        const api = new URL(await this.baseUrl());
+        return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
+      },
+    });
     const storePictures = (result: Record<string, unknown>) => this.images.ensure(pictureUrls(result));
     this.reports = new ReportService({
       api: () => this.api(),
