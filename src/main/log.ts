@@ -1,8 +1,7 @@
 // One logger for main. Secrets (API tokens, the browser-mode session token) are registered
 // when they are first seen and scrubbed from every line before it is written anywhere.
-import fs from 'node:fs';
-import path from 'node:path';
 import { inspect } from 'node:util';
+import { rotatingFileWriter, type LogRotation } from './logFile';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 type Sink = (line: string) => void;
@@ -26,16 +25,9 @@ export class Logger {
     this.sinks.push(sink);
   }
 
-  /** Appends to a file; the folder is created. Never throws: a log that cannot be written is skipped. */
-  addFileSink(file: string): void {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.addSink((line) => {
-      try {
-        fs.appendFileSync(file, line + '\n', { mode: 0o600 });
-      } catch {
-        // Logging must never take the app down.
-      }
-    });
+  /** Appends to a file, rotated by size; the folder is created. Never throws: a log that cannot be written is skipped. */
+  addFileSink(file: string, rotation?: LogRotation): void {
+    this.addSink(rotatingFileWriter(file, rotation));
   }
 
   redact(text: string): string {

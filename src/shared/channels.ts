@@ -8,6 +8,8 @@ export const channels = [
   'workspace:get',
   'workspace:switch',
   'workspace:setBaseUrl',
+  'workspace:backups',
+  'workspace:restoreBackup',
   'credentials:get',
   'credentials:set',
   'credentials:delete',

@@ -68,6 +68,19 @@ export interface WorkspaceState {
   workspaces: WorkspaceSummary[];
 }
 
+export type BackupReason = 'daily' | 'migration';
+
+/** A backup of a workspace database (Settings → Backups). */
+export interface BackupInfo {
+  /** The backup's file name in the workspace's backups folder. */
+  id: string;
+  takenAt: number;
+  /** Bytes. */
+  size: number;
+  /** Taken on the daily round, or just before a migration changed the database's version. */
+  reason: BackupReason;
+}
+
 export interface PlanInfo {
   reports: {
     plan: string | null;
@@ -190,6 +203,13 @@ export const operations = {
   'workspace:switch': op<WorkspaceState>()(z.object({ workspace: workspaceId }).strict()),
   'workspace:setBaseUrl': op<WorkspaceState>()(
     z.object({ workspace: z.literal('production'), baseUrl }).strict(),
+  ),
+  'workspace:backups': op<BackupInfo[]>()(z.object({ workspace: workspaceId }).strict()),
+  /** Closes the workspace, keeps its current file aside, puts the backup in its place and reopens it. */
+  'workspace:restoreBackup': op<WorkspaceState>()(
+    z
+      .object({ workspace: workspaceId, backupId: z.string().regex(/^\d{13}-(daily|migration)\.sqlite$/, 'That is not one of Scout’s backups.') })
+      .strict(),
   ),
   'credentials:get': op<CredentialStatus>()(z.object({ workspace: workspaceId }).strict()),
   'credentials:set': op<CredentialStatus>()(

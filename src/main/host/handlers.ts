@@ -40,6 +40,13 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       s.events.emit('workspace:changed', state);
       return state;
     },
+    'workspace:backups': async ({ workspace }) => s.workspaces.backups(workspace),
+    'workspace:restoreBackup': async ({ workspace, backupId }) => {
+      await s.workspaces.restoreBackup(workspace, backupId);
+      const state = await s.workspaceState();
+      s.events.emit('workspace:changed', state);
+      return state;
+    },
     'credentials:get': ({ workspace }) => s.workspaces.get(workspace).credentialStatus(),
     'credentials:set': async ({ workspace, accountId, apiToken }) => {
       const ws = s.workspaces.get(workspace);

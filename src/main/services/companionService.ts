@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/apiClient';
 import type { ConnectionTracker } from './connection';
 import { accountKeyOf } from './costRule';
 import type { ReportService } from './reportService';
+import { saving } from '../cache/storageFaults';
 
 export interface CompanionDeps {
   api: () => Promise<ApiClient>;
@@ -47,12 +48,12 @@ export class CompanionService {
     const fetchedAt = this.now();
     if (network === 'instagram') {
       const parsed = await this.deps.connection.track(() => api.instagramMedia(account));
-      this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt);
+      saving(() => this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt));
       await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
       return { fetchedAt, result: asJson(parsed.raw) };
     }
     const parsed = await this.deps.connection.track(() => api.youtubeMedia(this.deps.reports.apiName(network, account), page));
-    this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page);
+    saving(() => this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page));
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, result: asJson(parsed.raw) };
   }
@@ -89,7 +90,7 @@ export class CompanionService {
     const fetchedAt = this.now();
     // History unlocks the report (spec 3.4): its year of free access starts now.
     if (charged) this.deps.reports.noteUnlocked(network, account, fetchedAt);
-    this.deps.history.save(network, key, asJson(value.raw), fetchedAt);
+    saving(() => this.deps.history.save(network, key, asJson(value.raw), fetchedAt), charged ? `the ${network} history of ${key}` : undefined);
     return { fetchedAt, result: asJson(value.raw) };
   }
 
@@ -103,7 +104,7 @@ export class CompanionService {
       network === 'tiktok' ? api.tiktokBrandMentions(account) : api.youtubeBrandMentions(this.deps.reports.apiName(network, account)),
     );
     const fetchedAt = this.now();
-    this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt);
+    saving(() => this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt));
     return { fetchedAt, result: asJson(parsed.raw) };
   }
 }

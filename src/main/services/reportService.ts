@@ -20,6 +20,7 @@ import { ACCESS_MS, accountKeyOf, reportCost, type CostQuote } from './costRule'
 import type { ConnectionTracker } from './connection';
 import type { ReportProgress } from '@shared/reports';
 import { sleep } from '../util/sleep';
+import { saving } from '../cache/storageFaults';
 
 export interface ReportRef {
   network: Network;
@@ -211,7 +212,8 @@ export class ReportService {
     // The API's validUntil is a year from its own unlock date: the most reliable unlock date there is.
     const fetchedAt = this.now();
     const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : null;
-    this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey });
+    // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
+    saving(() => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }), charged ? `the ${ref.network} report of ${accountKey}` : undefined);
     // Pictures are stored before the report is handed back, so it opens offline complete.
     await this.deps.onSaved?.(answer.result).catch(() => undefined);
     return this.deps.repo.open(ref.network, accountKey);

@@ -2,9 +2,11 @@
 // connection state. The demo workspace runs the API simulator in this process on a free
 // loopback port, so Scout works with no account at all.
 import { ScoutError } from '@shared/errors';
-import type { WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
+import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import { openDatabase, type Db } from '../cache/database';
+import type { Db } from '../cache/database';
+import { openWorkspaceDatabase } from '../cache/workspaceStore';
+import { DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
@@ -51,6 +53,8 @@ export class Workspace {
   readonly images: ImageCache;
   /** Fetches under way, so the researcher can cancel them. */
   readonly fetches = new Map<string, AbortController>();
+  /** Set when the workspace is opened from its file (not for an in-memory database). */
+  dailyBackups: DailyBackups | null = null;
   private simulator: Promise<SimulatorHandle> | null = null;
   private client: { baseUrl: string; api: ApiClient } | null = null;
 
@@ -218,6 +222,7 @@ export class Workspace {
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();
+    await this.dailyBackups?.stop();
     this.db.close();
   }
 
@@ -241,6 +246,7 @@ function originOf(url: string): string | null {
 function wrongOriginMessage(saved: string, address: string): string {
   return `The saved credentials were entered for ${saved}, not for ${address}, so Scout does not send them there. Enter the account id and token again for this address.`;
 }
+
 export class WorkspaceRegistry {
   private readonly open = new Map<WorkspaceId, Workspace>();
 
@@ -249,9 +255,12 @@ export class WorkspaceRegistry {
   get(id: WorkspaceId): Workspace {
     let ws = this.open.get(id);
     if (!ws) {
-      const db = openDatabase(workspaceDbPath(this.deps.dataDir, id), { nativeBinding: this.deps.nativeBinding });
+      const file = workspaceDbPath(this.deps.dataDir, id);
+      const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding });
       ws = new Workspace(id, db, this.deps);
       this.open.set(id, ws);
+      ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
+      ws.dailyBackups.start();
       // Calls left open by a crash are resolved as soon as the API can be asked.
       if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
         const opened = ws;
@@ -283,6 +292,34 @@ export class WorkspaceRegistry {
     const workspaces: WorkspaceSummary[] = [];
     for (const id of workspaceIds) workspaces.push(await this.summary(id));
     return { active, workspaces };
+  }
+
+  /** Newest first; listed from the folder, so a workspace that cannot open still shows its backups. */
+  backups(id: WorkspaceId): BackupInfo[] {
+    return listBackups(workspaceDbPath(this.deps.dataDir, id));
+  }
+
+  /** Closes the workspace, puts the backup in place (the current file kept aside) and reopens it. */
+  async restoreBackup(id: WorkspaceId, backupId: string): Promise<void> {
+    const ws = this.open.get(id);
+    if (ws && ws.fetches.size > 0) {
+      throw new ScoutError({
+        code: 'NOT_SUPPORTED',
+        message: `A fetch is under way in the ${workspaceLabels[id]} workspace. Wait for it to finish or cancel it, then restore. Nothing was changed.`,
+      });
+    }
+    if (ws) {
+      this.open.delete(id);
+      await ws.close();
+    }
+    const { keptAs } = restoreBackupFile(workspaceDbPath(this.deps.dataDir, id), backupId);
+    this.deps.logger.info(`workspace ${id}: restored backup ${backupId}${keptAs ? `; the replaced file is kept as ${keptAs}` : ''}`);
+    // Reopened now, so a problem with the backup shows at once (as the workspace's problem).
+    try {
+      this.get(id);
+    } catch (error) {
+      if (!(error instanceof ScoutError)) throw error;
+    }
   }
 
   async closeAll(): Promise<void> {

@@ -1,0 +1,164 @@
+// Backups of a workspace database, in a `backups` folder beside it: before every migration that
+// changes the version and once a day, three kept. A backup is a whole SQLite file, written under a
+// temporary name and renamed, so a half-written one is never listed or restored.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ScoutError } from '@shared/errors';
+import type { BackupInfo, BackupReason } from '@shared/contract';
+import type { Db } from './database';
+import { chmodQuietly, ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
+
+export const BACKUPS_KEPT = 3;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+const BACKUP_NAME = /^(\d{13})-(daily|migration)\.sqlite$/;
+
+export function backupsDir(dbFile: string): string {
+  return path.join(path.dirname(dbFile), 'backups');
+}
+
+/** Newest first. Files that are not Scout's backups are ignored. */
+export function listBackups(dbFile: string): BackupInfo[] {
+  const dir = backupsDir(dbFile);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const found: BackupInfo[] = [];
+  for (const name of names) {
+    const match = BACKUP_NAME.exec(name);
+    if (!match) continue;
+    try {
+      const size = fs.statSync(path.join(dir, name)).size;
+      found.push({ id: name, takenAt: Number(match[1]), size, reason: match[2] as BackupReason });
+    } catch {
+      // Deleted meanwhile.
+    }
+  }
+  return found.sort((a, b) => b.takenAt - a.takenAt);
+}
+
+function target(dbFile: string, reason: BackupReason, now: number): { file: string; partial: string } {
+  const dir = backupsDir(dbFile);
+  ensurePrivateDir(dir);
+  // Two backups in one millisecond would share a name; the later one moves on a millisecond.
+  let at = now;
+  while (fs.existsSync(path.join(dir, `${at}-${reason}.sqlite`))) at++;
+  const file = path.join(dir, `${at}-${reason}.sqlite`);
+  return { file, partial: `${file}.partial` };
+}
+
+function finish(dbFile: string, written: { file: string; partial: string }): BackupInfo {
+  chmodQuietly(written.partial, PRIVATE_FILE_MODE);
+  fs.renameSync(written.partial, written.file);
+  prune(dbFile);
+  return listBackups(dbFile).find((b) => b.id === path.basename(written.file))!;
+}
+
+/**
+ * Synchronous, for the moment before a migration (opening a workspace is synchronous).
+ * VACUUM INTO writes a consistent copy in one statement, as SQLite's online backup would.
+ */
+export function backupNow(db: Db, dbFile: string, reason: BackupReason, now = Date.now()): BackupInfo {
+  const written = target(dbFile, reason, now);
+  fs.rmSync(written.partial, { force: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(written.partial);
+  } catch (error) {
+    fs.rmSync(written.partial, { force: true });
+    throw error;
+  }
+  return finish(dbFile, written);
+}
+
+/** SQLite's online backup: copies in steps, so the workspace stays usable while it runs. */
+export async function backupOnline(db: Db, dbFile: string, reason: BackupReason, now = Date.now()): Promise<BackupInfo> {
+  const written = target(dbFile, reason, now);
+  fs.rmSync(written.partial, { force: true });
+  try {
+    await db.backup(written.partial);
+  } catch (error) {
+    fs.rmSync(written.partial, { force: true });
+    throw error;
+  }
+  return finish(dbFile, written);
+}
+
+/** Keeps the newest BACKUPS_KEPT; the oldest go. */
+export function prune(dbFile: string): void {
+  for (const old of listBackups(dbFile).slice(BACKUPS_KEPT)) {
+    fs.rmSync(path.join(backupsDir(dbFile), old.id), { force: true });
+  }
+}
+
+export function dailyBackupDue(dbFile: string, now = Date.now()): boolean {
+  const newest = listBackups(dbFile)[0];
+  return !newest || now - newest.takenAt >= DAY_MS || newest.takenAt > now;
+}
+
+/**
+ * Puts the backup in place of the (closed) database. The current file is kept beside it as
+ * `scout.sqlite.before-restore-<time>`, with its WAL, so a restore can itself be undone.
+ */
+export function restoreBackupFile(dbFile: string, backupId: string, now = Date.now()): { keptAs: string | null } {
+  const backup = listBackups(dbFile).find((b) => b.id === backupId);
+  if (!backup) {
+    throw new ScoutError({ code: 'BACKUP_NOT_FOUND', message: `There is no backup ${backupId} for this workspace any more. Nothing was changed.` });
+  }
+  const incoming = `${dbFile}.restoring`;
+  fs.copyFileSync(path.join(backupsDir(dbFile), backup.id), incoming);
+  chmodQuietly(incoming, PRIVATE_FILE_MODE);
+  let keptAs: string | null = null;
+  if (fs.existsSync(dbFile)) {
+    keptAs = `${dbFile}.before-restore-${now}`;
+    fs.renameSync(dbFile, keptAs);
+  }
+  for (const suffix of ['-wal', '-shm']) {
+    if (!fs.existsSync(dbFile + suffix)) continue;
+    // A WAL belongs to the file it was written for: it goes aside with it, never onto the backup.
+    if (keptAs) fs.renameSync(dbFile + suffix, keptAs + suffix);
+    else fs.rmSync(dbFile + suffix, { force: true });
+  }
+  fs.renameSync(incoming, dbFile);
+  return { keptAs };
+}
+
+/** Once a day while a workspace is open: checked at open and every hour. */
+export class DailyBackups {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dbFile: string,
+    private readonly onError: (error: Error) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(checkEveryMs = 60 * 60 * 1000): void {
+    void this.check();
+    this.timer = setInterval(() => void this.check(), checkEveryMs);
+    this.timer.unref();
+  }
+
+  /** Takes today's backup if none was taken in the last day; resolves once written. */
+  check(): Promise<BackupInfo | null> {
+    if (this.running || !dailyBackupDue(this.dbFile, this.now())) return Promise.resolve(null);
+    const run = backupOnline(this.db, this.dbFile, 'daily', this.now())
+      .catch((error: Error) => {
+        this.onError(error);
+        return null;
+      })
+      .finally(() => (this.running = null));
+    this.running = run;
+    return run;
+  }
+
+  /** Waits for a backup under way, so the database is not closed under it. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
