@@ -2,13 +2,10 @@
 // when they are first seen and scrubbed from every line before it is written anywhere.
 import { inspect } from 'node:util';
 import { rotatingFileWriter, type LogRotation } from './logFile';
+import { redactText, secretForms } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 type Sink = (line: string) => void;
-
-const REDACTED = '[redacted]';
-// Header and field names whose values are secret wherever they appear in a logged string.
-const SECRET_FIELD = /(['"]?(?:x-auth-token|apiToken|api_token|token|authorization)['"]?\s*[:=]\s*['"]?(?:Bearer )?)([^'"\s,;}]+)/gi;
 
 export class Logger {
   private readonly secrets = new Set<string>();
@@ -18,7 +15,7 @@ export class Logger {
 
   /** Registers a value that must never be written. Very short values are not secrets worth the noise. */
   registerSecret(secret: string | null | undefined): void {
-    if (secret && secret.length >= 6) this.secrets.add(secret);
+    if (secret && secret.length >= 6) for (const form of secretForms(secret)) this.secrets.add(form);
   }
 
   addSink(sink: Sink): void {
@@ -30,10 +27,9 @@ export class Logger {
     this.addSink(rotatingFileWriter(file, rotation));
   }
 
+  /** The redaction of log lines, also applied to everything main sends the renderer (see redact.ts). */
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
-    return out.replace(SECRET_FIELD, (_m, key: string) => `${key}${REDACTED}`);
+    return redactText(text, this.secrets);
   }
 
   debug(message: string, ...context: unknown[]): void {

@@ -134,16 +134,21 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<un
  */
 export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
   return async (channel, payload) => {
+    // An error's text may quote an upstream's answer (which may echo our own request headers):
+    // it passes the log's redaction before it leaves main.
+    const fail = (error: ScoutErrorData): Result<never> => ({
+      ok: false,
+      error: {
+        ...error,
+        message: logger.redact(error.message),
+        ...(error.detail !== undefined ? { detail: logger.redact(error.detail) } : {}),
+      },
+    });
     if (!isChannel(channel)) {
       return fail({ code: 'UNKNOWN_OPERATION', message: `Scout has no operation called "${String(channel).slice(0, 80)}".` });
     }
     const parsed = operations[channel].request.safeParse(payload ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues
-        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-        .join(' ');
-      return fail({ code: 'INVALID_INPUT', message });
-    }
+    if (!parsed.success) return fail({ code: 'INVALID_INPUT', message: describeIssues(parsed.error.issues) });
     try {
       const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data) };
@@ -162,6 +167,36 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
   };
 }
 
-function fail(error: ScoutErrorData): Result<never> {
-  return { ok: false, error };
+const MAX_LISTED_ISSUES = 10;
+const MAX_ISSUE_CHARS = 200;
+const MAX_KEYS_NAMED = 5;
+export const MAX_INVALID_INPUT_CHARS = 1000;
+
+interface Issue {
+  code?: string;
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+  keys?: readonly string[];
+}
+
+/**
+ * A validation failure in a few lines, however bad the input: a request with 60,000 unknown
+ * keys gets a short answer naming a few of them, not one as large as the request.
+ */
+export function describeIssues(issues: readonly Issue[]): string {
+  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
+    const message =
+      issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > MAX_KEYS_NAMED
+        ? `Unrecognized keys: ${issue.keys.slice(0, MAX_KEYS_NAMED).map((k) => JSON.stringify(clip(k, 40))).join(', ')} and ${issue.keys.length - MAX_KEYS_NAMED} more`
+        : issue.message;
+    const where = issue.path.map(String).join('.');
+    return clip(where ? `${clip(where, 80)}: ${message}` : message, MAX_ISSUE_CHARS);
+  });
+  const more = issues.length - listed.length;
+  const tail = more > 0 ? ` (${more} more problems not listed)` : '';
+  return clip(listed.join(' '), MAX_INVALID_INPUT_CHARS - tail.length) + tail;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

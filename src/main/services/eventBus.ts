@@ -1,5 +1,6 @@
 import type { EventName } from '@shared/channels';
 import type { EventPayloads, ScoutEvent } from '@shared/contract';
+import { redactDeep } from '../redact';
 
 type Listener = (event: ScoutEvent) => void;
 
@@ -7,8 +8,14 @@ type Listener = (event: ScoutEvent) => void;
 export class EventBus {
   private readonly listeners = new Set<Listener>();
 
+  /**
+   * `redact` runs over every string of a payload before any listener sees it: events carry
+   * error messages (a fetch's progress, a connection's reason) that may quote an upstream.
+   */
+  constructor(private readonly redact: (text: string) => string = (text) => text) {}
+
   emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
-    const event = { name, payload } as ScoutEvent;
+    const event = { name, payload: redactDeep(payload, this.redact) } as ScoutEvent;
     for (const listener of this.listeners) listener(event);
   }
 

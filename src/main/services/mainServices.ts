@@ -29,7 +29,7 @@ export interface MainServicesOptions {
 }
 
 export class MainServices {
-  readonly events = new EventBus();
+  readonly events: EventBus;
   readonly workspaces: WorkspaceRegistry;
   readonly plans: PlanService;
   readonly credentialStore: CredentialStore;
@@ -39,6 +39,7 @@ export class MainServices {
 
   constructor(readonly options: MainServicesOptions) {
     const { logger } = options;
+    this.events = new EventBus((text) => logger.redact(text));
     this.settingsFile = path.join(options.dataDir, 'settings.json');
     const loaded = loadAppSettings(this.settingsFile);
     this.settings = loaded.settings;
