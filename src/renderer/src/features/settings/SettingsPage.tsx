@@ -4,6 +4,7 @@ import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
+import { BackupsSection } from './BackupsSection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -24,6 +25,11 @@ export function SettingsPage() {
           and needs no account; <strong>Production</strong> talks to the real API with your account.
         </p>
         <WorkspaceTable />
+      </div>
+
+      <div className="card">
+        <h2>Backups</h2>
+        <BackupsSection />
       </div>
 
       <div className="card">

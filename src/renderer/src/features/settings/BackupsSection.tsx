@@ -1,0 +1,142 @@
+// Settings → Backups: each workspace's database backups (taken daily and before every upgrade of
+// its format), with a Restore that asks first. Listed even for a workspace that cannot open, since
+// that is when a backup is needed.
+import { useEffect, useId, useState } from 'react';
+import type { BackupInfo } from '@shared/contract';
+import type { WorkspaceId } from '@shared/workspaces';
+import { useScout } from '../../store';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { formatAge, formatBytes, formatDateTime } from '../../shared/format';
+
+const reasonLabel: Record<BackupInfo['reason'], string> = {
+  daily: 'Daily',
+  migration: 'Before an upgrade',
+};
+
+type Listing = { backups: BackupInfo[] } | { error: string } | null;
+
+export function BackupsSection() {
+  const workspace = useScout((s) => s.workspace);
+  if (!workspace) return <p className="muted">Loading…</p>;
+  return (
+    <>
+      <p className="muted">
+        Scout backs up each workspace&apos;s database once a day and before every upgrade of its format, and keeps the three newest.
+        Restoring replaces the database with the backup; the current file is kept beside it.
+      </p>
+      {workspace.workspaces.map((w) => (
+        // Keyed by the workspace's state, so a restore or a switch lists afresh.
+        <WorkspaceBackups key={w.id} workspace={w.id} label={w.label} problem={w.problem} />
+      ))}
+    </>
+  );
+}
+
+function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceId; label: string; problem: string | null }) {
+  const [listing, setListing] = useState<Listing>(null);
+  const [pending, setPending] = useState<BackupInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const headingId = useId();
+  const confirmId = useId();
+
+  /** Bumped after a restore, so the list is read again. */
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    scout.invoke('workspace:backups', { workspace }).then(
+      (backups) => live && setListing({ backups }),
+      (error: unknown) => live && setListing({ error: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [workspace, problem, generation]);
+
+  const restore = async (backup: BackupInfo) => {
+    setPending(null);
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const state = await scout.invoke('workspace:restoreBackup', { workspace, backupId: backup.id });
+      const after = state.workspaces.find((w) => w.id === workspace)?.problem;
+      setFeedback(
+        after
+          ? { kind: 'error', text: `The backup was put in place, but the workspace still cannot open: ${after}` }
+          : { kind: 'ok', text: `Restored the backup taken ${formatDateTime(backup.takenAt)}.` },
+      );
+    } catch (error) {
+      setFeedback({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+      setGeneration((g) => g + 1);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} data-testid={`backups-${workspace}`}>
+      <h3 id={headingId}>{label}</h3>
+      {listing === null ? (
+        <p className="muted">Loading…</p>
+      ) : 'error' in listing ? (
+        <p className="feedback error">{listing.error}</p>
+      ) : listing.backups.length === 0 ? (
+        <p className="muted">No backups yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Taken</th>
+              <th scope="col">Why</th>
+              <th scope="col">Size</th>
+              <th scope="col" aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {listing.backups.map((b) => (
+              <tr key={b.id} data-testid="backup-row">
+                <td>
+                  {formatDateTime(b.takenAt)} <span className="muted">({formatAge(b.takenAt)})</span>
+                </td>
+                <td>{reasonLabel[b.reason]}</td>
+                <td>{formatBytes(b.size)}</td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() => setPending(b)}
+                    disabled={busy}
+                    aria-label={`Restore the ${label} backup taken ${formatDateTime(b.takenAt)}`}
+                  >
+                    Restore…
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pending && (
+        <div className="callout" role="alertdialog" aria-labelledby={confirmId} data-testid="confirm-restore">
+          <p id={confirmId}>
+            Restore the {label} workspace from the backup taken <strong>{formatDateTime(pending.takenAt)}</strong>? Everything saved in it since
+            then is replaced by the backup (spending included); the current database is kept beside it, not deleted.
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void restore(pending)}>
+              Restore this backup
+            </button>
+            <button type="button" onClick={() => setPending(null)} autoFocus>
+              Keep the current database
+            </button>
+          </div>
+        </div>
+      )}
+      {feedback && (
+        <p className={`feedback ${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+          {feedback.text}
+        </p>
+      )}
+    </section>
+  );
+}
