@@ -19,7 +19,11 @@ const byApiCode: Record<number, ApiErrorInfo> = {
     code: 'API_ACCESS_DENIED',
     message: 'Access denied (code 15): this data needs an unlocked report. Open the account\'s report first.',
   },
-  16: { code: 'API_NOT_FOUND', message: 'The API found no such object (code 16).' },
+  // Real answers give an unknown account as code 16 "Object not found" as often as CHANNEL_NOT_FOUND.
+  16: {
+    code: 'API_NOT_FOUND',
+    message: 'The API found no such account or object (code 16, "Object not found"). Check the name or id; nothing was spent.',
+  },
   26: {
     code: 'API_OUT_OF_CREDITS',
     message: 'Your plan has no credits left for this (code 26). Top up the plan, or keep working from the cache.',

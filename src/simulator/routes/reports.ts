@@ -15,6 +15,7 @@ import {
   generateYoutubeMediaPage,
   type ReportInput,
 } from '../data/reports';
+import { NO_KNOWN_END, notFoundAsCode16, usesRealForms } from '../data/realForms';
 import { checkKey, type BalanceKind, type ReportCheck } from '../state';
 
 const YEAR_MS = 365 * DAY_MS;
@@ -39,6 +40,8 @@ function condition(name: string): 'not_found' | 'private' | 'no_videos' | 'no_vi
  * forms, chosen by name, so clients must accept the string as `code` and as `description`.
  */
 function stringError(name: string, status: number, error: 'CHANNEL_NOT_FOUND' | 'NO_VIDEOS' | 'NO_VIEWS'): SimResponse {
+  // Real answers also give an unknown account as code 16 (data/realForms.ts says for which names).
+  if (error === 'CHANNEL_NOT_FOUND' && notFoundAsCode16(name)) return apiError(status, 16, 'Object not found');
   const humane = { CHANNEL_NOT_FOUND: 'Channel not found', NO_VIDEOS: 'Channel has no videos', NO_VIEWS: 'Channel has no views' }[error];
   return hashString(name) % 2 === 0 ? apiError(status, error, humane) : apiError(status, 0, error);
 }
@@ -137,9 +140,11 @@ function reportBodyParts(sim: Sim, network: Network, name: string, check: Report
   return parts;
 }
 
-function notReady(sim: Sim, network: Network, check: ReportCheck, kind: BalanceKind): SimResponse {
+function notReady(sim: Sim, network: Network, name: string, check: ReportCheck, kind: BalanceKind): SimResponse {
   const retryTtl = Math.max(1, Math.ceil((check.readyAt - sim.clock.now()) / 1000));
-  const result: Record<string, unknown> = { report_state: 'NOT_READY', retryTtl, restTokens: restTokens(sim, kind) };
+  const real = usesRealForms(network, name);
+  const result: Record<string, unknown> = { report_state: 'NOT_READY', retryTtl, restTokens: real ? -1 : restTokens(sim, kind) };
+  if (real) result.report = false;
   if (sim.state.highDemand) result.highDemand = true;
   // Twitch, TikTok and Snapchat document NOT_READY in a 200; the others answer 202 (api-notes.md).
   const status = network === 'twitch' || network === 'tiktok' || network === 'snapchat' ? 200 : 202;
@@ -148,7 +153,7 @@ function notReady(sim: Sim, network: Network, check: ReportCheck, kind: BalanceK
 
 /** The answer to a report request for an account whose check exists. */
 function reportAnswer(sim: Sim, network: Network, name: string, check: ReportCheck, kind: BalanceKind, userId?: string): SimResponse {
-  if (sim.clock.now() < check.readyAt) return notReady(sim, network, check, kind);
+  if (sim.clock.now() < check.readyAt) return notReady(sim, network, name, check, kind);
   if (check.outcome === 'no_videos' || check.outcome === 'no_views') {
     // Generation failed: the credit comes back, once.
     if (check.paidWith && !check.refunded) {
@@ -171,6 +176,11 @@ function reportAnswer(sim: Sim, network: Network, name: string, check: ReportChe
   }
   if (network === 'tiktok') envelope.type = check.tiktokType;
   if (sim.state.highDemand) envelope.highDemand = true;
+  if (usesRealForms(network, name)) {
+    // Real answers: the balance not reported, and access with no known end.
+    envelope.restTokens = -1;
+    envelope.validUntil = NO_KNOWN_END;
+  }
   const parts = reportBodyParts(sim, network, name, check, userId);
   const expiry = Buffer.from(String(linkExpirySeconds(sim)));
   // {"result":{<envelope>,<body>}}, the body's parts joined by the current link expiry.

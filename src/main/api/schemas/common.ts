@@ -1,6 +1,6 @@
 // zod building blocks shared by the parsers, and unwrapping of the `{result: …}` envelope.
 import { z } from 'zod';
-import { SchemaError } from './errors';
+import { issueTexts, SchemaError } from './errors';
 import { isRecord, type Json } from './normalise';
 
 export const num = z.number().nullish();
@@ -81,4 +81,73 @@ export function kind(value: unknown): string {
 
 export function path(prefix: string, ...steps: readonly (string | number)[]): string {
   return [prefix, ...steps.map(String)].filter((s) => s !== '').join('.') || '(root)';
+}
+
+// ---- the tolerant reader (DESIGN "Values parsed once, read tolerantly") ----
+
+/** A part of an answer Scout could not read: kept as received, listed so it can be shown. */
+export interface UnparsedPart {
+  /** Dotted path from `result` (`report.features.audience_geo`, `user.er`). */
+  path: string;
+  /** Why it was not read, short (`data: expected array or object, received string`). */
+  reason: string;
+}
+
+/** The key of the normalised result that lists the parts kept as received. */
+export const UNPARSED_KEY = '_scoutUnparsed';
+
+/**
+ * Keys that only hold parts: a part's path runs through them down to the first key that is
+ * not one of them (`report.features.audience_geo`, `user.er`, `search_results.3.basic.title`).
+ */
+const CONTAINER_KEYS: ReadonlySet<string> = new Set(['report', 'features', 'metrics', 'basic', 'user', 'search_results']);
+
+/** The part an issue at `issuePath` belongs to: the smallest piece that is kept or dropped whole. */
+export function partOf(issuePath: readonly PropertyKey[]): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const step of issuePath) {
+    const s = typeof step === 'number' ? step : String(step);
+    out.push(s);
+    const previous = out[out.length - 2];
+    // An index directly under a list of parts (search_results.3) is itself a container.
+    if (typeof s === 'number' && previous === 'search_results') continue;
+    if (typeof s === 'string' && CONTAINER_KEYS.has(s)) continue;
+    break;
+  }
+  return out;
+}
+
+/**
+ * Checks `value` against `schema` without refusing it: every issue is reduced to the part it
+ * belongs to (partOf) and returned, one entry per part, the first issue's text as reason.
+ */
+export function tolerate(schema: z.ZodType, value: unknown): { path: (string | number)[]; part: UnparsedPart }[] {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return [];
+  const byPart = new Map<string, { path: (string | number)[]; part: UnparsedPart }>();
+  for (const issue of parsed.error.issues) {
+    const partPath = partOf(issue.path);
+    const key = path('', ...partPath);
+    if (byPart.has(key)) continue;
+    const text = issueTexts('', issue)[0] ?? `${key}: does not fit`;
+    // The reason says what inside the part did not fit, relative to the part.
+    const within = text.startsWith(`${key}.`) ? text.slice(key.length + 1) : text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
+    byPart.set(key, { path: partPath, part: { path: key, reason: within.slice(0, 200) } });
+  }
+  return [...byPart.values()];
+}
+
+/** A copy of `tree` without the parts at `paths`, for reading figures only from what fits. */
+export function withoutParts(tree: Json, paths: readonly (readonly (string | number)[])[]): Json {
+  if (paths.length === 0) return tree;
+  const copy = structuredClone(tree);
+  for (const p of paths) {
+    let node: unknown = copy;
+    for (let i = 0; i < p.length - 1; i++) node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[p[i]!] : undefined;
+    const last = p[p.length - 1];
+    if (last === undefined) continue;
+    if (Array.isArray(node) && typeof last === 'number') node[last] = undefined;
+    else if (isRecord(node)) delete node[String(last)];
+  }
+  return copy;
 }

@@ -6,6 +6,7 @@ import { listItems, runSearch, sandboxSearch, searchGames, validateSearch } from
 import { discoveryRoutes } from '../../../simulator/routes/discovery';
 import { parseCreators, parseGames, parseList, parseSearch } from './index';
 import { localSim, node, issuesOf } from './testkit';
+import { at } from './normalise';
 
 
 function wrapped<T>(result: T): { result: T } {
@@ -158,18 +159,48 @@ describe('parseSearch (api-notes discovery response)', () => {
   });
 
   it('an empty page past the last, and bare-number metrics', () => {
-    expect(parseSearch({ result: { search_results: [], current_page: 600, total_pages: 500, queries_left: null } })).toEqual({ results: [], currentPage: 600, totalPages: 500, queriesLeft: null });
+    expect(parseSearch({ result: { search_results: [], current_page: 600, total_pages: 500, queries_left: null } })).toEqual({ results: [], currentPage: 600, totalPages: 500, queriesLeft: null, unparsed: [] });
     const r = parseSearch({ result: { search_results: [{ basic: { username: 'a' }, metrics: { er: 2.5, subscribers_count: 100 } }], current_page: 1, total_pages: 1 } });
     expect(r.results[0]).toMatchObject({ engagementRate: 2.5, followers: 100 });
   });
 
-  it('malformed: a word as er, current_page as text, results missing, no username or id', () => {
+  it('tolerant: a word as er or current_page as text is kept and listed; only a missing result list is malformed', () => {
     const page = runSearch(query({ social_network: 'tiktok' }), testCdn);
     const answer = wrapped({ ...page, queries_left: 1 });
+    const clean = parseSearch(wrapped({ ...page, queries_left: 1 }));
     node(answer, 'result.search_results.4.metrics.er').value = 'high';
-    expect(issuesOf(() => parseSearch(answer))).toContain('result.search_results.4.metrics.er.value: expected number, received string');
-    expect(issuesOf(() => parseSearch({ result: { search_results: [], current_page: '1' } }))).toContain('result.current_page: expected number, received string');
+    const r = parseSearch(answer);
+    expect(r.unparsed).toEqual([{ path: 'search_results.4.metrics.er', reason: 'value: expected number, received string' }]);
+    expect(r.results[4]!.engagementRate).toBeNull();
+    expect(r.results[4]!.followers).toBe(clean.results[4]!.followers);
+    expect(at(r.results[4]!.raw, 'metrics', 'er', 'value')).toBe('high');
+    expect(r.results.map((x) => x.username)).toEqual(clean.results.map((x) => x.username));
+    expect(parseSearch({ result: { search_results: [], current_page: '1' } }).unparsed).toEqual([{ path: 'current_page', reason: 'expected number, received string' }]);
     expect(issuesOf(() => parseSearch({ result: { current_page: 1 } }))[0]).toMatch(/^result\.search_results: missing/);
-    expect(issuesOf(() => parseSearch({ result: { search_results: [{ basic: { title: 'x' } }] } }))[0]).toMatch(/^result\.search_results\.0\.basic\.username: missing/);
+    // A result without any identity is left out, and said so.
+    const anonymous = parseSearch({ result: { search_results: [{ basic: { title: 'x' } }, { basic: { username: 'b' } }] } });
+    expect(anonymous.results.map((x) => x.username)).toEqual(['b']);
+    expect(anonymous.unparsed).toEqual([{ path: 'search_results.0', reason: 'no username and no basic.id: the account cannot be identified' }]);
+  });
+
+  it('real answers: social_networks by name with social_id, Facebook as type 8', () => {
+    const r = parseSearch({
+      result: {
+        search_results: [
+          {
+            basic: { username: 'a' },
+            features: {
+              social_networks: [
+                { type: 'instagram', social_id: '123', title: 'A', username: 'a', subscribers_count: 10, er: 1.5, state: 'READY' },
+                { type: 'facebook', social_id: 'fb.a' },
+                { type: 3, id: '77' },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(r.unparsed).toEqual([]);
+    expect(r.results[0]!.socialNetworks).toEqual([{ type: 1, id: '123' }, { type: 8, id: 'fb.a' }, { type: 3, id: '77' }]);
   });
 });

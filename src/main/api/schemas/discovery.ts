@@ -2,7 +2,7 @@
 // response (api-notes "Discovery search response").
 import { z } from 'zod';
 import { networks, type Network } from '../types';
-import { anyId, bool, num, obj, str, unwrapArray, unwrapObject } from './common';
+import { anyId, bool, kind, num, obj, path, str, tolerate, unwrapArray, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { check, guard, SchemaError } from './errors';
 import { at, epochMs, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
 
@@ -337,7 +337,8 @@ const searchBody = z.looseObject({
         shorts_video_views_avg: valued,
       }),
       features: obj({
-        social_networks: z.array(obj({ type: num, id: anyId })).nullish(),
+        // `{type: 1, id}` (reference) or `{type: "instagram", social_id, …}` (real answers).
+        social_networks: z.array(obj({ type: z.union([z.number(), z.string()]).nullish(), id: anyId, social_id: anyId })).nullish(),
         aqs: obj({ data: obj({ mark: str }) }),
         cqs: obj({ data: obj({ mark: str }) }),
         search_content: z.array(z.unknown()).nullish(),
@@ -350,19 +351,29 @@ const searchBody = z.looseObject({
   queries_left: num,
 });
 
-function searchResult(item: Json, index: number, prefix: string): DiscoveryResult {
+/** Network type ids by the names real answers use instead (api-notes: 8 is Facebook). */
+const NETWORK_TYPE_IDS: Record<string, number> = { instagram: 1, youtube: 2, tiktok: 3, twitch: 4, twitter: 5, snapchat: 7, facebook: 8 };
+
+/** A linked account's network type id: the number, or the id of a network name ("instagram"). */
+export function networkTypeId(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  return Object.hasOwn(NETWORK_TYPE_IDS, text) ? NETWORK_TYPE_IDS[text]! : /^\d+$/.test(text) ? Number(text) : null;
+}
+
+/** A search result, or null when it has no identity (no username and no id). */
+function searchResult(item: Json): DiscoveryResult | null {
   const b = recAt(item, 'basic') ?? {};
   const m = recAt(item, 'metrics') ?? {};
   const f = recAt(item, 'features') ?? {};
   const id = idAt(b, 'id');
   const username = firstOf(strAt(b, 'username'), id);
-  if (username === null) {
-    throw new SchemaError('Discovery search', [`${[prefix, 'search_results', index, 'basic', 'username'].filter((s) => s !== '').join('.')}: missing (and no basic.id either)`]);
-  }
+  if (username === null) return null;
   const socialNetworks: { type: number; id: string }[] = [];
   for (const entry of listAt(f, 'social_networks')) {
-    const type = numAt(entry, 'type');
-    const sid = idAt(entry, 'id');
+    const type = networkTypeId(at(entry, 'type'));
+    const sid = firstOf(idAt(entry, 'id'), idAt(entry, 'social_id'));
     if (type !== null && sid !== null) socialNetworks.push({ type, id: sid });
   }
   const texts = (key: string) => listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : []));
@@ -387,14 +398,42 @@ function searchResult(item: Json, index: number, prefix: string): DiscoveryResul
   };
 }
 
-export function parseSearch(json: unknown): { results: DiscoveryResult[]; currentPage: number; totalPages: number; queriesLeft: number | null } {
+export interface SearchPage {
+  results: DiscoveryResult[];
+  currentPage: number;
+  totalPages: number;
+  queriesLeft: number | null;
+  /** Parts Scout could not read, kept as received in each result's `raw` (paths from `result`). */
+  unparsed: UnparsedPart[];
+}
+
+/**
+ * A discovery page, read tolerantly: only `search_results` must be a list. A part of a result
+ * that does not fit is listed and read as absent; a result without any identity is left out
+ * and listed. Each result's `raw` keeps it as received (normalised).
+ */
+export function parseSearch(json: unknown): SearchPage {
   const what = 'Discovery search';
   return guard(what, () => {
     const { value, prefix } = unwrapObject(json, what);
     const raw = normaliseTree(value) as Json;
-    check(searchBody, raw, what, prefix);
-    const results = listAt(raw, 'search_results').map((item, i) => searchResult(isRecord(item) ? item : {}, i, prefix));
-    const currentPage = numAt(raw, 'current_page') ?? 1;
-    return { results, currentPage, totalPages: numAt(raw, 'total_pages') ?? currentPage, queriesLeft: numAt(raw, 'queries_left') };
+    if (!Array.isArray(raw.search_results)) {
+      throw new SchemaError(what, [`${path(prefix, 'search_results')}: ${raw.search_results === undefined ? 'missing' : `expected array, received ${kind(raw.search_results)}`}`]);
+    }
+    const misfits = tolerate(searchBody, raw);
+    const unparsed = misfits.map((m) => m.part);
+    const readable = withoutParts(raw, misfits.map((m) => m.path));
+    const results: DiscoveryResult[] = [];
+    listAt(readable, 'search_results').forEach((item, i) => {
+      const result = isRecord(item) ? searchResult(item) : null;
+      if (result === null) {
+        if (isRecord(item)) unparsed.push({ path: `search_results.${i}`, reason: 'no username and no basic.id: the account cannot be identified' });
+        return;
+      }
+      const original = raw.search_results as unknown[];
+      results.push({ ...result, raw: isRecord(original[i]) ? original[i] : result.raw });
+    });
+    const currentPage = numAt(readable, 'current_page') ?? 1;
+    return { results, currentPage, totalPages: numAt(readable, 'total_pages') ?? currentPage, queriesLeft: numAt(readable, 'queries_left'), unparsed };
   });
 }

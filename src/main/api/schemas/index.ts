@@ -6,6 +6,8 @@ import { guard } from './errors';
 import { parseReportBody } from './report';
 
 export { SchemaError } from './errors';
+export { UNPARSED_KEY, type UnparsedPart } from './common';
+export { balanceOf, MAX_PLAUSIBLE_BALANCE } from './report';
 export { normaliseTree, ageKey, validUntilMs, epochMs, looseNumber, looseBoolean, type Json } from './normalise';
 export {
   parseInstagramMedia,
@@ -39,6 +41,8 @@ export {
   type CreatorStatus,
   type ListItem,
   type DiscoveryResult,
+  type SearchPage,
+  networkTypeId,
 } from './discovery';
 export {
   parseCompetitorReport,

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountProfile } from '../../../simulator/data/profile';
 import { generateReportBody } from '../../../simulator/data/reports';
-import { ageKey, looseBoolean, looseNumber, normaliseTree, parseReport, SchemaError, validUntilMs } from './index';
-import { input, node, NOW, readyAnswer } from './testkit';
+import { ageKey, epochMs, looseBoolean, looseNumber, normaliseTree, parseReport, SchemaError, validUntilMs } from './index';
+import { input, node, NOW, readyAnswer, YEAR_MS } from './testkit';
 import { UNREADABLE } from './normalise';
 
 const AGES = ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64', '65+'];
@@ -226,10 +226,34 @@ describe('validUntil: duration, unix seconds, ms, ISO', () => {
     expect(parseReport('instagram', answer, 1_000_000).validUntil).toBe(1_060_000);
   });
 
-  it('a boolean validUntil is a SchemaError', () => {
+  it('a boolean validUntil is no date: kept as received and listed, the report still read', () => {
     const answer = readyAnswer('instagram', 'scout_alice');
     answer.result.validUntil = true;
-    expect(() => parseReport('instagram', answer, NOW)).toThrow(SchemaError);
+    const r = parseReport('instagram', answer, NOW);
+    expect(r.validUntil).toBeNull();
+    expect(r.result.validUntil).toBe(true);
+    expect(r.result._scoutUnparsed).toEqual([{ path: 'validUntil', reason: 'expected number or string, received boolean' }]);
+    expect(r.summary?.username).toBe('scout_alice');
+  });
+
+  it('a far-future validUntil is "no known end", never a date in year 3797', () => {
+    for (const network of ['instagram', 'youtube', 'tiktok'] as const) {
+      const answer = readyAnswer(network, 'scout_alice');
+      answer.result.validUntil = 57657398400;
+      expect(parseReport(network, answer, NOW).validUntil).toBeNull();
+      answer.result.validUntil = '57657398400';
+      expect(parseReport(network, answer, NOW).validUntil).toBeNull();
+    }
+    expect(validUntilMs(57657398400, NOW)).toBeNull();
+    expect(validUntilMs(57657398400000, NOW)).toBeNull();
+    // A real end a year ahead is still a date.
+    expect(validUntilMs(Math.floor((NOW + YEAR_MS) / 1000), NOW)).toBe(Math.floor((NOW + YEAR_MS) / 1000) * 1000);
+  });
+
+  it('time 0 is an unknown date, not 1 January 1970', () => {
+    expect(epochMs(0)).toBeNull();
+    expect(epochMs('0')).toBeNull();
+    expect(epochMs(1)).toBe(1000);
   });
 });
 

@@ -201,9 +201,11 @@ const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 /**
  * A moment as epoch ms: numbers below 1e12 are unix seconds, larger ones ms; numeric strings
  * likewise; other strings are read as ISO dates (slashes allowed: `2026/07/04`). Null when
- * the value is none of these.
+ * the value is none of these, or 0 (an unknown date).
  */
 export function epochMs(value: unknown): number | null {
+  // Real media items carry `time_added: 0`: an unknown date, not 1 January 1970.
+  if (value === 0) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? (Math.abs(value) < 1e12 ? value * 1000 : value) : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (NUMERIC.test(value)) return epochMs(Number(value));
@@ -213,12 +215,23 @@ export function epochMs(value: unknown): number | null {
 }
 
 /**
+ * Later than this is no end date but "no known end": real answers send validUntil 57657398400
+ * (the year 3797), and access is never sold for more than a year or two ahead.
+ */
+export const NO_KNOWN_END_AFTER_MS = Date.UTC(2200, 0, 1);
+
+/**
  * `validUntil` as epoch ms: a number below 1e9 is a duration in seconds from `now` (Instagram),
- * below 1e12 unix seconds (YouTube samples), else ms; ISO strings parsed; null if absent or
- * unreadable.
+ * below 1e12 unix seconds (YouTube samples), else ms; ISO strings parsed; null if absent,
+ * unreadable, or so far ahead that it means "no known end" (NO_KNOWN_END_AFTER_MS).
  */
 export function validUntilMs(value: unknown, now: number): number | null {
-  if (typeof value === 'string' && NUMERIC.test(value)) return validUntilMs(Number(value), now);
+  const ms = validUntilAsMs(value, now);
+  return ms !== null && ms > NO_KNOWN_END_AFTER_MS ? null : ms;
+}
+
+function validUntilAsMs(value: unknown, now: number): number | null {
+  if (typeof value === 'string' && NUMERIC.test(value)) return validUntilAsMs(Number(value), now);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     return value < 1e9 ? now + value * 1000 : value < 1e12 ? value * 1000 : value;

@@ -3,8 +3,8 @@
 // and the normalised `result` the cache stores.
 import { z } from 'zod';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../types';
-import { anyId, bool, feature, map, metric, num, obj, performance, str, strings, unwrapObject } from './common';
-import { check, SchemaError } from './errors';
+import { anyId, bool, feature, kind, map, metric, num, obj, path, performance, str, strings, tolerate, UNPARSED_KEY, unwrapObject, withoutParts, type UnparsedPart } from './common';
+import { SchemaError } from './errors';
 import {
   at, boolAt, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, put, recAt, strAt, upperCountry, validUntilMs, type Json,
 } from './normalise';
@@ -19,19 +19,11 @@ const labels: Record<Network, string> = {
 };
 
 // ---- envelope ----
+// Read field by field (envelopeOf): only `report_state` is essential; the others, when they do
+// not fit, are kept as received and read as absent.
 
-const quality = z.union([z.string(), z.number()]).nullish();
-
-const envelope = z.looseObject({
-  report_state: str,
-  report_quality: quality,
-  _report_quality: quality,
-  validUntil: z.union([z.number(), z.string()]).nullish(),
-  restTokens: num,
-  retryTtl: num,
-  highDemand: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish(),
-  type: str,
-});
+/** More than any plan holds: a restTokens above it is not a balance. */
+export const MAX_PLAUSIBLE_BALANCE = 10_000_000;
 
 // ---- shared report parts ----
 
@@ -39,7 +31,24 @@ const countryShare = obj({ code: str, prc: num });
 const bloggerGeo = feature(obj({ country: str, countries: z.array(countryShare).nullish() }));
 const bloggerLanguages = feature(z.union([z.array(z.string()), z.string()]));
 const bloggerEmails = feature(z.array(z.string()));
-const socialNetworks = feature(z.array(obj({ type: num, id: anyId })));
+/** Network type as an id (1 Instagram … 8 Facebook) or, in real answers, a name ("instagram"). */
+const networkType = z.union([z.number(), z.string()]).nullish();
+/** Linked accounts: `{type, id}` (reference) or `{type, social_id, …}` (real answers). */
+const socialNetworks = feature(z.array(obj({ type: networkType, id: anyId, social_id: anyId })));
+/**
+ * audience_geo data: a list of `{code | title, prc}` (reference for TikTok, YouTube) or an object
+ * `{countries: [{id, code, prc}], groups | states}` (Twitch, Snapchat, and real TikTok answers).
+ */
+const audienceGeo = feature(
+  z.union([
+    z.array(obj({ code: str, title: str, prc: num })),
+    obj({
+      countries: z.array(obj({ id: anyId, code: str, title: str, prc: num })).nullish(),
+      groups: z.unknown(),
+      states: z.array(obj({ id: anyId, title: str, prc: num })).nullish(),
+    }),
+  ]),
+);
 const audienceLanguages = feature(z.array(obj({ title: str, prc: num })));
 const ageTable = map(obj({ male: num, female: num, unknown: num }));
 const audienceAgeGender = feature(ageTable);
@@ -67,7 +76,7 @@ const bodies: Record<Exclude<Network, 'instagram'>, z.ZodType> = {
     ]),
     {
       audience_age_gender: audienceAgeGender,
-      audience_geo: feature(z.array(obj({ title: str, prc: num }))),
+      audience_geo: audienceGeo,
       audience_languages: audienceLanguages,
       blogger_geo: bloggerGeo,
       blogger_languages: bloggerLanguages,
@@ -84,7 +93,7 @@ const bodies: Record<Exclude<Network, 'instagram'>, z.ZodType> = {
     ]),
     {
       audience_age_gender: audienceAgeGender,
-      audience_geo: feature(z.array(countryShare)),
+      audience_geo: audienceGeo,
       audience_languages: audienceLanguages,
       aqs: score,
       blogger_geo: bloggerGeo,
@@ -98,7 +107,7 @@ const bodies: Record<Exclude<Network, 'instagram'>, z.ZodType> = {
     ]),
     {
       audience_age_gender: audienceAgeGender,
-      audience_geo: obj({ status: obj({ code: str }), data: obj({ countries: z.array(obj({ id: anyId, code: str, prc: num })).nullish(), groups: map(num) }) }),
+      audience_geo: audienceGeo,
       audience_languages: audienceLanguages,
       blogger_geo: bloggerGeo,
       blogger_emails: bloggerEmails,
@@ -122,7 +131,7 @@ const bodies: Record<Exclude<Network, 'instagram'>, z.ZodType> = {
       blogger_emails: bloggerEmails,
       blogger_geo: bloggerGeo,
       blogger_languages: bloggerLanguages,
-      audience_geo: feature(obj({ countries: z.array(countryShare).nullish(), states: z.array(obj({ id: anyId, title: str, prc: num })).nullish() })),
+      audience_geo: audienceGeo,
       audience_age_gender: audienceAgeGender,
       social_networks: socialNetworks,
     },
@@ -135,7 +144,7 @@ const scored = obj({ value: num, avg: num, title: str });
 
 const instagramBody = z.looseObject({
   user: z.looseObject({
-    username: z.string(),
+    username: str,
     full_name: str,
     is_private: bool,
     is_verified: bool,
@@ -173,7 +182,7 @@ const instagramBody = z.looseObject({
     following_chart: z.array(z.unknown()).nullish(),
     demography_by_age: z.array(obj({ gender: str, value: num, by_age_group: z.array(obj({ group: str, value: num })).nullish() })).nullish(),
     demography: z.array(obj({ gender: str, value: num })).nullish(),
-    social_networks: z.array(obj({ type: num, username: str, subscribers_count: num })).nullish(),
+    social_networks: z.array(obj({ type: networkType, username: str, social_id: anyId, subscribers_count: num })).nullish(),
     contact_details: obj({ emails: strings, phones: strings }),
     audience_age_21_plus_prc: num,
     post_frequency: num,
@@ -294,39 +303,107 @@ function normaliseResult(result: Json): Json {
   return out;
 }
 
+interface Envelope {
+  reportState: string | null;
+  quality: string | null;
+  validUntil: unknown;
+  restTokens: number | null;
+  retryTtl: number | null;
+  highDemand: boolean;
+  type: string | null;
+}
+
+/**
+ * The envelope, read tolerantly: `report_state` (or YouTube's `report._report_state`) must be a
+ * string when present, else the state cannot be read and the answer is malformed. Every other
+ * field that does not fit is listed in `unparsed` and read as absent.
+ */
+function envelopeOf(result: Json, what: string, prefix: string, unparsed: UnparsedPart[]): Envelope {
+  const stateAt = (...steps: string[]): string | null => {
+    const value = at(result, ...steps);
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string') throw new SchemaError(what, [`${path(prefix, ...steps)}: the report's state cannot be read (expected string, received ${kind(value)})`]);
+    return value;
+  };
+  const reportState = stateAt('report_state') ?? (isRecord(result.report) ? stateAt('report', '_report_state') : null);
+  const loose = (key: string, read: (value: unknown) => unknown, expected: string): unknown => {
+    if (!Object.hasOwn(result, key) || result[key] === null) return null;
+    const value = read(result[key]);
+    if (value === undefined) unparsed.push({ path: key, reason: `expected ${expected}, received ${kind(result[key])}` });
+    return value ?? null;
+  };
+  const quality = firstOf(
+    loose('report_quality', (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined), 'string or number'),
+    loose('_report_quality', (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined), 'string or number'),
+  ) as string | null;
+  const validUntil = loose('validUntil', (v) => (typeof v === 'number' || typeof v === 'string' ? v : undefined), 'number or string');
+  const restTokens = loose('restTokens', (v) => (typeof v === 'number' ? balanceOf(v, unparsed) : undefined), 'number') as number | null;
+  const retryTtl = loose('retryTtl', (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined), 'number') as number | null;
+  const highDemand = loose('highDemand', (v) => (typeof v === 'boolean' ? v : v === 1 || v === 0 ? v === 1 : undefined), 'boolean') === true;
+  const type = loose('type', (v) => (typeof v === 'string' ? v : undefined), 'string') as string | null;
+  return { reportState, quality, validUntil, restTokens, retryTtl, highDemand, type };
+}
+
+/**
+ * `restTokens` as a balance: a whole number from 0 to MAX_PLAUSIBLE_BALANCE. A negative value
+ * (real answers send -1) says the balance was not reported; a fraction or an implausibly large
+ * number is no balance either, and is listed as kept as received.
+ */
+export function balanceOf(value: number, unparsed: UnparsedPart[] = []): number | null {
+  if (Number.isSafeInteger(value) && value >= 0 && value <= MAX_PLAUSIBLE_BALANCE) return value;
+  if (!(value < 0)) unparsed.push({ path: 'restTokens', reason: `${value} is not a plausible balance; read as not reported` });
+  return null;
+}
+
+/** The account's identity in a ready body, or a SchemaError: without it the answer cannot be kept. */
+function identityOf(network: Network, readable: Json, prefix: string): void {
+  const what = labels[network];
+  const bodyKey = network === 'instagram' ? 'user' : 'report';
+  if (!isRecord(readable[bodyKey])) throw new SchemaError(what, [`${path(prefix, bodyKey)}: missing or unreadable, so the account's identity cannot be read`]);
+  if (network === 'instagram') {
+    if (strAt(readable, 'user', 'username') === null) throw new SchemaError(what, [`${path(prefix, 'user.username')}: missing or not a string, so the account's identity cannot be read`]);
+    return;
+  }
+  if (!isRecord(at(readable, 'report', 'basic'))) throw new SchemaError(what, [`${path(prefix, 'report.basic')}: missing or unreadable, so the account's identity cannot be read`]);
+  if (firstOf(strAt(readable, 'report', 'basic', 'username'), idAt(readable, 'report', 'basic', 'id')) === null) {
+    throw new SchemaError(what, [`${path(prefix, 'report.basic.username')}: missing (and no basic.id either), so the account's identity cannot be read`]);
+  }
+}
+
 export function parseReportBody(network: Network, json: unknown, now: number): ParsedReport {
   const what = labels[network];
   const { value, prefix } = unwrapObject(json, what);
   const result = normaliseResult(value);
-  const env = check(envelope, result, what, prefix);
+  const unparsed: UnparsedPart[] = [];
+  const env = envelopeOf(result, what, prefix, unparsed);
 
   const bodyKey = network === 'instagram' ? 'user' : 'report';
+  // NOT_READY answers carry `report: false` in real answers: no body.
   const hasBody = isRecord(result[bodyKey]);
-  const state = stateOf(env.report_state, hasBody, env.retryTtl);
+  const state = stateOf(env.reportState, hasBody, env.retryTtl);
   if (state === null) {
-    throw new SchemaError(what, [`${[prefix, bodyKey].filter(Boolean).join('.')}: missing (and no report_state or retryTtl says the report is not ready)`]);
+    throw new SchemaError(what, [`${path(prefix, bodyKey)}: missing (and no report_state or retryTtl says the report is not ready)`]);
   }
 
   let summary: ReportSummary | null = null;
   if (state !== 'NOT_READY') {
-    if (network === 'instagram') {
-      check(instagramBody, result, what, prefix);
-      summary = instagramSummary(result);
-    } else {
-      check(bodies[network], result, what, prefix);
-      summary = networkSummary(network, result, prefix);
-    }
+    // Parts that do not fit are kept in `result` as received; figures are read only from the rest.
+    const misfits = tolerate(network === 'instagram' ? instagramBody : bodies[network], result);
+    unparsed.push(...misfits.map((m) => m.part));
+    const readable = withoutParts(result, misfits.map((m) => m.path));
+    identityOf(network, readable, prefix);
+    summary = network === 'instagram' ? instagramSummary(readable) : networkSummary(network, readable, prefix);
   }
+  if (unparsed.length > 0) put(result, UNPARSED_KEY, unparsed);
 
-  const q = firstOf(env.report_quality, env._report_quality);
   return {
     network,
     state,
-    quality: q === null ? null : String(q),
+    quality: env.quality,
     validUntil: validUntilMs(env.validUntil, now),
-    restTokens: env.restTokens ?? null,
-    retryTtlSec: state === 'NOT_READY' ? (env.retryTtl ?? null) : null,
-    highDemand: env.highDemand === true || env.highDemand === 1,
+    restTokens: env.restTokens,
+    retryTtlSec: state === 'NOT_READY' ? env.retryTtl : null,
+    highDemand: env.highDemand,
     tiktokType: network === 'tiktok' && (env.type === 'report' || env.type === 'advanced_report') ? env.type : null,
     summary,
     result,

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testCdn } from '../cdn';
 import { universeName } from '../profile';
+import { usesRealForms } from '../realForms';
 import {
   cities,
   deriveAccount,
@@ -441,7 +442,14 @@ describe('result items', () => {
     expect(Object.keys(ig.basic).sort()).toEqual(['avatar_url', 'category_name', 'title', 'username']);
     expect(Object.keys(ig.metrics).sort()).toEqual(['er', 'real_subscribers_count', 'reels_video_views_avg', 'subscribers_count', 'views_avg']);
     expect(ig.features).toMatchObject({ aqs: { data: { mark: expect.any(String) } } });
-    expect(ig.features.social_networks).toEqual(expect.arrayContaining([{ type: 1, id: expect.any(String) }]));
+    // The reference's `{type: 1, id}`, or the real answers' `{type: "instagram", social_id, …}` (data/realForms.ts).
+    expect(ig.features.social_networks).toEqual(
+      expect.arrayContaining([
+        usesRealForms('instagram', ig.basic.username)
+          ? expect.objectContaining({ type: 'instagram', social_id: expect.any(String) })
+          : { type: 1, id: expect.any(String) },
+      ]),
+    );
     expect(Array.isArray(ig.features.search_content)).toBe(true);
     expect(Array.isArray(ig.features.blogger_thematics)).toBe(true);
 
@@ -524,5 +532,20 @@ describe('latency', () => {
     const perSearch = (performance.now() - started) / (runs * queries.length);
     // A few ms on a developer machine; the bound leaves room for a loaded CI box.
     expect(perSearch).toBeLessThan(50);
+  });
+});
+
+describe('real forms (data/realForms.ts)', () => {
+  it('a stable share of results name their linked networks by string with social_id', () => {
+    const items = search({ social_network: 'tiktok' }).items;
+    const real = items.filter((i) => usesRealForms('tiktok', i.basic.username));
+    expect(real.length).toBeGreaterThan(0);
+    expect(real.length).toBeLessThan(items.length);
+    for (const item of items) {
+      for (const n of item.features.social_networks as Record<string, unknown>[]) {
+        if (usesRealForms('tiktok', item.basic.username)) expect(n).toMatchObject({ type: expect.any(String), social_id: expect.any(String) });
+        else expect(n).toEqual({ type: expect.any(Number), id: expect.any(String) });
+      }
+    }
   });
 });

@@ -33,6 +33,7 @@
 import type { CdnLinker } from '../cdn';
 import { accountProfile } from '../profile';
 import { networkTypeIds } from '../random';
+import { usesRealForms } from '../realForms';
 import type { SearchNetwork } from './taxonomy';
 import { deriveAccount, type DiscoveryAccount, universe, type Universe } from './universe';
 import { MAX_PAGE, PAGE_SIZE, type SearchQuery } from './validate';
@@ -312,11 +313,18 @@ export function resultItem(a: DiscoveryAccount, cdn: CdnLinker, words: readonly 
   metrics.views_avg = { value: a.profile.avgViews };
   if (network === 'youtube') metrics.shorts_video_views_avg = { value: a.shortsViewsAvg };
 
+  const linked = [
+    { network, id: a.profile.id },
+    ...a.linkedNetworks.map((n) => ({ network: n, id: deriveId(n, a.username) })),
+  ];
+  // Real answers (data/realForms.ts) name the network and call the id social_id.
+  const real = usesRealForms(network, a.username);
   const features: Record<string, unknown> = {
-    social_networks: [
-      { type: networkTypeIds[network], id: a.profile.id },
-      ...a.linkedNetworks.map((n) => ({ type: networkTypeIds[n], id: deriveId(n, a.username) })),
-    ],
+    social_networks: linked.map((l) =>
+      real
+        ? { type: l.network, social_id: l.id, title: l.network === network ? a.profile.title : null, username: a.username, subscribers_count: l.network === network ? a.profile.followers : null, er: null, state: 'READY' }
+        : { type: networkTypeIds[l.network], id: l.id },
+    ),
   };
   if (network === 'instagram' || network === 'tiktok') features.aqs = { data: { mark: a.aqsMark } };
   if (network === 'youtube') features.cqs = { data: { mark: a.cqsMark } };

@@ -137,3 +137,8 @@ export function raceShares(rng: Rng, audienceCountry: string): Record<Race, numb
   const values = weightedShares(rng, RACES.map((r) => (r === dominant ? 6 : 0.6)));
   return Object.fromEntries(RACES.map((r, i) => [r, values[i]!])) as Record<Race, number>;
 }
+
+/** audience_geo data as an object: `{countries: [{id, code, prc}], groups: {region: share}}` (Twitch; real TikTok answers). */
+export function geoData(shares: readonly Share[]) {
+  return { countries: shares.map(({ code, prc }) => ({ id: countryInfo(code).id, code, prc })), groups: regionShares(shares) };
+}

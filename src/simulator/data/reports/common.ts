@@ -3,6 +3,7 @@
 import { accountProfile, type AccountProfile } from '../profile';
 import { markFor, networkTypeIds, type Mark, type Network, type Rng } from '../random';
 import type { Ctx } from './context';
+import { usesRealForms } from '../realForms';
 
 export const DAY_MS = 86_400_000;
 
@@ -152,10 +153,20 @@ export function linkedProfiles(ctx: Ctx, networks: readonly Network[]): AccountP
   return networks.filter(() => rng.bool(0.35)).map((network) => accountProfile(network, ctx.profile.username, ctx.now));
 }
 
-/** `social_networks` as spec 2.1 shapes it: `[{type, id}]`. */
-export function socialNetworks(ctx: Ctx, networks: readonly Network[]): { type: number; id: string }[] {
-  return linkedProfiles(ctx, networks).map((other) => ({ type: networkTypeIds[other.network], id: other.id }));
+/**
+ * `social_networks` as spec 2.1 shapes it: `[{type, id}]`; in real answers (data/realForms.ts)
+ * `[{type, social_id}]`, a Facebook page (type 8) among them for some.
+ */
+export function socialNetworks(ctx: Ctx, networks: readonly Network[]): { type: number; id?: string; social_id?: string }[] {
+  const linked = linkedProfiles(ctx, networks);
+  if (!usesRealForms(ctx.input.network, ctx.profile.username)) return linked.map((other) => ({ type: networkTypeIds[other.network], id: other.id }));
+  const out: { type: number; social_id: string }[] = linked.map((other) => ({ type: networkTypeIds[other.network], social_id: other.id }));
+  if (linked.length > 0) out.push({ type: FACEBOOK_TYPE_ID, social_id: `fb.${ctx.profile.username}` });
+  return out;
 }
+
+/** Facebook's network type id in real answers (not among the reference's networks). */
+export const FACEBOOK_TYPE_ID = 8;
 
 /** Topic labels for categories and thematics; index = category id − 1 (taxonomy not shown in the spec). */
 export const topics = [

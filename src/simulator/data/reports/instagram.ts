@@ -3,10 +3,11 @@
 import { markFor, networkTypeIds, type Mark, type Rng } from '../random';
 import { AGE_BUCKETS, ageGender, age21PlusPrc, cityShares, countryShares, languageShares, raceShares, stateShares, typeShares, weightedShares } from './audience';
 import {
-  accountTopics, around, BASE64URL, benchmark, type BenchmarkOptions, caption, commercialEstimates, contactEmails, DAY_MS, linkedProfiles, markTitle,
+  accountTopics, around, BASE64URL, benchmark, type BenchmarkOptions, caption, commercialEstimates, contactEmails, DAY_MS, FACEBOOK_TYPE_ID, linkedProfiles, markTitle,
   PERIODS, periodAverage, periodDays, performance, randomToken, rankings, scoreMark, startOfDay, topics, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
+import { usesRealForms } from '../realForms';
 import { countryInfo } from './geo';
 import { countInWindow, idsWithin, latestPosts, mean, perWeek, postTimes, rankedBy, within, type Post, type PostKey } from './posts';
 import { dailyFollowers, FOLLOWER_DAYS, growthPerformance, growthPrc, snapshotTimes, walkTo } from './series';
@@ -37,6 +38,7 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
 
   // EMV, reach and prices need 12 posts with likes in the last 30 days (api-notes).
   const priced = !hidden && countInWindow(times, now, 30) >= 12;
+  const emptyMap = usesRealForms('instagram', p.username) ? [] : {};
   const reach = p.followers * rng.float(0.08, 0.3);
   const commercial = commercialEstimates(ctx.rng('commercial'), reach, p.avgLikes + p.avgComments);
 
@@ -72,9 +74,10 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
       blogger_categories: categories,
       blogger_languages: [p.language],
       blogger_geo: { country: p.country },
-      blogger_emv: priced ? commercial.emv : {},
-      blogger_reach: priced ? commercial.reach : {},
-      blogger_prices: priced ? commercial.prices : {},
+      // Without enough posts these are empty maps, which real answers send as `[]` (data/realForms.ts).
+      blogger_emv: priced ? commercial.emv : emptyMap,
+      blogger_reach: priced ? commercial.reach : emptyMap,
+      blogger_prices: priced ? commercial.prices : emptyMap,
       brand_safety: brandSafety(ctx.rng('brand-safety')),
       blogger_rankings: { ...ranks, category: { rank: Math.max(1, Math.round(ranks.worldwide.rank * rng.float(0.005, 0.08))), delta: Math.round(rng.normal(0, 50)), title: categories[0] } },
       likes_spread: hidden ? null : scored(rng, rng.float(20, 80)),
@@ -158,7 +161,7 @@ function interests(rng: Rng): [string, number][] {
 
 /** Instagram's richer `social_networks` entries: the linked account's own profile numbers. */
 function linkedAccounts(ctx: Ctx) {
-  return linkedProfiles(ctx, ['youtube', 'tiktok', 'twitter', 'twitch']).map((other) => ({
+  const linked: Record<string, unknown>[] = linkedProfiles(ctx, ['youtube', 'tiktok', 'twitter', 'twitch']).map((other) => ({
     type: networkTypeIds[other.network],
     title: other.title,
     social_id: other.id,
@@ -168,6 +171,11 @@ function linkedAccounts(ctx: Ctx) {
     er: other.er,
     state: 'READY',
   }));
+  // Real answers (data/realForms.ts) also link a Facebook page, network type 8.
+  if (linked.length > 0 && usesRealForms('instagram', ctx.profile.username)) {
+    linked.push({ type: FACEBOOK_TYPE_ID, title: ctx.profile.title, social_id: `fb.${ctx.profile.username}`, username: ctx.profile.username, avatar_url: null, subscribers_count: null, er: null, state: 'READY' });
+  }
+  return linked;
 }
 
 // ---- Account media (spec 2.5) ----

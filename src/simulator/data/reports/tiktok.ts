@@ -2,7 +2,8 @@
 // of 2.8.
 import { accountProfile } from '../profile';
 import { markFor, networkTypeIds, Rng } from '../random';
-import { age21PlusPrc, ageGender, countryShares, languageShares, raceShares, typeShares } from './audience';
+import { usesRealForms } from '../realForms';
+import { age21PlusPrc, ageGender, countryShares, geoData, languageShares, raceShares, typeShares } from './audience';
 import {
   accountTopics, BASE64URL, benchmark, caption, commercialEstimates, DAY_MS, isoDate, isoTime, markTitle, numericToken, PERIODS,
   performance, periodAverage, randomToken, ratedPeriods, scoreMark, unixSeconds,
@@ -144,6 +145,12 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
   };
   const omitted = new Set<string>([...(input.lowConfidence ? LOW_CONFIDENCE_OMITS : []), ...(input.tiktokType === 'report' ? MINI_REPORT_OMITS : [])]);
   for (const key of omitted) delete features[key];
+  if (usesRealForms('tiktok', p.username)) {
+    // Real answers (data/realForms.ts): audience_geo as {groups, countries}, and a status beside every feature's data.
+    const geo = features.audience_geo as { data: Parameters<typeof geoData>[0] } | undefined;
+    if (geo) features.audience_geo = { data: geoData(geo.data) };
+    for (const [key, feature] of Object.entries(features)) features[key] = { status: { code: 'OK' }, ...(feature as object) };
+  }
 
   return {
     report: {

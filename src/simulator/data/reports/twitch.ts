@@ -1,9 +1,8 @@
 // Twitch: the report of spec 2.2.
 import type { Rng } from '../random';
-import { ageGender, countryShares, languageShares, regionShares, toPercent, weightedShares, type Share } from './audience';
+import { ageGender, countryShares, geoData, languageShares, toPercent, weightedShares } from './audience';
 import { around, contactEmails, isoTime, markTitle, PERIODS, performance, periodAverage, ratedPeriods, socialNetworks } from './common';
 import type { Ctx } from './context';
-import { countryInfo } from './geo';
 import { countInWindow, idsWithin, latestPosts, perWeek, postTimes, rankedBy, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
@@ -26,9 +25,6 @@ interface Stream extends Post {
 }
 
 /** Twitch audience geography: GeoNames ids beside the codes, and region groups that agree with them. */
-function geoData(shares: readonly Share[]) {
-  return { countries: shares.map(({ code, prc }) => ({ id: countryInfo(code).id, code, prc })), groups: regionShares(shares) };
-}
 
 export function twitchReport(ctx: Ctx): Record<string, unknown> {
   const { profile: p, now, input } = ctx;

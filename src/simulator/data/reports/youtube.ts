@@ -3,6 +3,7 @@
 // 2.6 and the brand mentions of 2.7.
 import { accountProfile } from '../profile';
 import { markFor } from '../random';
+import { usesRealForms } from '../realForms';
 import { ageGender, countryShares, languageShares } from './audience';
 import {
   accountTopics, around, benchmark, caption, contactEmails, DAY_MS, isoTime, LONG_PERIODS, markTitle, PERIODS, performance,
@@ -56,7 +57,12 @@ function youtubeVideo(ctx: Ctx, video: Post) {
 
 function videosPage(ctx: Ctx, times: readonly number[], page: number) {
   const start = (page - 1) * PAGE_SIZE;
-  return times.slice(start, start + PAGE_SIZE).map((t, k) => youtubeVideo(ctx, post(ctx, start + k, t)));
+  const real = usesRealForms('youtube', ctx.profile.username);
+  return times.slice(start, start + PAGE_SIZE).map((t, k) => {
+    const video = youtubeVideo(ctx, post(ctx, start + k, t));
+    // Real answers (data/realForms.ts): every tenth video of a media list has `time_added: 0`, its date unknown.
+    return real && (start + k) % 10 === 9 ? { ...video, time_added: 0, time_added_iso: null } : video;
+  });
 }
 
 /** Spec 2.6: 50 videos a page, newest first; a page past the last has no media. */
@@ -83,7 +89,7 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
   const cpm = rng.float(8, 35);
   const price = (p.avgViews / 1000) * cpm;
 
-  return {
+  const result: Record<string, unknown> = {
     report: {
       basic: { id: p.id, username: p.username, title: p.title, avatar_url: input.cdn.avatar('youtube', p.id), description: p.description },
       metrics: {
@@ -130,6 +136,16 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
     metrics_history: metricsHistory(ctx, times, followers),
     media: videosPage(ctx, times, 1),
   };
+  if (usesRealForms('youtube', p.username)) {
+    // Real answers: the price under `report`, brand mentions (none here) at the top, and the
+    // report's own state inside it (data/realForms.ts).
+    const report = result.report as Record<string, unknown>;
+    report.video_integration_price = result.video_integration_price;
+    delete result.video_integration_price;
+    report._report_state = input.lowConfidence ? 'READY_LOW_CONFIDENCE' : 'READY';
+    result.features = [];
+  }
+  return result;
 }
 
 /** Weekly snapshots since the channel entered the database, the last one today's values. */
