@@ -15,10 +15,16 @@ export interface BrowserModeApp {
   stop(): Promise<void>;
 }
 
-export async function startBrowserMode(options: { dataDir: string; keychainService: string; args?: string[] }): Promise<BrowserModeApp> {
+export async function startBrowserMode(options: {
+  dataDir: string;
+  keychainService: string;
+  args?: string[];
+  /** The environment to start in (default: this process's), e.g. one without a D-Bus session. */
+  env?: NodeJS.ProcessEnv;
+}): Promise<BrowserModeApp> {
   const child = spawn(process.execPath, [path.join(appRoot, 'out/main/serve.js'), '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
     cwd: appRoot,
-    env: { ...process.env, SCOUT_KEYCHAIN_SERVICE: options.keychainService },
+    env: { ...(options.env ?? process.env), SCOUT_KEYCHAIN_SERVICE: options.keychainService },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

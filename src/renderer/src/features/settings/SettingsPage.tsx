@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PlanState } from '@shared/contract';
-import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { apiAddressProblem, apiOrigin, workspaceIds, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
@@ -99,17 +99,41 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
   const [busy, setBusy] = useState(false);
   const [urlFeedback, setUrlFeedback] = useState<Feedback>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const ids = { url: useId(), account: useId(), token: useId() };
+  /** An address whose change would remove the saved credentials, waiting for the researcher's yes. */
+  const [pendingUrl, setPendingUrl] = useState<string | null>(null);
+  const ids = { url: useId(), urlHelp: useId(), urlMessage: useId(), account: useId(), token: useId(), keychain: useId() };
+  const keychainMissing = status?.keychainAvailable === false;
+
+  const applyUrl = async (url: string) => {
+    setPendingUrl(null);
+    try {
+      const before = status?.hasCredentials;
+      const state = await scout.invoke('workspace:setBaseUrl', { workspace: 'production', baseUrl: url });
+      const after = state.workspaces.find((w) => w.id === 'production')?.credentials.hasCredentials;
+      setUrlFeedback({
+        kind: 'ok',
+        text: before && !after ? 'API address saved. The old credentials were removed: enter the account id and token for this address below.' : 'API address saved.',
+      });
+    } catch (error) {
+      setUrlFeedback({ kind: 'error', text: errorMessage(error).replace(/^baseUrl: /, '') });
+    }
+  };
 
   const saveUrl = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const url = String(new FormData(event.currentTarget).get('baseUrl') ?? '');
-    try {
-      await scout.invoke('workspace:setBaseUrl', { workspace: 'production', baseUrl: url });
-      setUrlFeedback({ kind: 'ok', text: 'API address saved.' });
-    } catch (error) {
-      setUrlFeedback({ kind: 'error', text: errorMessage(error) });
+    const url = String(new FormData(event.currentTarget).get('baseUrl') ?? '').trim();
+    const problem = apiAddressProblem(url);
+    if (problem) {
+      setUrlFeedback({ kind: 'error', text: problem });
+      return;
     }
+    // Credentials belong to one origin: moving away from it removes them, so ask first.
+    if (status?.hasCredentials && sameOrigin(url, baseUrl) === false) {
+      setUrlFeedback(null);
+      setPendingUrl(url);
+      return;
+    }
+    await applyUrl(url);
   };
 
   const saveCredentials = async (event: FormEvent) => {
@@ -147,22 +171,67 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
 
   return (
     <>
-      <form onSubmit={saveUrl} className="form-row">
+      <form onSubmit={(e) => void saveUrl(e)} className="form-row" noValidate>
         <label htmlFor={ids.url}>API address</label>
         {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
-        <input key={baseUrl} id={ids.url} name="baseUrl" type="url" defaultValue={baseUrl} required spellCheck={false} />
+        <input
+          key={baseUrl}
+          id={ids.url}
+          name="baseUrl"
+          type="url"
+          defaultValue={baseUrl}
+          required
+          spellCheck={false}
+          aria-invalid={urlFeedback?.kind === 'error' ? true : undefined}
+          aria-describedby={`${ids.urlHelp}${urlFeedback ? ` ${ids.urlMessage}` : ''}`}
+        />
         <button type="submit">Save address</button>
-        {urlFeedback && <FeedbackLine feedback={urlFeedback} />}
+        <p id={ids.urlHelp} className="muted">
+          An https:// address (http:// only for a simulator on this computer). The account id and token are sent to this address only:
+          changing it removes them, and you enter them again for the new one.
+        </p>
+        {urlFeedback && <FeedbackLine id={ids.urlMessage} feedback={urlFeedback} />}
       </form>
+      {pendingUrl && (
+        <div className="callout" role="alertdialog" aria-labelledby={`${ids.url}-confirm`} data-testid="confirm-address-change">
+          <p id={`${ids.url}-confirm`}>
+            Change the API address to <strong className="mono">{pendingUrl}</strong>? The saved account id and API token (entered for{' '}
+            <span className="mono">{status?.origin}</span>) will be removed from the keychain, and you will enter them again for the new address.
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void applyUrl(pendingUrl)}>
+              Change address and remove credentials
+            </button>
+            <button type="button" onClick={() => setPendingUrl(null)} autoFocus>
+              Keep the current address
+            </button>
+          </div>
+        </div>
+      )}
 
-      <form onSubmit={saveCredentials} className="credentials-form" aria-describedby="credentials-help">
-        {status?.problem && <FeedbackLine feedback={{ kind: 'error', text: status.problem }} />}
+      <form
+        onSubmit={saveCredentials}
+        className="credentials-form"
+        aria-describedby={keychainMissing ? `${ids.keychain} credentials-help` : 'credentials-help'}
+      >
+        {status?.problem && (
+          <div id={ids.keychain} data-testid="keychain-problem">
+            <FeedbackLine feedback={{ kind: 'error', text: status.problem }} />
+          </div>
+        )}
         <p id="credentials-help" className="muted">
           Stored only in your system keychain. Scout never shows the token again and never writes it to a file or a log.
           {status?.hasCredentials && (
             <>
               {' '}
-              Currently saved: account <strong data-testid="saved-account">{status.accountIdMasked}</strong>.
+              Currently saved: account <strong data-testid="saved-account">{status.accountIdMasked}</strong>
+              {status.origin && (
+                <>
+                  {' '}
+                  for <span className="mono">{status.origin}</span>
+                </>
+              )}
+              .
             </>
           )}
         </p>
@@ -190,7 +259,7 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
           />
         </div>
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" disabled={busy || keychainMissing}>
             Save credentials
           </button>
           <button type="button" onClick={() => void deleteCredentials()} disabled={busy || !status?.hasCredentials}>
@@ -261,9 +330,18 @@ function ConnectionTest({ active }: { active: WorkspaceId }) {
   );
 }
 
-function FeedbackLine({ feedback }: { feedback: NonNullable<Feedback> }) {
+/** Whether two addresses share an origin; null when either cannot be read. */
+function sameOrigin(a: string, b: string): boolean | null {
+  try {
+    return apiOrigin(a) === apiOrigin(b);
+  } catch {
+    return null;
+  }
+}
+
+function FeedbackLine({ feedback, id }: { feedback: NonNullable<Feedback>; id?: string }) {
   return (
-    <p className={`feedback ${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+    <p id={id} className={`feedback ${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
       {feedback.text}
     </p>
   );
