@@ -9,6 +9,7 @@ import { tiktokBrandMentions, tiktokReport } from './tiktok';
 import { twitchReport } from './twitch';
 import { twitterHistory, twitterReport } from './twitter';
 import { youtubeBrandMentions, youtubeMediaPage, youtubeReport } from './youtube';
+import { withHostileText } from './hostile';
 
 export type { ReportInput } from './context';
 export { snapchatVariant, type SnapchatVariant } from './snapchat';
@@ -26,12 +27,12 @@ const reportBuilders = {
 
 /** The network-specific fields of a report's `result` (Instagram: `{user}`; others: `{report, …}`). */
 export function generateReportBody(input: ReportInput): Record<string, unknown> {
-  return reportBuilders[input.network](makeCtx(input));
+  return withHostileText(input.name, reportBuilders[input.network](makeCtx(input)));
 }
 
 /** Spec 2.5: `{media_ids, media}`. */
 export function generateInstagramMedia(input: ReportInput): Record<string, unknown> {
-  return instagramMedia(makeCtx({ ...input, network: 'instagram' }));
+  return withHostileText(input.name, instagramMedia(makeCtx({ ...input, network: 'instagram' })));
 }
 
 /** Spec 2.6: `{current_page, total_pages, media}`, 50 videos a page. */

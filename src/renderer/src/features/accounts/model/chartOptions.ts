@@ -3,6 +3,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
 import type { SnapshotTrend } from './compare';
+import { escapeHtml } from '../../../shared/escapeHtml';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;
@@ -67,7 +68,8 @@ export function pieOption(b: Breakdown): EChartsCoreOption {
       trigger: 'item',
       formatter: (p: { name: string; value: number; dataIndex: number }) => {
         const extra = b.items[p.dataIndex]?.extra;
-        return `${p.name}: ${breakdownValue(b, p.value)}${extra !== undefined ? ` (${number.format(extra)})` : ''}`;
+        // The returned string is HTML: the name comes from the API.
+        return escapeHtml(`${p.name}: ${breakdownValue(b, p.value)}${extra !== undefined ? ` (${number.format(extra)})` : ''}`);
       },
     },
     legend: { type: 'scroll', bottom: 0 },
