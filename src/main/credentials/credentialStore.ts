@@ -71,7 +71,9 @@ export function classifyKeychainError(error: unknown): KeychainProblem {
   if (/cannot open shared object|libsecret[^\n]*(not found|no such file)|Cannot find module 'keytar'|keytar\.node/i.test(message)) {
     return 'missing';
   }
-  if (/did not answer within|locked|prompt|dismissed|cancel/i.test(message)) return 'locked';
+  // A keyring daemon that is running but cannot open its login collection (locked, and no
+  // display to ask for the password on) answers "Object does not exist at path …/collection/login".
+  if (/did not answer within|locked|prompt|dismissed|cancel|collection\/login/i.test(message)) return 'locked';
   return 'unreachable';
 }
 
@@ -84,7 +86,9 @@ export function keychainProblemMessage(problem: KeychainProblem, host: KeychainH
         '(on Debian or Ubuntu: sudo apt install libsecret-1-0) and start Scout again. Scout will not keep the token in a file instead.'
       );
     case 'locked':
-      return 'The system keychain is locked. Unlock it (sign in to your desktop session, or unlock the "login" keyring in Passwords and Keys), then open Settings again.';
+      return host === 'browser'
+        ? `The system keychain is locked and Scout cannot ask for its password here. Unlock it from your desktop session, or start Scout with a keyring it can unlock: ${unlockCommand}.`
+        : 'The system keychain is locked. Unlock it (sign in to your desktop session, or unlock the "login" keyring in Passwords and Keys), then open Settings again.';
     case 'unreachable':
       return host === 'browser'
         ? 'Scout cannot reach a system keychain: this terminal has no desktop session with a keyring running, so the API token cannot be saved. ' +
