@@ -58,7 +58,7 @@ describe('credentials bound to their API origin', () => {
 
     await expect(h.call('credentials:test', { workspace: 'production' })).rejects.toMatchObject({ code: 'NO_CREDENTIALS' });
     await expect(h.call('plan:refresh')).rejects.toMatchObject({ code: 'NO_CREDENTIALS' });
-    await expect(h.call('reports:quote', { network: 'instagram', account: 'cristiano' })).rejects.toBeTruthy();
+    await expect(h.call('reports:fetch', { network: 'instagram', account: 'cristiano', confirmedCost: 1 })).rejects.toBeTruthy();
     expect(carriesCredentials()).toEqual([]);
   });
 
