@@ -44,7 +44,7 @@ const audienceGeo = feature(
     z.array(obj({ code: str, title: str, prc: num })),
     obj({
       countries: z.array(obj({ id: anyId, code: str, title: str, prc: num })).nullish(),
-      groups: z.unknown(),
+      groups: z.unknown().optional(),
       states: z.array(obj({ id: anyId, title: str, prc: num })).nullish(),
     }),
   ]),

@@ -16,6 +16,38 @@ function copyRawValue(event: ClipboardEvent<HTMLTableElement>) {
   event.preventDefault();
 }
 
+/** Parts of the answer Scout could not read: shown as the API sent them, never dropped. */
+export function KeptParts({ kept }: { kept: { path: string; reason: string; json: string }[] }) {
+  return (
+    <section className="card kept-parts" aria-label="Parts kept as received" data-testid="kept-parts">
+      <h2>Kept as received</h2>
+      <p className="muted">Scout could not read these parts; each is kept as the API sent it.</p>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th scope="col">Part</th>
+            <th scope="col">Why</th>
+            <th scope="col">As received</th>
+          </tr>
+        </thead>
+        <tbody>
+          {kept.map((k) => (
+            <tr key={k.path}>
+              <th scope="row">
+                <code>{k.path}</code>
+              </th>
+              <td>{k.reason}</td>
+              <td>
+                <pre className="raw-json">{k.json}</pre>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** Every metric of the report for a chosen period, and its audience breakdowns. */
 export function ModelSections({ report }: { report: CachedReport }) {
   const model = useMemo(() => buildReportModel(report), [report]);
@@ -154,6 +186,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
           ))}
         </dl>
       )}
+      {model.kept.length > 0 && <KeptParts kept={model.kept} />}
     </>
   );
 }

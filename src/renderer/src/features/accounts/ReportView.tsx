@@ -311,6 +311,12 @@ function ReportPage({ network, account, workspace }: { network: Network; account
             <ModelSections report={report} />
           </>
         )}
+        {tab === 'raw' && Array.isArray(report.result._scoutUnparsed) && report.result._scoutUnparsed.length > 0 && (
+          <p className="callout warning" data-testid="raw-kept-note">
+            Scout could not read {report.result._scoutUnparsed.length === 1 ? 'one part' : `${report.result._scoutUnparsed.length} parts`} of this answer (listed
+            under <code>_scoutUnparsed</code>); each is kept below as the API sent it.
+          </p>
+        )}
         {tab === 'raw' && (
           <pre className="raw-json" tabIndex={0} aria-label="The API's answer as cached">
             {JSON.stringify(report.result, null, 2)}

@@ -19,6 +19,7 @@ import {
   readReportMetrics,
   reportPeriods,
 } from './model/metrics';
+import { keptParts } from './model/kept';
 import { bool, entries, isRec, num, own, rec, safely, str, type Rec } from './model/read';
 import { buildScatter, buildSeries } from './model/series';
 import type { Breakdown, MetricView, Period, ReportModel } from './model/types';
@@ -155,7 +156,8 @@ export function buildReportModel(report: CachedReport): ReportModel {
   const r: Rec = isRec(report) ? (report as unknown as Rec) : {};
   const network = networkOf(own(r, 'network'));
   const summary = rec(own(r, 'summary'));
-  const result = rec(own(r, 'result')) ?? {};
+  // Parts main kept as received are shown as they came (model.kept), and read for nothing else.
+  const { kept, readable: result } = safely(() => keptParts(rec(own(r, 'result')) ?? {}), { kept: [], readable: rec(own(r, 'result')) ?? {} });
   const user = network === 'instagram' || !isRec(own(result, 'report')) ? rec(own(result, 'user')) : null;
   const body = rec(own(result, 'report'));
   const basic = rec(own(body, 'basic'));
@@ -211,6 +213,7 @@ export function buildReportModel(report: CachedReport): ReportModel {
     }),
     scores: sorted.filter((m) => SCORE_KEYS.has(m.key) && m.value !== null && m.value >= 0 && m.value <= 100).map((m) => ({ key: m.key, label: m.label, value: m.value!, mark: m.mark })),
     extras: extras.items,
+    kept,
   };
 }
 

@@ -138,7 +138,8 @@ export function featureExtras(x: Extras, features: Rec, basic: Rec | null): void
 }
 
 export function resultExtras(x: Extras, result: Rec, quality: string | null, tiktokType: string | null): void {
-  const price = at(result, 'video_integration_price', 'data');
+  // Reference: `result.video_integration_price`; real YouTube answers put it under `result.report`.
+  const price = at(result, 'video_integration_price', 'data') ?? at(result, 'report', 'video_integration_price', 'data');
   const p = money(num(own(price, 'price')));
   const r = range(money(num(own(price, 'price_from'))), money(num(own(price, 'price_to'))));
   x.add('Integration price', p && r ? `${p} (${r})` : (p ?? r));

@@ -95,4 +95,6 @@ export interface ReportModel {
   /** Quality and authenticity scores on a 0–100 scale (AQS, audience authenticity…), drawn as gauges. */
   scores: { key: string; label: string; value: number; mark: string | null }[];
   extras: { label: string; value: string }[];
+  /** Parts Scout could not read, kept as the API sent them (model/kept.ts). */
+  kept: { path: string; reason: string; json: string }[];
 }
