@@ -1,7 +1,8 @@
 // The client of the remote API: one method per operation of sections 4.1–4.13, each answer
-// parsed by its schema (a body that does not parse is a typed error keeping the raw body, and
-// is never half-saved). Transport concerns — retries, rate limits, the circuit — live in
-// transport.ts.
+// parsed by its schema. The parsers read tolerantly: a report whose identity or state cannot be
+// read is a typed error keeping the raw body; any other part that does not fit is kept as
+// received and listed (schemas/common.ts UNPARSED_KEY), so a paid answer is never thrown away.
+// Transport concerns — retries, rate limits, the circuit — live in transport.ts.
 import type { PlanInfo } from '@shared/contract';
 import { malformedResponse } from './apiErrors';
 import { planInfoResponse, toPlanInfo } from './planInfoSchema';
@@ -56,7 +57,7 @@ export class ApiClient {
     return this.transport.baseUrl;
   }
 
-  /** Sends and parses; a body that does not fit its schema becomes API_MALFORMED_RESPONSE. */
+  /** Sends and parses; a body whose essentials cannot be read becomes API_MALFORMED_RESPONSE. */
   private async call<T>(request: HttpRequest, parse: (body: unknown, answer: HttpAnswer) => T, options: CallOptions): Promise<T> {
     const answer = await this.transport.send(request, options);
     try {
