@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAccountLine, parseAccountList } from './accountInput';
+import { accountText, parseAccountLine, parseAccountList, parseAccountRef } from './accountInput';
+import { networks } from './reports';
 
 const ok = (text: string, network: Parameters<typeof parseAccountLine>[1] = null) => {
   const r = parseAccountLine(text, network);
@@ -86,8 +87,112 @@ describe('bulk paste', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (text) => {
         for (const line of parseAccountList(text, 'tiktok')) {
-          if (line.ok) expect(line.value.account).toMatch(/^[A-Za-z0-9._-]+$/);
+          if (line.ok) expect(line.value.account).toMatch(/^@?[A-Za-z0-9._-]+$/);
         }
+      }),
+    );
+  });
+});
+
+describe('one reading of an account: the cache key and the name sent to the API', () => {
+  const ref = (text: string, network: Parameters<typeof parseAccountRef>[1]) => {
+    const r = parseAccountRef(text, network);
+    if (!r.ok) throw new Error(`${text}: ${r.reason}`);
+    return r.value;
+  };
+
+  it('reads every spelling of one username as one account', () => {
+    const nasa = { network: 'twitch', key: 'nasa', apiName: 'nasa', byUserId: false };
+    for (const text of ['nasa', 'NASA', '@NASA', ' NASA ', '\tnasa\n', 'twitch:NASA', 'https://www.twitch.tv/NASA', 'twitch.tv/@nasa/videos']) {
+      expect(ref(text, 'twitch')).toEqual(nasa);
+    }
+  });
+
+  it('keeps a YouTube channel id in its letter case for the API, keyed in lower case', () => {
+    const id = 'UCpVm7bg6pXKo1Pr6k5kxG9A';
+    const expected = { network: 'youtube', key: id.toLowerCase(), apiName: id, byUserId: false };
+    expect(ref(id, 'youtube')).toEqual(expected);
+    expect(ref(`https://www.youtube.com/channel/${id}`, 'youtube')).toEqual(expected);
+    // The library hands back the key: read as a name, the service then finds the cased id in its cache.
+    expect(ref(id.toLowerCase(), 'youtube')).toEqual({ ...expected, apiName: id.toLowerCase() });
+  });
+
+  it('tells a TikTok user id from a TikTok username made of digits', () => {
+    expect(ref('6812345678901234567', 'tiktok')).toEqual({ network: 'tiktok', key: '6812345678901234567', apiName: '6812345678901234567', byUserId: true });
+    const username = parseAccountLine('https://www.tiktok.com/@1234567', null);
+    expect(username).toMatchObject({ ok: true, value: { key: '@1234567', apiName: '1234567', byUserId: false, account: '@1234567' } });
+    expect(ref('@1234567', 'tiktok')).toEqual({ network: 'tiktok', key: '@1234567', apiName: '1234567', byUserId: false });
+  });
+
+  it('refuses an account of another network than the request is about, and a bare name with no network', () => {
+    expect(parseAccountRef('instagram:natgeo', 'twitch')).toEqual({ ok: false, reason: '"natgeo" is an account on instagram, and this asks about twitch.' });
+    expect(parseAccountRef('https://x.com/NASA', 'twitch')).toMatchObject({ ok: false, reason: /on twitter, and this asks about twitch/ });
+    expect(parseAccountRef('natgeo', null)).toMatchObject({ ok: false, reason: /Choose a network/ });
+    expect(ref('https://x.com/NASA', null)).toMatchObject({ network: 'twitter', key: 'nasa' });
+    expect(parseAccountRef('  ', 'twitch')).toEqual({ ok: false, reason: 'Enter an account name or id.' });
+    expect(parseAccountRef('https://www.twitch.tv/%E0%A4%A', 'twitch')).toMatchObject({ ok: false, reason: /not readable/ });
+  });
+
+  it('what Add accounts reads, and its text, read back to the same account (what the renderer sends main)', () => {
+    const name = fc.stringMatching(/^[A-Za-z0-9._-]{1,30}$/);
+    const spelling = fc.oneof(
+      name,
+      name.map((n) => `@${n}`),
+      fc.stringMatching(/^[0-9]{6,20}$/),
+      fc.stringMatching(/^UC[A-Za-z0-9_-]{22}$/),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...networks), spelling, (network, text) => {
+        const line = parseAccountLine(text, network);
+        if (!line.ok) return;
+        const { network: read, key, apiName, byUserId } = line.value;
+        expect(parseAccountRef(line.value.account, read)).toEqual({ ok: true, value: { network: read, key, apiName, byUserId } });
+        expect(parseAccountRef(accountText(line.value), read)).toEqual({ ok: true, value: { network: read, key, apiName, byUserId } });
+      }),
+    );
+  });
+});
+
+describe('invisible characters', () => {
+  // Bidi embeddings/overrides/isolates, zero-width characters, the byte-order mark, C0 and C1 controls.
+  const invisible = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200b', '\u200c', '\u200d', '\ufeff', '\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b'];
+
+  it.each(invisible.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, c]))('refuses %s anywhere in a name or link', (code, c) => {
+    for (const text of [`na${c}sa`, `${c}nasa`, `nasa${c}`, `https://www.twitch.tv/na${c}sa`, `https://www.twitch.tv/na${encodeURIComponent(c)}sa`, `twitch:${c}nasa`]) {
+      const line = parseAccountLine(text, 'twitch');
+      expect(line.ok, JSON.stringify(text)).toBe(false);
+      if (line.ok) continue;
+      expect(line.reason).toContain(code);
+      expect(line.reason).toMatch(/invisible character/);
+      // The message and the text it quotes are shown as they read: no invisible character in them.
+      expect(line.source + line.reason).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+      expect(parseAccountRef(text, 'twitch')).toMatchObject({ ok: false, reason: expect.stringContaining(code) });
+    }
+  });
+
+  it('names the common ones in words', () => {
+    expect(parseAccountRef('nasa\u202e', 'twitch')).toEqual({
+      ok: false,
+      reason: 'The text contains an invisible character (U+202E, right-to-left override); type the name rather than pasting it.',
+    });
+    expect(parseAccountRef('na\u200bsa', 'twitch')).toMatchObject({ ok: false, reason: /U\+200B, zero-width space/ });
+  });
+
+  it('refuses a pasted line holding one, rather than splitting the name around it', () => {
+    // JavaScript counts the byte-order mark as a space: split there, "nat\ufeffgeo" would become two accounts.
+    expect(parseAccountList('nat\ufeffgeo', 'instagram')).toEqual([
+      { ok: false, source: 'nat<U+FEFF>geo', reason: 'line 1 is not fetched: it contains an invisible character (U+FEFF, byte-order mark); type the name rather than pasting it' },
+    ]);
+    const lines = parseAccountList('natgeo\nnasa\u202e, cats\ndogs\tbirds', 'instagram');
+    expect(lines.map((l) => (l.ok ? l.value.account : `error:${l.reason.slice(0, 6)}`))).toEqual(['natgeo', 'error:line 2', 'dogs', 'birds']);
+  });
+
+  it('is found whatever else the text holds', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.constantFrom(...invisible), fc.string({ maxLength: 40 }), (before, c, after) => {
+        const text = `${before}${c}${after}`;
+        expect(parseAccountRef(text, 'instagram').ok).toBe(false);
+        for (const line of parseAccountList(text, 'instagram')) expect(line.ok).toBe(false);
       }),
     );
   });

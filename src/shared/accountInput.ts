@@ -1,15 +1,30 @@
-// Reads what a researcher pastes into "Add accounts": a username, a YouTube channel id, a TikTok
-// user id, or a profile link of any of the six networks — one or many, one per line or several
-// on a line separated by commas or spaces. Pure: used by the renderer as you type and checked
-// again by main.
+// Reads an account reference: what a researcher pastes into "Add accounts" (a username, a YouTube
+// channel id, a TikTok user id, or a profile link of any of the six networks — one or many, one
+// per line or several on a line separated by commas or spaces) and what every request that names
+// an account carries into main (the contract's schema reads it with parseAccountRef). One reading
+// for both, so '@NASA', ' NASA ', 'nasa' and a profile link are one account everywhere: the cache
+// key and the name sent to the API come from the same parse, and nothing else re-normalises a
+// name. Pure: used by the renderer as you type and by main at its boundary.
 import type { Network } from './reports';
 
-export interface AccountInput {
-  network: Network;
-  /** What the API takes: username, channel name, YouTube channel id, or TikTok user id. */
-  account: string;
-  /** TikTok accounts given by numeric user id go to auditor.tiktokByUserId. */
+/** One account, read. */
+export interface AccountRef<N extends Network = Network> {
+  network: N;
+  /** How Scout knows the account: the cache, the ledger, progress and fetches under way. */
+  key: string;
+  /**
+   * The name the API is sent. Usernames are case-insensitive and a leading @ is not part of
+   * them, so a username goes in lower case; a YouTube channel id is case-sensitive and keeps its
+   * letter case; a TikTok user id goes as its digits.
+   */
+  apiName: string;
+  /** A TikTok account given by numeric user id: asked for with auditor.tiktokByUserId. */
   byUserId: boolean;
+}
+
+export interface AccountInput extends AccountRef {
+  /** The account as entered, without its @: shown, and what the renderer sends main, which reads it back to this reference. */
+  account: string;
   /** The text it came from, for messages. */
   source: string;
 }
@@ -35,50 +50,115 @@ const reservedPaths: Partial<Record<Network, Set<string>>> = {
 
 const usernamePattern = /^[A-Za-z0-9._-]{1,60}$/;
 const youtubeChannelId = /^UC[A-Za-z0-9_-]{22}$/;
+const tiktokUserId = /^\d{6,25}$/;
+
+// Control and format characters (C0/C1 controls, bidi overrides and isolates, zero-width
+// characters, the byte-order mark): invisible, they make one name look like another or turn
+// the text around it backwards, and no network allows them in a name.
+const invisible = /[\p{Cc}\p{Cf}]/u;
+const invisibleAll = /[\p{Cc}\p{Cf}]/gu;
+
+const invisibleNames: Record<number, string> = {
+  0x200b: 'zero-width space',
+  0x200c: 'zero-width non-joiner',
+  0x200d: 'zero-width joiner',
+  0x200e: 'left-to-right mark',
+  0x200f: 'right-to-left mark',
+  0x202a: 'left-to-right embedding',
+  0x202b: 'right-to-left embedding',
+  0x202c: 'pop directional formatting',
+  0x202d: 'left-to-right override',
+  0x202e: 'right-to-left override',
+  0x2066: 'left-to-right isolate',
+  0x2067: 'right-to-left isolate',
+  0x2068: 'first strong isolate',
+  0x2069: 'pop directional isolate',
+  0xfeff: 'byte-order mark',
+};
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why a text cannot name an account because of an invisible character in it; null when it has none. */
+export function invisibleCharacterProblem(text: string): string | null {
+  const found = invisible.exec(text)?.[0];
+  if (found === undefined) return null;
+  const name = invisibleNames[found.codePointAt(0)!] ?? (/\p{Cc}/u.test(found) ? 'control character' : 'formatting character');
+  return `contains an invisible character (${codePoint(found)}, ${name}); type the name rather than pasting it`;
+}
+
+/** The text with its invisible characters shown as code points, so a message quoting it reads as it is. */
+function visible(text: string): string {
+  return text.replace(invisibleAll, (c) => `<${codePoint(c)}>`);
+}
+
+function refused(source: string, reason: string): ParsedLine {
+  return { ok: false, source: visible(source), reason };
+}
 
 function fromUrl(raw: string): ParsedLine {
   let url: URL;
   try {
     url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
   } catch {
-    return { ok: false, source: raw, reason: 'not a valid link' };
+    return refused(raw, 'not a valid link');
   }
   const host = url.hostname.toLowerCase();
   const network = hostNetwork.find(([re]) => re.test(host))?.[1];
-  if (!network) return { ok: false, source: raw, reason: `${host} is not one of the six networks` };
-  const parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+  if (!network) return refused(raw, `${host} is not one of the six networks`);
+  let parts: string[];
+  try {
+    parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+  } catch {
+    return refused(raw, 'that link is not readable (a broken %-escape)');
+  }
   const first = parts[0] ?? '';
   if (network === 'youtube') {
     if (first === 'channel' && parts[1] && youtubeChannelId.test(parts[1])) return account(network, parts[1], raw);
     if (first.startsWith('@') && first.length > 1) return account(network, first.slice(1), raw);
     if ((first === 'c' || first === 'user') && parts[1]) return account(network, parts[1], raw);
-    return { ok: false, source: raw, reason: 'a YouTube link should point at a channel (/channel/UC…, /@name)' };
+    return refused(raw, 'a YouTube link should point at a channel (/channel/UC…, /@name)');
   }
   if (network === 'snapchat') {
     const name = first === 'add' ? parts[1] : first.startsWith('@') ? first.slice(1) : undefined;
-    return name ? account(network, name, raw) : { ok: false, source: raw, reason: 'a Snapchat link should be snapchat.com/add/name' };
+    return name ? account(network, name, raw) : refused(raw, 'a Snapchat link should be snapchat.com/add/name');
   }
   if (network === 'tiktok') {
-    if (!first.startsWith('@')) return { ok: false, source: raw, reason: 'a TikTok link should point at a profile (tiktok.com/@name)' };
+    if (!first.startsWith('@')) return refused(raw, 'a TikTok link should point at a profile (tiktok.com/@name)');
     return account(network, first.slice(1), raw);
   }
   if (!first || reservedPaths[network]?.has(first.toLowerCase())) {
-    return { ok: false, source: raw, reason: `that ${network} link is not a profile` };
+    return refused(raw, `that ${network} link is not a profile`);
   }
   return account(network, first.replace(/^@/, ''), raw);
 }
 
 function account(network: Network, name: string, source: string, byUserId = false): ParsedLine {
   const clean = name.trim().replace(/^@/, '');
-  if (!usernamePattern.test(clean)) return { ok: false, source, reason: `"${clean}" is not a valid ${network} name` };
-  return { ok: true, value: { network, account: clean, byUserId, source } };
+  const hidden = invisibleCharacterProblem(clean);
+  if (hidden) return refused(source, `that name ${hidden}`);
+  if (!usernamePattern.test(clean)) return refused(source, `"${clean}" is not a valid ${network} name`);
+  if (byUserId) return { ok: true, value: { network, key: clean, apiName: clean, byUserId, account: clean, source } };
+  if (network === 'youtube' && youtubeChannelId.test(clean)) {
+    // The cache has always keyed channels in lower case; the API needs the id as it is.
+    return { ok: true, value: { network, key: clean.toLowerCase(), apiName: clean, byUserId, account: clean, source } };
+  }
+  const lower = clean.toLowerCase();
+  // A TikTok username of digits only (from a profile link) is not the user id of the same digits:
+  // it keeps its @, so it reads back as a username and is cached apart from that user id.
+  const tiktokDigits = network === 'tiktok' && tiktokUserId.test(clean);
+  return { ok: true, value: { network, key: tiktokDigits ? `@${lower}` : lower, apiName: lower, byUserId, account: tiktokDigits ? `@${clean}` : clean, source } };
 }
 
 /**
  * One entry. A bare name needs a network (`defaultNetwork`); `network:name` picks one; a YouTube
- * channel id is recognised without one; a long number with TikTok as the network is a user id.
+ * channel id is recognised without one; a long number with TikTok as the network is a user id
+ * (with a leading @ it is a username).
  */
 export function parseAccountLine(text: string, defaultNetwork: Network | null): ParsedLine {
+  // Spaces, tabs and line ends around an entry are not part of it; a byte-order mark is
+  // (JavaScript's trim would drop it), and is refused.
+  const hidden = invisibleCharacterProblem(text.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/g, ''));
+  if (hidden) return refused(text.trim(), `the text ${hidden}`);
   const raw = text.trim();
   if (!raw) return { ok: false, source: text, reason: 'empty' };
   // A link: a scheme, or a host name followed by a path (a dotted username like khaby.lame is not).
@@ -86,8 +166,8 @@ export function parseAccountLine(text: string, defaultNetwork: Network | null): 
   const prefixed = /^(instagram|youtube|tiktok|twitch|twitter|snapchat):(.+)$/i.exec(raw);
   if (prefixed) return parseAccountLine(prefixed[2]!, prefixed[1]!.toLowerCase() as Network);
   if (youtubeChannelId.test(raw)) return account('youtube', raw, raw);
-  if (!defaultNetwork) return { ok: false, source: raw, reason: 'choose a network, or paste a profile link' };
-  if (defaultNetwork === 'tiktok' && /^\d{6,25}$/.test(raw)) return account('tiktok', raw, raw, true);
+  if (!defaultNetwork) return refused(raw, 'choose a network, or paste a profile link');
+  if (defaultNetwork === 'tiktok' && tiktokUserId.test(raw)) return account('tiktok', raw, raw, true);
   return account(defaultNetwork, raw, raw);
 }
 
@@ -102,6 +182,13 @@ export function parseAccountList(text: string, defaultNetwork: Network | null): 
   const out: ParsedLine[] = [];
   text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
     const source = rawLine.trim();
+    // Tabs separate entries pasted from a spreadsheet; any other invisible character (a
+    // byte-order mark counts as a space to split on) refuses the line before it is split.
+    const hidden = invisibleCharacterProblem(rawLine.replace(/\t/g, ' '));
+    if (hidden) {
+      out.push(refused(source, `line ${index + 1} is not fetched: it ${hidden}`));
+      return;
+    }
     const pieces = source.split(/[\s,;]+/).filter(Boolean);
     if (pieces.length === 0) return;
     const lines = pieces.map((piece) => parseAccountLine(piece, defaultNetwork));
@@ -113,7 +200,7 @@ export function parseAccountList(text: string, defaultNetwork: Network | null): 
     }
     for (const line of lines) {
       if (!line.ok) continue;
-      const key = `${line.value.network}:${line.value.account.toLowerCase()}`;
+      const key = `${line.value.network}:${line.value.key}:${line.value.byUserId ? 'id' : ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(line);
@@ -122,7 +209,36 @@ export function parseAccountList(text: string, defaultNetwork: Network | null): 
   return out;
 }
 
-/** How the cache keys an account: '@NatGeo ' and 'natgeo' are one account. */
-export function accountKeyOf(account: string): string {
-  return account.trim().replace(/^@/, '').toLowerCase();
+export type ParsedRef<N extends Network = Network> = { ok: true; value: AccountRef<N> } | { ok: false; reason: string };
+
+/**
+ * An account named by a request: read by the rules of Add accounts, for the network the request
+ * is about (null when it does not say: then the text itself must, as a link or `network:name`).
+ * A text that names an account of another network is refused rather than quietly followed.
+ */
+export function parseAccountRef<N extends Network>(text: string, network: N | null): ParsedRef<N> {
+  const line = parseAccountLine(text, network);
+  if (!line.ok) return { ok: false, reason: line.reason === 'empty' ? 'Enter an account name or id.' : `${sentence(line.reason)}.` };
+  const { key, apiName, byUserId } = line.value;
+  if (network !== null && line.value.network !== network) {
+    return { ok: false, reason: `"${line.value.account}" is an account on ${line.value.network}, and this asks about ${network}.` };
+  }
+  return { ok: true, value: { network: line.value.network as N, key, apiName, byUserId } };
+}
+
+/** The text that reads back to this reference for its network: what to send main, or put in a report address. */
+export function accountText(ref: AccountRef): string {
+  if (ref.byUserId || (ref.network === 'youtube' && youtubeChannelId.test(ref.apiName))) return ref.apiName;
+  return ref.key;
+}
+
+function sentence(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+/** parseAccountRef for a text known to name an account of that network (tests, fixtures): throws when it does not. */
+export function accountRef<N extends Network>(network: N, text: string): AccountRef<N> {
+  const read = parseAccountRef(text, network);
+  if (!read.ok) throw new Error(read.reason);
+  return read.value;
 }

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
-import { librarySortKeys, networks, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type ReportProgress, type SpendingRow } from './reports';
+import { parseAccountRef, type AccountRef } from './accountInput';
+import { librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -187,14 +188,28 @@ const baseUrl = z
   });
 
 const network = z.enum(networks);
-const account = z
-  .string()
-  .trim()
-  .min(1, 'Enter an account name or id.')
-  .max(200, 'That account name is too long.')
-  .regex(/^[^\s/?#]+$/, 'An account name has no spaces or slashes; paste a profile link into Add accounts instead.');
+/** An account as a caller names it: any spelling Add accounts reads (name, @name, channel or user id, profile link). */
+const account = z.string().max(2048, 'That account name is too long.');
 const tiktokType = z.enum(['report', 'advanced_report']).optional();
 const reportRef = { network, account, tiktokType };
+
+type WithAccountRef<T extends { network: Network; account: string }> = Omit<T, 'account'> & { account: AccountRef<T['network']> };
+
+/**
+ * Reads a request's `account`, for its `network`, into one AccountRef by the rules of Add
+ * accounts: the handler receives the reference, never the text, so the cache key and the name
+ * sent to the API come from this one parse.
+ */
+function withAccountRef<S extends z.ZodType<{ network: Network; account: string }>>(schema: S) {
+  return schema.transform((value, ctx): WithAccountRef<z.output<S>> => {
+    const read = parseAccountRef(value.account, value.network);
+    if (!read.ok) {
+      ctx.addIssue({ code: 'custom', path: ['account'], message: read.reason });
+      return z.NEVER;
+    }
+    return { ...value, account: read.value };
+  });
+}
 
 export const operations = {
   'app:info': op<AppInfo>()(noInput),
@@ -222,19 +237,19 @@ export const operations = {
   'connection:get': op<ConnectionState>()(noInput),
   'connection:setOffline': op<ConnectionState>()(z.object({ offline: z.boolean() }).strict()),
   'shell:openExternal': op<OpenExternalResult>()(z.object({ url: z.string().max(2048) }).strict()),
-  'reports:open': op<CachedReport | null>()(z.object({ network, account }).strict()),
-  'reports:quote': op<CostQuote>()(z.object(reportRef).strict()),
+  'reports:open': op<CachedReport | null>()(withAccountRef(z.object({ network, account }).strict())),
+  'reports:quote': op<CostQuote>()(withAccountRef(z.object(reportRef).strict())),
   /**
    * `confirmedCost` is what the researcher agreed to: if the cost is different now, nothing is
    * sent. `workspace` is where it was agreed: if another workspace is active now, nothing is sent.
    */
   'reports:fetch': op<CachedReport>()(
-    z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict(),
+    withAccountRef(z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict()),
   ),
   /** Stops a fetch in `workspace` (the active one when absent). */
-  'reports:cancel': op<{ cancelled: boolean }>()(z.object({ network, account, workspace: workspaceId.optional() }).strict()),
+  'reports:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account, workspace: workspaceId.optional() }).strict())),
   /** Where a fetch of this account stands, when one is under way (a page opened mid-fetch). */
-  'reports:progress': op<ReportProgress | null>()(z.object({ network, account }).strict()),
+  'reports:progress': op<ReportProgress | null>()(withAccountRef(z.object({ network, account }).strict())),
   'reports:library': op<LibraryPageView>()(
     z
       .object({
@@ -254,33 +269,47 @@ export const operations = {
       .strict(),
   ),
   'reports:search': op<SearchHitView[]>()(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(200).optional() }).strict()),
-  'reports:snapshots': op<SnapshotView[]>()(z.object({ network, account }).strict()),
+  'reports:snapshots': op<SnapshotView[]>()(withAccountRef(z.object({ network, account }).strict())),
   /** One earlier fetch in full, to compare with the latest. */
   'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),
   'media:get': op<CachedDocument | null>()(
-    z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict(),
+    withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict()),
   ),
   'history:get': op<CachedDocument | null>()(
-    z
-      .object({
-        network: z.enum(['instagram', 'twitter']),
-        account,
-        refresh: z.boolean().optional(),
-        confirmedCost: z.union([z.literal(0), z.literal(1)]).optional(),
-        workspace: workspaceId.optional(),
-      })
-      .strict(),
+    withAccountRef(
+      z
+        .object({
+          network: z.enum(['instagram', 'twitter']),
+          account,
+          refresh: z.boolean().optional(),
+          confirmedCost: z.union([z.literal(0), z.literal(1)]).optional(),
+          workspace: workspaceId.optional(),
+        })
+        .strict(),
+    ),
   ),
   'mentions:get': op<CachedDocument | null>()(
-    z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict(),
+    withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict()),
   ),
   /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
   'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
-  /** Spending by day, operation and account; `network` + `account` narrow it to one account. */
+  /**
+   * Spending by day, operation and account; `network` narrows it to one network, `account` to one
+   * account (its network from `network`, or from the account itself when it is a link).
+   */
   'ledger:spending': op<SpendingRow[]>()(
     z
       .object({ from: z.number().int().nonnegative().optional(), to: z.number().int().nonnegative().optional(), network: network.optional(), account: account.optional() })
-      .strict(),
+      .strict()
+      .transform(({ account, ...rest }, ctx): { from?: number; to?: number; network?: Network; account?: AccountRef } => {
+        if (account === undefined) return rest;
+        const read = parseAccountRef(account, rest.network ?? null);
+        if (!read.ok) {
+          ctx.addIssue({ code: 'custom', path: ['account'], message: read.reason });
+          return z.NEVER;
+        }
+        return { ...rest, network: read.value.network, account: read.value };
+      }),
   ),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 

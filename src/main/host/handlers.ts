@@ -7,7 +7,7 @@ import { isChannel } from '@shared/channels';
 import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
-import { accountKeyOf } from '../services/costRule';
+import type { AccountRef } from '@shared/accountInput';
 import type { MainServices } from '../services/mainServices';
 import type { Logger } from '../log';
 
@@ -65,11 +65,13 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'plan:refresh': () => s.plans.refresh(s.active(), s.isActive),
     'connection:get': async () => s.active().connection.get(),
     'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
-    'reports:open': async ({ network, account }) => s.active().reports.open(network, account),
-    'reports:quote': async (ref) => s.active().reports.quote(ref),
-    'reports:fetch': async ({ confirmedCost, workspace, ...ref }) => {
+    // Accounts arrive read (the contract's schema parses them into an AccountRef).
+    'reports:open': async ({ account }) => s.active().reports.open(account),
+    'reports:quote': async ({ account, tiktokType }) => s.active().reports.quote({ ...account, tiktokType }),
+    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => {
       const ws = spendingIn(workspace);
-      const key = fetchKey(ref.network, ref.account);
+      const ref = { ...account, tiktokType };
+      const key = fetchKey(account);
       // Two callers of one fetch share it, and one cancel stops it for both.
       const controller = ws.fetches.get(key) ?? new AbortController();
       ws.fetches.set(key, controller);
@@ -84,25 +86,24 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
         if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
       }
     },
-    'reports:cancel': async ({ network, account, workspace }) => {
-      const controller = (workspace ? s.workspaces.get(workspace) : s.active()).fetches.get(fetchKey(network, account));
+    'reports:cancel': async ({ account, workspace }) => {
+      const controller = (workspace ? s.workspaces.get(workspace) : s.active()).fetches.get(fetchKey(account));
       controller?.abort(cancelled());
       return { cancelled: !!controller };
     },
-    'reports:progress': async ({ network, account }) => s.active().reports.progressOf(network, account),
+    'reports:progress': async ({ account }) => s.active().reports.progressOf(account),
     'reports:library': async (query) => s.active().reportsRepo.library(query),
     'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
-    'reports:snapshots': async ({ network, account }) => s.active().reportsRepo.snapshots(network, accountKeyOf(account)),
+    'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
     'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),
-    'media:get': ({ network, account, page, refresh }) => s.active().companions.media(network, account, { page, refresh }),
-    'history:get': ({ network, account, refresh, confirmedCost, workspace }) =>
-      spendingIn(workspace).companions.history(network, account, { refresh, confirmedCost }),
-    'mentions:get': ({ network, account, refresh }) => s.active().companions.mentions(network, account, { refresh }),
+    'media:get': ({ account, page, refresh }) => s.active().companions.media(account, { page, refresh }),
+    'history:get': ({ account, refresh, confirmedCost, workspace }) => spendingIn(workspace).companions.history(account, { refresh, confirmedCost }),
+    'mentions:get': ({ account, refresh }) => s.active().companions.mentions(account, { refresh }),
     'images:get': async ({ url }) => {
       const image = s.active().images.get(url);
       return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
     },
-    'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: accountKeyOf(account) } : {}) }),
+    'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {
@@ -114,8 +115,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
   };
 }
 
-function fetchKey(network: string, account: string): string {
-  return `${network}:${accountKeyOf(account)}`;
+function fetchKey(account: AccountRef): string {
+  return `${account.network}:${account.key}`;
 }
 
 function cancelled(): ScoutError {

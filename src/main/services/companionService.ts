@@ -7,7 +7,7 @@ import type { Network } from '../api/types';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
 import type { ApiClient } from '../api/apiClient';
 import type { ConnectionTracker } from './connection';
-import { accountKeyOf } from './costRule';
+import type { AccountRef } from '@shared/accountInput';
 import type { ReportService } from './reportService';
 import { saving } from '../cache/storageFaults';
 
@@ -33,12 +33,12 @@ export class CompanionService {
   }
 
   /** Instagram media (all groups) or one YouTube media page of 50. */
-  async media(network: 'instagram' | 'youtube', account: string, options: { page?: number; refresh?: boolean } = {}): Promise<CachedDocument | null> {
-    const key = accountKeyOf(account);
+  async media(ref: AccountRef<'instagram' | 'youtube'>, options: { page?: number; refresh?: boolean } = {}): Promise<CachedDocument | null> {
+    const { network, key } = ref;
     const page = options.page ?? 1;
     const cached = network === 'instagram' ? this.deps.media.instagram(key) : this.deps.media.youtubePage(key, page);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
-    if (!this.deps.reports.open(network, account)?.unlockedAt && !cached) {
+    if (!this.deps.reports.open(ref)?.unlockedAt && !cached) {
       throw new ScoutError({
         code: 'API_ACCESS_DENIED',
         message: 'Media are available once the report is unlocked: fetch the report first.',
@@ -47,28 +47,28 @@ export class CompanionService {
     const api = await this.deps.api();
     const fetchedAt = this.now();
     if (network === 'instagram') {
-      const parsed = await this.deps.connection.track(() => api.instagramMedia(account));
+      const parsed = await this.deps.connection.track(() => api.instagramMedia(ref.apiName));
       saving(() => this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt));
       await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
       return { fetchedAt, result: asJson(parsed.raw) };
     }
-    const parsed = await this.deps.connection.track(() => api.youtubeMedia(this.deps.reports.apiName(network, account), page));
+    const parsed = await this.deps.connection.track(() => api.youtubeMedia(this.deps.reports.apiName(ref), page));
     saving(() => this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page));
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, result: asJson(parsed.raw) };
   }
 
   /** What fetching history costs: like a report, since it unlocks one. */
-  historyQuote(network: 'instagram' | 'twitter', account: string) {
-    return this.deps.reports.quote({ network, account });
+  historyQuote(ref: AccountRef<'instagram' | 'twitter'>) {
+    return this.deps.reports.quote(ref);
   }
 
   /** Metrics history (Instagram, Twitter). It unlocks the report, so it may cost a credit. */
-  async history(network: 'instagram' | 'twitter', account: string, options: { refresh?: boolean; confirmedCost?: number } = {}): Promise<CachedDocument | null> {
-    const key = accountKeyOf(account);
+  async history(ref: AccountRef<'instagram' | 'twitter'>, options: { refresh?: boolean; confirmedCost?: number } = {}): Promise<CachedDocument | null> {
+    const { network, key, apiName: account } = ref;
     const cached = this.deps.history.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
-    const quote = this.historyQuote(network, account);
+    const quote = this.historyQuote(ref);
     if (quote.cost !== (options.confirmedCost ?? 0)) {
       throw new ScoutError({
         code: 'COST_CHANGED',
@@ -89,19 +89,19 @@ export class CompanionService {
     );
     const fetchedAt = this.now();
     // History unlocks the report (spec 3.4): its year of free access starts now.
-    if (charged) this.deps.reports.noteUnlocked(network, account, fetchedAt);
+    if (charged) this.deps.reports.noteUnlocked(ref, fetchedAt);
     saving(() => this.deps.history.save(network, key, asJson(value.raw), fetchedAt), charged ? `the ${network} history of ${key}` : undefined);
     return { fetchedAt, result: asJson(value.raw) };
   }
 
   /** Brand mentions (TikTok, YouTube): free. */
-  async mentions(network: 'tiktok' | 'youtube', account: string, options: { refresh?: boolean } = {}): Promise<CachedDocument | null> {
-    const key = accountKeyOf(account);
+  async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean } = {}): Promise<CachedDocument | null> {
+    const { network, key } = ref;
     const cached = this.deps.mentions.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
     const api = await this.deps.api();
     const parsed = await this.deps.connection.track(() =>
-      network === 'tiktok' ? api.tiktokBrandMentions(account) : api.youtubeBrandMentions(this.deps.reports.apiName(network, account)),
+      network === 'tiktok' ? api.tiktokBrandMentions(ref.apiName) : api.youtubeBrandMentions(this.deps.reports.apiName(ref)),
     );
     const fetchedAt = this.now();
     saving(() => this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt));

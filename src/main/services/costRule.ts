@@ -35,5 +35,3 @@ export function reportCost(input: {
   if (wanted === 'advanced_report' && unlock.tiktokType === 'report') return { cost: 1, balance, reason: 'upgrade', freeUntil: null };
   return { cost: 0, balance, reason: 'unlocked', freeUntil };
 }
-
-export { accountKeyOf } from '@shared/accountInput';

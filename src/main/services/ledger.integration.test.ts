@@ -12,6 +12,8 @@ import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { Rng } from '../../simulator/data/random';
 import type { Network } from '../api/types';
 import { MemoryCredentials } from '../../../test/support';
+import { accountRef } from '@shared/accountInput';
+import type { ReportRef } from './reportService';
 
 let sim: SimulatorHandle;
 let services: MainServices;
@@ -41,12 +43,12 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const pool: { network: Network; account: string; tiktokType?: 'report' | 'advanced_report' }[] = [];
+const pool: ReportRef[] = [];
 const nets: Network[] = ['instagram', 'youtube', 'twitter', 'twitch', 'snapchat', 'tiktok'];
 for (let i = 0; i < 48; i++) {
   const network = nets[i % nets.length]!;
   const prefix = i % 11 === 0 ? 'novideos_' : i % 13 === 0 ? 'noviews_' : i % 17 === 0 ? 'lowconf_' : '';
-  pool.push({ network, account: i === 5 ? 'nasa' : `${prefix}acct${i}`, tiktokType: network === 'tiktok' ? (i % 2 ? 'report' : 'advanced_report') : undefined });
+  pool.push({ ...accountRef(network, i === 5 ? 'nasa' : `${prefix}acct${i}`), tiktokType: network === 'tiktok' ? (i % 2 ? 'report' : 'advanced_report') : undefined });
 }
 
 describe('credit ledger under faults', () => {

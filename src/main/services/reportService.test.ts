@@ -2,6 +2,7 @@
 // anything is spent, one request for two opens, offline, polling, and the companions.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CachedDocument, CachedReport, CostQuote, ReportProgress, SpendingRow } from '@shared/reports';
+import { accountRef } from '@shared/accountInput';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
 
 let h: ProductionHarness;
@@ -194,11 +195,12 @@ describe('the ledger stays true', () => {
     h = await productionHarness({ generationMs: 0 });
     await h.call('reports:fetch', { network: 'twitch', account: 'dated', confirmedCost: 1 });
     const ws = h.services.active();
-    const report = ws.reports.open('twitch', 'dated')!;
+    const dated = accountRef('twitch', 'dated');
+    const report = ws.reports.open(dated)!;
     expect(Math.abs(report.unlockedAt! - (report.validUntil! - 365 * 24 * 3600 * 1000))).toBeLessThan(2000);
     // A later unlock recorded by mistake does not stretch the free year past validUntil.
-    ws.reports.noteUnlocked('twitch', 'dated', Date.now() + 100 * 24 * 3600 * 1000);
-    const quote = ws.reports.quote({ network: 'twitch', account: 'dated' });
+    ws.reports.noteUnlocked(dated, Date.now() + 100 * 24 * 3600 * 1000);
+    const quote = ws.reports.quote(dated);
     expect(quote.freeUntil).toBeLessThanOrEqual(report.validUntil!);
   });
 });

@@ -16,17 +16,15 @@ import { ApiCallError, type ApiClient, type TiktokType } from '../api/apiClient'
 import type { Network, ParsedReport } from '../api/types';
 import type { ReportsRepository } from '../cache/repositories';
 import type { BalanceKind, CreditLedger, LedgerEntry } from '../ledger/creditLedger';
-import { ACCESS_MS, accountKeyOf, reportCost, type CostQuote } from './costRule';
+import type { AccountRef } from '@shared/accountInput';
+import { ACCESS_MS, reportCost, type CostQuote } from './costRule';
 import type { ConnectionTracker } from './connection';
 import type { ReportProgress } from '@shared/reports';
 import { sleep } from '../util/sleep';
 import { saving } from '../cache/storageFaults';
 
-export interface ReportRef {
-  network: Network;
-  account: string;
-  tiktokType?: TiktokType;
-}
+/** An account read at the contract boundary (parseAccountRef), and which TikTok report is wanted. */
+export type ReportRef = AccountRef & { tiktokType?: TiktokType };
 
 export type FetchProgress = ReportProgress;
 
@@ -88,13 +86,13 @@ export class ReportService {
   }
 
   /** The cached report, parsed and ready; null when Scout has never fetched it. No network. */
-  open(network: Network, account: string) {
-    return this.deps.repo.open(network, accountKeyOf(account));
+  open(ref: AccountRef) {
+    return this.deps.repo.open(ref.network, ref.key);
   }
 
   /** What fetching would cost now (free until the earlier of a year after unlock and the API's validUntil). */
   quote(ref: ReportRef): CostQuote {
-    const key = accountKeyOf(ref.account);
+    const key = ref.key;
     const cached = this.deps.repo.open(ref.network, key);
     let unlock: { unlockedAt: number; tiktokType: TiktokType | null } | null = null;
     if (cached?.unlockedAt) {
@@ -122,7 +120,7 @@ export class ReportService {
    * if the cost rule now says otherwise, nothing is sent.
    */
   fetch(ref: ReportRef, confirmedCost: number, signal?: AbortSignal) {
-    const key = `${ref.network}:${accountKeyOf(ref.account)}:${ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : ''}`;
+    const key = `${ref.network}:${ref.key}:${ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : ''}`;
     const running = this.inFlight.get(key);
     if (running) return running;
     const started = this.now();
@@ -142,8 +140,8 @@ export class ReportService {
   }
 
   /** Where the fetch of an account stands, while one is under way; null otherwise. */
-  progressOf(network: Network, account: string): FetchProgress | null {
-    return this.latest.get(`${network}:${accountKeyOf(account)}`) ?? null;
+  progressOf(ref: AccountRef): FetchProgress | null {
+    return this.latest.get(`${ref.network}:${ref.key}`) ?? null;
   }
 
   private report(progress: FetchProgress) {
@@ -154,7 +152,7 @@ export class ReportService {
   }
 
   private finished(ref: ReportRef, started: number, error: FetchProgress['error']) {
-    const accountKey = accountKeyOf(ref.account);
+    const accountKey = ref.key;
     // From the ledger, so a cancel can say truthfully whether the request had already been paid for.
     const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, accountKey, started);
     this.report({
@@ -171,12 +169,12 @@ export class ReportService {
   }
 
   private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal) {
-    const accountKey = accountKeyOf(ref.account);
+    const accountKey = ref.key;
     const quote = this.quote(ref);
     if (quote.cost !== confirmedCost) {
       throw new ScoutError({
         code: 'COST_CHANGED',
-        message: `Fetching ${ref.account} would cost ${quote.cost} ${balanceWords[quote.balance]}${quote.cost === 1 ? '' : 's'}, not ${confirmedCost}. Nothing was spent; confirm again.`,
+        message: `Fetching ${ref.apiName} would cost ${quote.cost} ${balanceWords[quote.balance]}${quote.cost === 1 ? '' : 's'}, not ${confirmedCost}. Nothing was spent; confirm again.`,
       });
     }
     this.deps.connection.assertMayCall();
@@ -200,7 +198,7 @@ export class ReportService {
       if (this.now() - started > maxWait) {
         throw new ScoutError({
           code: 'GENERATION_TIMEOUT',
-          message: `${ref.account} is still being generated after ${Math.max(1, Math.round(maxWait / 60_000))} minutes. ${charged ? 'The credit is spent; ' : ''}open it again later to fetch it at no cost.`,
+          message: `${ref.apiName} is still being generated after ${Math.max(1, Math.round(maxWait / 60_000))} minutes. ${charged ? 'The credit is spent; ' : ''}open it again later to fetch it at no cost.`,
         });
       }
       const waitMs = delay(answer.retryTtlSec);
@@ -220,27 +218,24 @@ export class ReportService {
   }
 
   /**
-   * The name to send for an account. The cache keys accounts in lower case, and the library
-   * hands that key back; YouTube channel ids are case-sensitive, so a cached channel is asked
-   * for by the id its report carries.
+   * The name to send for an account. The cache keys channels in lower case, and the library
+   * hands that key back, which reads as a lower-case name; YouTube channel ids are
+   * case-sensitive, so a cached channel is asked for by the id its report carries.
    */
-  apiName(network: Network, account: string): string {
-    if (network !== 'youtube') return account;
-    const id = this.deps.repo.open(network, accountKeyOf(account))?.summary.accountId;
-    return id && accountKeyOf(id) === accountKeyOf(account) ? id : account;
+  apiName(ref: AccountRef): string {
+    // A channel id read as one already has its letter case (its apiName differs from its key).
+    if (ref.network !== 'youtube' || ref.apiName !== ref.key) return ref.apiName;
+    const id = this.deps.repo.open(ref.network, ref.key)?.summary.accountId;
+    return id && id.toLowerCase() === ref.key ? id : ref.apiName;
   }
 
   private async reportRequest(api: ApiClient, ref: ReportRef, paid: boolean, signal?: AbortSignal): Promise<ParsedReport> {
     try {
-      return await api.report(ref.network, this.apiName(ref.network, ref.account), { tiktokType: ref.tiktokType, paid, signal, byUserId: this.byUserId(ref) });
+      return await api.report(ref.network, this.apiName(ref), { tiktokType: ref.tiktokType, paid, signal, byUserId: ref.byUserId });
     } catch (error) {
       if (error instanceof ScoutError && error.code === 'API_REPORT_CALCULATING') return calculating(ref.network);
       throw error;
     }
-  }
-
-  private byUserId(ref: ReportRef): boolean {
-    return ref.network === 'tiktok' && /^\d{6,25}$/.test(ref.account.trim());
   }
 
   /** A later request for a report that is generating: free, safe to repeat. */
@@ -259,11 +254,11 @@ export class ReportService {
   }
 
   /** A generation that failed gives the credit back (spec 3.1): recorded once, wherever it is seen. */
-  private failedGeneration(ref: ReportRef, accountKey: string, balance: BalanceKind, error: ScoutError): ScoutError {
+  private failedGeneration(ref: Pick<AccountRef, 'network' | 'apiName'>, accountKey: string, balance: BalanceKind, error: ScoutError): ScoutError {
     const refunded = this.recordRefund(ref.network, accountKey, balance);
     return new ScoutError({
       code: error.code,
-      message: `${ref.account} has no ${error.code === 'API_NO_VIEWS' ? 'views' : 'videos'}, so no report could be made.${refunded ? ' The credit was refunded.' : ' Nothing was spent.'}`,
+      message: `${ref.apiName} has no ${error.code === 'API_NO_VIEWS' ? 'views' : 'videos'}, so no report could be made.${refunded ? ' The credit was refunded.' : ' Nothing was spent.'}`,
       apiCode: error.apiCode,
     });
   }
@@ -317,7 +312,7 @@ export class ReportService {
           throw error;
         }
         this.deps.ledger.fail(id, error instanceof Error ? error.message : String(error));
-        if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, account: what.accountKey }, what.accountKey, quote.balance, error);
+        if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, apiName: what.accountKey }, what.accountKey, quote.balance, error);
         throw error;
       }
     })) as { kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' };
@@ -348,8 +343,8 @@ export class ReportService {
   }
 
   /** Something other than a report request unlocked the account (history, a PDF). */
-  noteUnlocked(network: Network, account: string, at: number): void {
-    this.deps.repo.markUnlocked(network, accountKeyOf(account), at);
+  noteUnlocked(ref: AccountRef, at: number): void {
+    this.deps.repo.markUnlocked(ref.network, ref.key, at);
   }
 
   /** Resolves entries left open by a crash or an earlier lost answer (at start-up, say). */

@@ -16,7 +16,18 @@ export function pageFromHash(hash: string): PageId {
   return pages.find((p) => p.id === id)?.id ?? 'accounts';
 }
 
-/** The part of the address after the page: `#/accounts/instagram/natgeo` → ['instagram', 'natgeo']. */
+/**
+ * The part of the address after the page: `#/accounts/instagram/natgeo` → ['instagram', 'natgeo'].
+ * A part with a broken %-escape stays as typed, for the page to refuse it by name.
+ */
 export function subpathFromHash(hash: string): string[] {
-  return hash.replace(/^#\/?/, '').split('/').slice(1).filter(Boolean).map((p) => decodeURIComponent(p));
+  return hash.replace(/^#\/?/, '').split('/').slice(1).filter(Boolean).map(decodePart);
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }

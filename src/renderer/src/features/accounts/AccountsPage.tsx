@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { networks, type BalanceKind, type Network } from '@shared/reports';
-import { accountKeyOf, parseAccountList } from '@shared/accountInput';
+import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
@@ -8,6 +8,7 @@ import { costText, creditAmount, networkLabels } from './labels';
 import type { LibraryQuery, TiktokType } from './accountsSlice';
 import { ReportView } from './ReportView';
 import { ProgressLine } from './FetchProgress';
+import { readReportAddress } from './reportAddress';
 
 export function AccountsPage() {
   const subpath = useScout((s) => s.subpath);
@@ -17,8 +18,9 @@ export function AccountsPage() {
   useEffect(() => {
     const from = previous.current;
     previous.current = subpath;
-    if (from.length < 2 || subpath.length > 0) return;
-    const testId = `library-row-${from[0]}-${accountKeyOf(from[1]!)}`;
+    const left = from.length >= 2 && subpath.length === 0 ? readReportAddress(from) : null;
+    if (!left?.ok) return;
+    const testId = `library-row-${left.account.network}-${left.account.key}`;
     const focusRow = () => {
       const row = [...document.querySelectorAll<HTMLElement>('[data-testid^="library-row-"]')].find((r) => r.dataset.testid === testId);
       row?.focus();
@@ -34,8 +36,28 @@ export function AccountsPage() {
     return off;
   }, [subpath]);
 
-  if (subpath.length >= 2) return <ReportView network={subpath[0] as Network} account={subpath[1]!} />;
+  if (subpath.length >= 2) {
+    const address = readReportAddress(subpath);
+    return address.ok ? <ReportView account={address.account} /> : <UnreadableAddress message={address.message} />;
+  }
   return <Library />;
+}
+
+/** An address that names no account: said so, with the way back, rather than some page. */
+function UnreadableAddress({ message }: { message: string }) {
+  const navigate = useScout((s) => s.navigate);
+  return (
+    <section aria-labelledby="page-title" data-testid="report-address-unreadable">
+      <button type="button" className="link" onClick={() => navigate('accounts')}>
+        ← All accounts
+      </button>
+      <h1 id="page-title">This address names no account</h1>
+      <p role="alert" className="feedback error">
+        Scout cannot read the account in this address. {message}
+      </p>
+      <p>Open the account from the list of all accounts, or add it with Add accounts.</p>
+    </section>
+  );
 }
 
 const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });

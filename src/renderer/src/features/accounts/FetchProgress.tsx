@@ -3,7 +3,7 @@
 // add-accounts run and by a report page opened while its account is being fetched.
 import { useEffect, useState } from 'react';
 import type { Network, ReportProgress } from '@shared/reports';
-import { accountKeyOf } from '@shared/accountInput';
+import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
 import { scout } from '../../shared/scoutClient';
 
@@ -54,14 +54,15 @@ export function ProgressLine({ progress }: { progress: LiveProgress }) {
  * The fetch of one account while it runs: the latest step from main (asked once, then followed
  * through events). `onFinished` gets the last event: its error, if any, and what it spent.
  */
-export function useAccountFetch(network: Network, account: string, workspace: WorkspaceId | undefined, onFinished: (end: ReportProgress) => void) {
+export function useAccountFetch(ref: AccountRef, workspace: WorkspaceId | undefined, onFinished: (end: ReportProgress) => void) {
+  const { network, key } = ref;
+  const account = accountText(ref);
   const [progress, setProgress] = useState<LiveProgress | null>(null);
   useEffect(() => {
     let mounted = true;
     // The answer to the question below travels apart from the events: once the end has been
     // seen, an answer from before it must not bring the panel back.
     let ended = false;
-    const key = accountKeyOf(account);
     const off = scout.on('reports:changed', (p) => {
       if (!mounted || p.network !== network || p.accountKey !== key || (p.workspace && workspace && p.workspace !== workspace)) return;
       if (p.phase === 'finished') {
@@ -80,7 +81,7 @@ export function useAccountFetch(network: Network, account: string, workspace: Wo
     };
     // onFinished is read when a fetch ends; following its identity would resubscribe every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [network, account, workspace]);
+  }, [network, key, account, workspace]);
   return progress;
 }
 

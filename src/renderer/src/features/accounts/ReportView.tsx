@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CachedReport, CostQuote, Network, ReportProgress, SpendingRow, TiktokReportType } from '@shared/reports';
 import type { WorkspaceId } from '@shared/workspaces';
-import { accountKeyOf } from '@shared/accountInput';
+import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
@@ -52,9 +52,9 @@ const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
  * workspace and account, so nothing of one page (a confirmation, a fetch panel, an answer still
  * on its way) can act on another.
  */
-export function ReportView({ network, account }: { network: Network; account: string }) {
+export function ReportView({ account }: { account: AccountRef }) {
   const workspace = useScout((s) => s.workspace?.active);
-  return <ReportPage key={`${workspace}/${network}/${account}`} network={network} account={account} workspace={workspace} />;
+  return <ReportPage key={`${workspace}/${account.network}/${account.key}`} accountRef={account} workspace={workspace} />;
 }
 
 /** What a fetch that ended spent, in words: '1 report credit', or null for nothing. */
@@ -63,7 +63,10 @@ function spentWords(spent: ReportProgress['spent']): string | null {
   return parts.length ? parts.join(' and ') : null;
 }
 
-function ReportPage({ network, account, workspace }: { network: Network; account: string; workspace: WorkspaceId | undefined }) {
+function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspace: WorkspaceId | undefined }) {
+  const { network } = accountRef;
+  // What main is asked with: it reads back to this same account.
+  const account = accountText(accountRef);
   const navigate = useScout((s) => s.navigate);
   const [report, setReport] = useState<CachedReport | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +83,7 @@ function ReportPage({ network, account, workspace }: { network: Network; account
 
   // A fetch of this account (from here or from Add accounts) shows its progress here; when it
   // ends the page reads the cache again and says what happened, and what it cost.
-  const progress = useAccountFetch(network, account, workspace, (end) => {
+  const progress = useAccountFetch(accountRef, workspace, (end) => {
     const paid = spentWords(end.spent);
     if (end.error?.code === 'CANCELLED') {
       setNotice(
@@ -248,7 +251,7 @@ function ReportPage({ network, account, workspace }: { network: Network; account
   }
   const s = report.summary;
   return (
-    <section aria-labelledby="page-title" data-testid="report-view" data-report={`${network}/${accountKeyOf(account)}`}>
+    <section aria-labelledby="page-title" data-testid="report-view" data-report={`${network}/${accountRef.key}`}>
       {back}
       <header className="report-head">
         <Avatar url={s.avatarUrl} label={s.username} size={64} />

@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
 import type { CostQuote } from '@shared/reports';
-import { accountKeyOf, type AccountInput } from '@shared/accountInput';
+import type { AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
@@ -134,7 +134,7 @@ export const createAccountsSlice =
       const item = run?.items.find((it) => it.status === 'running');
       if (!run?.running || !item || progress.phase === 'finished') return;
       if (progress.workspace && run.workspace && progress.workspace !== run.workspace) return;
-      if (progress.network !== item.input.network || progress.accountKey !== accountKeyOf(item.input.account)) return;
+      if (progress.network !== item.input.network || progress.accountKey !== item.input.key) return;
       set({ run: { ...run, progress: live(progress) } });
     });
 
