@@ -91,7 +91,7 @@ export async function cacheFigures(figures: Figures, count = 10_000): Promise<vo
 
   // The same open through browser mode's HTTP transport.
   const server = await startLoopbackServer({ dispatch, events: services.events, logger });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${server.token}` };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${server.createSession()}` };
   const overHttp = await timeEach(1000, async (i) => {
     const r = await fetch(`${server.origin}/rpc/reports:open`, { method: 'POST', headers, body: JSON.stringify(pick(i)) });
     await r.json();

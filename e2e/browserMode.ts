@@ -8,7 +8,10 @@ export const appRoot = path.resolve(__dirname, '..');
 
 export interface BrowserModeApp {
   child: ChildProcess;
+  /** The first launch address: it opens Scout once, within a minute. */
   launchUrl: string;
+  /** Asks the running process for another launch address (SIGUSR2, as a researcher could) and reads it. */
+  newLaunchUrl(): Promise<string>;
   /** Everything the process printed. */
   output(): string;
   /** SIGTERM, then waits for the exit. */
@@ -51,7 +54,23 @@ export async function startBrowserMode(options: {
         reject(new Error(`browser mode exited with ${code}:\n${output}`));
       });
     });
-    return { child, launchUrl, output: () => output, stop };
+    const newLaunchUrl = async () => {
+      const from = output.length;
+      const printed = new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`browser mode printed no new address within 5 s:\n${output.slice(from)}`)), 5_000);
+        const look = () => {
+          const match = /New one-time address[^\n]*Open: (http:\/\/\S+)/.exec(output.slice(from));
+          if (!match) return;
+          clearTimeout(timer);
+          child.stdout!.off('data', look);
+          resolve(match[1]!);
+        };
+        child.stdout!.on('data', look);
+      });
+      child.kill('SIGUSR2');
+      return printed;
+    };
+    return { child, launchUrl, newLaunchUrl, output: () => output, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -17,7 +17,10 @@ export interface ScoutApp {
   output(): string;
   /** Every /rpc/ answer the page received, as text. */
   rpcBodies: string[];
+  /** Signs the page's browser context in (a launch address works once: later calls ask for a new one) and waits for the app. */
   open(page: Page): Promise<void>;
+  /** A fresh one-time launch address from the running server. */
+  newLaunchUrl(): Promise<string>;
   /** The simulator the demo workspace talks to, when the test started its own (`scoutSimulator`). */
   simulator: SimulatorHandle | null;
   /** Stops that simulator, as if the API had gone away. */
@@ -42,8 +45,10 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
       simulatorRunning = false;
       await simulator!.close();
     };
-    const { launchUrl, output, stop } = await startBrowserMode({ dataDir, keychainService, args: simulator ? ['--demo-api', simulator.url] : [] });
+    const { launchUrl, newLaunchUrl, output, stop } = await startBrowserMode({ dataDir, keychainService, args: simulator ? ['--demo-api', simulator.url] : [] });
     const rpcBodies: string[] = [];
+    let firstLaunchUnused = true;
+    const printedAt = Date.now();
     const app: ScoutApp = {
       launchUrl,
       origin: new URL(launchUrl).origin,
@@ -53,11 +58,15 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
       rpcBodies,
       simulator,
       stopSimulator,
+      newLaunchUrl,
       async open(page) {
         page.on('response', async (response) => {
           if (response.url().includes('/rpc/')) rpcBodies.push(await response.text().catch(() => ''));
         });
-        await page.goto(launchUrl);
+        // The first address expires a minute after it was printed; a slow start asks for another.
+        const url = firstLaunchUnused && Date.now() - printedAt < 45_000 ? launchUrl : await newLaunchUrl();
+        firstLaunchUnused = false;
+        await page.goto(url);
         await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
       },
     };

@@ -12,8 +12,8 @@ test('first start lands on the demo workspace and shows the simulator credits', 
   await expect(meter.getByTestId('credits-discovery')).toHaveText('500');
   await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'online');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
-  // The token came once in the address; the page then lives on a cookie and a clean URL.
-  expect(page.url()).not.toContain('token=');
+  // The launch value came once in the address; the page then lives on a session cookie and a clean URL.
+  expect(page.url()).not.toContain('launch=');
   await page.screenshot({ path: testInfo.outputPath('shell-demo.png') });
 });
 

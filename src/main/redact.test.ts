@@ -39,6 +39,7 @@ describe('redactText', () => {
       'sent authorization: Bearer unregistered-secret, then failed',
       '{"apiToken":"unregistered-secret","token":"unregistered-secret"}',
       'cookie="scout_session_1=unregistered-secret; other=unregistered-secret"',
+      JSON.stringify({ dump: 'host: api.example\nx-auth-token: unregistered-secret\nAuthorization: Bearer unregistered-secret' }),
     ];
     for (const text of cases) {
       const out = redactText(text, []);

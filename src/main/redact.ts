@@ -11,16 +11,18 @@ const HEADER_LINE = new RegExp(String.raw`^[ \t>-]*(?:-H\s+)?["']?(?:x-auth-[\w-
 // Named fields inside a line: `"x-auth-token":"…"`, `authorization: Bearer …`, `apiToken=…`.
 // A quoted value is masked to its closing quote; a bare one to the next separator, after an
 // optional auth scheme word.
-const VALUE = String.raw`("(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|(?:(?:Bearer|Basic|Token)\s+)?[^\s,;}'"&]+)`;
+// A name starts a word, or follows an escaped line break (`\nx-auth-token: …` in a JSON string).
+const KEY_START = String.raw`(?:\b|(?<=\\[nrt]))`;
+const VALUE = String.raw`("(?:[^"\\\r\n]|\\.)*"|'(?:[^'\\\r\n]|\\.)*'|(?:(?:Bearer|Basic|Token)\s+)?[^\s,;}'"&\\]+)`;
 const SECRET_FIELD = new RegExp(
-  String.raw`(["']?\b(?:x-auth-token|x-auth-id|api[-_]?token|authorization|proxy-authorization|set-cookie|cookie)["']?\s*[:=]\s*)` + VALUE,
+  String.raw`(["']?${KEY_START}(?:x-auth-token|x-auth-id|api[-_]?token|authorization|proxy-authorization|set-cookie|cookie)["']?\s*[:=]\s*)` + VALUE,
   'gi',
 );
 // A plain `token` is also a word in Scout's own sentences ("Invalid token: the API rejected…"),
 // so only its code-like forms count: a quoted value (`token: 'abc'`, `"token":"abc"`) or no
 // space after the separator (`token=abc`, `token:abc`).
 const TOKEN_FIELD = new RegExp(
-  String.raw`(["']?\btoken["']?(?:\s*[:=]\s*(?=["'])|[:=](?=[^\s"']))|["']token["']\s*[:=]\s*)` + VALUE,
+  String.raw`(["']?${KEY_START}token["']?(?:\s*[:=]\s*(?=["'])|[:=](?=[^\s"']))|["']token["']\s*[:=]\s*)` + VALUE,
   'gi',
 );
 

@@ -2,6 +2,7 @@
 // services as the desktop app, in Node, served to a browser on 127.0.0.1.
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
 import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
@@ -9,7 +10,7 @@ import { createLogger } from './log';
 import { defaultDataDir, logFilePath } from './paths';
 import { MainServices } from './services/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
-import { startLoopbackServer } from './host/loopbackHttp';
+import { LAUNCH_TTL_MS, startLoopbackServer } from './host/loopbackHttp';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
   if (values.help) {
     process.stdout.write(
       'Usage: npm run serve -- [--port N] [--workspace demo|production] [--data-dir DIR] [--demo-api URL]\n' +
-        'Serves Scout to your browser on 127.0.0.1. Open the printed address; it carries a one-time session token.\n' +
+        'Serves Scout to your browser on 127.0.0.1 and prints a launch address. Open it within 60 seconds: it works once,\n' +
+        'and this browser then keeps a session for as long as Scout runs. For a new address (another browser, or after\n' +
+        'the first expired), press Enter in this terminal, or send the process SIGUSR2 (`kill -USR2 PID`, PID printed at start).\n' +
         '--demo-api points the demo workspace at a simulator you started yourself (`npm run simulator -- --port 8787 --generation-ms 20000`)\n' +
         'instead of the built-in one, so you can choose its settings or stop it to see Scout offline.\n',
     );
@@ -67,9 +70,23 @@ async function main(): Promise<void> {
     port,
   });
 
-  // The launch URL is the one place the session token is shown; it goes to stdout only,
-  // never to the log.
-  process.stdout.write(`Scout is running in browser mode. Open: ${server.launchUrl}\n`);
+  // Launch addresses go to stdout only, never to the log.
+  const ttl = `${LAUNCH_TTL_MS / 1000} seconds`;
+  const canSignal = process.platform !== 'win32';
+  const howToRenew = [
+    process.stdin.isTTY ? 'press Enter here' : null,
+    canSignal ? `run \`kill -USR2 ${process.pid}\`` : null,
+  ].filter(Boolean);
+  process.stdout.write(
+    `Scout is running in browser mode. Open: ${server.launchUrl}\n` +
+      `That address opens Scout once, within ${ttl}.` +
+      (howToRenew.length ? ` For a new one, ${howToRenew.join(' or ')}.\n` : ' For a new one, restart Scout.\n'),
+  );
+  const printNewAddress = () => process.stdout.write(`New one-time address (works once, within ${ttl}). Open: ${server.newLaunchUrl()}\n`);
+  // Without raw mode, so Ctrl+C still stops Scout the usual way; Enter hands out an address.
+  const terminal = process.stdin.isTTY ? readline.createInterface({ input: process.stdin, terminal: false }) : null;
+  terminal?.on('line', printNewAddress);
+  if (canSignal) process.on('SIGUSR2', printNewAddress);
   logger.info(`browser mode on ${server.origin}, data in ${dataDir}`);
   lock.describe({ url: server.origin });
 
@@ -77,6 +94,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    terminal?.close();
     void Promise.allSettled([server.close(), services.close()]).then(() => {
       lock.release();
       process.exit(0);

@@ -4,23 +4,32 @@ import type { ScoutEvent } from '@shared/contract';
 import { requirePrivateKeyring } from '../../../test/support';
 import { createHarness, type Harness } from '../../../test/mainHarness';
 import { Logger } from '../log';
-import { SESSION_COOKIE, startLoopbackServer, type LoopbackServer } from './loopbackHttp';
+import { describeIssues } from './handlers';
+import { LAUNCH_TTL_MS, sessionCookieName, startLoopbackServer, type LoopbackServer } from './loopbackHttp';
 
 beforeAll(requirePrivateKeyring);
 
 let h: Harness;
 let server: LoopbackServer;
+let session: string;
 const logLines: string[] = [];
+/** Every launch address and session id handed out here, for the log check at the end. */
+const secretsGiven: string[] = [];
+const logger = new Logger('debug');
+logger.addSink((l) => logLines.push(l));
+let clock = Date.now();
 beforeAll(async () => {
   h = await createHarness();
-  const logger = new Logger('debug');
-  logger.addSink((l) => logLines.push(l));
-  server = await startLoopbackServer({ dispatch: h.dispatch, events: h.services.events, logger });
+  server = await startLoopbackServer({ dispatch: h.dispatch, events: h.services.events, logger, now: () => clock });
+  session = server.createSession();
+  secretsGiven.push(session, launchOf(server.launchUrl));
 });
 afterAll(async () => {
   await server.close();
   await h.close();
 });
+
+const launchOf = (url: string) => new URL(url).searchParams.get('launch')!;
 
 interface Reply {
   status: number;
@@ -29,10 +38,13 @@ interface Reply {
 }
 
 /** Raw HTTP, so the test can send Host and Origin headers a browser would not let it forge. */
-function request(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function request(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; port?: number } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers },
+      { host: '127.0.0.1', port: options.port ?? server.port, path, method: options.method ?? 'GET', headers: options.headers },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -44,56 +56,144 @@ function request(path: string, options: { method?: string; headers?: Record<stri
   });
 }
 
-const bearer = () => ({ authorization: `Bearer ${server.token}` });
+const bearer = () => ({ authorization: `Bearer ${session}` });
 const rpc = (channel: string, body: unknown, headers: Record<string, string> = bearer()) =>
   request(`/rpc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
+/** Opens a launch address the way a browser would, and returns the `name=value` of the cookie it set. */
+async function signIn(launchUrl: string, port = server.port): Promise<{ reply: Reply; cookie: string }> {
+  const url = new URL(launchUrl);
+  const reply = await request(url.pathname + url.search, { port });
+  return { reply, cookie: (reply.headers['set-cookie']?.[0] ?? '').split(';')[0]! };
+}
+
 describe('browser-mode server', () => {
-  it('listens on 127.0.0.1 with a long random token', () => {
+  it('listens on 127.0.0.1 and prints a launch address with a long random one-time value', () => {
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.token.length).toBeGreaterThanOrEqual(40);
-    expect(server.launchUrl).toBe(`${server.origin}/?token=${server.token}`);
+    expect(server.launchUrl).toMatch(new RegExp(`^${server.origin}/\\?launch=[A-Za-z0-9_-]{43}$`));
+    expect(server.cookieName).toBe(`scout_session_${server.port}`);
+    expect(server.newLaunchUrl()).not.toBe(server.launchUrl);
   });
 
-  it('answers 401 without the token, or with a wrong one', async () => {
+  it('answers 401 without a session, or with a wrong one', async () => {
     expect((await rpc('app:info', {}, {})).status).toBe(401);
     expect((await rpc('app:info', {}, { authorization: 'Bearer nope' })).status).toBe(401);
-    expect((await request('/')).status).toBe(401);
+    expect((await rpc('app:info', {}, { cookie: `${server.cookieName}=nope` })).status).toBe(401);
+    const page = await request('/');
+    expect(page.status).toBe(401);
+    expect(page.body).toMatch(/press Enter in the terminal where `npm run serve` is running/);
     expect((await request('/events')).status).toBe(401);
   });
 
-  it('refuses a foreign Host header even with the token (DNS rebinding)', async () => {
+  it('does not take a launch value as a credential', async () => {
+    const launch = launchOf(server.newLaunchUrl());
+    secretsGiven.push(launch);
+    expect((await rpc('app:info', {}, { authorization: `Bearer ${launch}` })).status).toBe(401);
+    expect((await rpc('app:info', {}, { cookie: `${server.cookieName}=${launch}` })).status).toBe(401);
+  });
+
+  it('refuses a foreign Host header even with a session (DNS rebinding)', async () => {
     const r = await rpc('app:info', {}, { ...bearer(), host: 'evil.example' });
     expect(r.status).toBe(421);
     expect((await rpc('app:info', {}, { ...bearer(), host: `evil.example:${server.port}` })).status).toBe(421);
   });
 
-  it('refuses a foreign Origin header even with the token', async () => {
+  it('refuses a foreign Origin header even with a session', async () => {
     expect((await rpc('app:info', {}, { ...bearer(), origin: 'http://evil.example' })).status).toBe(403);
     expect((await rpc('app:info', {}, { ...bearer(), origin: server.origin })).status).toBe(200);
     expect((await rpc('app:info', {}, { ...bearer(), host: `localhost:${server.port}` })).status).toBe(200);
   });
+});
 
-  it('trades the launch token for an HttpOnly, SameSite=Strict cookie and drops it from the address', async () => {
-    const r = await request(`/settings?token=${server.token}`);
-    expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/settings');
-    const cookie = r.headers['set-cookie']?.[0] ?? '';
-    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).not.toMatch(/Domain=/);
-    const withCookie = await rpc('app:info', {}, { cookie: cookie.split(';')[0]! });
+describe('launch addresses and sessions', () => {
+  it('trades a launch address, once, for a separate session id in an HttpOnly, SameSite=Strict cookie named after the port', async () => {
+    const launchUrl = server.newLaunchUrl().replace('/?', '/settings?');
+    const launch = launchOf(launchUrl);
+    const { reply, cookie } = await signIn(launchUrl);
+    expect(reply.status).toBe(303);
+    expect(reply.headers.location).toBe('/settings');
+    const header = reply.headers['set-cookie']?.[0] ?? '';
+    expect(header).toMatch(new RegExp(`^scout_session_${server.port}=[A-Za-z0-9_-]{43};`));
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Strict/);
+    expect(header).toMatch(/; Path=\//);
+    expect(header).not.toMatch(/Domain=/);
+    const sessionId = cookie.split('=')[1]!;
+    secretsGiven.push(launch, sessionId);
+    expect(sessionId).not.toBe(launch);
+
+    const withCookie = await rpc('app:info', {}, { cookie });
     expect(withCookie.status).toBe(200);
     expect(JSON.parse(withCookie.body)).toMatchObject({ ok: true, value: { host: 'browser' } });
+    expect((await rpc('app:info', {}, { authorization: `Bearer ${sessionId}` })).status).toBe(200);
+
+    // The second use of the same address opens nothing, and says why and what to do.
+    const again = await signIn(launchUrl);
+    expect(again.reply.status).toBe(401);
+    expect(again.reply.headers['set-cookie']).toBeUndefined();
+    expect(again.reply.body).toMatch(/already used: each one opens Scout once/);
+    expect(again.reply.body).toMatch(/press Enter in the terminal/);
+    // A browser that already holds a session and opens it again just lands on the page.
+    const fromSignedIn = await request(new URL(launchUrl).pathname + new URL(launchUrl).search, { headers: { cookie } });
+    expect(fromSignedIn.status).toBe(303);
+    expect(fromSignedIn.headers.location).toBe('/settings');
+    expect(fromSignedIn.headers['set-cookie']).toBeUndefined();
   });
 
-  it('does not hand out a cookie for a wrong launch token', async () => {
-    const r = await request('/?token=wrong');
+  it('expires a launch address after a minute', async () => {
+    const printedAt = clock;
+    try {
+      const stale = server.newLaunchUrl();
+      const fresh = server.newLaunchUrl();
+      secretsGiven.push(launchOf(stale), launchOf(fresh));
+      clock = printedAt + LAUNCH_TTL_MS - 1;
+      const inTime = await signIn(fresh);
+      expect(inTime.reply.status).toBe(303);
+      clock = printedAt + LAUNCH_TTL_MS;
+      const late = await signIn(stale);
+      expect(late.reply.status).toBe(401);
+      expect(late.reply.headers['set-cookie']).toBeUndefined();
+      expect(late.reply.body).toMatch(/has expired: each one works for 60 seconds/);
+      // A new address printed now works: no restart needed.
+      const renewed = await signIn(server.newLaunchUrl());
+      expect(renewed.reply.status).toBe(303);
+      secretsGiven.push(inTime.cookie.split('=')[1]!, renewed.cookie.split('=')[1]!);
+    } finally {
+      clock = printedAt;
+    }
+  });
+
+  it('refuses a launch value it never printed', async () => {
+    const r = await request('/?launch=wrong');
     expect(r.status).toBe(401);
     expect(r.headers['set-cookie']).toBeUndefined();
+    expect(r.body).toMatch(/not an address this Scout printed/);
   });
 
+  it('keeps two Scouts in one browser apart: each has its own cookie, neither overwrites the other', async () => {
+    const other = await startLoopbackServer({ dispatch: h.dispatch, events: h.services.events, logger });
+    try {
+      const mine = await signIn(server.newLaunchUrl());
+      const theirs = await signIn(other.launchUrl, other.port);
+      expect(mine.cookie.split('=')[0]).toBe(sessionCookieName(server.port));
+      expect(theirs.cookie.split('=')[0]).toBe(sessionCookieName(other.port));
+      expect(sessionCookieName(server.port)).not.toBe(sessionCookieName(other.port));
+      secretsGiven.push(mine.cookie.split('=')[1]!, theirs.cookie.split('=')[1]!, launchOf(other.launchUrl));
+      // One cookie jar for 127.0.0.1 sends both cookies to both servers: each finds its own.
+      const jar = `${mine.cookie}; ${theirs.cookie}`;
+      expect((await rpc('app:info', {}, { cookie: jar })).status).toBe(200);
+      expect((await request('/rpc/app:info', { port: other.port, method: 'POST', headers: { 'content-type': 'application/json', cookie: jar }, body: '{}' })).status).toBe(200);
+      // A session of one is nothing to the other.
+      const swapped = `${sessionCookieName(other.port)}=${mine.cookie.split('=')[1]}`;
+      expect((await request('/rpc/app:info', { port: other.port, method: 'POST', headers: { 'content-type': 'application/json', cookie: swapped }, body: '{}' })).status).toBe(401);
+      expect((await rpc('app:info', {}, { authorization: `Bearer ${theirs.cookie.split('=')[1]}` })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('requests, answers and HTTP edges', () => {
   it('sends a strict CSP and no-sniff on every answer', async () => {
     const r = await request('/');
     expect(r.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
@@ -109,6 +209,42 @@ describe('browser-mode server', () => {
     const huge = await rpc('app:info', { pad: 'x'.repeat(2 * 1024 * 1024) });
     expect(JSON.parse(huge.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/larger than/) } });
     expect((await request('/rpc/app:info', { headers: bearer() })).status).toBe(405);
+  });
+
+  it('matches the JSON content type exactly, with at most a UTF-8 charset', async () => {
+    const post = (contentType: string) =>
+      request('/rpc/app:info', { method: 'POST', headers: { ...bearer(), 'content-type': contentType }, body: '{}' });
+    for (const accepted of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"']) {
+      expect((await post(accepted)).status, accepted).toBe(200);
+    }
+    for (const refused of ['application/jsonx', 'application/json-patch+json', 'application/json; charset=latin1', 'application/json; boundary=x', 'text/plain; application/json']) {
+      expect((await post(refused)).status, refused).toBe(415);
+    }
+  });
+
+  it('answers 400 to malformed percent-encoding in the address, and logs no stack', async () => {
+    const before = logLines.length;
+    const r = await request('/rpc/%E0%A4%A', { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: '{}' });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/percent-encoding/) } });
+    const page = await request('/%E0%A4%A', { headers: bearer() });
+    expect(page.status).toBeLessThan(500);
+    expect(logLines.slice(before).filter((l) => / ERROR /.test(l))).toEqual([]);
+  });
+
+  it('keeps a validation error short however many problems the request has', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 0]));
+    const r = await rpc('workspace:switch', { workspace: 'demo', ...keys });
+    expect(r.status).toBe(200);
+    expect(r.body.length).toBeLessThan(2_000);
+    const error = (JSON.parse(r.body) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toMatch(/Unrecognized keys: "k0", "k1", .* and 59995 more/);
+
+    const many = describeIssues(Array.from({ length: 500 }, (_, i) => ({ path: [`field${i}`, 'x'.repeat(5000)], message: 'y'.repeat(5000) })));
+    expect(many.length).toBeLessThanOrEqual(1_000);
+    expect(many).toMatch(/^field0\./);
+    expect(many).toMatch(/\(490 more problems not listed\)$/);
   });
 
   it('dispatches the contract and reports unknown operations', async () => {
@@ -140,7 +276,9 @@ describe('browser-mode server', () => {
     await rpc('workspace:switch', { workspace: 'demo' });
   });
 
-  it('never logs the session token', () => {
-    expect(logLines.join('\n')).not.toContain(server.token);
+  it('never logs a launch address or a session id', () => {
+    const log = logLines.join('\n');
+    expect(secretsGiven.length).toBeGreaterThan(8);
+    for (const secret of secretsGiven) expect(log).not.toContain(secret);
   });
 });

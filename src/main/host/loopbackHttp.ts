@@ -1,7 +1,9 @@
 // Browser mode's transport: the built renderer and the contract over HTTP on 127.0.0.1 only.
-// Every request needs the per-launch session token (a cookie after the first visit, or a Bearer
-// header), and a request whose Host or Origin is not this server is refused, so a web page on
-// another origin cannot reach it even through DNS rebinding.
+// The researcher opens a launch address that works once and for one minute; it is traded for a
+// session id of its own in a cookie named after this server's port, so a second Scout in the
+// same browser keeps its own session. Every other request needs that session (the cookie, or a
+// Bearer header for scripts), and a request whose Host or Origin is not this server is refused,
+// so a web page on another origin cannot reach it even through DNS rebinding.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +13,21 @@ import type { Logger } from '../log';
 import type { Dispatch } from './handlers';
 import { CONTENT_SECURITY_POLICY } from '@shared/securityPolicy';
 
-export const SESSION_COOKIE = 'scout_session';
+/** How long a launch address works after it was printed. */
+export const LAUNCH_TTL_MS = 60_000;
+/** The query parameter of a launch address. */
+export const LAUNCH_PARAM = 'launch';
 const MAX_RPC_BODY = 1024 * 1024;
+// Launch addresses are remembered past their minute only to say why one is refused.
+const FORGET_LAUNCH_AFTER_MS = 60 * 60_000;
+
+/**
+ * Cookies are not kept apart by port: every server on 127.0.0.1 shares one jar. The port in the
+ * name keeps two Scouts in one browser from overwriting each other's session.
+ */
+export function sessionCookieName(port: number): string {
+  return `scout_session_${port}`;
+}
 
 export interface LoopbackServerOptions {
   dispatch: Dispatch;
@@ -21,18 +36,25 @@ export interface LoopbackServerOptions {
   /** The built renderer (out/renderer); absent for API-only use in tests. */
   rendererDir?: string;
   port?: number;
-  /** Fixed token for tests; otherwise 32 random bytes per launch. */
-  token?: string;
+  /** Epoch milliseconds; tests move it to expire launch addresses. */
+  now?: () => number;
 }
 
 export interface LoopbackServer {
-  /** The address to give the researcher: it carries the token once. */
+  /** The first launch address: it opens Scout once, within LAUNCH_TTL_MS. */
   launchUrl: string;
+  /** A fresh launch address (Enter in the terminal, SIGUSR2). */
+  newLaunchUrl(): string;
+  /** A session for a client in this process (tests, benchmarks): send it as `Authorization: Bearer …`. */
+  createSession(): string;
   origin: string;
   port: number;
-  token: string;
+  cookieName: string;
   close(): Promise<void>;
 }
+
+type LaunchState = { expiresAt: number; used: boolean };
+type LaunchRefusal = 'used' | 'expired' | 'unknown';
 
 const securityHeaders: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -44,14 +66,17 @@ const securityHeaders: Record<string, string> = {
 };
 
 export async function startLoopbackServer(options: LoopbackServerOptions): Promise<LoopbackServer> {
-  const token = options.token ?? crypto.randomBytes(32).toString('base64url');
-  options.logger.registerSecret(token);
-  const tokenBuffer = Buffer.from(token);
+  const now = options.now ?? Date.now;
   const serveStatic = options.rendererDir
     ? sirv(options.rendererDir, { single: true, dev: false, etag: true, gzip: false, brotli: false })
     : null;
   const sseClients = new Set<http.ServerResponse>();
   let allowedHosts = new Set<string>();
+  let cookieName = '';
+  // Both kept by the SHA-256 of their value: a lookup then says nothing, through its timing,
+  // about how much of a guess was right.
+  const launches = new Map<string, LaunchState>();
+  const sessions = new Set<string>();
 
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
@@ -62,16 +87,41 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     });
   });
 
-  function tokenMatches(candidate: string | undefined | null): boolean {
-    if (!candidate) return false;
-    const given = Buffer.from(candidate);
-    return given.length === tokenBuffer.length && crypto.timingSafeEqual(given, tokenBuffer);
+  function newSecret(): string {
+    const secret = crypto.randomBytes(32).toString('base64url');
+    options.logger.registerSecret(secret);
+    return secret;
   }
+
+  function issueLaunch(): string {
+    const at = now();
+    for (const [key, launch] of launches) if (launch.expiresAt + FORGET_LAUNCH_AFTER_MS < at) launches.delete(key);
+    const launch = newSecret();
+    launches.set(digest(launch), { expiresAt: at + LAUNCH_TTL_MS, used: false });
+    return launch;
+  }
+
+  function redeemLaunch(offered: string): LaunchRefusal | null {
+    const launch = launches.get(digest(offered));
+    if (!launch) return 'unknown';
+    if (launch.used) return 'used';
+    if (now() >= launch.expiresAt) return 'expired';
+    launch.used = true;
+    return null;
+  }
+
+  function createSession(): string {
+    const session = newSecret();
+    sessions.add(digest(session));
+    return session;
+  }
+
+  const isSession = (candidate: string | undefined | null): boolean => !!candidate && sessions.has(digest(candidate));
 
   function authorised(req: http.IncomingMessage): boolean {
     const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ') && tokenMatches(auth.slice(7))) return true;
-    return tokenMatches(readCookie(req.headers.cookie, SESSION_COOKIE));
+    if (auth?.startsWith('Bearer ') && isSession(auth.slice(7))) return true;
+    return isSession(readCookie(req.headers.cookie, cookieName));
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -85,19 +135,32 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
 
-    // The printed launch URL carries the token once: trade it for a cookie and drop it from
-    // the address bar, so it does not linger in history or get copied along with a link.
-    const offered = url.searchParams.get('token');
+    // A launch address is traded for a session cookie and dropped from the address bar, so it
+    // does not linger in history or get copied along with a link.
+    const offered = url.searchParams.get(LAUNCH_PARAM);
     if (offered !== null && req.method === 'GET') {
-      if (!tokenMatches(offered)) return unauthorised(res);
-      url.searchParams.delete('token');
-      res.setHeader('set-cookie', `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-      res.writeHead(303, { location: url.pathname + url.search, 'cache-control': 'no-store' });
-      return void res.end();
+      url.searchParams.delete(LAUNCH_PARAM);
+      const clean = url.pathname + url.search;
+      const refusal = redeemLaunch(offered);
+      if (refusal === null) {
+        res.setHeader('set-cookie', `${cookieName}=${createSession()}; HttpOnly; SameSite=Strict; Path=/`);
+        return redirect(res, clean);
+      }
+      // A tab that already has a session and opens a spent address again gets nothing new.
+      if (authorised(req)) return redirect(res, clean);
+      return text(res, 401, launchRefusedMessage(refusal));
     }
-    if (!authorised(req)) return unauthorised(res);
+    if (!authorised(req)) return text(res, 401, NO_SESSION_MESSAGE);
 
-    if (url.pathname.startsWith('/rpc/')) return rpc(req, res, decodeURIComponent(url.pathname.slice(5)));
+    if (url.pathname.startsWith('/rpc/')) {
+      let channel: string;
+      try {
+        channel = decodeURIComponent(url.pathname.slice(5));
+      } catch {
+        return json(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'The operation name in the address is not valid percent-encoding.' } });
+      }
+      return rpc(req, res, channel);
+    }
     if (url.pathname === '/events') return eventStream(req, res);
     if (serveStatic && (req.method === 'GET' || req.method === 'HEAD')) {
       return serveStatic(req, res, () => text(res, 404, 'Not found'));
@@ -108,7 +171,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   async function rpc(req: http.IncomingMessage, res: http.ServerResponse, channel: string): Promise<void> {
     if (req.method !== 'POST') return text(res, 405, 'Use POST');
     // A JSON content type cannot be sent cross-origin without a preflight, which this server never grants.
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    if (!isJsonContentType(req.headers['content-type'])) {
       return text(res, 415, 'Send application/json');
     }
     let payload: unknown;
@@ -152,12 +215,16 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   const { port } = server.address() as AddressInfo;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const origin = `http://127.0.0.1:${port}`;
+  cookieName = sessionCookieName(port);
+  const newLaunchUrl = () => `${origin}/?${LAUNCH_PARAM}=${issueLaunch()}`;
 
   return {
-    launchUrl: `${origin}/?token=${token}`,
+    launchUrl: newLaunchUrl(),
+    newLaunchUrl,
+    createSession,
     origin,
     port,
-    token,
+    cookieName,
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();
@@ -167,6 +234,31 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
         server.closeAllConnections();
       }),
   };
+}
+
+const NEW_ADDRESS_HINT =
+  'For a new one, press Enter in the terminal where `npm run serve` is running (or send that process SIGUSR2), and open the address it prints.';
+const NO_SESSION_MESSAGE = `This browser has no Scout session for this address. ${NEW_ADDRESS_HINT}`;
+
+function launchRefusedMessage(refusal: LaunchRefusal): string {
+  const why = {
+    used: 'This Scout address was already used: each one opens Scout once.',
+    expired: `This Scout address has expired: each one works for ${LAUNCH_TTL_MS / 1000} seconds after it is printed.`,
+    unknown: 'This is not an address this Scout printed (was it restarted since?).',
+  }[refusal];
+  return `${why} ${NEW_ADDRESS_HINT}`;
+}
+
+function digest(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('base64url');
+}
+
+/** `application/json`, optionally with `charset=utf-8`: nothing that merely starts the same. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => param === '' || /^charset=("?)utf-8\1$/.test(param));
 }
 
 function originHost(origin: string): string {
@@ -191,7 +283,7 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<strin
   const chunks: Buffer[] = [];
   let size = 0;
   // An oversized body is read to its end and dropped, so the caller gets a clear answer instead
-  // of a reset connection; only callers holding the session token get this far.
+  // of a reset connection; only callers holding a session get this far.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size <= limit) chunks.push(chunk as Buffer);
@@ -211,6 +303,7 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(payload);
 }
 
-function unauthorised(res: http.ServerResponse): void {
-  text(res, 401, 'Scout needs its session token: open the address printed by `npm run serve` (it carries the token).');
+function redirect(res: http.ServerResponse, location: string): void {
+  res.writeHead(303, { location, 'cache-control': 'no-store' });
+  res.end();
 }

@@ -70,7 +70,10 @@ function httpBridge(): Bridge {
       if (response.status === 401) {
         throw new ScoutCallError({
           code: 'FORBIDDEN_SENDER',
-          message: 'This tab has no Scout session. Open the address printed by `npm run serve` again.',
+          // Sessions last as long as the server process: a restart, or a launch address already
+          // used or expired, leaves a tab without one.
+          message:
+            'This tab has no Scout session (was Scout restarted?). Press Enter in the terminal where `npm run serve` runs for a new one-time address, and open it.',
         });
       }
       return response.json();
