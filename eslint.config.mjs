@@ -62,7 +62,7 @@ export const boundaryRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', '.electron-native/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.electron-native/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
