@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoutEvent } from '@shared/contract';
 import { requirePrivateKeyring } from '../../../test/support';
@@ -280,5 +284,59 @@ describe('requests, answers and HTTP edges', () => {
     const log = logLines.join('\n');
     expect(secretsGiven.length).toBeGreaterThan(8);
     for (const secret of secretsGiven) expect(log).not.toContain(secret);
+  });
+});
+
+describe('hostile requests', () => {
+  let dir: string;
+  let files: LoopbackServer;
+  let filesSession: string;
+  beforeAll(async () => {
+    // A renderer folder with a secret beside it: nothing outside the folder may be served.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-static-'));
+    fs.mkdirSync(path.join(dir, 'renderer'));
+    fs.writeFileSync(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>Scout</title>');
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside-the-renderer');
+    files = await startLoopbackServer({ dispatch: h.dispatch, events: h.services.events, logger, rendererDir: path.join(dir, 'renderer'), requestTimeoutMs: 400 });
+    filesSession = files.createSession();
+  });
+  afterAll(async () => {
+    await files.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves nothing outside the renderer folder, however the path is spelled', async () => {
+    const auth = { authorization: `Bearer ${filesSession}` };
+    expect((await request('/index.html', { port: files.port, headers: auth })).body).toContain('<title>Scout</title>');
+    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/renderer/../../secret.txt', '//secret.txt']) {
+      const reply = await request(attempt, { port: files.port, headers: auth });
+      expect(reply.body, attempt).not.toContain('outside-the-renderer');
+    }
+  });
+
+  it('cuts off a client that trickles its request instead of holding the socket', async () => {
+    const socket = net.connect(files.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:${files.port}\r\n`);
+    const started = Date.now();
+    // Headers are never finished: the server must answer 408 or close within its timeout.
+    const closed = await new Promise<string>((resolve) => {
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      const trickle = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 100);
+      socket.on('close', () => clearInterval(trickle));
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(closed === '' || /^HTTP\/1\.1 408/.test(closed)).toBe(true);
+  });
+
+  it('treats prototype keys in a request as data: nothing is polluted and the answer is a typed error', async () => {
+    const body = '{"workspace":"demo","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+    const reply = await request('/rpc/workspace:switch', { method: 'POST', headers: { 'content-type': 'application/json', ...bearer() }, body });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -38,6 +38,11 @@ export interface LoopbackServerOptions {
   port?: number;
   /** Epoch milliseconds; tests move it to expire launch addresses. */
   now?: () => number;
+  /**
+   * How long a client may take to send a request's headers, and the whole request: a client
+   * that trickles bytes (slowloris) is cut off instead of holding a socket for ever. Tests shorten it.
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface LoopbackServer {
@@ -78,7 +83,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   const launches = new Map<string, LaunchState>();
   const sessions = new Set<string>();
 
-  const server = http.createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const server = http.createServer({ headersTimeout: requestTimeout, requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.max(50, requestTimeout / 4)) }, (req, res) => {
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
     route(req, res).catch((error: unknown) => {
       options.logger.error('browser-mode request failed', error);
