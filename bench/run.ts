@@ -1,4 +1,4 @@
-// `npm run bench [-- --json FILE]`: Scout's speed and memory figures. Figures, not pass/fail:
+// `npm run bench [-- --json FILE] [-- --only page]`: Scout's speed and memory figures. Figures, not pass/fail:
 // these machines are noisy, so compare ratios measured in one run. Later issues add their
 // figures here (cache, report page).
 import { spawn } from 'node:child_process';
@@ -87,12 +87,18 @@ async function simulatorFigures(figures: Figures): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, reports: { type: 'string' } } });
+  const { values } = parseArgs({ options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  // `--only page` (repeatable: startup, cache, simulator, page) measures just those groups: one
+  // group's figure can be followed while working on it without the whole run.
+  const groups = ['startup', 'cache', 'simulator', 'page'];
+  const only = values.only ?? groups;
+  const unknown = only.filter((g) => !groups.includes(g));
+  if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
   const figures: Figures = {};
-  await startupFigures(figures);
-  await cacheFigures(figures, Number(values.reports ?? 10_000));
-  await simulatorFigures(figures);
-  await pageReadyFigures(figures);
+  if (only.includes('startup')) await startupFigures(figures);
+  if (only.includes('cache')) await cacheFigures(figures, Number(values.reports ?? 10_000));
+  if (only.includes('simulator')) await simulatorFigures(figures);
+  if (only.includes('page')) await pageReadyFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

@@ -63,13 +63,13 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await expect(page.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
   const metrics = page.getByTestId('metrics');
   await expect(metrics.getByRole('rowheader', { name: /Engagement rate/ })).toBeVisible();
-  await page.getByRole('radio', { name: '90d' }).click();
-  await expect(page.getByRole('radio', { name: '90d' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('radio', { name: '90 days' }).click();
+  await expect(page.getByRole('radio', { name: '90 days' })).toHaveAttribute('aria-checked', 'true');
   // One Tab stop for the periods; the arrow keys move the choice.
-  await page.getByRole('radio', { name: '90d' }).press('ArrowRight');
-  await expect(page.getByRole('radio', { name: '180d' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('radio', { name: '180d' })).toBeFocused();
-  await expect(page.getByRole('radio', { name: '7d' })).toHaveAttribute('tabindex', '-1');
+  await page.getByRole('radio', { name: '90 days' }).press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '180 days' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: '180 days' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: '7 days' })).toHaveAttribute('tabindex', '-1');
   await expect(page.getByRole('region', { name: /countr/i }).first()).toBeVisible();
   // Values are rounded for reading; copying one gives its raw number.
   const copied = await metrics

@@ -28,12 +28,66 @@ async function openFromLibrary(page: Page, network: string, account: string) {
   await expect(page.getByTestId('report-view')).toBeVisible();
 }
 
+/**
+ * One truth per figure: each headline card shows exactly its metric's row in the table for the
+ * chosen period, and says where its value comes from the way the table does.
+ */
+async function expectCardsMatchTable(page: Page, network: string) {
+  const cards = page.getByTestId('report-figures').locator('div[data-metric]');
+  const count = await cards.count();
+  expect(count, `${network} has headline cards`).toBeGreaterThanOrEqual(4);
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    const key = (await card.getAttribute('data-metric'))!;
+    const row = page.getByTestId('metrics').locator(`tr[data-metric="${key}"]`);
+    const label = (await card.locator('dt').innerText()).trim();
+    const value = (await card.locator('dd').first().innerText()).trim();
+    expect(value, `${network} ${key}: a card never shows a dash`).not.toBe('—');
+    await expect(row.locator('th')).toHaveText(label);
+    const cell = row.locator('td').first();
+    await expect(cell).toHaveAttribute('data-raw', (await card.getAttribute('data-raw'))!);
+    expect((await cell.innerText()).startsWith(value), `${network} ${key}: card ${value}, table ${await cell.innerText()}`).toBe(true);
+    const source = await card.locator('dd.card-source').getAttribute('data-source');
+    await expect(row).toHaveAttribute('data-source', source!);
+  }
+  const labels = await cards.locator('dt').allInnerTexts();
+  if (network === 'youtube' || network === 'snapchat') expect(labels).toContain('Subscribers');
+  else expect(labels).toContain('Followers');
+  expect(labels.join(' ')).not.toMatch(/Followers.*Subscribers|Subscribers.*Followers/);
+  // A row the period does not change says so in words, explained under the table.
+  await expect(page.getByTestId('metrics-legend')).toContainText('not by period');
+  expect(await page.getByTestId('metrics').innerText()).not.toMatch(/ \*$/m);
+}
+
+/**
+ * Every chart's option as its wrapper states it (data-facts): value axes named and their ticks
+ * compact, bottom axes named, every age group labelled, legends whole (never paged or cut).
+ */
+async function expectReadableCharts(page: Page, network: string) {
+  const facts = await page
+    .getByTestId('report-view')
+    .getByTestId('chart')
+    .evaluateAll((els) => els.map((e) => ({ label: e.getAttribute('aria-label') ?? '', facts: JSON.parse(e.getAttribute('data-facts') ?? 'null') })));
+  expect(facts.length, `${network} draws charts`).toBeGreaterThan(0);
+  for (const { label, facts: f } of facts) {
+    expect(f, `${network} ${label}: facts`).not.toBeNull();
+    for (const axis of f.axes as { dim: string; type: string; shown: boolean; name: string; sample: string | null; allCategories: boolean }[]) {
+      if (!axis.shown) continue;
+      if (axis.type === 'value' || axis.dim === 'x') expect(axis.name, `${network} ${label}: ${axis.dim} axis named`).not.toBe('');
+      if (axis.type === 'value') expect(axis.sample, `${network} ${label}: compact ${axis.dim} ticks`).toMatch(/^1\.2M( %)?$/);
+    }
+    if (f.legend) expect(f.legend.type, `${network} ${label}: legend whole`).toBe('plain');
+    if (/^Audience by age and gender/.test(label)) expect(f.axes.find((a: { dim: string }) => a.dim === 'x').allCategories, `${network}: every age group`).toBe(true);
+    for (const g of f.gauges as { detailOffset: string }[]) expect(g.detailOffset, `${network}: gauge value inside the arc`).toBe('0%');
+  }
+}
+
 /** The report's header, figures, avatar and charts: what a reader needs to see first. */
 async function expectReportShown(page: Page, label: string, testInfo: TestInfo, name: string) {
   const view = page.getByTestId('report-view');
   await expect(view.locator('.report-head')).toContainText(label);
   await expect(view.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await expect(page.getByTestId('report-figures')).toContainText('Followers');
+  await expect(page.getByTestId('report-figures')).toContainText(/Followers|Subscribers/);
   await expect(page.getByTestId('metrics').locator('tbody tr').first()).toBeVisible();
   await expectChartsDrawn(page, 1);
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
@@ -69,6 +123,8 @@ test('six networks: add with progress, read every period and tab, then reopen al
   for (const a of accounts) {
     await openFromLibrary(page, a.network, a.account);
     await expectReportShown(page, a.label, testInfo, `${a.network}-online`);
+    await expectCardsMatchTable(page, a.network);
+    await expectReadableCharts(page, a.network);
     if (a.network === 'snapchat') await expect(page.getByTestId('state-note')).toContainText(/Snapchat (verified|opendata) report/);
 
     // Every period the report carries; the table follows the choice.
@@ -80,6 +136,7 @@ test('six networks: add with progress, read every period and tab, then reopen al
       await page.getByRole('radio', { name: p, exact: true }).click();
       await expect(page.getByRole('radio', { name: p, exact: true })).toHaveAttribute('aria-checked', 'true');
       tables.add(await page.getByTestId('metrics').innerText());
+      await expectCardsMatchTable(page, a.network);
     }
     expect(tables.size, `${a.network}: the metrics change with the period`).toBeGreaterThan(1);
 

@@ -14,10 +14,10 @@ const NAME = Array.from({ length: 200 }, (_, i) => `drifting.cafe${i}`).find((n)
   return Math.abs(p.growth30d) > 2 && p.followers > 5_000 && p.followers < 5_000_000;
 })!;
 
-/** The raw follower count the report page shows (its figure's title holds the raw number). */
+/** The raw follower count the report page shows (its card's data-raw holds the raw number). */
 async function shownFollowers(page: Page): Promise<number> {
   const figure = page.getByTestId('report-figures').locator('div').filter({ has: page.locator('dt', { hasText: /^Followers$/ }) });
-  return Number(await figure.getAttribute('title'));
+  return Number(await figure.getAttribute('data-raw'));
 }
 
 const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));

@@ -13,6 +13,7 @@ import {
   buildReportModel,
   formatChange,
   formatMetric,
+  handleOf,
   metricForPeriod,
   type MetricView,
   type ReportModel,
@@ -30,6 +31,7 @@ import {
   scoresOption,
   seriesOption,
 } from '../src/renderer/src/features/accounts/model/chartOptions';
+import { chartFacts } from '../src/renderer/src/shared/chartFacts';
 
 
 const NOW = Date.UTC(2026, 0, 15, 12);
@@ -230,9 +232,19 @@ describe('buildReportModel: every network', () => {
     expect(metric(m, 'cqs')?.mark).not.toBeNull();
     expect(m.extras.find((e) => e.label === 'Integration price')?.value).toMatch(/^\$/);
     // subscribers_count: the total on top, new subscribers per period.
+    // Two rows: the total, not by period, and new subscribers per period under their own name.
     const subsMetric = metric(m, 'subscribers_count')!;
     expect(subsMetric.label).toBe('Subscribers');
-    expect(subsMetric.periodLabel).toBe('New subscribers');
+    expect(subsMetric.byPeriod).toEqual({});
+    const added = metric(m, 'subscribers_count.in_period')!;
+    expect(added.label).toBe('New subscribers');
+    expect(added.byPeriod['30d']!.value).toBe(
+      ((sample('youtube').result.report as Record<string, Record<string, Record<string, Record<string, Record<string, number>>>>>).metrics!.subscribers_count!.performance!['30d']!).value,
+    );
+    // Videos: the total, and the videos of the period: no "Videos (Videos in period)".
+    expect(metric(m, 'media_count')!.label).toBe('Videos');
+    expect(metric(m, 'media_count.in_period')!.label).toBe('Videos in the period');
+    expect(m.metrics.filter((x) => x.label === 'New subscribers')).toHaveLength(1);
   });
 
   it('tiktok: scatter of views vs likes, likes distribution as a breakdown, mark_tittle read', () => {
@@ -279,7 +291,11 @@ describe('buildReportModel: snapchat variants', () => {
     expect(opendata.periods).toEqual(['30d', '90d', '180d']);
     // Verified windows are 7d/30d/90d; only the subscriber metrics keep 180d.
     expect(verified.periods).toEqual(['7d', '30d', '90d']);
-    expect(metric(verified, 'subscribers_count')!.byPeriod['180d']).toBeDefined();
+    // New subscribers are one row (subscribers_growth), not two.
+    expect(metric(verified, 'subscribers_growth')!.label).toBe('New subscribers');
+    expect(metric(verified, 'subscribers_count.in_period')).toBeUndefined();
+    expect(verified.metrics.filter((x) => x.label === 'New subscribers')).toHaveLength(1);
+    expect(metric(opendata, 'subscribers_count.in_period')!.byPeriod['180d']).toBeDefined();
     for (const m of [opendata, verified]) {
       expect(m.title.length).toBeGreaterThan(0);
       expect(m.avatarUrl).toMatch(/^http/);
@@ -378,21 +394,21 @@ describe('metricForPeriod', () => {
   };
 
   it('the period itself when carried', () => {
-    expect(metricForPeriod(m, '30d')).toEqual({ value: 110, previous: 100, change: 0.1, fallback: false });
-    expect(metricForPeriod(m, '365d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: false });
+    expect(metricForPeriod(m, '30d')).toEqual({ value: 110, previous: 100, change: 0.1, fallback: false, source: 'period' });
+    expect(metricForPeriod(m, '365d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: false, source: 'period' });
   });
 
   it('falls back to 365d, then the headline', () => {
-    expect(metricForPeriod(m, '7d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: true });
-    expect(metricForPeriod(m, '90d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: true });
+    expect(metricForPeriod(m, '7d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: true, source: '365d' });
+    expect(metricForPeriod(m, '90d')).toEqual({ value: 90, previous: 120, change: -0.25, fallback: true, source: '365d' });
     const noYear = { ...m, byPeriod: { '30d': m.byPeriod['30d']! } };
-    expect(metricForPeriod(noYear, '180d')).toEqual({ value: 500, previous: null, change: null, fallback: true });
-    expect(metricForPeriod({ ...m, value: null, byPeriod: {} }, '365d')).toEqual({ value: null, previous: null, change: null, fallback: true });
+    expect(metricForPeriod(noYear, '180d')).toEqual({ value: 500, previous: null, change: null, fallback: true, source: 'overall' });
+    expect(metricForPeriod({ ...m, value: null, byPeriod: {} }, '365d')).toEqual({ value: null, previous: null, change: null, fallback: true, source: 'overall' });
   });
 
   it('change is computed from value_prev in real reports', () => {
     const tiktok = buildReportModel(sample('tiktok'));
-    const likes = metric(tiktok, 'likes_count')!;
+    const likes = metric(tiktok, 'likes_count.in_period')!;
     const raw = ((sample('tiktok').result.report as Record<string, Record<string, Record<string, Record<string, Record<string, number>>>>>).metrics!.likes_count!.performance!['30d']!);
     const got = metricForPeriod(likes, '30d');
     expect(got.value).toBe(raw.value);
@@ -414,8 +430,11 @@ describe('formatMetric', () => {
     [0, 'count', '0'],
     [204, 'count', '204'],
     [9.1, 'count', '9.1'],
-    [1000, 'count', '1K'],
+    [1000, 'count', '1,000'],
+    [9_999, 'count', '9,999'],
+    [13_166, 'count', '13.2K'],
     [12_345, 'count', '12.3K'],
+    [4186.4, 'count', '4,186'],
     [999_960, 'count', '1M'],
     [1_234_567, 'count', '1.2M'],
     [96_400_000, 'count', '96.4M'],
@@ -554,7 +573,7 @@ describe('chart options: what each network draws', () => {
     expect(er.points.map((p) => p.period)).toEqual(m.periods.filter((p) => metricEr.byPeriod[p]?.value != null));
     for (const p of er.points) expect(p.value).toBe(metricEr.byPeriod[p.period]!.value);
     const option = periodOption(er) as { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
-    expect(option.xAxis.data).toEqual(er.points.map((p) => p.period));
+    expect(option.xAxis.data).toEqual(er.points.map((p) => `${p.period.slice(0, -1)} days`));
     expect(option.series[0]!.data).toEqual(er.points.map((p) => p.value));
   });
 
@@ -592,5 +611,79 @@ describe('chart options: what each network draws', () => {
     for (const s of m.scores) expect(s.value).toBe(metric(m, s.key)!.value);
     const gauges = scoresOption(m.scores) as { series: { type: string; data: { value: number }[] }[] };
     expect(gauges.series.map((g) => g.data[0]!.value)).toEqual(m.scores.map((s) => s.value));
+  });
+});
+
+describe('one truth per figure: cards, labels, charts', () => {
+  const all = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
+
+  it.each(all)('%s: cards are metrics of the table, each with a value, none a dash', (network) => {
+    const m = buildReportModel(sample(network));
+    expect(m.cards.length).toBeGreaterThanOrEqual(4);
+    for (const key of m.cards) {
+      const row = metric(m, key)!;
+      expect(row, key).toBeDefined();
+      for (const period of m.periods) expect(formatMetric(metricForPeriod(row, period).value, row.unit), `${key} ${period}`).not.toBe('—');
+    }
+    const first = metric(m, m.cards[0]!)!;
+    expect(first.label).toBe(network === 'youtube' || network === 'snapchat' ? 'Subscribers' : 'Followers');
+  });
+
+  it('labels are the researcher words, each once', () => {
+    for (const network of all) {
+      const m = buildReportModel(sample(network));
+      const labels = m.metrics.map((x) => x.label);
+      expect(new Set(labels).size, `${network}: ${labels.join(', ')}`).toBe(labels.length);
+      for (const l of labels) expect(l).not.toMatch(/\(.*(in period|New )|count$/);
+    }
+    const twitter = buildReportModel(sample('twitter'));
+    expect(twitter.cards.map((k) => metric(twitter, k)!.label)).toEqual(expect.arrayContaining(['Average likes', 'Average replies']));
+    expect(twitter.cards.map((k) => metric(twitter, k)!.label)).not.toContain('Average comments');
+  });
+
+  it('Snapchat interests without published names are "Interest #id"; linked accounts name their network', () => {
+    const snap = buildReportModel(sample('snapchat', snapName('verified')));
+    const interests = breakdown(snap, 'interests');
+    if (interests) for (const i of interests.items) expect(i.label).toMatch(/^Interest #\d+$|^[A-Z]/);
+    expect(interests?.items.some((i) => /^Topic/.test(i.label))).not.toBe(true);
+    const yt = buildReportModel(sample('youtube'));
+    const also = yt.extras.find((e) => e.label === 'Also on')?.value ?? '';
+    expect(also).not.toBe('');
+    for (const part of also.split(', ')) expect(part).toMatch(/^(Instagram|YouTube|TikTok|Twitch|Twitter|Snapchat|Facebook)(: | account \(id )/);
+  });
+
+  it('a YouTube channel known by its id is named as a channel in its own case, not a lower-cased @handle', () => {
+    const id = 'UCnlV4xjjyWhGOQb1daP1Agl';
+    expect(handleOf('youtube', id.toLowerCase(), id)).toBe(`Channel ${id}`);
+    expect(handleOf('youtube', 'foodchannel', id)).toBe('@foodchannel');
+    expect(handleOf('instagram', 'natgeo', null)).toBe('@natgeo');
+  });
+
+  it.each(all)('%s: every chart has compact, named value axes, every age group and whole legends', (network) => {
+    const m = buildReportModel(sample(network));
+    const opts = [
+      ...m.series.map(seriesOption),
+      ...(m.scatter ? [scatterOption(m.scatter)] : []),
+      ...m.periodCharts.map(periodOption),
+      ...(m.scores.length ? [scoresOption(m.scores)] : []),
+      ...m.breakdowns.map(breakdownOption),
+    ];
+    expect(opts.length).toBeGreaterThan(0);
+    for (const option of opts) {
+      const facts = chartFacts(option);
+      // Value axes carry the unit; a bottom axis says what it counts along (a ranked list's
+      // category labels are the names themselves, its values written on the bars).
+      for (const axis of facts.axes.filter((a) => a.shown && (a.type === 'value' || a.dim === 'x'))) {
+        expect(axis.name, JSON.stringify(axis)).not.toBe('');
+        if (axis.type === 'value') expect(axis.sample).toMatch(/^1\.2M( %)?$/);
+      }
+      if (facts.legend) expect(facts.legend.type).toBe('plain');
+      for (const g of facts.gauges) expect(g.detailOffset).toBe('0%');
+    }
+    const age = breakdown(m, 'age_gender');
+    if (age) {
+      const facts = chartFacts(breakdownOption(age));
+      expect(facts.axes.find((a) => a.dim === 'x')!.allCategories).toBe(true);
+    }
   });
 });

@@ -5,6 +5,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { chartFacts } from './chartFacts';
 
 echarts.use([BarChart, GaugeChart, LineChart, PieChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -33,7 +34,10 @@ export function Chart({ option, label, height = 260 }: { option: ChartOption; la
   }, []);
 
   useEffect(() => {
-    if (box.current) box.current.dataset.rendered = 'false';
+    if (box.current) {
+      box.current.dataset.rendered = 'false';
+      box.current.dataset.facts = JSON.stringify(chartFacts(option));
+    }
     chart.current?.setOption({ backgroundColor: 'transparent', animation: false, ...option }, true);
   }, [option]);
 

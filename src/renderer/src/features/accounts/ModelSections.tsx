@@ -1,9 +1,33 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
-import { buildReportModel, formatChange, formatMetric, metricForPeriod, type Period } from './reportModel';
+import { buildReportModel, metricForPeriod, type MetricView, type Period, type ValueSource } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
-import { breakdownHeight, breakdownOption, breakdownSummary, breakdownValue, periodOption, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
+import { formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
+import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
+
+const PERIOD_WORDS: Record<Period, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
+
+/** Where a shown value comes from, in words: the same under a card and in the table. */
+function sourceText(source: ValueSource, period: Period): string {
+  if (source === 'period') return `last ${PERIOD_WORDS[period]}`;
+  if (source === '365d') return `last 365 days (no ${PERIOD_WORDS[period]} figure)`;
+  return 'not by period';
+}
+
+/**
+ * A change from the previous period of equal length: in percentage points for a percentage
+ * (engagement 6.1 → 6.3 % is +0.2 pp), else relative ('+2.2 % relative').
+ */
+function changeText(m: MetricView, at: { value: number | null; previous: number | null; change: number | null }): string {
+  if (m.unit === 'percent') return at.value !== null && at.previous !== null ? formatPoints(at.value - at.previous) : '—';
+  return at.change === null ? '—' : `${formatChange(at.change)} relative`;
+}
+
+/** The value as the table shows it, with its exact form on hover and in the clipboard. */
+function valueCell(m: MetricView, value: number | null) {
+  return { text: formatMetric(value, m.unit), title: value === null ? undefined : formatExact(value, m.unit) };
+}
 
 /** Copying a value that is all in one cell copies its raw number, not the rounded one shown. */
 function copyRawValue(event: ClipboardEvent<HTMLTableElement>) {
@@ -74,9 +98,33 @@ export function ModelSections({ report }: { report: CachedReport }) {
         </div>
       )}
       {model.periods.length > 0 && (
-        <Choices kind="radios" label="Period" className="periods" options={model.periods.map((p) => ({ value: p, label: p }))} value={chosen} onChange={setPeriod} />
+        <Choices kind="radios" label="Period" className="periods" options={model.periods.map((p) => ({ value: p, label: PERIOD_WORDS[p] }))} value={chosen} onChange={setPeriod} />
       )}
-      <table className="table metrics" aria-label="Metrics" data-testid="metrics" onCopy={copyRawValue}>
+      {model.cards.length > 0 && (
+        <dl className="figures report-cards" data-testid="report-figures">
+          {model.cards.map((key) => {
+            const m = model.metrics.find((x) => x.key === key)!;
+            const at = metricForPeriod(m, chosen);
+            const cell = valueCell(m, at.value);
+            return (
+              <div
+                key={key}
+                data-metric={key}
+                data-raw={at.value ?? undefined}
+                title={cell.title}
+                onCopy={(e) => at.value !== null && (e.clipboardData.setData('text/plain', String(at.value)), e.preventDefault())}
+              >
+                <dt>{m.label}</dt>
+                <dd>{cell.text}</dd>
+                <dd className="card-source" data-source={at.source}>
+                  {sourceText(at.source, chosen)}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      <table className="table metrics" aria-label="Metrics" aria-describedby="metrics-legend" data-testid="metrics" onCopy={copyRawValue}>
         <thead>
           <tr>
             <th scope="col">Metric</th>
@@ -84,7 +132,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
               Value
             </th>
             <th scope="col" className="num">
-              Change
+              Change from the previous {PERIOD_WORDS[chosen]}
             </th>
             <th scope="col">Mark</th>
             <th scope="col" className="num">
@@ -98,19 +146,17 @@ export function ModelSections({ report }: { report: CachedReport }) {
             const p = m.byPeriod[chosen];
             const mark = p?.mark ?? m.mark;
             const similar = p?.similar ?? m.similar;
+            const cell = valueCell(m, at.value);
             return (
-              <tr key={m.key}>
-                <th scope="row">
-                  {m.label}
-                  {m.periodLabel && <span className="muted"> ({m.periodLabel})</span>}
-                </th>
-                <td className="num" title={at.value === null ? undefined : String(at.value)} data-raw={at.value ?? undefined}>
-                  {formatMetric(at.value, m.unit)}
-                  {at.fallback && <span className="muted" title="This period is not in the report; the overall value is shown"> *</span>}
+              <tr key={m.key} data-metric={m.key} data-source={at.source}>
+                <th scope="row">{m.label}</th>
+                <td className="num" title={cell.title} data-raw={at.value ?? undefined}>
+                  {cell.text}
+                  {at.source !== 'period' && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
-                <td className="num">{formatChange(at.change)}</td>
+                <td className="num">{changeText(m, at)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
-                <td className="num" title={similar === null ? undefined : String(similar)} data-raw={similar ?? undefined}>
+                <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} data-raw={similar ?? undefined}>
                   {formatMetric(similar, m.unit)}
                 </td>
               </tr>
@@ -118,6 +164,12 @@ export function ModelSections({ report }: { report: CachedReport }) {
           })}
         </tbody>
       </table>
+      <p className="muted metrics-legend" id="metrics-legend" data-testid="metrics-legend">
+        Values are for the last {PERIOD_WORDS[chosen]} unless marked: <span className="value-source source-overall">not by period</span> the report gives one
+        figure, the same for every period; <span className="value-source source-365d">365 days</span> the report has no {PERIOD_WORDS[chosen]} figure, so the
+        365-day one is shown. Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
+        for its exact figure.
+      </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
         <div className="charts">
           {model.series.map((series, i) => (
@@ -143,9 +195,9 @@ export function ModelSections({ report }: { report: CachedReport }) {
             </section>
           )}
           {options.scores && (
-            <section className="card" aria-label="Audience quality and authenticity">
-              <h2>Quality and authenticity</h2>
-              <Chart option={options.scores} height={200} label={model.scores.map((sc) => `${sc.label} ${Math.round(sc.value)} of 100`).join(', ')} />
+            <section className="card report-scores" aria-label="Audience quality and authenticity">
+              <h2>Quality and authenticity, scores out of 100</h2>
+              <Chart option={options.scores} height={SCORES_HEIGHT} label={model.scores.map((sc) => `${sc.label} ${Math.round(sc.value)} of 100`).join(', ')} />
             </section>
           )}
         </div>
@@ -153,7 +205,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
       {model.breakdowns.length > 0 && (
         <div className="breakdowns">
           {model.breakdowns.map((b, i) => (
-            <section key={b.key} className="card breakdown" aria-label={b.label} data-kind={b.kind}>
+            <section key={b.key} className={`card breakdown${breakdownWide(b) ? ' breakdown-wide' : ''}`} aria-label={b.label} data-kind={b.kind}>
               <h2>{b.label}</h2>
               <Chart option={options.breakdowns[i]!} label={breakdownSummary(b)} height={breakdownHeight(b)} />
               <details>
@@ -163,10 +215,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
                     {b.items.map((item) => (
                       <tr key={item.label}>
                         <th scope="row">{item.label}</th>
-                        <td className="num" title={String(item.value)}>
-                          {breakdownValue(b, item.value)}
-                        </td>
-                        {b.items.some((x) => x.extra !== undefined) && <td className="num muted">{item.extra === undefined ? '' : formatMetric(item.extra, 'count')}</td>}
+                        <td className="num">{formatExact(item.value, b.unit)}</td>
+                        {b.items.some((x) => x.extra !== undefined) && <td className="num muted">{item.extra === undefined ? '' : formatExact(item.extra)}</td>}
                       </tr>
                     ))}
                   </tbody>

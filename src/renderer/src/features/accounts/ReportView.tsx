@@ -4,10 +4,11 @@ import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { formatAge, formatCount } from '../../shared/format';
+import { formatAge, formatDate, formatDateTime } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costText, creditAmount, networkLabels, spendLabel, stateNotes } from './labels';
 import { ModelSections } from './ModelSections';
+import { handleOf } from './reportModel';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
@@ -44,8 +45,6 @@ async function openOnNetwork(network: Network, username: string, accountId: stri
   const result = await scout.invoke('shell:openExternal', { url: profileUrl(network, username, accountId) });
   if (!result.openedByHost) window.open(result.url, '_blank', 'noopener,noreferrer');
 }
-
-const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /**
  * One cached report, from the cache only; a refresh says what it costs before it asks. Keyed by
@@ -190,7 +189,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
       {report && nextCost && (
         <p className="muted" data-testid="refresh-cost">
           {nextCost.cost === 0 && nextCost.freeUntil
-            ? `Refresh is free until ${new Date(nextCost.freeUntil).toLocaleDateString()}`
+            ? `Refresh is free until ${formatDate(nextCost.freeUntil)}`
             : `Refresh: ${costText(nextCost)}`}
         </p>
       )}
@@ -260,13 +259,13 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
             {s.title ?? s.username} {s.verified && <span title="Verified account" aria-label="verified">✔</span>}
           </h1>
           <p className="muted">
-            @{s.username} · {networkLabels[network]}
+            {handleOf(network, s.username, s.accountId)} · {networkLabels[network]}
             {report.tiktokType && ` · ${report.tiktokType === 'report' ? 'mini report' : 'advanced report'}`}
           </p>
           <p data-testid="report-state">{stateNotes[report.state] ?? report.state}{report.quality ? ` · quality ${report.quality}` : ''}</p>
           <p className="muted">
-            Fetched {formatAge(report.fetchedAt)} ({new Date(report.fetchedAt).toLocaleString()})
-            {report.validUntil && ` · access until ${new Date(report.validUntil).toLocaleDateString()}`}
+            Fetched {formatAge(report.fetchedAt)} ({formatDateTime(report.fetchedAt)})
+            {report.validUntil && ` · access until ${formatDate(report.validUntil)}`}
             {report.snapshotCount > 1 && ` · ${report.snapshotCount} snapshots`}
             {spent !== null && ` · ${spentTotal ?? 'nothing'} spent on it`}
           </p>
@@ -300,16 +299,6 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
         {tab === 'mentions' && (network === 'tiktok' || network === 'youtube') && <MentionsTab network={network} account={account} />}
         {tab === 'overview' && (
           <>
-            <dl className="figures" data-testid="report-figures">
-              <Figure label="Followers" value={formatCount(s.followers)} raw={s.followers} />
-              <Figure label="Engagement rate" value={s.engagementRate === null ? '—' : `${percent.format(s.engagementRate)} %`} raw={s.engagementRate} />
-              <Figure label="Growth, 30 days" value={s.growthPrc === null ? '—' : `${percent.format(s.growthPrc)} %`} raw={s.growthPrc} />
-              <Figure label="Average views" value={formatCount(s.avgViews)} raw={s.avgViews} />
-              <Figure label="Average likes" value={formatCount(s.avgLikes)} raw={s.avgLikes} />
-              <Figure label="Average comments" value={formatCount(s.avgComments)} raw={s.avgComments} />
-              <Figure label="Audience quality" value={s.audienceQuality === null ? '—' : String(Math.round(s.audienceQuality))} raw={s.audienceQuality} />
-              <Figure label="Country / language" value={`${s.country ?? '—'} / ${s.language ?? '—'}`} raw={null} />
-            </dl>
             {report.snapshotCount > 1 && <SnapshotChanges report={report} />}
             <ModelSections report={report} />
           </>
@@ -330,12 +319,3 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   );
 }
 
-/** Rounded for reading; the raw value on hover and in the clipboard. */
-function Figure({ label, value, raw }: { label: string; value: string; raw: number | null }) {
-  return (
-    <div title={raw === null ? undefined : String(raw)} onCopy={(e) => raw !== null && (e.clipboardData.setData('text/plain', String(raw)), e.preventDefault())}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}

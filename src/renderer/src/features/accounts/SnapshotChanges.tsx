@@ -3,11 +3,9 @@ import type { SnapshotDetail, SnapshotView } from '@shared/contract';
 import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatCount } from '../../shared/format';
+import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '../../shared/format';
 import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from './model/compare';
 import { snapshotTrendOption } from './model/chartOptions';
-
-const signed = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
 /** How many share moves, and how many list entries and exits, are listed. */
 const SHARE_LIMIT = 10;
@@ -15,11 +13,11 @@ const SHARE_LIMIT = 10;
 function shareText(s: ShareChange): string {
   switch (s.kind) {
     case 'moved':
-      return `${s.before.toFixed(1)} → ${s.after.toFixed(1)} %`;
+      return `${formatPercent(s.before)} → ${formatPercent(s.after)} (${formatPoints(s.after - s.before)})`;
     case 'entered':
-      return `new in the top list (${s.after.toFixed(1)} %)`;
+      return `new in the top list (${formatPercent(s.after)})`;
     case 'left':
-      return `no longer in the top list (was ${s.before.toFixed(1)} %)`;
+      return `no longer in the top list (was ${formatPercent(s.before)})`;
   }
 }
 
@@ -87,7 +85,7 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
         <select aria-label="Compare with the fetch of" value={target ?? ''} onChange={(e) => setChosen(Number(e.target.value))}>
           {earlier.map((s) => (
             <option key={s.id} value={s.id}>
-              {new Date(s.fetchedAt).toLocaleString()}
+              {formatDateTime(s.fetchedAt)}
             </option>
           ))}
         </select>
@@ -98,8 +96,7 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
         <ul>
           {moved.map((f) => (
             <li key={f.label}>
-              {f.label}: {f.unit === 'percent' ? `${signed.format(f.delta!)} pp` : signed.format(Math.round(f.delta!))} (
-              {f.unit === 'percent' ? `${f.before!.toFixed(2)} → ${f.after!.toFixed(2)} %` : `${formatCount(f.before)} → ${formatCount(f.after)}`})
+              {f.label}: {f.unit === 'percent' ? formatPoints(f.delta) : formatSignedNumber(f.delta)} ({formatMetric(f.before, f.unit)} → {formatMetric(f.after, f.unit)})
             </li>
           ))}
           {[...shareMoves, ...listChanges].map((s) => (
@@ -114,7 +111,7 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
           <figcaption>
             <h3 style={{ fontSize: '1rem', margin: '0 0 0.25rem' }}>Followers{trend.engagementRate.length >= 2 ? ' and engagement rate' : ''} across snapshots</h3>
           </figcaption>
-          <Chart option={trendOption} label={snapshotTrendLabel(trend, formatCount)} height={220} />
+          <Chart option={trendOption} label={snapshotTrendLabel(trend, (n) => formatMetric(n, 'count'))} height={240} />
         </figure>
       )}
     </section>

@@ -40,7 +40,7 @@ export function creditAmount(n: number, balance: string): string {
 /** What a quote says, naming the balance it spends: 'new: 1 advanced-report credit', 'unlocked within 365 days: free'. */
 export function costText(quote: { cost: number; reason: string; balance: string }): string {
   const why = costReasons[quote.reason] ?? quote.reason;
-  if (quote.cost === 0) return why.endsWith('free') ? why : `${why}: free`;
+  if (quote.cost === 0) return why.endsWith('free') ? why : `free (${why})`;
   // Only the API knows whether that earlier request unlocked the account: ask for what it may cost.
   if (quote.reason === 'paid-not-fetched') return `${why}, at most ${creditAmount(quote.cost, quote.balance)}`;
   return `${why}: ${creditAmount(quote.cost, quote.balance)}`;

@@ -9,10 +9,11 @@
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { featureBreakdowns, instagramBreakdowns } from './model/breakdowns';
 import { Extras, featureExtras, instagramExtras, resultExtras } from './model/extras';
-import { metricSpec } from './model/catalogue';
+import { CARD_KEYS, CARD_LIMIT, metricSpec } from './model/catalogue';
 import {
   defaultPeriodOf,
   fillHeadlines,
+  PERIOD_PART,
   readFeatureMetric,
   readFeatureNumbers,
   readMetric,
@@ -26,7 +27,7 @@ import type { Breakdown, MetricView, Period, ReportModel } from './model/types';
 
 export type { Breakdown, BreakdownItem, MetricUnit, MetricView, Period, PeriodValue, ReportModel, SeriesView } from './model/types';
 export { PERIODS } from './model/types';
-export { formatMetric, formatChange } from './model/format';
+export { formatMetric, formatChange, formatPoints, formatExact } from '../../shared/format';
 
 /** Metrics worth a chart across periods: how engagement and growth move from a week to a year. */
 const PERIOD_CHART_KEYS = ['er', 'subscribers_growth_prc'] as const;
@@ -170,6 +171,11 @@ export function buildReportModel(report: CachedReport): ReportModel {
     if (features) list.push(...safely(() => featureMetrics(features, network), []));
     return list;
   }, []);
+  // Snapchat gives new subscribers twice (subscribers_growth and subscribers_count's periods): one row.
+  if (metrics.some((m) => m.key === 'subscribers_growth')) {
+    const i = metrics.findIndex((m) => m.key === `subscribers_count${PERIOD_PART}`);
+    if (i >= 0) metrics.splice(i, 1);
+  }
   const periods: Period[] = safely(() => reportPeriods(metrics), []);
   const defaultPeriod = defaultPeriodOf(periods);
   safely(() => fillHeadlines(metrics, defaultPeriod), undefined);
@@ -184,6 +190,7 @@ export function buildReportModel(report: CachedReport): ReportModel {
   if (features) safely(() => featureExtras(extras, features, basic), undefined);
   safely(() => resultExtras(extras, result, str(own(r, 'quality')), str(own(r, 'tiktokType'))), undefined);
 
+  const accountId = str(own(summary, 'accountId')) ?? str(own(basic, 'id'));
   const username = str(own(summary, 'username')) ?? str(own(basic, 'username')) ?? str(own(user, 'username')) ?? str(own(r, 'accountKey')) ?? '';
   const variant = network === 'snapchat' ? str(own(body, 'version')) : null;
 
@@ -191,6 +198,7 @@ export function buildReportModel(report: CachedReport): ReportModel {
     network,
     title: str(own(summary, 'title')) ?? str(own(basic, 'title')) ?? str(own(user, 'full_name')) ?? username,
     username,
+    handle: handleOf(network, username, accountId),
     description: str(own(summary, 'description')) ?? str(own(basic, 'description')) ?? str(own(user, 'about')),
     avatarUrl: str(own(summary, 'avatarUrl')) ?? str(own(basic, 'avatar_url')) ?? str(own(user, 'photo_url')),
     verified: bool(own(summary, 'verified')) ?? bool(own(basic, 'is_verified')) ?? bool(own(user, 'is_verified')),
@@ -199,6 +207,7 @@ export function buildReportModel(report: CachedReport): ReportModel {
     periods,
     defaultPeriod,
     metrics: sorted,
+    cards: CARD_KEYS[network].filter((key) => sorted.some((m) => m.key === key && (m.value !== null || Object.keys(m.byPeriod).length > 0))).slice(0, CARD_LIMIT),
     breakdowns,
     series: safely(() => buildSeries(network, result, user, features), []),
     scatter: safely(() => buildScatter(features), null),
@@ -226,14 +235,33 @@ function metricOrder(key: string, network: Network): number {
 }
 
 /**
- * A metric's value for a period: that period's, else 365d's (`all` is read as 365d), else the
- * headline value; `fallback` true when it fell back.
+ * How an account is named under its title: '@natgeo'; a YouTube channel known only by its id
+ * (UC…, 24 characters) is 'Channel UCxxxx' with the id's own case, never a lower-cased @handle.
  */
-export function metricForPeriod(m: MetricView, period: Period): { value: number | null; previous: number | null; change: number | null; fallback: boolean } {
+export function handleOf(network: Network, username: string, accountId: string | null): string {
+  if (network === 'youtube') {
+    const id = accountId && /^UC[\w-]{22}$/.test(accountId) ? accountId : null;
+    if (/^UC[\w-]{22}$/i.test(username)) return `Channel ${id && id.toLowerCase() === username.toLowerCase() ? id : username}`;
+  }
+  return username === '' ? '' : `@${username}`;
+}
+
+/** Where a value shown for a period comes from. */
+export type ValueSource = 'period' | '365d' | 'overall';
+
+/**
+ * A metric's value for a period: that period's, else 365d's (`all` is read as 365d), else the
+ * headline value. `source` says which (`fallback` is true unless it is the period's own);
+ * `overall` for a metric the report gives one figure for, the same whatever period is chosen.
+ */
+export function metricForPeriod(
+  m: MetricView,
+  period: Period,
+): { value: number | null; previous: number | null; change: number | null; fallback: boolean; source: ValueSource } {
   const byPeriod = isRec(m?.byPeriod) ? m.byPeriod : {};
   const exact = byPeriod[period];
-  if (exact && exact.value !== null) return { value: exact.value, previous: exact.previous, change: exact.change, fallback: false };
+  if (exact && exact.value !== null) return { value: exact.value, previous: exact.previous, change: exact.change, fallback: false, source: 'period' };
   const year = byPeriod['365d'];
-  if (period !== '365d' && year && year.value !== null) return { value: year.value, previous: year.previous, change: year.change, fallback: true };
-  return { value: typeof m?.value === 'number' ? m.value : null, previous: null, change: null, fallback: true };
+  if (period !== '365d' && year && year.value !== null) return { value: year.value, previous: year.previous, change: year.change, fallback: true, source: '365d' };
+  return { value: typeof m?.value === 'number' ? m.value : null, previous: null, change: null, fallback: true, source: 'overall' };
 }

@@ -250,8 +250,9 @@ export function featureBreakdowns(features: Rec): Breakdown[] {
   }
   push(out, make('sentiments', 'Comment sentiment', 'pie', sentiments, true));
 
-  // Snapchat's audience_thematics: taxonomy ids (the labels are not published).
-  push(out, make('interests', 'Audience interests', 'bar', listItems(at(features, 'audience_thematics', 'data'), ['title', 'name', 'id'], ['prc', 'value'], (id) => (/^\d+$/.test(id) ? `Topic ${id}` : id)), false, { sort: true }));
+  // Snapchat's audience_thematics: taxonomy ids whose names are not published, so an id is
+  // named as what it is ('Interest #31'), never given a made-up topic.
+  push(out, make('interests', 'Audience interests', 'bar', listItems(at(features, 'audience_thematics', 'data'), ['title', 'name', 'id'], ['prc', 'value'], (id) => (/^\d+$/.test(id) ? `Interest #${id}` : id)), false, { sort: true }));
 
   // TikTok likes_distribution: posts per likes group over the longest period, value_prev as extra.
   const dist = at(features, 'likes_distribution', 'data');

@@ -67,15 +67,21 @@ const table: Entry[] = [
   ['videos_per_week', 'Videos per week', 'per_week'],
   ['active_days_per_week', 'Active days per week', 'per_week'],
   ['hours_streamed', 'Hours streamed', 'duration_ms', { scale: HOUR_MS }],
-  ['media_count', 'Posts', 'count', { periodLabel: 'Posts in period' }],
+  ['media_count', 'Posts', 'count', { periodLabel: 'Posts in the period' }],
   ['posts_count', 'Posts', 'count'],
-  ['views_count', 'Views', 'count', { periodLabel: 'Views in period' }],
+  ['views_count', 'Views', 'count', { periodLabel: 'Views in the period' }],
   ['video_views_count', 'Video views', 'count'],
-  ['likes_count', 'Likes', 'count', { periodLabel: 'Likes in period' }],
-  ['dislikes_count', 'Dislikes', 'count', { periodLabel: 'Dislikes in period' }],
-  ['comments_count', 'Comments', 'count', { periodLabel: 'Comments in period' }],
+  ['likes_count', 'Likes', 'count', { periodLabel: 'Likes in the period' }],
+  ['dislikes_count', 'Dislikes', 'count', { periodLabel: 'Dislikes in the period' }],
+  ['comments_count', 'Comments', 'count', { periodLabel: 'Comments in the period' }],
   ['shares_count', 'Shares', 'count'],
-  ['following_count', 'Following', 'count', { periodLabel: 'New following' }],
+  // Twitter's own field names (history answers) in the researcher's words.
+  ['favorite_count', 'Likes', 'count'],
+  ['retweet_count', 'Retweets', 'count'],
+  ['reply_count', 'Replies', 'count'],
+  ['quote_count', 'Quotes', 'count'],
+  ['followers', 'Followers', 'count'],
+  ['following_count', 'Following', 'count', { periodLabel: 'Newly followed accounts' }],
   ['followings_count', 'Following', 'count'],
   ['blogger_emv', 'Earned media value', 'money'],
   ['brand_safety', 'Brand safety score', 'count'],
@@ -127,9 +133,26 @@ export function metricSpec(key: string, network: Network): MetricSpec & { order:
     const label = networkLabel(key, network, spec.label);
     let periodLabel = spec.periodLabel;
     if (key === 'subscribers_count' && subscriberNetworks.has(network)) periodLabel = 'New subscribers';
-    if (key === 'media_count' && network === 'youtube') periodLabel = 'Videos in period';
-    if (key === 'media_count' && network === 'twitter') periodLabel = 'Tweets in period';
+    if (key === 'media_count' && network === 'youtube') periodLabel = 'Videos in the period';
+    if (key === 'media_count' && network === 'twitter') periodLabel = 'Tweets in the period';
     return { ...spec, label, periodLabel, known: true };
   }
   return { label: humanize(key), unit: guessUnit(key), order: UNKNOWN_ORDER, known: false };
 }
+
+/**
+ * The headline cards of each network, best first: metrics its report carries, in the
+ * researcher's order. A card is shown only when the report has a value for it, so a network
+ * never shows a row of dashes; `.in_period` is a total's per-period figure (metrics.ts).
+ */
+export const CARD_KEYS: Record<Network, readonly string[]> = {
+  instagram: ['followers_count', 'er', 'subscribers_growth_prc', 'avg_likes', 'avg_comments', 'aqs', 'audience_authenticity', 'media_per_week'],
+  youtube: ['subscribers_count', 'er', 'subscribers_growth_prc', 'views_avg', 'alikes_avg', 'comments_avg', 'cqs', 'videos_per_week'],
+  tiktok: ['subscribers_count', 'er', 'subscribers_growth_prc', 'views_avg', 'alikes_avg', 'comments_avg', 'aqs', 'shares_avg'],
+  twitch: ['subscribers_count', 'subscribers_growth_prc', 'live_viewers_avg', 'views_avg', 'chat_messages_per_hour', 'hours_streamed', 'videos_per_week', 'views_rate'],
+  twitter: ['subscribers_count', 'er', 'subscribers_growth_prc', 'favorite_avg', 'reply_avg', 'retweet_avg', 'media_per_week'],
+  snapchat: ['subscribers_count', 'subscribers_growth_prc', 'subscribers_growth', 'views_avg', 'reach', 'reach_rate', 'view_time_avg', 'story_completion_rate'],
+};
+
+/** How many cards a report page shows. */
+export const CARD_LIMIT = 6;

@@ -4,15 +4,48 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
 import type { SnapshotTrend } from './compare';
 import { escapeHtml } from '../../../shared/escapeHtml';
+import { formatAxis, formatAxisPercent, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;
 
-const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const PERIOD_WORDS: Record<string, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
+
+// Every cartesian chart: labels inside the box (containLabel), ticks that would touch are
+// dropped (hideOverlap), numbers compact (300K, 1.2M) and every shown axis named with its unit.
+const GRID = { left: 12, right: 20, containLabel: true } as const;
+const NAME_STYLE = { fontSize: 11 } as const;
+
+/** A value axis: compact ticks, its name (with the unit) above it. */
+function valueAxis(name: string, unit: MetricUnit | 'percent' = 'count', extra: Record<string, unknown> = {}) {
+  return {
+    type: 'value',
+    name,
+    nameLocation: 'end',
+    nameGap: 10,
+    nameTextStyle: { ...NAME_STYLE, align: 'left' },
+    axisLabel: { hideOverlap: true, formatter: unit === 'percent' ? formatAxisPercent : formatAxis },
+    ...extra,
+  };
+}
+
+/** A category or time axis along the bottom, its name under its labels. */
+function bottomAxis(name: string, extra: Record<string, unknown>) {
+  return { name, nameLocation: 'middle', nameGap: 28, nameTextStyle: NAME_STYLE, ...extra };
+}
+
+/** A value axis's name: 'Engagement rate, %'. */
+function unitName(label: string, unit: MetricUnit | 'percent'): string {
+  if (unit === 'percent') return `${label}, %`;
+  if (unit === 'duration_ms') return `${label}, time`;
+  if (unit === 'money') return `${label}, $`;
+  if (unit === 'per_week') return `${label}, per week`;
+  return label;
+}
 
 /** A breakdown value as its chart and table say it: '34.2 %' or '1,204'. */
 export function breakdownValue(b: Pick<Breakdown, 'unit'>, value: number): string {
-  return b.unit === 'percent' ? `${number.format(value)} %` : number.format(value);
+  return b.unit === 'percent' ? formatPercent(value) : formatMetric(value, 'count');
 }
 
 /** What a screen reader hears for a chart: its title and its largest items. */
@@ -23,35 +56,36 @@ export function breakdownSummary(b: Breakdown): string {
 }
 
 export function seriesOption(series: SeriesView): EChartsCoreOption {
+  const unit = series.unit ?? 'count';
   return {
-    grid: { left: 56, right: 16, top: 16, bottom: 48 },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'time' },
-    yAxis: { type: 'value', scale: true },
-    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    grid: { ...GRID, top: 32, bottom: 44 },
+    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatExact(v, unit) : String(v)) },
+    xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true } }),
+    yAxis: valueAxis(unitName(series.axisName ?? series.label, unit), unit, { scale: true }),
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 2 }],
     series: [{ type: 'line', name: series.label, showSymbol: false, data: series.points.map((p) => [p.time, p.value]) }],
   };
 }
 
 export function scatterOption(points: NonNullable<ReportModel['scatter']>): EChartsCoreOption {
   return {
-    grid: { left: 64, right: 16, top: 16, bottom: 40 },
-    tooltip: { trigger: 'item' },
-    xAxis: { type: 'value', name: 'views', nameLocation: 'middle', nameGap: 26 },
-    yAxis: { type: 'value', name: 'likes' },
-    series: [{ type: 'scatter', symbolSize: 6, data: points.map((p) => [p.x, p.y]) }],
+    grid: { ...GRID, top: 32, bottom: 28 },
+    tooltip: { trigger: 'item', valueFormatter: (v: unknown) => (Array.isArray(v) ? `${formatExact(v[0] as number)} views, ${formatExact(v[1] as number)} likes` : String(v)) },
+    xAxis: bottomAxis('Views of a post', { type: 'value', axisLabel: { hideOverlap: true, formatter: formatAxis } }),
+    yAxis: valueAxis('Likes of a post'),
+    series: [{ type: 'scatter', name: 'Posts', symbolSize: 6, data: points.map((p) => [p.x, p.y]) }],
   };
 }
 
-/** Age buckets as columns, stacked by gender. */
+/** Age buckets as columns, stacked by gender; every bucket labelled (interval 0). */
 export function stackedOption(b: Breakdown): EChartsCoreOption {
   const names = [...new Set(b.items.flatMap((i) => (i.parts ?? []).map((p) => p.label)))];
   return {
-    grid: { left: 48, right: 16, top: 28, bottom: 28 },
+    grid: { ...GRID, top: 56, bottom: 28 },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? breakdownValue(b, v) : String(v)) },
-    legend: { top: 0 },
-    xAxis: { type: 'category', data: b.items.map((i) => i.label) },
-    yAxis: { type: 'value', axisLabel: { formatter: '{value} %' } },
+    legend: { type: 'plain', top: 0, left: 'center' },
+    xAxis: bottomAxis('Age', { type: 'category', data: b.items.map((i) => i.label), axisLabel: { interval: 0 } }),
+    yAxis: valueAxis(b.unit === 'percent' ? 'Share of audience, %' : 'Count', b.unit),
     series: names.map((name) => ({
       type: 'bar',
       stack: 'total',
@@ -61,7 +95,12 @@ export function stackedOption(b: Breakdown): EChartsCoreOption {
   };
 }
 
-/** Parts of a whole (gender, audience type, sentiment) as a ring. */
+/** The ring's box at the top of a pie chart, px; the legend goes under it, wrapped, never cut. */
+const PIE_BOX = 170;
+/** One legend entry a row under the ring: a long name with its share fits the narrowest card. */
+const pieLegendRows = (b: Breakdown) => b.items.length;
+
+/** Parts of a whole (gender, audience type, sentiment) as a ring, its whole legend under it. */
 export function pieOption(b: Breakdown): EChartsCoreOption {
   return {
     tooltip: {
@@ -69,16 +108,26 @@ export function pieOption(b: Breakdown): EChartsCoreOption {
       formatter: (p: { name: string; value: number; dataIndex: number }) => {
         const extra = b.items[p.dataIndex]?.extra;
         // The returned string is HTML: the name comes from the API.
-        return escapeHtml(`${p.name}: ${breakdownValue(b, p.value)}${extra !== undefined ? ` (${number.format(extra)})` : ''}`);
+        return escapeHtml(`${p.name}: ${breakdownValue(b, p.value)}${extra !== undefined ? ` (${formatExact(extra)})` : ''}`);
       },
     },
-    legend: { type: 'scroll', bottom: 0 },
+    legend: {
+      type: 'plain',
+      orient: 'vertical',
+      top: PIE_BOX,
+      left: 'center',
+      itemGap: 6,
+      formatter: (name: string) => {
+        const item = b.items.find((i) => i.label === name);
+        return item ? `${name} ${breakdownValue(b, item.value)}` : name;
+      },
+    },
     series: [
       {
         type: 'pie',
         name: b.label,
-        radius: ['36%', '64%'],
-        center: ['50%', '44%'],
+        radius: [PIE_BOX * 0.25, PIE_BOX * 0.45],
+        center: ['50%', PIE_BOX / 2],
         avoidLabelOverlap: true,
         label: { show: false },
         data: b.items.map((i) => ({ name: i.label, value: i.value })),
@@ -88,19 +137,20 @@ export function pieOption(b: Breakdown): EChartsCoreOption {
 }
 
 /**
- * Ranked items (countries, languages, interests) as horizontal bars, largest on top. A likes
- * distribution keeps its groups' order as columns, with the previous period beside them.
+ * Ranked items (countries, languages, interests) as horizontal bars, largest on top, each bar
+ * labelled with its value (the value axis is not drawn). A likes distribution keeps its groups'
+ * order as columns, with the previous period beside them.
  */
 export function barOption(b: Breakdown): EChartsCoreOption {
   const format = (v: unknown) => (typeof v === 'number' ? breakdownValue(b, v) : String(v));
   if (b.key === 'likes_distribution') {
     const previous = b.items.some((i) => i.extra !== undefined);
     return {
-      grid: { left: 48, right: 16, top: previous ? 28 : 12, bottom: 40 },
+      grid: { ...GRID, top: previous ? 56 : 32, bottom: 28 },
       tooltip: { trigger: 'axis', valueFormatter: format },
-      legend: previous ? { top: 0 } : undefined,
-      xAxis: { type: 'category', data: b.items.map((i) => i.label), name: 'likes', nameLocation: 'middle', nameGap: 26 },
-      yAxis: { type: 'value', name: 'posts' },
+      legend: previous ? { type: 'plain', top: 0, left: 'center' } : undefined,
+      xAxis: bottomAxis('Likes of a post', { type: 'category', data: b.items.map((i) => i.label), axisLabel: { interval: 0, hideOverlap: true } }),
+      yAxis: valueAxis('Posts'),
       series: [
         { type: 'bar', name: 'This period', data: b.items.map((i) => i.value) },
         ...(previous ? [{ type: 'bar', name: 'Previous period', data: b.items.map((i) => i.extra ?? 0) }] : []),
@@ -109,12 +159,17 @@ export function barOption(b: Breakdown): EChartsCoreOption {
   }
   const items = b.items.slice(0, BAR_LIMIT);
   return {
-    grid: { left: 8, right: 56, top: 4, bottom: 4, containLabel: true },
+    grid: { left: 8, right: 64, top: 4, bottom: 4, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: format },
-    xAxis: { type: 'value', show: false },
-    yAxis: { type: 'category', inverse: true, data: items.map((i) => i.label), axisTick: { show: false }, axisLabel: { width: 120, overflow: 'truncate' } },
+    xAxis: { type: 'value', show: false, name: b.unit === 'percent' ? '%' : 'Count' },
+    yAxis: { type: 'category', inverse: true, data: items.map((i) => i.label), axisTick: { show: false }, axisLabel: { width: 140, overflow: 'truncate', interval: 0 } },
     series: [{ type: 'bar', name: b.label, data: items.map((i) => i.value), barMaxWidth: 16, label: { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) } }],
   };
+}
+
+/** Charts whose categories all need room side by side: their card spans two columns. */
+export function breakdownWide(b: Breakdown): boolean {
+  return b.kind === 'stacked' || b.key === 'likes_distribution';
 }
 
 /** The option for any breakdown, by its kind. */
@@ -127,10 +182,18 @@ export function breakdownOption(b: Breakdown): EChartsCoreOption {
 /** A chart's height: bar lists grow with their items, so labels never crowd. */
 export function breakdownHeight(b: Breakdown): number {
   if (b.kind === 'bar' && b.key !== 'likes_distribution') return 24 + 22 * Math.min(BAR_LIMIT, b.items.length);
-  return 240;
+  if (b.kind === 'pie') return PIE_BOX + 8 + 20 * pieLegendRows(b);
+  return 260;
 }
 
-/** Scores out of 100 (audience quality, authenticity) as gauges side by side. */
+/** The height of the scores chart: room for the arc, the value inside it and a two-line name under it. */
+export const SCORES_HEIGHT = 230;
+
+/**
+ * Scores out of 100 (audience quality, authenticity) as gauges side by side in a chart as wide
+ * as the page (the scores card spans every column): each gauge has its own slot, its value in
+ * the open middle of the arc, its name under it.
+ */
 export function scoresOption(scores: ReportModel['scores']): EChartsCoreOption {
   const width = 100 / Math.max(1, scores.length);
   return {
@@ -139,33 +202,33 @@ export function scoresOption(scores: ReportModel['scores']): EChartsCoreOption {
       name: s.label,
       min: 0,
       max: 100,
-      center: [`${width * i + width / 2}%`, '58%'],
-      radius: `${Math.min(80, width * 0.9)}%`,
-      startAngle: 200,
-      endAngle: -20,
-      progress: { show: true, width: 10 },
-      axisLine: { lineStyle: { width: 10 } },
+      center: [`${width * i + width / 2}%`, '46%'],
+      radius: '74%',
+      startAngle: 210,
+      endAngle: -30,
+      progress: { show: true, width: 12 },
+      axisLine: { lineStyle: { width: 12 } },
       axisTick: { show: false },
       splitLine: { show: false },
       axisLabel: { show: false },
       pointer: { show: false },
-      title: { offsetCenter: [0, '80%'], fontSize: 12, lineHeight: 14, width: 110, overflow: 'break' },
-      detail: { offsetCenter: [0, '10%'], fontSize: 18, formatter: (v: number) => number.format(v) },
-      data: [{ value: s.value, name: s.label }],
+      title: { offsetCenter: [0, '78%'], fontSize: 13, lineHeight: 16, width: 150, overflow: 'break' },
+      detail: { offsetCenter: [0, '0%'], fontSize: 26, fontWeight: 600, valueAnimation: false, formatter: (v: number) => `${Math.round(v)}` },
+      data: [{ value: s.value, name: `${s.label}\nof 100` }],
     })),
   };
 }
 
 /** One metric per period as columns, similar accounts beside it where the report gives them. */
 export function periodOption(chart: ReportModel['periodCharts'][number]): EChartsCoreOption {
-  const format = (v: unknown) => (typeof v === 'number' ? (chart.unit === 'percent' ? `${number.format(v)} %` : number.format(v)) : String(v));
+  const format = (v: unknown) => (typeof v === 'number' ? formatMetric(v, chart.unit) : String(v));
   const similar = chart.points.some((p) => p.similar !== null);
   return {
-    grid: { left: 56, right: 16, top: similar ? 28 : 12, bottom: 28 },
+    grid: { ...GRID, top: similar ? 56 : 32, bottom: 28 },
     tooltip: { trigger: 'axis', valueFormatter: format },
-    legend: similar ? { top: 0 } : undefined,
-    xAxis: { type: 'category', data: chart.points.map((p) => p.period) },
-    yAxis: { type: 'value', axisLabel: { formatter: chart.unit === 'percent' ? '{value} %' : '{value}' } },
+    legend: similar ? { type: 'plain', top: 0, left: 'center' } : undefined,
+    xAxis: bottomAxis('Period', { type: 'category', data: chart.points.map((p) => PERIOD_WORDS[p.period] ?? p.period), axisLabel: { interval: 0 } }),
+    yAxis: valueAxis(unitName(chart.label, chart.unit), chart.unit),
     series: [
       { type: 'bar', name: 'This account', data: chart.points.map((p) => p.value) },
       ...(similar ? [{ type: 'bar', name: 'Similar accounts', data: chart.points.map((p) => p.similar) }] : []),
@@ -181,13 +244,13 @@ export function snapshotTrendOption(trend: SnapshotTrend): EChartsCoreOption {
   const withEr = trend.engagementRate.length >= 2;
   const line = { type: 'line', showSymbol: true, symbolSize: 7 };
   return {
-    grid: { left: 64, right: withEr ? 56 : 16, top: 32, bottom: 32 },
+    grid: { ...GRID, top: 56, bottom: 28 },
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    xAxis: { type: 'time' },
+    legend: { type: 'plain', top: 0, left: 'center' },
+    xAxis: bottomAxis('Date of the fetch', { type: 'time', axisLabel: { hideOverlap: true } }),
     yAxis: [
-      { type: 'value', name: 'Followers', scale: true, nameTextStyle: { align: 'left' } },
-      ...(withEr ? [{ type: 'value', name: 'ER, %', scale: true, position: 'right', splitLine: { show: false } }] : []),
+      valueAxis('Followers', 'count', { scale: true }),
+      ...(withEr ? [valueAxis('Engagement rate, %', 'percent', { scale: true, position: 'right', splitLine: { show: false }, nameTextStyle: { ...NAME_STYLE, align: 'right' } })] : []),
     ],
     series: [
       { ...line, name: 'Followers', yAxisIndex: 0, data: trend.followers },

@@ -1,5 +1,5 @@
 // Short facts as text: contacts, prices, categories, rankings, links, linked accounts.
-import { formatMetric } from './format';
+import { formatCount, formatMetric } from '../../../shared/format';
 import { countryName, KNOWN_FEATURES, languageName } from './breakdowns';
 import { arr, at, entries, humanize, isRec, num, own, rec, str, strings, type Rec } from './read';
 import { PERIODS } from './types';
@@ -58,22 +58,47 @@ function rankings(x: Extras, r: unknown): void {
             ? `in ${str(own(raw, 'title')) ?? 'category'}`
             : humanize(scope).toLowerCase();
     const d = delta === null || delta === 0 ? '' : ` (${delta > 0 ? '+' : '−'}${Math.abs(delta)})`;
-    x.add(`Rank ${where}`, `#${Math.round(rank).toLocaleString('en-US')}${d}`);
+    x.add(`Rank ${where}`, `#${formatCount(Math.round(rank))}${d}`);
   }
 }
 
-const NETWORK_IDS: Record<number, string> = { 1: 'Instagram', 2: 'YouTube', 3: 'TikTok', 4: 'Twitch', 5: 'Twitter', 7: 'Snapchat' };
+/** social_networks type ids (spec 2.1; 1 Instagram, 5 Twitter and 8 Facebook occur in real answers). */
+const NETWORK_IDS: Record<number, string> = { 1: 'Instagram', 2: 'YouTube', 3: 'TikTok', 4: 'Twitch', 5: 'Twitter', 7: 'Snapchat', 8: 'Facebook' };
+const NETWORK_NAMES: Record<string, string> = {
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  snapchat: 'Snapchat',
+  facebook: 'Facebook',
+};
 
-/** social_networks: `[{type, id}]` or Instagram's `[{type, username, subscribers_count, …}]`. */
+/** A linked account's network by its type: a number (reports) or a name (discovery's real form). */
+function networkName(type: unknown): string {
+  const n = num(type);
+  if (n !== null) return Object.hasOwn(NETWORK_IDS, n) ? NETWORK_IDS[n]! : `Network #${n}`;
+  const s = str(type)?.toLowerCase();
+  return s && Object.hasOwn(NETWORK_NAMES, s) ? NETWORK_NAMES[s]! : s ? humanize(s) : 'Another network';
+}
+
+/**
+ * social_networks: `[{type, id}]`, `[{type, social_id}]` or Instagram's `[{type, username, title,
+ * subscribers_count, …}]`. By name and network where the answer names the account
+ * ('Twitch: NASA (@nasa, 71.7M followers)'); an account given only by id says so
+ * ('Instagram account, id 7845596145'): the API does not send its name.
+ */
 function linked(x: Extras, networks: unknown): void {
   const out: string[] = [];
   for (const n of arr(networks)) {
-    const type = num(own(n, 'type'));
-    const name = (type !== null && Object.hasOwn(NETWORK_IDS, type) ? NETWORK_IDS[type] : null) ?? `Network ${type ?? '?'}`;
-    const who = str(own(n, 'username')) ?? str(own(n, 'social_id')) ?? str(own(n, 'id'));
-    if (!who) continue;
+    const name = networkName(own(n, 'type'));
+    const username = str(own(n, 'username'));
+    const title = str(own(n, 'title'));
+    const id = str(own(n, 'social_id')) ?? str(own(n, 'id'));
     const followers = count(num(own(n, 'subscribers_count')));
-    out.push(`${name} ${who}${followers ? ` (${followers})` : ''}`);
+    const about = [username && title ? `@${username}` : null, followers ? `${followers} followers` : null].filter((p) => p !== null).join(', ');
+    if (title ?? username) out.push(`${name}: ${title ?? `@${username}`}${about ? ` (${about})` : ''}`);
+    else if (id) out.push(`${name} account (id ${id})`);
   }
   x.list('Also on', out);
 }

@@ -29,6 +29,9 @@ function scaled(value: number | null, scale: number): number | null {
   return value === null ? null : value * scale;
 }
 
+/** The key suffix of a total's per-period figure: subscribers_count.in_period (new subscribers). */
+export const PERIOD_PART = '.in_period';
+
 interface Part {
   /** '' for the metric itself; 'story', 'spotlight', 'viewers' for its parts (value_story, …). */
   suffix: string;
@@ -74,7 +77,7 @@ function readPeriods(obj: Rec, suffix: string, scale: number): Partial<Record<Pe
 export function readMetric(key: string, raw: unknown, network: Network, keepNull = false): MetricView[] {
   const spec = metricSpec(key, network);
   const scale = spec.scale ?? 1;
-  const base = { unit: spec.unit, ...(spec.periodLabel ? { periodLabel: spec.periodLabel } : {}), ...(spec.deprecated ? { deprecated: true } : {}) };
+  const base = { unit: spec.unit, ...(spec.deprecated ? { deprecated: true } : {}) };
 
   if (raw === null || raw === undefined || typeof raw !== 'object' || Array.isArray(raw)) {
     const value = scaled(num(raw), scale);
@@ -95,7 +98,16 @@ export function readMetric(key: string, raw: unknown, network: Network, keepNull
         // An object without any readable value is not a metric.
         return [];
       }
-      out.push({ key, label: spec.label, ...base, value, byPeriod, mark, similar });
+      if (spec.periodLabel && hasPeriods && value !== null) {
+        // A total (subscribers) whose periods hold another quantity (new subscribers): two rows,
+        // the total not by period, and the period's own figure under its own name.
+        out.push({ key, label: spec.label, unit: spec.unit, value, byPeriod: {}, mark, similar });
+        out.push({ key: `${key}${PERIOD_PART}`, label: spec.periodLabel, unit: spec.unit, value: null, byPeriod, mark: null, similar: null });
+      } else if (spec.periodLabel && hasPeriods) {
+        out.push({ key: `${key}${PERIOD_PART}`, label: spec.periodLabel, unit: spec.unit, value, byPeriod, mark, similar });
+      } else {
+        out.push({ key, label: spec.label, ...base, value, byPeriod, mark, similar });
+      }
     } else if (value !== null || hasPeriods) {
       const mark = markIn(obj, part.suffix);
       out.push({ key: `${key}.${part.suffix.slice(1)}`, label: `${spec.label} (${part.label})`, unit: spec.unit, value, byPeriod, mark, similar: null });
@@ -167,8 +179,6 @@ export function fillHeadlines(metrics: MetricView[], defaultPeriod: Period | nul
   for (const m of metrics) {
     const chosen = order.map((p) => m.byPeriod[p]).find((e) => e !== undefined && e.value !== null);
     if (!chosen) continue;
-    // A top-level total (subscribers_count) is not the quantity its periods rate: keep their marks apart.
-    if (m.value !== null && m.periodLabel !== undefined) continue;
     if (m.value === null) m.value = chosen.value;
     if (m.mark === null) m.mark = chosen.mark;
     if (m.similar === null) m.similar = chosen.similar;

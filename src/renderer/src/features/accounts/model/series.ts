@@ -17,8 +17,8 @@ function points(list: unknown, timeFields: readonly string[], valueFields: reado
   return out.sort((a, b) => a.time - b.time);
 }
 
-function push(out: SeriesView[], key: string, label: string, pts: SeriesView['points']): void {
-  if (pts.length > 0 && !out.some((s) => s.key === key)) out.push({ key, label, points: pts });
+function push(out: SeriesView[], key: string, label: string, pts: SeriesView['points'], more: Pick<SeriesView, 'unit' | 'axisName'> = {}): void {
+  if (pts.length > 0 && !out.some((s) => s.key === key)) out.push({ key, label, points: pts, ...more });
 }
 
 const TIME_FIELDS = ['time', 'timestamp', 'date', 'time_iso'] as const;
@@ -45,7 +45,7 @@ export function buildSeries(network: Network, result: Rec, user: Rec | null, fea
     push(out, 'following', 'Following', points(own(user, 'following_chart'), ['date', 'time', 'timestamp'], ['count', 'value']));
   }
   for (const s of metricsHistorySeries(network, own(result, 'metrics_history'))) {
-    push(out, s.key, s.key === 'history.subscribers_count' ? `${s.label} over time` : s.label, s.points);
+    push(out, s.key, s.key === 'history.subscribers_count' ? `${s.label} over time` : s.label, s.points, { unit: s.unit, axisName: s.label });
   }
   // Twitch stream_viewers: viewers during recent streams.
   for (const stream of arr(at(features, 'stream_viewers', 'data'))) {
@@ -53,7 +53,7 @@ export function buildSeries(network: Network, result: Rec, user: Rec | null, fea
     const pts = points(own(stream, 'chart'), TIME_FIELDS, ['value']);
     if (id === null || pts.length === 0) continue;
     const day = new Date(pts[0]!.time).toISOString().slice(0, 10);
-    push(out, `stream_viewers.${id}`, `Viewers of the stream of ${day}`, pts);
+    push(out, `stream_viewers.${id}`, `Viewers of the stream of ${day}`, pts, { axisName: 'Viewers' });
   }
   return out;
 }

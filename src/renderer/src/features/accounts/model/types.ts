@@ -7,7 +7,9 @@ export type Period = '7d' | '30d' | '90d' | '180d' | '365d';
 /** Every period a report can carry, shortest first (`all` is read as 365d). */
 export const PERIODS: readonly Period[] = ['7d', '30d', '90d', '180d', '365d'];
 
-export type MetricUnit = 'count' | 'percent' | 'ratio' | 'duration_ms' | 'per_week' | 'money';
+import type { MetricUnit } from '../../../shared/format';
+
+export type { MetricUnit };
 
 export interface PeriodValue {
   value: number | null;
@@ -30,12 +32,6 @@ export interface MetricView {
   mark: string | null;
   /** The benchmark (`similar`, or Instagram's `avg`). */
   similar: number | null;
-  /**
-   * What a period's value means when it differs from the headline (spec 2.1: "top-level value
-   * and performance value are different quantities"), e.g. 'New followers' for
-   * subscribers_count. Absent when the period value is the same quantity over that window.
-   */
-  periodLabel?: string;
   /** True for a key the API has deprecated (post_frequency). */
   deprecated?: boolean;
 }
@@ -67,6 +63,10 @@ export interface Breakdown {
 export interface SeriesView {
   key: string;
   label: string;
+  /** The unit of the values (count when absent), for the axis and the tooltip. */
+  unit?: MetricUnit;
+  /** The value axis's name when it is not the label ('Viewers' for a stream's chart). */
+  axisName?: string;
   /** Ascending by time. */
   points: { time: number; value: number }[];
 }
@@ -75,6 +75,8 @@ export interface ReportModel {
   network: Network;
   title: string;
   username: string;
+  /** How the account is named under its title: '@natgeo', or 'Channel UC…' for a YouTube channel id. */
+  handle: string;
   description: string | null;
   avatarUrl: string | null;
   verified: boolean | null;
@@ -87,6 +89,8 @@ export interface ReportModel {
   /** The period headline values come from when a metric has no top-level value: 30d when carried. */
   defaultPeriod: Period | null;
   metrics: MetricView[];
+  /** Keys of the metrics shown as headline cards, chosen per network from what the report has. */
+  cards: string[];
   breakdowns: Breakdown[];
   series: SeriesView[];
   scatter: { x: number; y: number }[] | null;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatAxis, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedNumber, MINUS, plural } from './format';
+
+describe('the one formatter', () => {
+  it('compact from 10,000 in cards and tables, exact below; axes compact from 1,000', () => {
+    expect(formatMetric(9_999, 'count')).toBe('9,999');
+    expect(formatMetric(13_166, 'count')).toBe('13.2K');
+    expect(formatAxis(300_000)).toBe('300K');
+    expect(formatAxis(1_200_000)).toBe('1.2M');
+    expect(formatAxis(2_500)).toBe('2.5K');
+    expect(formatAxisPercent(12)).toBe('12 %');
+  });
+
+  it('exact for tooltips and Values tables', () => {
+    expect(formatExact(1_204_784)).toBe('1,204,784');
+    expect(formatExact(6.891234, 'percent')).toBe('6.89 %');
+    expect(formatExact(0.0051234, 'ratio')).toBe('0.005123');
+  });
+
+  it('the minus sign everywhere, never a hyphen', () => {
+    for (const text of [formatMetric(-1.23, 'percent'), formatMetric(-13_166, 'count'), formatChange(-0.05), formatPoints(-0.2), formatSignedNumber(-42), formatCount(-5), formatAxis(-5_000), formatExact(-3)]) {
+      expect(text).toContain(MINUS);
+      expect(text).not.toContain('-');
+    }
+  });
+
+  it('points for a change of a percentage, relative otherwise; plurals', () => {
+    expect(formatPoints(0.21)).toBe('+0.21 pp');
+    expect(formatChange(0.022)).toBe('+2.2 %');
+    expect(plural(1, 'post')).toBe('1 post');
+    expect(plural(2, 'post')).toBe('2 posts');
+    expect(plural(1_204, 'account')).toBe('1,204 accounts');
+  });
+});
