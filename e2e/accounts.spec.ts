@@ -14,7 +14,7 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByLabel('Network for bare names').selectOption('instagram');
   await page.getByLabel(/Usernames, channel ids/).fill('natgeo\nhttps://www.twitch.tv/shroud\nsnapchat:snapper\nbad name!');
   // A line with an entry that is not valid is refused whole: "bad name!" is a typo, not an order for "bad".
-  await expect(page.getByTestId('refused-lines')).toHaveText('bad name! — line 4 is not fetched: "name!" is not a valid instagram name');
+  await expect(page.getByTestId('refused-lines')).toHaveText('bad name! — line 4 is not fetched: "name!" is not a valid Instagram name');
   await page.getByRole('button', { name: 'Check cost of 3 accounts' }).click();
 
   const confirmation = page.getByTestId('fetch-confirmation');

@@ -66,14 +66,14 @@ describe('bulk paste', () => {
       'instagram:dogs',
       'error:bad!name',
     ]);
-    expect(lines[5]).toMatchObject({ ok: false, reason: 'line 5: "bad!name" is not a valid instagram name' });
+    expect(lines[5]).toMatchObject({ ok: false, reason: 'line 5: "bad!name" is not a valid Instagram name' });
   });
 
   it('refuses a whole line when any entry on it is not valid, naming the line', () => {
     // "bad name!" is a typo, not an order for "bad".
     const lines = parseAccountList('natgeo\nbad name!\ntwitch:shroud', 'instagram');
     expect(lines.filter((l) => l.ok).map((l) => l.ok && l.value.account)).toEqual(['natgeo', 'shroud']);
-    expect(lines[1]).toEqual({ ok: false, source: 'bad name!', reason: 'line 2 is not fetched: "name!" is not a valid instagram name' });
+    expect(lines[1]).toEqual({ ok: false, source: 'bad name!', reason: 'line 2 is not fetched: "name!" is not a valid Instagram name' });
     // A refused line does not count as seen: the same name on a good line is still taken.
     expect(parseAccountList('bad, name!\nbad', 'instagram').map((l) => (l.ok ? l.value.account : l.source))).toEqual(['bad, name!', 'bad']);
     // Links and prefixed names mix on one line when all are valid.

@@ -58,6 +58,9 @@ const tiktokUserId = /^\d{6,25}$/;
 const invisible = /[\p{Cc}\p{Cf}]/u;
 const invisibleAll = /[\p{Cc}\p{Cf}]/gu;
 
+/** Networks as a researcher writes them, for messages. */
+const NETWORK_NAMES: Record<Network, string> = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', twitch: 'Twitch', twitter: 'Twitter', snapchat: 'Snapchat' };
+
 const invisibleNames: Record<number, string> = {
   0x200b: 'zero-width space',
   0x200c: 'zero-width non-joiner',
@@ -136,7 +139,7 @@ function account(network: Network, name: string, source: string, byUserId = fals
   const clean = name.trim().replace(/^@/, '');
   const hidden = invisibleCharacterProblem(clean);
   if (hidden) return refused(source, `that name ${hidden}`);
-  if (!usernamePattern.test(clean)) return refused(source, `"${clean}" is not a valid ${network} name`);
+  if (!usernamePattern.test(clean)) return refused(source, `"${clean}" is not a valid ${NETWORK_NAMES[network]} name`);
   if (byUserId) return { ok: true, value: { network, key: clean, apiName: clean, byUserId, account: clean, source } };
   if (network === 'youtube' && youtubeChannelId.test(clean)) {
     // The cache has always keyed channels in lower case; the API needs the id as it is.

@@ -17,8 +17,8 @@ describe('a report address', () => {
     expect(read('#/accounts/myspace/nasa')).toMatchObject({ ok: false, message: expect.stringMatching(/"myspace" is not one of the six networks/) });
     expect(read('#/accounts/twitch/na%E2%80%AEsa')).toMatchObject({ ok: false, message: expect.stringMatching(/invisible character \(U\+202E/) });
     expect(read('#/accounts/twitch/instagram:natgeo')).toMatchObject({ ok: false, message: '"natgeo" is an account on instagram, and this asks about twitch.' });
-    expect(read('#/accounts/twitch/nasa/videos')).toMatchObject({ ok: false, message: expect.stringMatching(/not a valid twitch name/) });
+    expect(read('#/accounts/twitch/nasa/videos')).toMatchObject({ ok: false, message: expect.stringMatching(/not a valid Twitch name/) });
     // A broken %-escape does not throw while the address is read: it is refused by name.
-    expect(read('#/accounts/twitch/na%E0%A4%Asa')).toMatchObject({ ok: false, message: expect.stringMatching(/not a valid twitch name/) });
+    expect(read('#/accounts/twitch/na%E0%A4%Asa')).toMatchObject({ ok: false, message: expect.stringMatching(/not a valid Twitch name/) });
   });
 });
