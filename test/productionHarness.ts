@@ -19,8 +19,10 @@ export interface ProductionHarness {
 export async function productionHarness(
   simOptions: SimulatorOptions = {},
   polling: { pollDelayMs?: () => number; maxWaitMs?: number } = {},
+  /** Another harness's simulator: a second Scout on its own data folder sharing one API account. */
+  sharedSimulator?: SimulatorHandle,
 ): Promise<ProductionHarness> {
-  const sim = await startSimulator({ generationMs: 30, ...simOptions });
+  const sim = sharedSimulator ?? (await startSimulator({ generationMs: 30, ...simOptions }));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-prod-'));
   const credentials = new MemoryCredentials();
   const logger = new Logger('error');
@@ -48,7 +50,7 @@ export async function productionHarness(
     },
     async close() {
       await services.close();
-      await sim.close();
+      if (!sharedSimulator) await sim.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

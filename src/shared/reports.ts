@@ -70,7 +70,8 @@ export interface CostQuote {
 export interface ReportProgress {
   network: Network;
   accountKey: string;
-  phase: 'requesting' | 'generating' | 'saving' | 'finished';
+  /** `queued`: waiting for its turn, as paid requests go out one at a time. */
+  phase: 'queued' | 'requesting' | 'generating' | 'saving' | 'finished';
   /** The API's retryTtl while generating. */
   retryInSec: number | null;
   /** When Scout asks the API again (epoch ms), while generating: what a countdown counts to. */
@@ -94,6 +95,8 @@ export interface SpendingRow {
   balance: BalanceKind;
   spent: number;
   calls: number;
+  /** How far the balance moved during these calls beyond what they can cost: spent outside Scout, not booked here. */
+  outside: number;
 }
 
 /** A cached companion answer (media, history, mentions): when it was fetched, and what it said. */

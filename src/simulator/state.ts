@@ -21,6 +21,19 @@ export interface SimStateOptions {
 
 export type BalanceKind = keyof SimBalances;
 
+/**
+ * Ways a real API account behaves that tests switch on at run time, to hold the ledger to what
+ * the API really took (the ledger tests).
+ */
+export interface SimQuirks {
+  /** What report answers say in `restTokens`: the balance (default), nothing at all, or this figure (-1, 2.5, 1e12). */
+  restTokens?: 'reported' | 'absent' | number;
+  /** Which balance a TikTok advanced report draws from: advanced-report credits (default) or report credits, as api-reference.md says. */
+  tiktokAdvancedFrom?: 'advancedReports' | 'credits';
+  /** planInfo answers (default), is down (503), or goes down as soon as something is charged. */
+  planInfo?: 'up' | 'down' | 'down-after-charge';
+}
+
 /** One check of an account: when it was paid for, when generation ends, how it ends. */
 export interface ReportCheck {
   network: Network;
@@ -63,6 +76,7 @@ export class SimState {
   /** Simulated times of recent TikTok report requests, for the 100-a-minute limit. */
   readonly tiktokRequests: number[] = [];
   highDemand = false;
+  quirks: SimQuirks = {};
   /** Encoded report bodies, per instance: they embed this simulator's own address. */
   readonly reportBodies = new Map<string, Buffer[]>();
 
@@ -84,6 +98,7 @@ export class SimState {
     if (this.balances[kind] <= 0) return false;
     this.balances[kind] -= 1;
     this.spent[kind] += 1;
+    if (this.quirks.planInfo === 'down-after-charge') this.quirks.planInfo = 'down';
     return true;
   }
 

@@ -1,10 +1,73 @@
 // The credit ledger. A paid call is written here (with synchronous=FULL, so it survives a power
 // cut) before it is sent, and settled when its answer says what it cost. A call whose answer was
 // lost stays `unknown` until it is resolved by reading the balance, never by sending it again.
+//
+// What a call cost is read from the balances that moved between the plan read just before it
+// and the plan read just after it, never from what the call was expected to cost. A call is
+// never booked at more than it can cost; a balance that moved more than that moved outside
+// Scout (another Scout on the same API account, the web app) and is flagged, not booked.
 import type { BalanceKind, SpendingRow } from '@shared/reports';
 import type { Db } from '../cache/database';
 
 export type { BalanceKind, SpendingRow };
+
+/** Every balance the plan showed at one moment; null where the API did not say. */
+export type Balances = Record<BalanceKind, number | null>;
+
+export const balanceKinds: readonly BalanceKind[] = ['credits', 'miniReports', 'advancedReports', 'discoveryRequests'];
+
+/** More than any plan holds: a larger figure is not a balance. */
+const MAX_PLAUSIBLE_BALANCE = 10_000_000;
+
+/**
+ * A balance as the API reports it, or null when the figure is not one: real answers send
+ * `restTokens: -1` for "not reported", and a fraction or an absurd number is no balance either.
+ */
+export function plausibleBalance(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_PLAUSIBLE_BALANCE ? value : null;
+}
+
+/**
+ * What one call cost, from the balances before and after it. `known` is what the ledger already
+ * booked on each balance in between (a refund seen meanwhile: negative), so it is not counted
+ * twice. `drawable` are the balances the call may draw from, the expected one first; the
+ * first that fell pays, up to `maxCost`. Whatever else moved is `outside`.
+ */
+export function settlement(input: {
+  before: Balances;
+  after: Balances;
+  expected: BalanceKind;
+  expectedCost: number;
+  maxCost: number;
+  drawable: readonly BalanceKind[];
+  known?: Partial<Record<BalanceKind, number>>;
+}): { balance: BalanceKind; cost: number; outside: number; balanceAfter: number | null; note: string } {
+  const moved: Partial<Record<BalanceKind, number>> = {};
+  for (const kind of balanceKinds) {
+    const b = input.before[kind];
+    const a = input.after[kind];
+    if (b !== null && a !== null) moved[kind] = b - a - (input.known?.[kind] ?? 0);
+  }
+  if (!input.drawable.some((k) => moved[k] !== undefined)) {
+    // No balance it may draw from is known on both sides: count what was expected, so the
+    // researcher is never told less than was quoted.
+    return {
+      balance: input.expected,
+      cost: Math.min(input.expectedCost, input.maxCost),
+      outside: 0,
+      balanceAfter: input.after[input.expected],
+      note: 'balance not known on both sides; counted as expected',
+    };
+  }
+  const payer = input.drawable.find((k) => (moved[k] ?? 0) > 0) ?? input.expected;
+  const cost = Math.max(0, Math.min(moved[payer] ?? 0, input.maxCost));
+  let outside = 0;
+  // A balance that rose (a top-up, a refund Scout did not see) moved outside Scout too.
+  for (const kind of balanceKinds) outside += Math.abs((moved[kind] ?? 0) - (kind === payer ? cost : 0));
+  const seen = balanceKinds.flatMap((k) => (moved[k] !== undefined ? [`${k} ${input.before[k]} → ${input.after[k]}`] : [])).join(', ');
+  const note = `planInfo: ${seen}${outside > 0 ? `; ${outside} moved beyond what this call can cost: outside Scout` : ''}`;
+  return { balance: payer, cost, outside, balanceAfter: input.after[payer], note };
+}
 
 export type LedgerStatus = 'pending' | 'settled' | 'failed' | 'unknown' | 'resolved';
 
@@ -22,6 +85,12 @@ export interface LedgerEntry {
   balanceAfter: number | null;
   settledAt: number | null;
   note: string | null;
+  /** Every balance just before the call was sent. */
+  balancesBefore: Balances | null;
+  /** The most the call can cost (null on rows from before it was recorded: the expected cost). */
+  maxCost: number | null;
+  /** How far the balances moved during the call beyond what is booked here. */
+  outside: number;
 }
 
 
@@ -39,6 +108,19 @@ interface Row {
   balance_after: number | null;
   settled_at: number | null;
   note: string | null;
+  balances_before: string | null;
+  max_cost: number | null;
+  outside: number;
+}
+
+function parseBalances(text: string | null): Balances | null {
+  if (!text) return null;
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(balanceKinds.map((k) => [k, plausibleBalance(raw[k])])) as Balances;
+  } catch {
+    return null;
+  }
 }
 
 const toEntry = (r: Row): LedgerEntry => ({
@@ -55,6 +137,9 @@ const toEntry = (r: Row): LedgerEntry => ({
   balanceAfter: r.balance_after,
   settledAt: r.settled_at,
   note: r.note,
+  balancesBefore: parseBalances(r.balances_before),
+  maxCost: r.max_cost,
+  outside: r.outside,
 });
 
 export class CreditLedger {
@@ -67,12 +152,14 @@ export class CreditLedger {
     private readonly now: () => number = Date.now,
   ) {
     this.insert = db.prepare(
-      `INSERT INTO credit_ledger (created_at, operation, network, account_key, balance, expected_cost, balance_before, status, actual_cost, balance_after, settled_at, note)
-       VALUES (@createdAt, @operation, @network, @accountKey, @balance, @expectedCost, @balanceBefore, @status, @actualCost, @balanceAfter, @settledAt, @note)`,
+      `INSERT INTO credit_ledger (created_at, operation, network, account_key, balance, expected_cost, balance_before, status, actual_cost, balance_after, settled_at, note,
+         balances_before, max_cost)
+       VALUES (@createdAt, @operation, @network, @accountKey, @balance, @expectedCost, @balanceBefore, @status, @actualCost, @balanceAfter, @settledAt, @note,
+         @balancesBefore, @maxCost)`,
     );
     this.update = db.prepare(
       `UPDATE credit_ledger SET status = @status, actual_cost = @actualCost, balance_after = @balanceAfter, settled_at = @settledAt,
-         note = coalesce(@note, note) WHERE id = @id`,
+         note = coalesce(@note, note), balance = coalesce(@balance, balance), outside = @outside WHERE id = @id`,
     );
     this.byId = db.prepare('SELECT * FROM credit_ledger WHERE id = ?');
   }
@@ -94,6 +181,8 @@ export class CreditLedger {
     balance: BalanceKind;
     expectedCost: number;
     balanceBefore?: number | null;
+    balancesBefore?: Balances | null;
+    maxCost?: number;
   }): number {
     return this.durably(() =>
       Number(
@@ -110,21 +199,35 @@ export class CreditLedger {
           balanceAfter: null,
           settledAt: null,
           note: null,
+          balancesBefore: entry.balancesBefore ? JSON.stringify(entry.balancesBefore) : null,
+          maxCost: entry.maxCost ?? entry.expectedCost,
         }).lastInsertRowid,
       ),
     );
   }
 
-  private finish(id: number, status: LedgerStatus, actualCost: number | null, balanceAfter: number | null, note: string | null): void {
-    this.durably(() => this.update.run({ id, status, actualCost, balanceAfter, settledAt: this.now(), note }));
+  private finish(
+    id: number,
+    status: LedgerStatus,
+    actualCost: number | null,
+    balanceAfter: number | null,
+    note: string | null,
+    extra: { balance?: BalanceKind; outside?: number } = {},
+  ): void {
+    this.durably(() =>
+      this.update.run({ id, status, actualCost, balanceAfter, settledAt: this.now(), note, balance: extra.balance ?? null, outside: extra.outside ?? 0 }),
+    );
   }
 
-  /** The answer came: it cost `actualCost` and left `balanceAfter`. */
-  settle(id: number, actualCost: number, balanceAfter: number | null): void {
-    this.finish(id, 'settled', actualCost, balanceAfter, null);
+  /**
+   * The answer came: it cost `actualCost` from `balance` (when given, the balance the API really
+   * drew from) and left `balanceAfter`; `outside` is how far the balances moved beyond that.
+   */
+  settle(id: number, actualCost: number, balanceAfter: number | null, detail: { balance?: BalanceKind; outside?: number; note?: string } = {}): void {
+    this.finish(id, 'settled', actualCost, balanceAfter, detail.note ?? null, detail);
   }
 
-  /** The API answered with an error: nothing was spent. */
+  /** The API refused the call, or it never reached the API: nothing was spent. */
   fail(id: number, reason: string): void {
     this.finish(id, 'failed', 0, null, reason);
   }
@@ -135,8 +238,16 @@ export class CreditLedger {
   }
 
   /** An unknown outcome, found out. */
-  resolve(id: number, actualCost: number, balanceAfter: number | null, how: string): void {
-    this.finish(id, 'resolved', actualCost, balanceAfter, how);
+  resolve(id: number, actualCost: number, balanceAfter: number | null, how: string, detail: { balance?: BalanceKind; outside?: number } = {}): void {
+    this.finish(id, 'resolved', actualCost, balanceAfter, how, detail);
+  }
+
+  /** What calls closed after entry `id` booked, per balance (refunds negative). */
+  bookedAfter(id: number): Partial<Record<BalanceKind, number>> {
+    const rows = this.db
+      .prepare(`SELECT balance, sum(actual_cost) AS n FROM credit_ledger WHERE id > ? AND status IN ('settled', 'resolved') GROUP BY balance`)
+      .all(id) as { balance: BalanceKind; n: number | null }[];
+    return Object.fromEntries(rows.map((r) => [r.balance, r.n ?? 0]));
   }
 
   /** A credit given back later (a report whose generation failed): its own row, cost -1. */
@@ -155,27 +266,35 @@ export class CreditLedger {
         balanceAfter: entry.balanceAfter,
         settledAt: this.now(),
         note: entry.note,
+        balancesBefore: null,
+        maxCost: 0,
       }),
     );
   }
 
   /**
-   * When a call of `operation` about the account last paid on this balance and was not refunded
-   * since. `answered` counts only calls whose answer came back (not those settled by reading
-   * the balance after a lost answer).
+   * When a call of `operation` about the account last paid on one of these balances and was not
+   * refunded since. `answered` counts only calls whose answer came back (not those settled by
+   * reading the balance after a lost answer); otherwise a call whose cost is still being found
+   * out counts when it was expected to cost something.
    */
-  lastPaid(network: string, accountKey: string, balance: BalanceKind, operation: 'report' | 'history', answered = false): number | null {
+  lastPaid(network: string, accountKey: string, balance: BalanceKind | readonly BalanceKind[], operation: 'report' | 'history', answered = false): number | null {
+    const kinds = JSON.stringify(typeof balance === 'string' ? [balance] : balance);
+    const paid = answered
+      ? "status = 'settled' AND actual_cost > 0"
+      : "(status IN ('settled', 'resolved') AND actual_cost > 0) OR (status IN ('pending', 'unknown') AND expected_cost > 0)";
     const row = this.db
       .prepare(
         `SELECT max(created_at) AS at FROM credit_ledger
-         WHERE network = ? AND account_key = ? AND balance = ? AND operation = ?
-           AND status IN (${answered ? "'settled'" : "'settled', 'resolved'"}) AND actual_cost > 0`,
+         WHERE network = ? AND account_key = ? AND balance IN (SELECT value FROM json_each(?)) AND operation = ? AND (${paid})`,
       )
-      .get(network, accountKey, balance, operation) as { at: number | null };
+      .get(network, accountKey, kinds, operation) as { at: number | null };
     if (row.at === null) return null;
     const refunded = this.db
-      .prepare('SELECT count(*) AS n FROM credit_ledger WHERE network = ? AND account_key = ? AND balance = ? AND actual_cost < 0 AND created_at >= ?')
-      .get(network, accountKey, balance, row.at) as { n: number };
+      .prepare(
+        'SELECT count(*) AS n FROM credit_ledger WHERE network = ? AND account_key = ? AND balance IN (SELECT value FROM json_each(?)) AND actual_cost < 0 AND created_at >= ?',
+      )
+      .get(network, accountKey, kinds, row.at) as { n: number };
     return refunded.n > 0 ? null : row.at;
   }
 
@@ -230,7 +349,7 @@ export class CreditLedger {
       this.db
         .prepare(
           `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, operation, network, account_key AS accountKey, balance,
-                  sum(coalesce(actual_cost, expected_cost)) AS spent, count(*) AS calls
+                  sum(coalesce(actual_cost, expected_cost)) AS spent, count(*) AS calls, sum(outside) AS outside
            FROM credit_ledger
            WHERE created_at >= @from AND created_at <= @to AND status != 'failed'
              AND (@network IS NULL OR network = @network) AND (@accountKey IS NULL OR account_key = @accountKey)
@@ -238,6 +357,6 @@ export class CreditLedger {
            ORDER BY day DESC, spent DESC`,
         )
         .all({ from: range.from ?? 0, to: range.to ?? Number.MAX_SAFE_INTEGER, network: range.network ?? null, accountKey: range.accountKey ?? null }) as SpendingRow[]
-    ).filter((r) => r.spent !== 0 || r.calls > 0);
+    ).filter((r) => r.spent !== 0 || r.calls > 0 || r.outside > 0);
   }
 }

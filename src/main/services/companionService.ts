@@ -44,15 +44,14 @@ export class CompanionService {
         message: 'Media are available once the report is unlocked: fetch the report first.',
       });
     }
-    const api = await this.deps.api();
     const fetchedAt = this.now();
     if (network === 'instagram') {
-      const parsed = await this.deps.connection.track(() => api.instagramMedia(ref.apiName));
+      const parsed = await this.observed('media', ref, (api) => api.instagramMedia(ref.apiName));
       saving(() => this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt));
       await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
       return { fetchedAt, result: asJson(parsed.raw) };
     }
-    const parsed = await this.deps.connection.track(() => api.youtubeMedia(this.deps.reports.apiName(ref), page));
+    const parsed = await this.observed('media', ref, (api) => api.youtubeMedia(this.deps.reports.apiName(ref), page));
     saving(() => this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page));
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, result: asJson(parsed.raw) };
@@ -94,13 +93,28 @@ export class CompanionService {
     return { fetchedAt, result: asJson(value.raw) };
   }
 
-  /** Brand mentions (TikTok, YouTube): free. */
+  /**
+   * A call whose cost the spec leaves open (media, brand mentions): it goes through the balance
+   * gate like a paid one, with the balances read before and after, and a balance that moved is
+   * booked (at most one unit: more than that moved outside Scout).
+   */
+  private async observed<T extends object>(operation: 'media' | 'mentions', ref: AccountRef, send: (api: ApiClient) => Promise<T>): Promise<T> {
+    const { value } = await this.deps.reports.spend(
+      { operation, network: ref.network, accountKey: ref.key },
+      { cost: 0, balance: 'credits' },
+      (api) => send(api),
+      async () => send(await this.deps.api()),
+      { maxCost: 1 },
+    );
+    return value;
+  }
+
+  /** Brand mentions (TikTok, YouTube): free as far as the spec says; observed all the same. */
   async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean } = {}): Promise<CachedDocument | null> {
     const { network, key } = ref;
     const cached = this.deps.mentions.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
-    const api = await this.deps.api();
-    const parsed = await this.deps.connection.track(() =>
+    const parsed = await this.observed('mentions', ref, (api) =>
       network === 'tiktok' ? api.tiktokBrandMentions(ref.apiName) : api.youtubeBrandMentions(this.deps.reports.apiName(ref)),
     );
     const fetchedAt = this.now();

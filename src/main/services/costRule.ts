@@ -16,6 +16,16 @@ export function balanceFor(network: Network, tiktokType?: TiktokType | null): Ba
   return tiktokType === 'report' ? 'miniReports' : 'advancedReports';
 }
 
+/**
+ * The balances a report may be drawn from, the expected one first. The reference says a TikTok
+ * advanced report costs a report credit while planInfo counts advanced-report credits: the API
+ * may draw either, and the ledger books the one that moved.
+ */
+export function drawableBalances(network: Network, tiktokType: TiktokType | null | undefined, expected: BalanceKind = balanceFor(network, tiktokType)): BalanceKind[] {
+  if (network === 'tiktok' && expected === 'advancedReports') return ['advancedReports', 'credits'];
+  return [expected];
+}
+
 export function reportCost(input: {
   network: Network;
   accountKey: string;

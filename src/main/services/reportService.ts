@@ -3,21 +3,23 @@
 // researcher did not confirm, writes the ledger before sending, polls generation with progress,
 // and stores every successful fetch as a snapshot. Two fetches of one account share one request.
 //
-// How each call's cost is known exactly: calls that may touch a balance run one at a time per
-// workspace, and each reads the balance (planInfo, free) just before it is sent; the answer's
-// `restTokens` (or another planInfo when the answer has none) gives the balance after. A call
-// whose answer was lost — a timeout, a reset, an unreadable answer, a cancel while it was out —
-// is never sent again: it is resolved by reading the balance, and until it is, nothing else
-// that could spend goes out.
-import PQueue from 'p-queue';
+// How each call's cost is known exactly: calls that may spend run one at a time per workspace
+// (the balance gate), and each reads every balance (planInfo, free) just before it is sent and
+// just after it was answered; what moved is what it cost, up to what it can cost, from whichever
+// balance the API drew. More than that moved outside Scout and is flagged, not booked. Once a
+// request has been sent, its entry is never marked failed unless the API refused it and no
+// balance moved. A call whose answer was lost — a timeout, a reset, an unreadable answer, a
+// cancel while it was out — is never sent again: it is resolved by reading the balances, and
+// until it is, nothing else that could spend goes out. Polls are free and wait side by side.
+import { BalanceGate } from '../ledger/balanceGate';
 import { ScoutError } from '@shared/errors';
 import type { PlanInfo } from '@shared/contract';
 import { ApiCallError, type ApiClient, type TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
 import type { ReportsRepository } from '../cache/repositories';
-import type { BalanceKind, CreditLedger, LedgerEntry } from '../ledger/creditLedger';
+import { balanceKinds, plausibleBalance, settlement, type Balances, type BalanceKind, type CreditLedger, type LedgerEntry } from '../ledger/creditLedger';
 import type { AccountRef } from '@shared/accountInput';
-import { ACCESS_MS, reportCost, type CostQuote } from './costRule';
+import { ACCESS_MS, drawableBalances, reportCost, type CostQuote } from './costRule';
 import type { ConnectionTracker } from './connection';
 import type { ReportProgress } from '@shared/reports';
 import { sleep } from '../util/sleep';
@@ -64,6 +66,24 @@ export function balanceIn(plan: PlanInfo, kind: BalanceKind): number | null {
   return typeof value === 'number' ? value : null;
 }
 
+/** Every balance a plan reports; a figure that is no balance (negative, fractional) is null. */
+export function balancesOf(plan: PlanInfo): Balances {
+  return Object.fromEntries(balanceKinds.map((k) => [k, plausibleBalance(balanceIn(plan, k))])) as Balances;
+}
+
+export interface SpendOptions {
+  signal?: AbortSignal;
+  /** The most the call can cost; the quote's cost when absent. */
+  maxCost?: number;
+  /** The balances the call may draw from, the quote's first; just the quote's when absent. */
+  drawable?: readonly BalanceKind[];
+  /** Inside the gate, just before the call is sent: throws to send nothing (the workspace changed, say). */
+  beforeSend?: () => void;
+}
+
+/** Operations whose cost the spec leaves open: observed through the gate, booked when a balance moves. */
+const observedOperations = new Set(['media', 'mentions', 'list', 'creators']);
+
 /** REPORT_CALCULATING (Twitch) means the same as NOT_READY. */
 function calculating(network: Network): ParsedReport {
   return { network, state: 'NOT_READY', quality: null, validUntil: null, restTokens: null, retryTtlSec: null, highDemand: false, tiktokType: null, summary: null, result: {} };
@@ -74,8 +94,8 @@ function isFailedGeneration(error: unknown): error is ScoutError {
 }
 
 export class ReportService {
-  /** Calls that may touch a balance run one at a time, so each one's cost is exact. */
-  private readonly balanceLock = new PQueue({ concurrency: 1 });
+  /** Calls that may spend run one at a time, so each one's cost is exact; polls run side by side. */
+  private readonly gate = new BalanceGate();
   private readonly inFlight = new Map<string, Promise<ReturnType<ReportsRepository['open']>>>();
   /** The latest step of each fetch under way, by network:accountKey, for a page opened mid-fetch. */
   private readonly latest = new Map<string, FetchProgress>();
@@ -109,7 +129,7 @@ export class ReportService {
     // unlocked, but only the API knows: had its generation failed, it refunded the credit and a
     // new request pays again. So the quote stays at what it may cost, and says why.
     if (quote.cost > 0) {
-      const paidAt = this.deps.ledger.lastPaid(ref.network, key, quote.balance, 'report');
+      const paidAt = this.deps.ledger.lastPaid(ref.network, key, drawableBalances(ref.network, ref.tiktokType, quote.balance), 'report');
       if (paidAt !== null && this.now() - paidAt < ACCESS_MS && (!unlock || paidAt > unlock.unlockedAt)) return { ...quote, reason: 'paid-not-fetched' };
     }
     return quote;
@@ -119,12 +139,12 @@ export class ReportService {
    * Requests the report and waits for it. `confirmedCost` is what the researcher agreed to pay:
    * if the cost rule now says otherwise, nothing is sent.
    */
-  fetch(ref: ReportRef, confirmedCost: number, signal?: AbortSignal) {
+  fetch(ref: ReportRef, confirmedCost: number, signal?: AbortSignal, beforeSend?: () => void) {
     const key = `${ref.network}:${ref.key}:${ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : ''}`;
     const running = this.inFlight.get(key);
     if (running) return running;
     const started = this.now();
-    const promise = this.fetchOnce(ref, confirmedCost, started, signal).then(
+    const promise = this.fetchOnce(ref, confirmedCost, started, signal, beforeSend).then(
       (report) => {
         this.finished(ref, started, null);
         return report;
@@ -168,7 +188,7 @@ export class ReportService {
     });
   }
 
-  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal) {
+  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, beforeSend?: () => void) {
     const accountKey = ref.key;
     const quote = this.quote(ref);
     if (quote.cost !== confirmedCost) {
@@ -181,14 +201,22 @@ export class ReportService {
     const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null) =>
       this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started });
 
-    progress('requesting');
+    // Paid requests go one at a time: until its turn, a fetch waits in line.
+    progress('queued');
     const { value: first, charged } = await this.spend(
       { operation: 'report', network: ref.network, accountKey },
       quote,
       (api, paid) => this.reportRequest(api, ref, paid, signal),
       // The API took the request: the report is unlocked and generating; polls are free.
       () => this.poll(ref, accountKey, quote.balance, signal),
-      signal,
+      {
+        signal,
+        drawable: drawableBalances(ref.network, ref.tiktokType, quote.balance),
+        beforeSend: () => {
+          beforeSend?.();
+          progress('requesting');
+        },
+      },
     );
     let answer = first;
 
@@ -241,8 +269,9 @@ export class ReportService {
   /** A later request for a report that is generating: free, safe to repeat. */
   private async poll(ref: ReportRef, accountKey: string, balance: BalanceKind, signal?: AbortSignal): Promise<ParsedReport> {
     signal?.throwIfAborted();
-    // Not cancelled through the lock: a cancelled task must keep the lock until its call is over.
-    return (await this.balanceLock.add(async () => {
+    // Beside other polls, never beside a paid call: a failed generation's refund moves a balance.
+    // Not cancelled through the gate: a cancelled task must hold its place until its call is over.
+    return this.gate.beside(async () => {
       const api = await this.deps.api();
       try {
         return await this.deps.connection.track(() => this.reportRequest(api, ref, false, signal));
@@ -250,7 +279,7 @@ export class ReportService {
         if (isFailedGeneration(error)) throw this.failedGeneration(ref, accountKey, balance, error);
         throw error;
       }
-    })) as ParsedReport;
+    });
   }
 
   /** A generation that failed gives the credit back (spec 3.1): recorded once, wherever it is seen. */
@@ -263,83 +292,159 @@ export class ReportService {
     });
   }
 
-  /** Records the API's refund once: only while the account's net spending on that balance is positive. */
+  /**
+   * Records the API's refund once: only while the account's net spending on a balance the
+   * report may draw from is positive, and on that balance (a TikTok advanced report may have
+   * been paid in report credits).
+   */
   private recordRefund(network: Network, accountKey: string, balance: BalanceKind): boolean {
-    const entries = this.deps.ledger.entries().filter((e) => e.network === network && e.accountKey === accountKey && e.balance === balance);
-    const spent = entries.reduce((s, e) => s + (e.actualCost ?? (e.status === 'pending' || e.status === 'unknown' ? e.expectedCost : 0)), 0);
-    if (spent <= 0) return false;
-    this.deps.ledger.refund({ operation: 'report', network, accountKey, balance, balanceAfter: null, note: 'generation failed; refunded by the API' });
+    const kinds = network === 'tiktok' && balance === 'advancedReports' ? drawableBalances(network, 'advanced_report', balance) : [balance];
+    const entries = this.deps.ledger.entries().filter((e) => e.network === network && e.accountKey === accountKey && e.operation === 'report');
+    const paidFrom = kinds.find((kind) => {
+      const spent = entries.filter((e) => e.balance === kind).reduce((s, e) => s + (e.actualCost ?? (e.status === 'pending' || e.status === 'unknown' ? e.expectedCost : 0)), 0);
+      return spent > 0;
+    });
+    if (!paidFrom) return false;
+    this.deps.ledger.refund({ operation: 'report', network, accountKey, balance: paidFrom, balanceAfter: null, note: 'generation failed; refunded by the API' });
     return true;
   }
 
   /**
-   * One call that may spend from a balance: resolves what earlier lost answers cost, reads the
-   * balance, writes the ledger entry before sending, settles it from the balance after, and
-   * resolves a lost answer by reading the balance (then `afterUnknownCharge` gets the result
-   * without spending again).
+   * One call that may spend from a balance: resolves what earlier lost answers cost, reads every
+   * balance, writes the ledger entry before sending, settles it from the balances after, and
+   * resolves a lost answer by reading the balances (then `afterUnknownCharge` gets the result
+   * without spending again). Calls whose cost the spec leaves open come through here too, with
+   * a quote of 0 and the most they can cost in `options.maxCost`.
    */
-  async spend<T extends { restTokens: number | null }>(
+  async spend<T extends object>(
     what: { operation: string; network: Network; accountKey: string },
     quote: Pick<CostQuote, 'cost' | 'balance'>,
     send: (api: ApiClient, paid: boolean) => Promise<T>,
     afterUnknownCharge: () => Promise<T>,
-    signal?: AbortSignal,
+    options: SpendOptions = {},
   ): Promise<{ value: T; charged: boolean }> {
+    const { signal } = options;
     signal?.throwIfAborted();
-    const outcome = (await this.balanceLock.add(async () => {
+    const maxCost = options.maxCost ?? quote.cost;
+    const outcome = await this.gate.alone(async () => {
       signal?.throwIfAborted();
       const api = await this.deps.api();
       await this.resolveOpenEntries(api);
-      const before = balanceIn(await this.deps.connection.track(() => api.planInfo({ signal })), quote.balance);
+      const before = balancesOf(await this.deps.connection.track(() => api.planInfo({ signal })));
       signal?.throwIfAborted();
-      const id = this.deps.ledger.begin({ ...what, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before });
+      options.beforeSend?.();
+      const id = this.deps.ledger.begin({ ...what, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before[quote.balance], balancesBefore: before, maxCost });
+      let value: T;
       try {
-        const value = await this.deps.connection.track(() => send(api, quote.cost > 0));
-        let after = value.restTokens;
-        // An answer without restTokens: read the balance again rather than guess.
-        if (after === null && before !== null) after = balanceIn(await api.planInfo(), quote.balance);
-        const cost = before !== null && after !== null ? Math.max(0, before - after) : quote.cost;
-        this.deps.ledger.settle(id, cost, after);
-        return { kind: 'done' as const, value, charged: cost > 0 };
+        value = await this.deps.connection.track(() => send(api, quote.cost > 0));
       } catch (error) {
-        const lost = (error instanceof ApiCallError && error.outcome === 'unknown') || signal?.aborted;
-        if (lost) {
-          this.deps.ledger.markUnknown(id, signal?.aborted ? 'cancelled while the request was out' : (error as Error).message);
-          const cost = await this.resolve(api, this.deps.ledger.get(id)!);
-          if (signal?.aborted) throw error;
-          if (cost !== null && cost > 0) return { kind: 'charged-unknown' as const };
-          if (cost === 0) throw new ScoutError({ code: (error as ScoutError).code ?? 'NETWORK', message: `${(error as Error).message} Nothing was spent; try again.` });
-          throw error;
-        }
-        this.deps.ledger.fail(id, error instanceof Error ? error.message : String(error));
-        if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, apiName: what.accountKey }, what.accountKey, quote.balance, error);
-        throw error;
+        return this.afterFailure(api, id, error, what, quote, signal);
       }
-    })) as { kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' };
+      // Answered: from here on nothing can make the call not have happened, so nothing below
+      // marks the entry failed. A balance that cannot be read now leaves it to be resolved.
+      const cost = await this.settleAnswered(api, this.deps.ledger.get(id)!, (value as { restTokens?: unknown }).restTokens);
+      return { kind: 'done' as const, value, charged: cost === null ? quote.cost > 0 : cost > 0 };
+    });
     if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
     return { value: await afterUnknownCharge(), charged: true };
   }
 
-  /**
-   * Finds out what a call with a lost answer cost, by reading the balance (planInfo is free)
-   * and comparing with the balance before it. Null when the API cannot be asked now.
-   */
-  private async resolve(api: ApiClient, entry: LedgerEntry): Promise<number | null> {
-    let plan: PlanInfo;
+  /** Settles an answered call from the balances after it; null when they cannot be read (the entry stays open). */
+  private async settleAnswered(api: ApiClient, entry: LedgerEntry, restTokens: unknown): Promise<number | null> {
+    let found = await this.readSettlement(api, entry);
+    if (!found && entry.balancesBefore) {
+      // No planInfo: the answer's own restTokens, when it is a balance and can only be the one
+      // expected (a TikTok advanced report may be drawn from two, and restTokens does not say which).
+      const rest = plausibleBalance(restTokens);
+      const before = entry.balancesBefore[entry.balance];
+      if (rest !== null && before !== null && rest <= before && this.drawableFor(entry).length === 1) {
+        const after = Object.fromEntries(balanceKinds.map((k) => [k, k === entry.balance ? rest : null])) as Balances;
+        found = this.settlementOf(entry, after);
+        found.note = `restTokens ${rest} (planInfo unreadable); ${found.note}`;
+      }
+    }
+    if (!found) {
+      this.deps.ledger.markUnknown(entry.id, 'answered, but the balance after it could not be read yet');
+      return null;
+    }
+    this.deps.ledger.settle(entry.id, found.cost, found.balanceAfter, { balance: found.balance, outside: found.outside, note: found.note });
+    return found.cost;
+  }
+
+  /** A call that did not come back with an answer Scout could use. */
+  private async afterFailure(
+    api: ApiClient,
+    id: number,
+    error: unknown,
+    what: { operation: string; network: Network; accountKey: string },
+    quote: Pick<CostQuote, 'cost' | 'balance'>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ kind: 'charged-unknown' }> {
+    const message = error instanceof Error ? error.message : String(error);
+    const cancelled = !!signal?.aborted;
+    // It never reached the API (refused connection, 429, the API's own "not processed"): nothing was spent.
+    if (!cancelled && error instanceof ApiCallError && error.outcome === 'not-processed') {
+      this.deps.ledger.fail(id, message);
+      throw error;
+    }
+    // The API answered with a refusal: normally nothing was spent, but the balances have the last word.
+    if (!cancelled && error instanceof ApiCallError && error.outcome === 'answered') {
+      const entry = this.deps.ledger.get(id)!;
+      const found = await this.readSettlement(api, entry);
+      if (!found) this.deps.ledger.markUnknown(id, `${message} (refused; the balance after it could not be read yet)`);
+      else if (found.cost === 0 && found.outside === 0) this.deps.ledger.fail(id, message);
+      else this.deps.ledger.settle(id, found.cost, found.balanceAfter, { balance: found.balance, outside: found.outside, note: `${message}; ${found.note}` });
+      if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, apiName: what.accountKey }, what.accountKey, quote.balance, error);
+      throw error;
+    }
+    // Lost after sending (a timeout, a reset, an unreadable answer, a cancel, anything else):
+    // what it cost is found out from the balances, never by sending it again.
+    this.deps.ledger.markUnknown(id, cancelled ? 'cancelled while the request was out' : message);
+    const cost = await this.resolveEntry(api, this.deps.ledger.get(id)!);
+    if (cancelled) throw error;
+    if (cost !== null && cost > 0) return { kind: 'charged-unknown' };
+    if (cost === 0) throw new ScoutError({ code: error instanceof ScoutError ? error.code : 'NETWORK', message: `${message} Nothing was spent; try again.` });
+    throw error;
+  }
+
+  /** The balances a ledger entry's call may have drawn from, its own first. */
+  private drawableFor(entry: LedgerEntry): readonly BalanceKind[] {
+    if (observedOperations.has(entry.operation)) return [entry.balance, ...balanceKinds.filter((k) => k !== entry.balance)];
+    return drawableBalances((entry.network ?? 'instagram') as Network, entry.balance === 'advancedReports' ? 'advanced_report' : undefined, entry.balance);
+  }
+
+  private settlementOf(entry: LedgerEntry, after: Balances) {
+    const before = entry.balancesBefore ?? (Object.fromEntries(balanceKinds.map((k) => [k, k === entry.balance ? entry.balanceBefore : null])) as Balances);
+    return settlement({
+      before,
+      after,
+      expected: entry.balance,
+      expectedCost: entry.expectedCost,
+      maxCost: entry.maxCost ?? entry.expectedCost,
+      drawable: this.drawableFor(entry),
+      // What the ledger booked since (a refund seen by a poll) is not this call's doing.
+      known: this.deps.ledger.bookedAfter(entry.id),
+    });
+  }
+
+  /** What an entry's call cost, from the balances now; null when the API cannot be asked. */
+  private async readSettlement(api: ApiClient, entry: LedgerEntry) {
     try {
-      plan = await api.planInfo({ timeoutMs: 15_000 });
+      return this.settlementOf(entry, balancesOf(await api.planInfo()));
     } catch {
       return null;
     }
-    const now = balanceIn(plan, entry.balance);
-    if (entry.balanceBefore === null || now === null) {
-      // Without both ends, count what was expected, so the researcher is never told less.
-      this.deps.ledger.resolve(entry.id, entry.expectedCost, now, 'balance not known on both sides; counted as expected');
-      return entry.expectedCost;
-    }
-    const cost = Math.max(0, entry.balanceBefore - now);
-    this.deps.ledger.resolve(entry.id, cost, now, `planInfo: ${entry.balanceBefore} before, ${now} after`);
-    return cost;
+  }
+
+  /**
+   * Finds out what a call with a lost answer cost, by reading the balances (planInfo is free)
+   * and comparing with those before it. Null when the API cannot be asked now.
+   */
+  private async resolveEntry(api: ApiClient, entry: LedgerEntry): Promise<number | null> {
+    const found = await this.readSettlement(api, entry);
+    if (!found) return null;
+    this.deps.ledger.resolve(entry.id, found.cost, found.balanceAfter, found.note, { balance: found.balance, outside: found.outside });
+    return found.cost;
   }
 
   /** Something other than a report request unlocked the account (history, a PDF). */
@@ -350,7 +455,7 @@ export class ReportService {
   /** Resolves entries left open by a crash or an earlier lost answer (at start-up, say). */
   async settleOpenEntries(): Promise<void> {
     if (this.deps.ledger.open().length === 0) return;
-    await this.balanceLock.add(async () => this.resolveOpenEntries(await this.deps.api()));
+    await this.gate.alone(async () => this.resolveOpenEntries(await this.deps.api()));
   }
 
   /**
@@ -359,7 +464,7 @@ export class ReportService {
    */
   private async resolveOpenEntries(api: ApiClient): Promise<void> {
     for (const entry of this.deps.ledger.open()) {
-      if ((await this.resolve(api, entry)) === null) {
+      if ((await this.resolveEntry(api, entry)) === null) {
         throw new ScoutError({
           code: 'LEDGER_UNRESOLVED',
           message: 'Scout cannot yet confirm whether an earlier request was charged, so it will not send another until the API answers. Try again in a moment.',

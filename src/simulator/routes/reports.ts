@@ -46,13 +46,17 @@ function stringError(name: string, status: number, error: 'CHANNEL_NOT_FOUND' | 
   return hashString(name) % 2 === 0 ? apiError(status, error, humane) : apiError(status, 0, error);
 }
 
-function balanceFor(network: Network, tiktokType: TiktokType | undefined): BalanceKind {
+function balanceFor(sim: Sim, network: Network, tiktokType: TiktokType | undefined): BalanceKind {
   if (network !== 'tiktok') return 'credits';
-  return tiktokType === 'report' ? 'miniReports' : 'advancedReports';
+  if (tiktokType === 'report') return 'miniReports';
+  return sim.state.quirks.tiktokAdvancedFrom ?? 'advancedReports';
 }
 
-function restTokens(sim: Sim, kind: BalanceKind): number {
-  return sim.state.balances[kind];
+/** The balance after the call, as the answer says it; undefined leaves the field out. */
+function restTokens(sim: Sim, kind: BalanceKind): number | undefined {
+  const quirk = sim.state.quirks.restTokens;
+  if (quirk === 'absent') return undefined;
+  return typeof quirk === 'number' ? quirk : sim.state.balances[kind];
 }
 
 function isFree(name: string): boolean {
@@ -83,7 +87,7 @@ interface CheckResult {
  * advanced one. Out of credits → code 26 (HTTP 402).
  */
 function ensureCheck(sim: Sim, network: Network, name: string, tiktokType?: TiktokType): CheckResult {
-  const kind = balanceFor(network, tiktokType);
+  const kind = balanceFor(sim, network, tiktokType);
   const existing = activeCheck(sim, network, name);
   const upgrade = network === 'tiktok' && existing?.tiktokType === 'report' && tiktokType !== 'report';
   if (existing && !upgrade) return { check: existing, kind };

@@ -9,6 +9,7 @@ import { migration0060 } from './0060-discovery-and-competitor';
 import { migration0070 } from './0070-files';
 import { migration0080 } from './0080-search';
 import { migration0090 } from './0090-credit-ledger';
+import { migration0100 } from './0100-ledger-balances';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration0070,
   migration0080,
   migration0090,
+  migration0100,
 ];
