@@ -23,6 +23,8 @@ export const channels = [
   'reports:quote',
   'reports:fetch',
   'reports:cancel',
+  'reports:fetchMany',
+  'reports:cancelMany',
   'reports:progress',
   'reports:library',
   'reports:search',

@@ -8,7 +8,7 @@ import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
 import { parseAccountRef, type AccountRef } from './accountInput';
-import { librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type ReportProgress, type SpendingRow } from './reports';
+import { librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchManyOutcome, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -191,6 +191,7 @@ const network = z.enum(networks);
 /** An account as a caller names it: any spelling Add accounts reads (name, @name, channel or user id, profile link). */
 const account = z.string().max(2048, 'That account name is too long.');
 const tiktokType = z.enum(['report', 'advanced_report']).optional();
+const runId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A run id is 1 to 64 letters, digits, - or _.');
 const reportRef = { network, account, tiktokType };
 
 type WithAccountRef<T extends { network: Network; account: string }> = Omit<T, 'account'> & { account: AccountRef<T['network']> };
@@ -248,6 +249,27 @@ export const operations = {
   ),
   /** Stops a fetch in `workspace` (the active one when absent). */
   'reports:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account, workspace: workspaceId.optional() }).strict())),
+  /**
+   * Fetches many accounts in main, each at its confirmed cost (COST_CHANGED per item): paid
+   * requests go out one at a time, the waiting for generation runs for all at once. Progress
+   * comes as `reports:changed` per account; the answer says how each ended, in item order. Only
+   * in `workspace`: an item not yet sent when another workspace becomes active is skipped.
+   */
+  'reports:fetchMany': op<{ outcomes: FetchManyOutcome[] }>()(
+    z
+      .object({
+        workspace: workspaceId,
+        /** The caller's name for the run, for `reports:cancelMany`. */
+        runId: runId,
+        items: z
+          .array(withAccountRef(z.object({ network, account, tiktokType, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()))
+          .min(1)
+          .max(500),
+      })
+      .strict(),
+  ),
+  /** Stops every fetch of a `reports:fetchMany` run; one account alone stops with `reports:cancel`. */
+  'reports:cancelMany': op<{ cancelled: boolean }>()(z.object({ runId }).strict()),
   /** Where a fetch of this account stands, when one is under way (a page opened mid-fetch). */
   'reports:progress': op<ReportProgress | null>()(withAccountRef(z.object({ network, account }).strict())),
   'reports:library': op<LibraryPageView>()(

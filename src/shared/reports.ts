@@ -87,6 +87,15 @@ export interface ReportProgress {
   workspace?: WorkspaceId;
 }
 
+/** How one account of a batch fetch (`reports:fetchMany`) ended, in the order the items were sent. */
+export interface FetchManyOutcome {
+  network: Network;
+  accountKey: string;
+  /** `skipped`: nothing was sent, as the workspace changed before its turn. */
+  status: 'done' | 'failed' | 'cancelled' | 'skipped';
+  error: { code: string; message: string } | null;
+}
+
 export interface SpendingRow {
   day: string;
   operation: string;

@@ -8,6 +8,7 @@ import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contr
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import type { AccountRef } from '@shared/accountInput';
+import type { FetchManyOutcome } from '@shared/reports';
 import type { MainServices } from '../services/mainServices';
 import type { Logger } from '../log';
 
@@ -28,6 +29,28 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       });
     }
     return s.active();
+  };
+  /** Batch runs under way (`reports:fetchMany`), by the caller's run id, so a run can be cancelled whole. */
+  const runs = new Map<string, AbortController>();
+  /**
+   * One account's fetch. Two callers of one fetch share it, and one cancel stops it for both;
+   * `run` stops it with its whole batch, and `beforeSend` may refuse it just before it is sent.
+   */
+  const fetchOne = async (ws: ReturnType<typeof s.active>, ref: Parameters<typeof ws.reports.fetch>[0], confirmedCost: number, run?: AbortSignal, beforeSend?: () => void) => {
+    const key = fetchKey(ref);
+    const controller = ws.fetches.get(key) ?? new AbortController();
+    ws.fetches.set(key, controller);
+    const signal = run ? AbortSignal.any([controller.signal, run]) : controller.signal;
+    try {
+      const report = await ws.reports.fetch(ref, confirmedCost, signal, beforeSend);
+      if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
+      return report;
+    } catch (error) {
+      if (signal.aborted) throw cancelled();
+      throw error;
+    } finally {
+      if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
+    }
   };
   return {
     'app:info': async () => s.appInfo(),
@@ -68,23 +91,38 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     // Accounts arrive read (the contract's schema parses them into an AccountRef).
     'reports:open': async ({ account }) => s.active().reports.open(account),
     'reports:quote': async ({ account, tiktokType }) => s.active().reports.quote({ ...account, tiktokType }),
-    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => {
+    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => fetchOne(spendingIn(workspace), { ...account, tiktokType }, confirmedCost),
+    'reports:fetchMany': async ({ workspace, runId, items }) => {
       const ws = spendingIn(workspace);
-      const ref = { ...account, tiktokType };
-      const key = fetchKey(account);
-      // Two callers of one fetch share it, and one cancel stops it for both.
-      const controller = ws.fetches.get(key) ?? new AbortController();
-      ws.fetches.set(key, controller);
+      if (runs.has(runId)) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+      const run = new AbortController();
+      runs.set(runId, run);
+      // Every item is started now; each waits its turn for its paid request, and one not yet
+      // sent when another workspace became active is refused then, with nothing spent.
+      const stillActive = () => void spendingIn(workspace);
       try {
-        const report = await ws.reports.fetch(ref, confirmedCost, controller.signal);
-        if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
-        return report;
-      } catch (error) {
-        if (controller.signal.aborted) throw cancelled();
-        throw error;
+        const outcomes = await Promise.all(
+          items.map(async ({ account, tiktokType, confirmedCost }): Promise<FetchManyOutcome> => {
+            const base = { network: account.network, accountKey: account.key };
+            try {
+              await fetchOne(ws, { ...account, tiktokType }, confirmedCost, run.signal, stillActive);
+              return { ...base, status: 'done', error: null };
+            } catch (error) {
+              const data = error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: 'Something went wrong inside Scout.' };
+              const status = data.code === 'CANCELLED' ? 'cancelled' : data.code === 'WORKSPACE_CHANGED' ? 'skipped' : 'failed';
+              return { ...base, status, error: data };
+            }
+          }),
+        );
+        return { outcomes };
       } finally {
-        if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
+        runs.delete(runId);
       }
+    },
+    'reports:cancelMany': async ({ runId }) => {
+      const run = runs.get(runId);
+      run?.abort(cancelled());
+      return { cancelled: !!run };
     },
     'reports:cancel': async ({ account, workspace }) => {
       const controller = (workspace ? s.workspaces.get(workspace) : s.active()).fetches.get(fetchKey(account));
@@ -143,13 +181,19 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
         ...error,
         message: logger.redact(error.message),
         ...(error.detail !== undefined ? { detail: logger.redact(error.detail) } : {}),
+        ...(error.fields !== undefined
+          ? { fields: Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, logger.redact(text)])) }
+          : {}),
       },
     });
     if (!isChannel(channel)) {
       return fail({ code: 'UNKNOWN_OPERATION', message: `Scout has no operation called "${String(channel).slice(0, 80)}".` });
     }
     const parsed = operations[channel].request.safeParse(payload ?? {});
-    if (!parsed.success) return fail({ code: 'INVALID_INPUT', message: describeIssues(parsed.error.issues) });
+    if (!parsed.success) {
+      const fields = fieldIssues(parsed.error.issues);
+      return fail({ code: 'INVALID_INPUT', message: describeIssues(parsed.error.issues), ...(fields ? { fields } : {}) });
+    }
     try {
       const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data) };
@@ -196,6 +240,23 @@ export function describeIssues(issues: readonly Issue[]): string {
   const more = issues.length - listed.length;
   const tail = more > 0 ? ` (${more} more problems not listed)` : '';
   return clip(listed.join(' '), MAX_INVALID_INPUT_CHARS - tail.length) + tail;
+}
+
+/**
+ * The same failure per field, for a form to show each message beside its field: the first
+ * message for each top-level field, without the field's name (the form names it). As capped as
+ * describeIssues: at most MAX_LISTED_ISSUES fields, each message clipped.
+ */
+export function fieldIssues(issues: readonly Issue[]): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  let count = 0;
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || field === '__proto__' || Object.hasOwn(fields, field)) continue;
+    if (count++ >= MAX_LISTED_ISSUES) break;
+    fields[clip(field, 80)] = clip(issue.message, MAX_ISSUE_CHARS);
+  }
+  return count > 0 ? fields : undefined;
 }
 
 function clip(text: string, max: number): string {
