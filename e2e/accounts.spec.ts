@@ -33,6 +33,7 @@ test('add accounts with one cost confirmation, find them in the library, open on
   const run = page.getByTestId('fetch-run');
   await expect(run.locator('li[data-status="done"]')).toHaveCount(3, { timeout: 40_000 });
   await expect(run.locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('run-progress')).toHaveText('3 of 3 ready');
   await expect(page.getByTestId('credits-reports')).toHaveText('997');
   // The confirmation was used up by the run: nothing is left to pay twice.
   await expect(page.getByRole('button', { name: /Fetch and spend/ })).toHaveCount(0);
@@ -47,7 +48,7 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await followers.getByRole('button').click();
   await expect(followers).toHaveAttribute('aria-sort', 'descending');
   const counts = async () =>
-    (await page.locator('table.library tbody td.num:nth-of-type(3)').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+    (await page.locator('table.library tbody td[data-column="followers"]').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
   await expect.poll(async () => { const c = await counts(); return c.length === 3 && c.every((v, i) => i === 0 || c[i - 1]! >= v); }).toBe(true);
   await followers.getByRole('button').click();
   await expect(followers).toHaveAttribute('aria-sort', 'ascending');
@@ -343,7 +344,8 @@ test.describe('a short balance', () => {
 });
 
 test.describe('switching workspaces', () => {
-  test.use({ scoutSimulator: { generationMs: 3000 } });
+  // Slow answers, so the run's paid requests (one at a time) are still going out when the workspace changes.
+  test.use({ scoutSimulator: { generationMs: 3000, latencyMs: 500 } });
 
   test('clears an open confirmation and stops a run, which spends nothing more', async ({ page, scout }) => {
     test.setTimeout(60_000);

@@ -1,13 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { networks, type BalanceKind, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
+import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, type Column, type Selection } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
+import type { LibraryItemView } from '@shared/contract';
 import { costText, creditAmount, networkLabels } from './labels';
 import type { LibraryQuery, TiktokType } from './accountsSlice';
 import { ReportView } from './ReportView';
-import { ProgressLine } from './FetchProgress';
+import { ProgressLine, RunProgressLine } from './FetchProgress';
 import { readReportAddress } from './reportAddress';
 
 export function AccountsPage() {
@@ -119,7 +121,7 @@ function Library() {
   const hasRun = useScout((s) => s.run !== null);
   const dismissRun = useScout((s) => s.dismissRun);
   const clearPlan = useScout((s) => s.clearPlan);
-  const tableRef = useRef<HTMLTableSectionElement>(null);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const search = useTypedFilter(query.text ?? '', textFilter);
@@ -140,23 +142,15 @@ function Library() {
     clearFilters();
   };
 
-  // Up and down move between rows, Enter opens one.
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, network: string, key: string) => {
-    const rows = [...(tableRef.current?.querySelectorAll<HTMLTableRowElement>('tr') ?? [])];
-    const at = rows.indexOf(event.currentTarget);
-    if (event.key === 'Enter') open(network, key);
-    else if (event.key === 'ArrowDown') rows[at + 1]?.focus();
-    else if (event.key === 'ArrowUp') rows[at - 1]?.focus();
-    else return;
-    event.preventDefault();
-  };
-
   return (
     <section aria-labelledby="page-title" data-testid="page-accounts">
       <div className="page-head">
         <h1 id="page-title" tabIndex={-1}>
           Accounts
         </h1>
+        <span className="muted page-count" role="status" data-testid="library-count">
+          {library ? `${formatCount(library.total)} account${library.total === 1 ? '' : 's'}` : loading ? 'Loading…' : ''}
+        </span>
         <button ref={addButton} type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding || hasRun}>
           Add accounts
         </button>
@@ -181,112 +175,93 @@ function Library() {
           value={search.value}
           onChange={search.onChange}
         />
-        <select aria-label="Network" value={query.networks?.[0] ?? ''} onChange={(e) => setQuery({ networks: e.target.value ? [e.target.value as Network] : undefined })}>
-          <option value="">All networks</option>
-          {networks.map((n) => (
-            <option key={n} value={n}>
-              {networkLabels[n]}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Report state"
-          value={query.states?.[0] ?? ''}
-          onChange={(e) => setQuery({ states: e.target.value ? [e.target.value as 'READY' | 'READY_LOW_CONFIDENCE'] : undefined })}
-        >
-          <option value="">Any state</option>
-          <option value="READY">Ready</option>
-          <option value="READY_LOW_CONFIDENCE">Low confidence</option>
-        </select>
-        <select aria-label="Age of data" value={age} onChange={(e) => setAge(e.target.value ? Number(e.target.value) : null)}>
-          {ageChoices.map((c) => (
-            <option key={c.label} value={c.days ?? ''}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
-        <input
-          aria-label="Followers at least"
-          placeholder="Followers ≥"
-          className="narrow"
-          inputMode="numeric"
-          value={followersMin.value}
-          onChange={followersMin.onChange}
-        />
-        <input
-          aria-label="Followers at most"
-          placeholder="Followers ≤"
-          className="narrow"
-          inputMode="numeric"
-          value={followersMax.value}
-          onChange={followersMax.onChange}
-        />
-        <span className="muted" role="status" data-testid="library-count">
-          {library ? `${formatCount(library.total)} account${library.total === 1 ? '' : 's'}` : loading ? 'Loading…' : ''}
-        </span>
+        <div className="filters">
+          <select aria-label="Network" value={query.networks?.[0] ?? ''} onChange={(e) => setQuery({ networks: e.target.value ? [e.target.value as Network] : undefined })}>
+            <option value="">All networks</option>
+            {networks.map((n) => (
+              <option key={n} value={n}>
+                {networkLabels[n]}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label="Report state"
+            value={query.states?.[0] ?? ''}
+            onChange={(e) => setQuery({ states: e.target.value ? [e.target.value as 'READY' | 'READY_LOW_CONFIDENCE'] : undefined })}
+          >
+            <option value="">Any state</option>
+            <option value="READY">Ready</option>
+            <option value="READY_LOW_CONFIDENCE">Low confidence</option>
+          </select>
+          <select aria-label="Age of data" value={age} onChange={(e) => setAge(e.target.value ? Number(e.target.value) : null)}>
+            {ageChoices.map((c) => (
+              <option key={c.label} value={c.days ?? ''}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
+          <input
+            aria-label="Followers at least"
+            placeholder="Followers ≥"
+            className="narrow"
+            inputMode="numeric"
+            value={followersMin.value}
+            onChange={followersMin.onChange}
+          />
+          <input
+            aria-label="Followers at most"
+            placeholder="Followers ≤"
+            className="narrow"
+            inputMode="numeric"
+            value={followersMax.value}
+            onChange={followersMax.onChange}
+          />
+        </div>
       </div>
 
-      {error && <p className="feedback error" role="alert">{error}</p>}
+      {error && <ErrorState title="The list of accounts could not be read.">{error}</ErrorState>}
       {library && library.total === 0 && libraryEmpty === true && (
-        <div className="callout info" data-testid="library-empty">
-          <p>
-            <strong>No cached accounts yet.</strong> Use <em>Add accounts</em> to fetch reports; once fetched they stay here and open
-            without a network.
-          </p>
-        </div>
+        <EmptyState title="No cached accounts yet." testId="library-empty">
+          Use <em>Add accounts</em> to fetch reports; once fetched they stay here and open without a network.
+        </EmptyState>
       )}
       {library && library.total === 0 && libraryEmpty === false && (
-        <div className="callout info" data-testid="library-filtered-out">
-          <p>
-            <strong>No accounts match these filters.</strong> Other cached accounts are hidden by the search or the filters.
-          </p>
-          <button type="button" onClick={clearAll}>
-            Clear filters
+        <EmptyState
+          title="No accounts match these filters."
+          testId="library-filtered-out"
+          actions={
+            <button type="button" onClick={clearAll}>
+              Clear filters
+            </button>
+          }
+        >
+          Other cached accounts are hidden by the search or the filters.
+        </EmptyState>
+      )}
+      {selection.keys.size > 0 && (
+        <p className="selection-bar" role="status" data-testid="library-selection">
+          {formatCount(selection.keys.size)} selected{' '}
+          <button type="button" className="link" onClick={() => setSelection(emptySelection)}>
+            Clear selection
           </button>
-        </div>
+        </p>
       )}
       {library && library.items.length > 0 && (
-        <table className="table library" aria-label="Cached accounts">
-          <thead>
-            <tr>
-              <SortHeader label="Account" sort="username" />
-              <SortHeader label="Network" sort="network" />
-              <SortHeader label="Followers" sort="followers" numeric />
-              <SortHeader label="ER" sort="engagementRate" numeric />
-              <SortHeader label="Fetched" sort="fetchedAt" />
-            </tr>
-          </thead>
-          <tbody ref={tableRef}>
-            {library.items.map((item) => (
-              <tr
-                key={`${item.network}:${item.accountKey}`}
-                tabIndex={0}
-                data-testid={`library-row-${item.network}-${item.accountKey}`}
-                onClick={() => open(item.network, item.accountKey)}
-                onKeyDown={(e) => onRowKey(e, item.network, item.accountKey)}
-              >
-                <td>
-                  <span className="account-cell">
-                    <Avatar url={item.summary.avatarUrl} label={item.summary.username} />
-                    <span>
-                      <strong>{item.summary.title ?? item.summary.username}</strong>
-                      <span className="muted"> @{item.summary.username}</span>
-                    </span>
-                  </span>
-                </td>
-                <td>{networkLabels[item.network as Network] ?? item.network}</td>
-                <td className="num" title={item.summary.followers === null ? undefined : String(item.summary.followers)}>
-                  {formatCount(item.summary.followers)}
-                </td>
-                <td className="num" title={item.summary.engagementRate === null ? undefined : String(item.summary.engagementRate)}>
-                  {item.summary.engagementRate === null ? '—' : `${percent.format(item.summary.engagementRate)} %`}
-                </td>
-                <td title={new Date(item.fetchedAt).toLocaleString()}>{formatAge(item.fetchedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<LibraryItemView, LibrarySortKey>
+          label="Cached accounts"
+          className="library"
+          columns={libraryColumns}
+          rows={library.items}
+          rowKey={libraryKey}
+          sort={{ key: query.sort ?? 'fetchedAt', order: query.order ?? 'desc' }}
+          onSortChange={(next) => setQuery({ sort: next.key, order: next.order })}
+          onOpen={(item) => open(item.network, item.accountKey)}
+          selection={selection}
+          onSelectionChange={setSelection}
+          rowLabel={(item) => `${item.summary.title ?? item.summary.username} (${networkLabels[item.network as Network] ?? item.network})`}
+          rowProps={(item) => ({ 'data-testid': `library-row-${item.network}-${item.accountKey}` })}
+        />
       )}
       {library && library.total > library.items.length && (
         <div className="pager">
@@ -309,19 +284,43 @@ function Library() {
   );
 }
 
-/** A column header that sorts the library by its column; a second click reverses the order. */
-function SortHeader({ label, sort, numeric = false }: { label: string; sort: NonNullable<LibraryQuery['sort']>; numeric?: boolean }) {
-  const query = useScout((s) => s.libraryQuery);
-  const setQuery = useScout((s) => s.setLibraryQuery);
-  const state = query.sort === sort ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none';
-  return (
-    <th scope="col" className={numeric ? 'num' : undefined} aria-sort={state}>
-      <button type="button" className="link" onClick={() => setQuery({ sort, order: query.sort === sort && query.order === 'desc' ? 'asc' : 'desc' })}>
-        {label}
-      </button>
-    </th>
-  );
-}
+type LibrarySortKey = NonNullable<LibraryQuery['sort']>;
+
+const libraryKey = (item: LibraryItemView) => `${item.network}:${item.accountKey}`;
+
+/** The library's columns; main sorts, so a header asks for its order (names A→Z first, figures largest first). */
+const libraryColumns: Column<LibraryItemView, LibrarySortKey>[] = [
+  {
+    key: 'username',
+    label: 'Account',
+    firstOrder: 'asc',
+    cell: (item) => (
+      <span className="account-cell">
+        <Avatar url={item.summary.avatarUrl} label={item.summary.username} />
+        <span>
+          <strong>{item.summary.title ?? item.summary.username}</strong>
+          <span className="muted"> @{item.summary.username}</span>
+        </span>
+      </span>
+    ),
+  },
+  { key: 'network', label: 'Network', firstOrder: 'asc', cell: (item) => networkLabels[item.network as Network] ?? item.network },
+  {
+    key: 'followers',
+    label: 'Followers',
+    numeric: true,
+    cell: (item) => formatCount(item.summary.followers),
+    title: (item) => (item.summary.followers === null ? undefined : String(item.summary.followers)),
+  },
+  {
+    key: 'engagementRate',
+    label: 'ER',
+    numeric: true,
+    cell: (item) => (item.summary.engagementRate === null ? '—' : `${percent.format(item.summary.engagementRate)} %`),
+    title: (item) => (item.summary.engagementRate === null ? undefined : String(item.summary.engagementRate)),
+  },
+  { key: 'fetchedAt', label: 'Fetched', firstOrder: 'desc', cell: (item) => formatAge(item.fetchedAt), title: (item) => new Date(item.fetchedAt).toLocaleString() },
+];
 
 function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpen: boolean }) {
   const [text, setText] = useState('');
@@ -428,7 +427,17 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
         </div>
       )}
       {plan && !run?.running && (
-        <div className="confirm" data-testid="fetch-confirmation">
+        <ConfirmSpend
+          className="confirm"
+          testId="fetch-confirmation"
+          label="Confirm the fetch of these accounts"
+          confirmLabel={spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend].map(([kind, n]) => creditAmount(n, kind)).join(' and ')}`}
+          confirmDisabled={chosen.length === 0 || short.length > 0 || plan.workspace !== active}
+          onConfirm={() => void runFetches()}
+          backLabel="Change"
+          onBack={clearPlan}
+          escapeGoesBack={false}
+        >
           <ul>
             {plan.items.map((p, i) => (
               <li key={`${p.input.network}:${p.input.account}`}>
@@ -470,22 +479,17 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
               <p>Uncheck some accounts, or add credits to your plan and check the cost again.</p>
             </div>
           )}
-          <div className="actions">
-            <button type="button" className="primary" disabled={chosen.length === 0 || short.length > 0 || plan.workspace !== active} onClick={() => void runFetches()}>
-              {spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend].map(([kind, n]) => creditAmount(n, kind)).join(' and ')}`}
-            </button>
-            <button type="button" onClick={clearPlan}>
-              Change
-            </button>
-          </div>
-        </div>
+        </ConfirmSpend>
       )}
       {run && (
-        <div className="run" aria-live="polite" data-testid="fetch-run">
+        <div className="run" data-testid="fetch-run">
+          <p role="status" aria-live="polite" data-testid="run-progress">
+            <RunProgressLine run={run} />
+          </p>
           <ul>
             {run.items.map((it) => (
               <li key={`${it.input.network}:${it.input.account}`} data-status={it.status}>
-                {networkLabels[it.input.network]} {it.input.account}: {it.status === 'running' && run.progress ? <ProgressLine progress={run.progress} /> : it.status}
+                {networkLabels[it.input.network]} {it.input.account}: {(it.status === 'running' || it.status === 'waiting') && it.progress ? <ProgressLine progress={it.progress} /> : it.status}
                 {it.message && <span className="feedback error"> — {it.message}</span>}
                 {(it.status === 'done' || it.status === 'running') && run.workspace === active && (
                   <>

@@ -31,6 +31,8 @@ function useClock(active: boolean): number | null {
 export function progressText(p: LiveProgress, now: number | null): string {
   const elapsed = Math.max(0, Math.round((p.elapsedMs + (now === null ? 0 : now - p.receivedAt)) / 1000));
   switch (p.phase) {
+    case 'queued':
+      return 'waiting for its turn: paid requests go out one at a time…';
     case 'requesting':
       return 'asking the API…';
     case 'generating': {
@@ -42,6 +44,50 @@ export function progressText(p: LiveProgress, now: number | null): string {
     case 'finished':
       return p.error ? 'stopped' : 'done';
   }
+}
+
+/** What an add run needs to say where it stands as a whole. */
+export interface RunSnapshot {
+  items: { status: 'waiting' | 'running' | 'done' | 'failed' | 'skipped'; progress: LiveProgress | null; readyBy: number | null }[];
+  startedAt: number;
+}
+
+function roughly(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+/**
+ * "7 of 20 ready, about 2 min left". The reports generate side by side, so what is left is the
+ * longest wait among them: for a report being generated, until the API said it would be ready
+ * (its retryTtl), or the next check when that has passed; for one still waiting its turn, as
+ * long as the others took from the start of the run to their own ready time.
+ */
+export function runProgressText(run: RunSnapshot, now: number | null): string {
+  const ready = run.items.filter((it) => it.status === 'done').length;
+  const head = `${ready} of ${run.items.length} ready`;
+  const open = run.items.filter((it) => it.status === 'waiting' || it.status === 'running');
+  if (open.length === 0) return head;
+  if (now === null) return `${head}…`;
+  const known = run.items.flatMap((it) => (it.readyBy !== null ? [it.readyBy - run.startedAt] : []));
+  const typical = known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+  let left = 0;
+  for (const it of open) {
+    const p = it.progress;
+    if (p?.phase === 'saving') continue;
+    const next = p?.phase === 'generating' ? p.nextCheckAt : null;
+    const until = it.readyBy !== null && it.readyBy > now ? it.readyBy : next;
+    if (until !== null) left = Math.max(left, until - now);
+    else if (typical === null) return `${head}…`;
+    else left = Math.max(left, typical);
+  }
+  return `${head}, about ${roughly(left)} left`;
+}
+
+/** The run's overall line, counting down by itself. */
+export function RunProgressLine({ run }: { run: RunSnapshot }) {
+  const now = useClock(run.items.some((it) => it.status === 'waiting' || it.status === 'running'));
+  return <>{runProgressText(run, now)}</>;
 }
 
 /** One line that counts down by itself. */

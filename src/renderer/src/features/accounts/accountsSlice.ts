@@ -30,15 +30,25 @@ export interface FetchPlan {
 
 export type FetchStatus = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
 
+export interface RunItem extends PlannedFetch {
+  status: FetchStatus;
+  message: string | null;
+  /** The latest step of this account's fetch, while it waits or runs. */
+  progress: LiveProgress | null;
+  /** When the API expects this report ready (epoch ms), from its first retryTtl; null until known. */
+  readyBy: number | null;
+}
+
 export interface FetchRun {
-  /** Each run its own: a loop left over from a stopped run never touches a newer one. */
+  /** Each run its own: answers left over from a stopped run never touch a newer one. */
   id: number;
+  /** Main's name for the run, to cancel it whole. */
+  runKey: string;
   /** Where the run spends; it stops when another workspace becomes active. */
   workspace: WorkspaceId | null;
-  items: (PlannedFetch & { status: FetchStatus; message: string | null })[];
+  items: RunItem[];
   running: boolean;
-  /** The latest step of the fetch that is running. */
-  progress: LiveProgress | null;
+  startedAt: number;
 }
 
 export interface AccountsSlice {
@@ -63,7 +73,10 @@ export interface AccountsSlice {
   planFetches(inputs: AccountInput[], tiktokType: TiktokType): Promise<void>;
   selectPlanned(index: number, selected: boolean): void;
   clearPlan(): void;
-  /** Fetches the selected rows of the plan one by one, each at its confirmed cost; the plan is used up. */
+  /**
+   * Fetches the selected rows of the plan, each at its confirmed cost, in one batch run by main
+   * (paid requests one at a time, generation waited for all at once); the plan is used up.
+   */
   runFetches(): Promise<void>;
   cancelRun(): Promise<void>;
   /** Clears a finished run from the screen. */
@@ -90,7 +103,7 @@ export const createAccountsSlice =
 
     let runSeq = 0;
 
-    const updateRunItem = (runId: number, index: number, patch: Partial<FetchRun['items'][number]>) => {
+    const updateRunItem = (runId: number, index: number, patch: Partial<RunItem>) => {
       const current = get().run;
       if (current?.id !== runId) return;
       set({ run: { ...current, items: current.items.map((it, j) => (j === index ? { ...it, ...patch } : it)) } });
@@ -100,8 +113,8 @@ export const createAccountsSlice =
     const stopRun = (message: string, runId = get().run?.id) => {
       const run = get().run;
       if (!run || run.id !== runId) return;
-      const items = run.items.map((it) => (it.status === 'waiting' ? { ...it, status: 'skipped' as const, message } : it));
-      set({ run: { ...run, items, running: false, progress: null } });
+      const items = run.items.map((it) => (it.status === 'waiting' ? { ...it, status: 'skipped' as const, message, progress: null } : it));
+      set({ run: { ...run, items, running: false } });
     };
 
     // A plan quoted in one workspace must not pay in another, and a run stops when its workspace
@@ -128,14 +141,26 @@ export const createAccountsSlice =
     });
     client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
 
-    // Only the account the run is fetching, in the run's workspace.
+    // Each row follows its own account, in the run's workspace, as the events arrive.
     client.on('reports:changed', (progress) => {
       const run = get().run;
-      const item = run?.items.find((it) => it.status === 'running');
-      if (!run?.running || !item || progress.phase === 'finished') return;
+      if (!run) return;
       if (progress.workspace && run.workspace && progress.workspace !== run.workspace) return;
-      if (progress.network !== item.input.network || progress.accountKey !== item.input.key) return;
-      set({ run: { ...run, progress: live(progress) } });
+      const matches = (it: RunItem) =>
+        (it.status === 'waiting' || it.status === 'running') && progress.network === it.input.network && progress.accountKey === it.input.key;
+      if (!run.items.some(matches)) return;
+      const items = run.items.map((it): RunItem => {
+        if (!matches(it)) return it;
+        if (progress.phase === 'finished') {
+          return progress.error ? { ...it, status: 'failed', message: progress.error.message, progress: null } : { ...it, status: 'done', progress: null };
+        }
+        const readyBy = it.readyBy ?? (progress.phase === 'generating' && progress.retryInSec !== null ? Date.now() + progress.retryInSec * 1000 : null);
+        // Queued: its paid request waits its turn; it is not running yet.
+        if (progress.phase === 'queued') return { ...it, progress: live(progress) };
+        if (it.status === 'waiting' && !run.running) return it;
+        return { ...it, status: 'running', progress: live(progress), readyBy };
+      });
+      set({ run: { ...run, items } });
     });
 
     return {
@@ -233,39 +258,35 @@ export const createAccountsSlice =
         // The plan is used up: a second click cannot spend again.
         get().clearPlan();
         const tiktokType = plan.tiktokType;
-        const items = chosen.map((p) => ({ ...p, status: 'waiting' as FetchStatus, message: null }));
+        const items = chosen.map((p): RunItem => ({ ...p, status: 'waiting', message: null, progress: null, readyBy: null }));
         const runId = ++runSeq;
-        set({ run: { id: runId, workspace, items, running: true, progress: null } });
+        const runKey = `run-${Date.now().toString(36)}-${runId}`;
+        set({ run: { id: runId, runKey, workspace, items, running: true, startedAt: Date.now() } });
+        if (!workspace) return stopRun('Not fetched: no workspace is open', runId);
         let stopped: string | null = null;
-        for (let i = 0; i < items.length; i++) {
-          const run = get().run;
-          if (run?.id !== runId || !run.running) break;
-          const item = run.items[i]!;
-          if (item.status !== 'waiting' || !item.quote) continue;
-          updateRunItem(runId, i, { status: 'running' });
-          try {
-            await client.invoke('reports:fetch', {
+        try {
+          const { outcomes } = await client.invoke('reports:fetchMany', {
+            workspace,
+            runId: runKey,
+            items: items.map((item) => ({
               network: item.input.network,
               account: item.input.account,
               ...(item.input.network === 'tiktok' ? { tiktokType } : {}),
-              confirmedCost: item.quote.cost,
-              ...(workspace ? { workspace } : {}),
-            });
-            const elsewhere = workspace !== null && (get().workspace?.active ?? null) !== workspace;
-            updateRunItem(runId, i, { status: 'done', message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
-          } catch (error) {
-            const code = error instanceof ScoutCallError ? error.code : null;
-            if (code === 'WORKSPACE_CHANGED') {
-              // Main sent nothing: another workspace is active.
-              updateRunItem(runId, i, { status: 'skipped', message: workspaceChangedMessage });
-              stopped = workspaceChangedMessage;
-              break;
-            }
-            updateRunItem(runId, i, { status: 'failed', message: errorMessage(error) });
-            if (code === 'CANCELLED') stopped = 'Not fetched: the run was cancelled';
-            if (code === 'OFFLINE') stopped = 'Not fetched: Scout is offline';
-            if (stopped) break;
-          }
+              confirmedCost: item.quote!.cost,
+            })),
+          });
+          const elsewhere = (get().workspace?.active ?? null) !== workspace;
+          outcomes.forEach((outcome, i) => {
+            const before = get().run?.items[i];
+            if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
+            else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: workspaceChangedMessage });
+            else if (outcome.status === 'cancelled' && before?.status === 'waiting') updateRunItem(runId, i, { status: 'skipped', progress: null, message: 'Not fetched: the run was cancelled' });
+            else updateRunItem(runId, i, { status: 'failed', progress: null, message: outcome.error?.message ?? null });
+          });
+        } catch (error) {
+          // The whole run was refused (another workspace is active, say): nothing was sent.
+          const code = error instanceof ScoutCallError ? error.code : null;
+          stopped = code === 'WORKSPACE_CHANGED' ? workspaceChangedMessage : `Not fetched: ${errorMessage(error)}`;
         }
         stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
         void get().loadLibrary();
@@ -280,14 +301,7 @@ export const createAccountsSlice =
         const run = get().run;
         if (!run) return;
         stopRun('Not fetched: the run was cancelled');
-        const current = run.items.find((it) => it.status === 'running');
-        if (current) {
-          await client.invoke('reports:cancel', {
-            network: current.input.network,
-            account: current.input.account,
-            ...(run.workspace ? { workspace: run.workspace } : {}),
-          });
-        }
+        await client.invoke('reports:cancelMany', { runId: run.runKey });
       },
     };
   };
