@@ -56,4 +56,7 @@ const png = Buffer.concat([
 ]);
 fs.mkdirSync(path.join(root, 'resources'), { recursive: true });
 fs.writeFileSync(path.join(root, 'resources/icon.png'), png);
-console.log(`resources/icon.png: ${png.length} bytes`);
+// The same mark is the page's favicon (the renderer build copies public/ beside index.html).
+fs.mkdirSync(path.join(root, 'src/renderer/public'), { recursive: true });
+fs.writeFileSync(path.join(root, 'src/renderer/public/favicon.png'), png);
+console.log(`resources/icon.png and src/renderer/public/favicon.png: ${png.length} bytes`);

@@ -53,6 +53,11 @@ export interface ScoutErrorData {
   detail?: string;
   /** Code of the remote API's error, when the failure came from it. */
   apiCode?: number | string;
+  /**
+   * With INVALID_INPUT: what is wrong with each field of the request, in plain words, keyed by
+   * the field's name (`accountId`, `baseUrl`), so a form shows each message beside its field.
+   */
+  fields?: Record<string, string>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ScoutErrorData };
@@ -61,6 +66,7 @@ export class ScoutError extends Error {
   readonly code: ErrorCode;
   readonly detail?: string;
   readonly apiCode?: number | string;
+  readonly fields?: Record<string, string>;
 
   constructor(data: ScoutErrorData, options?: { cause?: unknown }) {
     super(data.message, options);
@@ -68,12 +74,14 @@ export class ScoutError extends Error {
     this.code = data.code;
     this.detail = data.detail;
     this.apiCode = data.apiCode;
+    this.fields = data.fields;
   }
 
   toData(): ScoutErrorData {
     const data: ScoutErrorData = { code: this.code, message: this.message };
     if (this.detail !== undefined) data.detail = this.detail;
     if (this.apiCode !== undefined) data.apiCode = this.apiCode;
+    if (this.fields !== undefined) data.fields = { ...this.fields };
     return data;
   }
 }

@@ -12,7 +12,7 @@ const byApiCode: Record<number, ApiErrorInfo> = {
   1: { code: 'API_UNAVAILABLE', message: 'The API is temporarily unavailable (code 1). Try again in a few minutes.' },
   4: {
     code: 'API_INVALID_TOKEN',
-    message: 'Invalid token: the API rejected the account id or API token (code 4). Check both in Settings → Credentials.',
+    message: 'Invalid token: the API rejected the account id or API token (code 4). Check both in Settings → Production API.',
   },
   8: { code: 'API_BAD_REQUEST', message: 'The API refused the request as invalid (code 8).' },
   15: {
@@ -46,7 +46,7 @@ const byStatus: Record<number, ApiErrorInfo> = {
   403: {
     code: 'API_ACCOUNT_UNAVAILABLE',
     message:
-      'The API refused this account (HTTP 403): it is private or has no posts, so no report can be made, and nothing was spent. If every account fails like this, check the account id and token in Settings → Credentials.',
+      'The API refused this account (HTTP 403): it is private or has no posts, so no report can be made, and nothing was spent. If every account fails like this, check the account id and token in Settings → Production API.',
   },
   404: { code: 'API_NOT_FOUND', message: 'The API found no such account (HTTP 404). Check the name or id; nothing was spent.' },
   429: {

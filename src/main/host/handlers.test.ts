@@ -29,6 +29,40 @@ describe('dispatcher', () => {
     expect(await dispatch('workspace:switch', 'not an object')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
+  it('says per field what is wrong, in words without the field name, for a form to show beside each field', async () => {
+    const dispatch = createDispatcher(handlersWith({}), logger);
+    const result = await dispatch('credentials:set', { workspace: 'production', accountId: '', apiToken: 'short' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const fields = (result as { error: { fields?: Record<string, string> } }).error.fields;
+    expect(fields).toEqual({ accountId: 'Enter the account id.', apiToken: expect.stringContaining('too short') });
+    for (const text of Object.values(fields!)) expect(text).not.toMatch(/accountId|apiToken/);
+    // Nothing to point at (a request that is not an object): no fields, the message alone.
+    const whole = await dispatch('credentials:set', 'nope');
+    expect((whole as { error: { fields?: unknown } }).error.fields).toBeUndefined();
+  });
+
+  it('keeps field messages as short as the message (a few fields, each clipped) and redacts them', async () => {
+    const redacting = new Logger('error');
+    redacting.registerSecret('tok-secret-123456');
+    const dispatch = createDispatcher(
+      handlersWith({
+        'plan:refresh': async () => {
+          throw new ScoutError({ code: 'INVALID_INPUT', message: 'no', fields: { apiToken: 'The token tok-secret-123456 was refused.' } });
+        },
+      }),
+      redacting,
+    );
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 1]));
+    const result = await dispatch('workspace:switch', { workspace: 'x'.repeat(5000), ...many });
+    const error = (result as { error: { fields?: Record<string, string> } }).error;
+    expect(Object.keys(error.fields ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(error.fields ?? {}).length).toBeLessThanOrEqual(10);
+    for (const text of Object.values(error.fields ?? {})) expect(text.length).toBeLessThanOrEqual(200);
+    const thrown = await dispatch('plan:refresh', {});
+    expect(JSON.stringify(thrown)).not.toContain('tok-secret-123456');
+    expect(thrown).toMatchObject({ ok: false, error: { fields: { apiToken: expect.stringContaining('The token') } } });
+  });
+
   it('passes typed errors through with their code', async () => {
     const dispatch = createDispatcher(
       handlersWith({

@@ -7,13 +7,21 @@ import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
 import { PlannedPage } from './shell/PlannedPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { windowTitle } from './shell/windowTitle';
 
 export function App() {
   const page = useScout((s) => s.page);
   const navigate = useScout((s) => s.navigate);
   const ready = useScout((s) => s.ready);
   const fatalError = useScout((s) => s.fatalError);
+  const subpath = useScout((s) => s.subpath);
   const mainRef = useRef<HTMLElement>(null);
+  const shownPage = useRef(page);
+
+  // The window (and the task switcher, and the browser tab) says where the researcher is.
+  useEffect(() => {
+    document.title = windowTitle(page, subpath);
+  }, [page, subpath]);
 
   useEffect(() => {
     void useScout.getState().start();
@@ -36,8 +44,11 @@ export function App() {
     };
   }, [navigate]);
 
-  // Move focus to the new page's heading so keyboard and screen-reader users land on it.
+  // Move focus to the new page's heading so keyboard and screen-reader users land on it. Not on
+  // the first page: there the first Tab stop is "Skip to content", as on any page just opened.
   useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [page]);
 

@@ -61,6 +61,23 @@ export const createShellSlice =
     connection: null,
 
     async start() {
+      // The meter moves as soon as a spend happens: a paid request the API accepted (it charges
+      // then, before the report is generated) and a fetch that ended having spent. Asking for the
+      // plan costs nothing; once per fetch while it generates, not on every poll.
+      const charged = new Set<string>();
+      client.on('reports:changed', (progress) => {
+        if (progress.workspace !== undefined && progress.workspace !== get().workspace?.active) return;
+        const key = `${progress.network}:${progress.accountKey}`;
+        let moved = false;
+        if (progress.phase === 'generating' && !charged.has(key)) {
+          charged.add(key);
+          moved = true;
+        } else if (progress.phase === 'finished') {
+          charged.delete(key);
+          moved = progress.spendUnresolved === true || Object.values(progress.spent ?? {}).some((n) => n > 0);
+        }
+        if (moved) void get().refreshPlan();
+      });
       client.on('workspace:changed', (workspace) => set({ workspace }));
       client.on('plan:changed', (plan) => set({ plan, planError: null, planErrorCode: null }));
       client.on('connection:changed', (connection) => set({ connection }));

@@ -5,7 +5,8 @@ import { scout } from './scoutClient';
 // network directly: the page's CSP allows only data: and blob: images.
 const cache = new Map<string, string | null>();
 
-export function Avatar({ url, label, size = 32, square = false }: { url: string | null; label: string; size?: number; square?: boolean }) {
+/** `fill`: a thumbnail as wide as its column (square), `size` only what the image is asked at. */
+export function Avatar({ url, label, size = 32, square = false, fill = false }: { url: string | null; label: string; size?: number; square?: boolean; fill?: boolean }) {
   const [src, setSrc] = useState<string | null>(url ? (cache.get(url) ?? null) : null);
   useEffect(() => {
     if (!url || cache.has(url)) return;
@@ -22,10 +23,11 @@ export function Avatar({ url, label, size = 32, square = false }: { url: string 
     };
   }, [url]);
   const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
+  const className = `${square ? 'thumb' : 'avatar'}${fill ? ' fill' : ''}`;
   return src ? (
-    <img className={square ? 'thumb' : 'avatar'} src={src} alt="" width={size} height={size} />
+    <img className={className} src={src} alt="" width={size} height={size} />
   ) : (
-    <span className={`${square ? 'thumb' : 'avatar'} avatar-fallback`} style={{ width: size, height: size }} aria-hidden="true">
+    <span className={`${className} avatar-fallback`} style={fill ? undefined : { width: size, height: size }} aria-hidden="true">
       {initials}
     </span>
   );

@@ -8,12 +8,26 @@ import { isScoutErrorData, type Result, type ScoutErrorData } from '@shared/erro
 export class ScoutCallError extends Error {
   readonly code: ScoutErrorData['code'];
   readonly detail?: string;
+  /** Per field of the request, what is wrong with it (INVALID_INPUT): for FormField to show. */
+  readonly fields: Readonly<Record<string, string>>;
   constructor(data: ScoutErrorData) {
     super(data.message);
     this.name = 'ScoutCallError';
     this.code = data.code;
     this.detail = data.detail;
+    this.fields = fieldsOf(data.fields);
   }
+}
+
+/** Field messages are only ever strings; anything else an old or broken host sends is dropped. */
+function fieldsOf(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** The per-field messages of a failed call, empty when it had none. */
+export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ScoutCallError ? error.fields : {};
 }
 
 // The transport below the typed client: the preload bridge, or HTTP in browser mode. It may

@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useScout } from '../store';
 import { workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import { formatAge, formatCount } from '../shared/format';
+import { formatAge, formatCount, formatDateTime } from '../shared/format';
 
 export function TopBar() {
   return (
@@ -33,38 +34,66 @@ function WorkspaceSwitcher() {
   );
 }
 
+/** Re-renders every `ms`, so an age ("checked 2 min ago") stays true while the page sits open. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * The balances, how old they are, and at most one problem: while Scout checks, it says only that
+ * it checks (the numbers it had stay, marked as being checked); a problem shows once the check
+ * has ended, so "Checking credits…" and "Add API credentials" are never side by side.
+ */
 function CreditMeter() {
   const plan = useScout((s) => s.plan);
   const planError = useScout((s) => s.planError);
   const planErrorCode = useScout((s) => s.planErrorCode);
   const loading = useScout((s) => s.planLoading);
   const refresh = useScout((s) => s.refreshPlan);
+  useNow(30_000);
   const p = plan?.plan;
+  const age = loading ? 'checking…' : plan?.fetchedAt ? `checked ${formatAge(plan.fetchedAt)}` : 'not checked yet';
   return (
     <section className="credit-meter" aria-label="Credits" data-testid="credit-meter" aria-busy={loading}>
       {p ? (
-        <dl title={`Plan ${p.reports.plan ?? '—'}; checked ${formatAge(plan.fetchedAt)}`}>
-          <div>
-            <dt>Credits</dt>
-            <dd data-testid="credits-reports">{formatCount(p.reports.credits)}</dd>
-          </div>
-          <div>
-            <dt>Mini</dt>
-            <dd data-testid="credits-mini">{formatCount(p.reports.reports)}</dd>
-          </div>
-          <div>
-            <dt>Advanced</dt>
-            <dd data-testid="credits-advanced">{formatCount(p.reports.advancedReports)}</dd>
-          </div>
-          <div>
-            <dt>Discovery</dt>
-            <dd data-testid="credits-discovery">{formatCount(p.discovery.requests)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl title={`Plan ${p.reports.plan ?? '—'}${plan.fetchedAt ? `; checked ${formatDateTime(plan.fetchedAt)}` : ''}`}>
+            <div>
+              <dt>Credits</dt>
+              <dd data-testid="credits-reports">{formatCount(p.reports.credits)}</dd>
+            </div>
+            <div>
+              <dt>Mini</dt>
+              <dd data-testid="credits-mini">{formatCount(p.reports.reports)}</dd>
+            </div>
+            <div>
+              <dt>Advanced</dt>
+              <dd data-testid="credits-advanced">{formatCount(p.reports.advancedReports)}</dd>
+            </div>
+            <div>
+              <dt>Discovery</dt>
+              <dd data-testid="credits-discovery">{formatCount(p.discovery.requests)}</dd>
+            </div>
+          </dl>
+          <span className="meter-age muted" data-testid="credits-age">
+            {age}
+          </span>
+        </>
+      ) : loading ? (
+        <span className="muted" data-testid="credits-age">
+          Checking credits…
+        </span>
       ) : (
-        <span className="muted">{loading ? 'Checking credits…' : 'Credits unknown'}</span>
+        <span className="muted" data-testid="credits-age">
+          Credits unknown{planError ? ':' : ''}
+        </span>
       )}
-      {planError && <PlanProblem code={planErrorCode} message={planError} />}
+      {planError && !loading && <PlanProblem code={planErrorCode} message={planError} />}
       <button type="button" className="icon-button" onClick={() => void refresh()} disabled={loading} aria-label="Refresh credits" title="Refresh credits (costs nothing)">
         ↻
       </button>

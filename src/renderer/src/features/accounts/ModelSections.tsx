@@ -3,6 +3,7 @@ import type { CachedReport } from '@shared/reports';
 import { buildReportModel, metricForPeriod, type MetricView, type Period, type ValueSource } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
+import { SectionNav, type PageSection } from '../../shared/ui';
 import { formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
@@ -89,8 +90,18 @@ export function ModelSections({ report }: { report: CachedReport }) {
   const [period, setPeriod] = useState<Period | null>(model.defaultPeriod);
   // A refreshed or upgraded report may not carry the period chosen on the one before.
   const chosen = (period && model.periods.includes(period) ? period : null) ?? model.defaultPeriod ?? model.periods[0] ?? '30d';
+  // Links to the parts of a long report, in the page's order; each part this report has.
+  const growth = model.series.length > 0 || model.periodCharts.length > 0;
+  const sections: PageSection[] = [
+    { id: 'report-overview', label: 'Overview' },
+    ...(growth ? [{ id: 'report-growth', label: 'Growth' }] : []),
+    ...(model.scatter || model.extras.length > 0 ? [{ id: 'report-content', label: 'Content' }] : []),
+    ...(options.scores || model.breakdowns.length > 0 ? [{ id: 'report-audience', label: 'Audience' }] : []),
+  ];
   return (
     <>
+      <SectionNav label="Parts of this report" sections={sections} />
+      <div id="report-overview" className="report-section-anchor" />
       {(model.stateNote || model.variant) && (
         <div className="callout warning" data-testid="state-note">
           {model.variant && <p>Snapchat {model.variant} report.</p>}
@@ -171,7 +182,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
         for its exact figure.
       </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
-        <div className="charts">
+        <div className="charts report-section-anchor" id={growth ? 'report-growth' : undefined}>
           {model.series.map((series, i) => (
             <section key={series.key} className="card" aria-label={series.label}>
               <h2>{series.label}</h2>
@@ -189,13 +200,13 @@ export function ModelSections({ report }: { report: CachedReport }) {
             </section>
           ))}
           {model.scatter && options.scatter && (
-            <section className="card" aria-label="Views and likes of posts">
+            <section className="card report-section-anchor" id="report-content" aria-label="Views and likes of posts">
               <h2>Views and likes of posts</h2>
               <Chart option={options.scatter} label={`Views against likes for ${model.scatter.length} posts`} />
             </section>
           )}
           {options.scores && (
-            <section className="card report-scores" aria-label="Audience quality and authenticity">
+            <section className="card report-scores report-section-anchor" id="report-audience" aria-label="Audience quality and authenticity">
               <h2>Quality and authenticity, scores out of 100</h2>
               <Chart option={options.scores} height={SCORES_HEIGHT} label={model.scores.map((sc) => `${sc.label} ${Math.round(sc.value)} of 100`).join(', ')} />
             </section>
@@ -203,7 +214,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
         </div>
       )}
       {model.breakdowns.length > 0 && (
-        <div className="breakdowns">
+        <div className="breakdowns report-section-anchor" id={options.scores ? undefined : 'report-audience'}>
           {model.breakdowns.map((b, i) => (
             <section key={b.key} className={`card breakdown${breakdownWide(b) ? ' breakdown-wide' : ''}`} aria-label={b.label} data-kind={b.kind}>
               <h2>{b.label}</h2>
@@ -227,7 +238,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
         </div>
       )}
       {model.extras.length > 0 && (
-        <dl className="extras">
+        <dl className="extras report-section-anchor" id={model.scatter ? undefined : 'report-content'}>
           {model.extras.map((e) => (
             <div key={e.label}>
               <dt>{e.label}</dt>

@@ -9,6 +9,8 @@ import { useScout } from '../../store';
 import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
 import { formatAge, formatCount } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
+import { openOutside } from '../../shared/ui';
+import { accountUrl, postUrl } from '@shared/networkLinks';
 import { Chart } from '../../shared/Chart';
 import { seriesOption } from './model/chartOptions';
 import { metricsHistorySeries } from './model/series';
@@ -244,6 +246,7 @@ function InstagramMedia({ account }: { account: string }) {
               return {
                 id,
                 thumbnail: str(basic.thumbnail) || null,
+                url: postUrl('instagram', { code: str(basic.code) }),
                 title: str(basic.caption),
                 line: `${formatCount(num(mm.likes_count))} likes · ${formatCount(num(mm.comments_count))} comments${num(mm.er) !== null ? ` · ER ${num(mm.er)!.toFixed(2)} %` : ''}`,
                 when: num(basic.time_posted),
@@ -277,6 +280,7 @@ function YoutubeMedia({ account }: { account: string }) {
               return {
                 id: str(m.id),
                 thumbnail: str(m.thumbnail) || null,
+                url: postUrl('youtube', { id: str(m.id) }),
                 title: str(m.title),
                 line: `${formatCount(num(obj(metrics.views_count).value))} views · ${formatCount(num(obj(metrics.likes_count).value))} likes`,
                 when: num(m.time_added),
@@ -303,16 +307,43 @@ function YoutubeMedia({ account }: { account: string }) {
 /** How many media a grid draws at first, and adds per "Show more". */
 const MEDIA_STEP = 120;
 
-function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; title: string; line: string; when: number | null }[] }) {
+/** A link out of Scout: main's allow-list checks it; a refusal is said where the link was. */
+function OutLink({ url, label, children, className, onRefused }: { url: string; label?: string; children: ReactNode; className?: string; onRefused: (why: string) => void }) {
+  return (
+    <a
+      href={url}
+      className={className}
+      aria-label={label}
+      target="_blank"
+      rel="noreferrer"
+      onClick={(e) => {
+        e.preventDefault();
+        openOutside(url).catch((error: unknown) => onRefused(errorMessage(error)));
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; url: string | null; title: string; line: string; when: number | null }[] }) {
   const [limit, setLimit] = useState(MEDIA_STEP);
+  const [refused, setRefused] = useState<string | null>(null);
   if (items.length === 0) return <p className="muted">No media in this selection.</p>;
   const shown = items.slice(0, limit);
   return (
     <>
+      {refused && <p className="feedback error" role="alert">{refused}</p>}
       <ul className="media-grid">
         {shown.map((item) => (
-          <li key={item.id}>
-            <Avatar url={item.thumbnail} label={item.title || item.id} size={96} square />
+          <li key={item.id} data-testid="media-item">
+            {item.url ? (
+              <OutLink url={item.url} className="media-open" label={`Open the post: ${item.title || item.id}`} onRefused={setRefused}>
+                <Avatar url={item.thumbnail} label={item.title || item.id} size={150} square fill />
+              </OutLink>
+            ) : (
+              <Avatar url={item.thumbnail} label={item.title || item.id} size={150} square fill />
+            )}
             <p className="media-title" title={item.title}>
               {item.title || item.id}
             </p>
@@ -425,14 +456,17 @@ export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube
   const performance = obj(obj(doc?.result.mentions).performance);
   const periods = carriedPeriods(performance);
   const period = pickPeriod(periods, picked?.key === state.key ? picked.period : null, '90d');
-  let rows: { name: string; detail: string }[] = [];
+  const [refused, setRefused] = useState<string | null>(null);
+  let rows: { name: string; detail: string; url: string | null }[] = [];
   if (doc && network === 'tiktok') {
     const data = obj(obj(performance[period]).data);
     const users = obj(doc.result.users);
     rows = Object.entries(data).map(([channel, v]) => {
       const m = obj(v);
+      const user = obj(users[channel]);
       return {
-        name: str(obj(users[channel]).title) || channel,
+        name: str(user.title) || channel,
+        url: accountUrl('tiktok', { username: str(user.username) || channel }),
         detail: `${formatCount(num(m.mentioned_posts_count))} posts · ${formatCount(num(m.mentioned_posts_views))} views · ER ${num(m.mentioned_posts_er)?.toFixed(2) ?? '—'} %`,
       };
     });
@@ -440,8 +474,10 @@ export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube
     rows = arr(doc.result.mentions).map((v) => {
       const m = obj(v);
       const metrics = obj(m.metrics);
+      const basic = obj(m.basic);
       return {
-        name: str(obj(m.basic).title) || str(obj(m.basic).unique_id),
+        name: str(basic.title) || str(basic.unique_id),
+        url: accountUrl('youtube', { channelId: str(basic.id), username: str(basic.unique_id) }),
         detail: `${formatCount(num(obj(metrics.views_total).value))} views · ${formatCount(num(obj(metrics.links_count).value))} links`,
       };
     });
@@ -458,11 +494,19 @@ export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube
           ))}
         </select>
       )}
+      {refused && <p className="feedback error" role="alert">{refused}</p>}
       {doc && rows.length === 0 && <p className="muted">No brand mentions {network === 'tiktok' ? 'in this period' : 'found'}.</p>}
       <ul className="mentions">
         {rows.map((r) => (
-          <li key={r.name}>
-            <strong>{r.name}</strong> <span className="muted">{r.detail}</span>
+          <li key={r.name} data-testid="mention">
+            {r.url ? (
+              <OutLink url={r.url} label={`${r.name} on ${network === 'tiktok' ? 'TikTok' : 'YouTube'}`} onRefused={setRefused}>
+                <strong>{r.name}</strong> ↗
+              </OutLink>
+            ) : (
+              <strong>{r.name}</strong>
+            )}{' '}
+            <span className="muted">{r.detail}</span>
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
+import { ConfirmSpend } from '../../shared/ui';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -195,18 +196,20 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
       )}
     </div>
   ) : (
-    <div className="callout info" role="dialog" aria-label={report ? 'Confirm refresh' : 'Confirm fetch'} onKeyDown={(e) => e.key === 'Escape' && !busy && setQuote(null)}>
+    // Focus starts on Cancel: two presses of Enter must never spend.
+    <ConfirmSpend
+      className="callout info"
+      label={report ? 'Confirm refresh' : 'Confirm fetch'}
+      confirmLabel={quote.cost ? spendLabel(quote, report ? 'refresh' : 'fetch') : report ? 'Refresh for free' : 'Fetch for free'}
+      onConfirm={() => void fetchNow()}
+      onBack={() => setQuote(null)}
+      busy={busy}
+      focusBack
+    >
       <p>
         {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}.
       </p>
-      <button type="button" className="primary" onClick={() => void fetchNow()} disabled={busy}>
-        {quote.cost ? spendLabel(quote, report ? 'refresh' : 'fetch') : report ? 'Refresh for free' : 'Fetch for free'}
-      </button>
-      {/* Focus starts on Cancel: two presses of Enter must never spend. */}
-      <button type="button" onClick={() => setQuote(null)} disabled={busy} autoFocus>
-        Cancel
-      </button>
-    </div>
+    </ConfirmSpend>
   );
 
   if (report === undefined && !error) return <p className="muted">Opening…</p>;

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PlanState } from '@shared/contract';
 import { apiAddressProblem, apiOrigin, workspaceIds, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatAge, formatCount } from '../../shared/format';
+import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
@@ -64,15 +64,24 @@ function WorkspaceTable() {
           <tr key={w.id} aria-current={w.id === workspace.active ? 'true' : undefined}>
             <td>
               {w.label}
-              {w.id === workspace.active && <span className="badge">active</span>}
+              {w.id === workspace.active && (
+                <>
+                  {' '}
+                  <StatusBadge tone="info">active</StatusBadge>
+                </>
+              )}
               {w.problem && <p className="feedback error">{w.problem}</p>}
             </td>
             <td className="mono">{w.baseUrl}</td>
             <td data-testid={`credential-status-${w.id}`}>
               {w.credentials.problem ? (
-                <span className="feedback error">Keychain unavailable</span>
+                <StatusBadge tone="error" title={w.credentials.problem}>
+                  Keychain unavailable
+                </StatusBadge>
               ) : w.credentials.hasCredentials ? (
                 `Account ${w.credentials.accountIdMasked}`
+              ) : w.id === 'demo' ? (
+                'None needed'
               ) : (
                 'None saved'
               )}
@@ -99,9 +108,11 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
   const [busy, setBusy] = useState(false);
   const [urlFeedback, setUrlFeedback] = useState<Feedback>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  /** What is wrong with each credentials field, beside the field: from this page's checks or main's. */
+  const [credentialErrors, setCredentialErrors] = useState<{ accountId?: string; apiToken?: string }>({});
   /** An address whose change would remove the saved credentials, waiting for the researcher's yes. */
   const [pendingUrl, setPendingUrl] = useState<string | null>(null);
-  const ids = { url: useId(), urlHelp: useId(), urlMessage: useId(), account: useId(), token: useId(), keychain: useId() };
+  const ids = { url: useId(), keychain: useId() };
   const keychainMissing = status?.keychainAvailable === false;
 
   const applyUrl = async (url: string) => {
@@ -115,7 +126,7 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
         text: before && !after ? 'API address saved. The old credentials were removed: enter the account id and token for this address below.' : 'API address saved.',
       });
     } catch (error) {
-      setUrlFeedback({ kind: 'error', text: errorMessage(error).replace(/^baseUrl: /, '') });
+      setUrlFeedback({ kind: 'error', text: fieldErrors(error).baseUrl ?? errorMessage(error) });
     }
   };
 
@@ -138,18 +149,30 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
 
   const saveCredentials = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setFeedback(null);
+    // Empty fields are said at once, beside each field; main checks the rest the same way.
+    const missing = {
+      ...(accountId.trim() ? {} : { accountId: 'Enter the account id.' }),
+      ...(apiToken.trim() ? {} : { apiToken: 'Enter the API token.' }),
+    };
+    setCredentialErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setBusy(true);
     try {
       const saved = await scout.invoke('credentials:set', { workspace: 'production', accountId, apiToken });
       // The token leaves the page as soon as the keychain has it.
       setApiToken('');
       setAccountId('');
+      setCredentialErrors({});
       setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
       // The meter follows the new credentials at once (asking for the plan costs nothing).
       if (useScout.getState().workspace?.active === 'production') void useScout.getState().refreshPlan();
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error) });
+      const fields = fieldErrors(error);
+      const byField = { accountId: fields.accountId, apiToken: fields.apiToken };
+      setCredentialErrors(byField);
+      // A failure of no one field (the keychain, say) is said under the form.
+      if (!byField.accountId && !byField.apiToken) setFeedback({ kind: 'error', text: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -171,26 +194,18 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
 
   return (
     <>
-      <form onSubmit={(e) => void saveUrl(e)} className="form-row" noValidate>
-        <label htmlFor={ids.url}>API address</label>
-        {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
-        <input
-          key={baseUrl}
-          id={ids.url}
-          name="baseUrl"
-          type="url"
-          defaultValue={baseUrl}
-          required
-          spellCheck={false}
-          aria-invalid={urlFeedback?.kind === 'error' ? true : undefined}
-          aria-describedby={`${ids.urlHelp}${urlFeedback ? ` ${ids.urlMessage}` : ''}`}
-        />
-        <button type="submit">Save address</button>
-        <p id={ids.urlHelp} className="muted">
-          An https:// address (http:// only for a simulator on this computer). The account id and token are sent to this address only:
-          changing it removes them, and you enter them again for the new one.
-        </p>
-        {urlFeedback && <FeedbackLine id={ids.urlMessage} feedback={urlFeedback} />}
+      <form onSubmit={(e) => void saveUrl(e)} noValidate data-testid="address-form">
+        <FormField
+          label="API address"
+          error={urlFeedback?.kind === 'error' ? urlFeedback.text : null}
+          help="An https:// address (http:// only for a simulator on this computer). The account id and token are sent to this address only: changing it removes them, and you enter them again for the new one."
+          after={<button type="submit">Save address</button>}
+          testId="field-baseUrl"
+        >
+          {/* Keyed by the saved address, so the field shows a change made elsewhere. */}
+          {(control) => <input key={baseUrl} {...control} name="baseUrl" type="url" defaultValue={baseUrl} required spellCheck={false} />}
+        </FormField>
+        {urlFeedback?.kind === 'ok' && <FeedbackLine feedback={urlFeedback} />}
       </form>
       {pendingUrl && (
         <div className="callout" role="alertdialog" aria-labelledby={`${ids.url}-confirm`} data-testid="confirm-address-change">
@@ -211,6 +226,7 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
 
       <form
         onSubmit={saveCredentials}
+        noValidate
         className="credentials-form"
         aria-describedby={keychainMissing ? `${ids.keychain} credentials-help` : 'credentials-help'}
       >
@@ -235,29 +251,31 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
             </>
           )}
         </p>
-        <div className="form-row">
-          <label htmlFor={ids.account}>Account id</label>
-          <input
-            id={ids.account}
-            value={accountId}
-            onChange={(e) => setAccountId(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        </div>
-        <div className="form-row">
-          <label htmlFor={ids.token}>API token</label>
-          <input
-            id={ids.token}
-            type="password"
-            value={apiToken}
-            onChange={(e) => setApiToken(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        </div>
+        <FormField label="Account id" error={credentialErrors.accountId} testId="field-accountId">
+          {(control) => (
+            <input
+              {...control}
+              value={accountId}
+              onChange={(e) => (setAccountId(e.target.value), setCredentialErrors((c) => ({ ...c, accountId: undefined })))}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          )}
+        </FormField>
+        <FormField label="API token" error={credentialErrors.apiToken} testId="field-apiToken">
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              value={apiToken}
+              onChange={(e) => (setApiToken(e.target.value), setCredentialErrors((c) => ({ ...c, apiToken: undefined })))}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          )}
+        </FormField>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy || keychainMissing}>
             Save credentials
@@ -307,7 +325,7 @@ function ConnectionTest({ active }: { active: WorkspaceId }) {
         </button>
       </div>
       <div aria-live="polite" data-testid="connection-test-result">
-        {result && 'error' in result && <FeedbackLine feedback={{ kind: 'error', text: result.error }} />}
+        {result && 'error' in result && <ErrorState title="The connection test failed.">{result.error}</ErrorState>}
         {result && 'plan' in result && result.plan.plan && (
           <div className="callout ok">
             <p>
