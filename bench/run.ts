@@ -12,6 +12,7 @@ import { MainServices } from '../src/main/services/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';
 import { pageReadyFigures } from './pageReady';
+import { fetchBatchFigures } from './fetchBatch';
 
 
 const root = path.resolve(__dirname, '..');
@@ -88,9 +89,9 @@ async function simulatorFigures(figures: Figures): Promise<void> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
-  // `--only page` (repeatable: startup, cache, simulator, page) measures just those groups: one
+  // `--only page` (repeatable: startup, cache, simulator, page, fetch) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
-  const groups = ['startup', 'cache', 'simulator', 'page'];
+  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch'];
   const only = values.only ?? groups;
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   if (only.includes('cache')) await cacheFigures(figures, Number(values.reports ?? 10_000));
   if (only.includes('simulator')) await simulatorFigures(figures);
   if (only.includes('page')) await pageReadyFigures(figures);
+  if (only.includes('fetch')) await fetchBatchFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
