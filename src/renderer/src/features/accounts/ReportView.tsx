@@ -174,6 +174,8 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const perBalance: NonNullable<ReportProgress['spent']> = {};
   for (const row of spent ?? []) perBalance[row.balance] = (perBalance[row.balance] ?? 0) + row.spent;
   const spentTotal = spentWords(perBalance);
+  // Balances that moved during these calls beyond what they can cost: spent elsewhere, not booked here.
+  const outside = (spent ?? []).reduce((n, row) => n + (row.outside ?? 0), 0);
 
   const costControl = progress ? (
     <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />
@@ -271,6 +273,12 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
             {report.validUntil && ` · access until ${formatDate(report.validUntil)}`}
             {report.snapshotCount > 1 && ` · ${report.snapshotCount} snapshots`}
             {spent !== null && ` · ${spentTotal ?? 'nothing'} spent on it`}
+            {outside > 0 && (
+              <span className="feedback warning" data-testid="spent-outside">
+                {' '}
+                · balance moved outside Scout during these calls ({outside} not booked here)
+              </span>
+            )}
           </p>
           <p>
             <button type="button" className="link" onClick={() => void openOnNetwork(network, s.username, s.accountId)}>
