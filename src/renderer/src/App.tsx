@@ -34,7 +34,10 @@ export function App() {
       const target = pages[index];
       if (target) {
         event.preventDefault();
+        const same = useScout.getState().page === target.id;
         navigate(target.id);
+        // Asked for the page already shown: the keyboard still goes to its heading.
+        if (same) setTimeout(() => mainRef.current?.querySelector<HTMLElement>('h1')?.focus());
       }
     };
     window.addEventListener('keydown', onKey);

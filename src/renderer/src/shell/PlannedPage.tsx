@@ -23,7 +23,7 @@ export function PlannedPage({ page }: { page: Exclude<PageId, 'settings' | 'acco
         <p>
           <strong>Coming next.</strong> {plans[page]}
         </p>
-        <p className="muted">Nothing on this page spends credits yet. Settings and workspaces work now.</p>
+        <p className="muted">Nothing on this page spends credits yet. Accounts, Settings and workspaces work now.</p>
       </div>
     </section>
   );
