@@ -10,6 +10,7 @@ import { twitchReport } from './twitch';
 import { twitterHistory, twitterReport } from './twitter';
 import { youtubeBrandMentions, youtubeMediaPage, youtubeReport } from './youtube';
 import { withHostileText } from './hostile';
+import { withOddShapes } from './oddShapes';
 
 export type { ReportInput } from './context';
 export { snapchatVariant, type SnapchatVariant } from './snapchat';
@@ -27,7 +28,7 @@ const reportBuilders = {
 
 /** The network-specific fields of a report's `result` (Instagram: `{user}`; others: `{report, …}`). */
 export function generateReportBody(input: ReportInput): Record<string, unknown> {
-  return withHostileText(input.name, reportBuilders[input.network](makeCtx(input)));
+  return withOddShapes(input.name, withHostileText(input.name, reportBuilders[input.network](makeCtx(input))));
 }
 
 /** Spec 2.5: `{media_ids, media}`. */
