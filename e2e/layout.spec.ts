@@ -125,6 +125,41 @@ test.describe('a long report', () => {
     await scout.open(page);
     await addAccounts(page, 'instagram:natgeo youtube:foodchannel', 2);
 
+    // The library is the kit's data table: names sort A→Z on the first click; rows are selected
+    // with their box, Space, Shift+Space for a range, or the header's box for all.
+    const table = page.getByRole('table', { name: 'Cached accounts' });
+    const account = table.getByRole('columnheader', { name: 'Account' });
+    await account.getByRole('button').click();
+    await expect(account).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.locator('tbody tr').first()).toHaveAttribute('data-testid', 'library-row-youtube-foodchannel');
+    const selected = page.getByTestId('library-selection');
+    await table.getByRole('checkbox', { name: 'Select all 2 shown' }).check();
+    await expect(selected).toHaveText(/^2 selected/);
+    await table.getByRole('checkbox', { name: 'Select all 2 shown' }).uncheck();
+    await expect(selected).toHaveCount(0);
+    await table.locator('tbody tr').first().focus();
+    await page.keyboard.press('Space');
+    await expect(selected).toHaveText(/^1 selected/);
+    await expect(table.locator('tbody tr').first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('library-row-instagram-natgeo')).toBeFocused();
+    await page.keyboard.press('Shift+Space');
+    await expect(selected).toHaveText(/^2 selected/);
+    await expect(table.getByRole('checkbox', { name: 'Select all 2 shown' })).toBeChecked();
+    await table.getByRole('checkbox', { name: /^Select Natgeo/ }).click();
+    await expect(selected).toHaveText(/^1 selected/);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(selected).toHaveCount(0);
+    // Shift-click extends from the row clicked before (the anchor) to this one.
+    await table.getByRole('checkbox', { name: /^Select Foodchannel/ }).click();
+    await table.getByRole('checkbox', { name: /^Select Natgeo/ }).click({ modifiers: ['Shift'] });
+    await expect(selected).toHaveText(/^2 selected/);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    // One Tab stop for the whole table: Tab from the last header lands on the row last used.
+    await table.getByRole('columnheader', { name: 'Fetched' }).getByRole('button').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('library-row-instagram-natgeo')).toBeFocused();
+
     await page.getByTestId('library-row-instagram-natgeo').click();
     await expect(page.getByTestId('report-view')).toBeVisible();
     await expect(page).toHaveTitle('natgeo · Instagram — Scout Workbench');

@@ -6,7 +6,7 @@ import type { BackupInfo } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatAge, formatBytes, formatDateTime } from '../../shared/format';
+import { DataTable, EmptyState, ErrorState, formatAge, formatBytes, formatDateTime, type Column } from '../../shared/ui';
 
 const reasonLabel: Record<BackupInfo['reason'], string> = {
   daily: 'Daily',
@@ -74,47 +74,51 @@ function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceI
     }
   };
 
+  // Newest first as listed; each column sorts (Taken and Size by their values).
+  const columns: Column<BackupInfo>[] = [
+    {
+      key: 'takenAt',
+      label: 'Taken',
+      firstOrder: 'desc',
+      sortValue: (b) => b.takenAt,
+      cell: (b) => (
+        <>
+          {formatDateTime(b.takenAt)} <span className="muted">({formatAge(b.takenAt)})</span>
+        </>
+      ),
+    },
+    { key: 'reason', label: 'Why', sortValue: (b) => reasonLabel[b.reason], cell: (b) => reasonLabel[b.reason] },
+    { key: 'size', label: 'Size', numeric: true, sortValue: (b) => b.size, cell: (b) => formatBytes(b.size), title: (b) => `${b.size} bytes` },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      sortable: false,
+      cell: (b) => (
+        <button type="button" onClick={() => setPending(b)} disabled={busy} aria-label={`Restore the ${label} backup taken ${formatDateTime(b.takenAt)}`}>
+          Restore…
+        </button>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby={headingId} data-testid={`backups-${workspace}`}>
       <h3 id={headingId}>{label}</h3>
       {listing === null ? (
         <p className="muted">Loading…</p>
       ) : 'error' in listing ? (
-        <p className="feedback error">{listing.error}</p>
+        <ErrorState title="The backups could not be listed.">{listing.error}</ErrorState>
       ) : listing.backups.length === 0 ? (
-        <p className="muted">No backups yet.</p>
+        <EmptyState title="No backups yet.">Scout takes one when the workspace opens each day, and before every upgrade of its format.</EmptyState>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Taken</th>
-              <th scope="col">Why</th>
-              <th scope="col">Size</th>
-              <th scope="col" aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {listing.backups.map((b) => (
-              <tr key={b.id} data-testid="backup-row">
-                <td>
-                  {formatDateTime(b.takenAt)} <span className="muted">({formatAge(b.takenAt)})</span>
-                </td>
-                <td>{reasonLabel[b.reason]}</td>
-                <td>{formatBytes(b.size)}</td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => setPending(b)}
-                    disabled={busy}
-                    aria-label={`Restore the ${label} backup taken ${formatDateTime(b.takenAt)}`}
-                  >
-                    Restore…
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<BackupInfo>
+          label={`Backups of the ${label} workspace`}
+          columns={columns}
+          rows={listing.backups}
+          rowKey={(b) => b.id}
+          rowProps={() => ({ 'data-testid': 'backup-row' })}
+        />
       )}
       {pending && (
         <div className="callout" role="alertdialog" aria-labelledby={confirmId} data-testid="confirm-restore">

@@ -17,6 +17,8 @@ export interface Column<T, K extends string = string> {
   firstOrder?: SortOrder;
   /** For sorting in the table: the cell's raw value. */
   sortValue?: (row: T) => SortValue;
+  /** The header says its label to screen readers only (a column of buttons). */
+  hideLabel?: boolean;
   /** A hover title for the cell, e.g. the exact figure behind a rounded one. */
   title?: (row: T) => string | undefined;
 }
@@ -92,7 +94,7 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
   };
 
   return (
-    <table className={`table data-table ${props.className ?? ''}`} aria-label={props.label} aria-rowcount={rows.length + 1}>
+    <table className={`table data-table${onOpen ? ' openable' : ''} ${props.className ?? ''}`} aria-label={props.label} aria-rowcount={rows.length + 1}>
       <thead>
         <tr>
           {current && (
@@ -118,6 +120,8 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
                   <button type="button" className="link sort-button" onClick={() => sortBy(column)}>
                     {column.label}
                   </button>
+                ) : column.hideLabel ? (
+                  <span className="visually-hidden">{column.label}</span>
                 ) : (
                   column.label
                 )}
