@@ -13,7 +13,7 @@ import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
-import { ConfirmSpend } from '../../shared/ui';
+import { ConfirmSpend, openOutside } from '../../shared/ui';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -43,8 +43,7 @@ function profileUrl(network: Network, username: string, accountId: string | null
 
 /** Main checks the link against its allow-list; in browser mode the page opens the tab. */
 async function openOnNetwork(network: Network, username: string, accountId: string | null) {
-  const result = await scout.invoke('shell:openExternal', { url: profileUrl(network, username, accountId) });
-  if (!result.openedByHost) window.open(result.url, '_blank', 'noopener,noreferrer');
+  await openOutside(profileUrl(network, username, accountId));
 }
 
 /**
