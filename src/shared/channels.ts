@@ -26,6 +26,7 @@ export const channels = [
   'reports:fetchMany',
   'reports:cancelMany',
   'reports:progress',
+  'reports:attempt',
   'reports:library',
   'reports:search',
   'reports:snapshots',

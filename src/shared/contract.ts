@@ -8,7 +8,7 @@ import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
 import { parseAccountRef, type AccountRef } from './accountInput';
-import { librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchManyOutcome, type ReportProgress, type SpendingRow } from './reports';
+import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -127,10 +127,16 @@ export interface LibraryItemView {
   network: string;
   accountKey: string;
   summary: ReportSummary;
+  /** READY or READY_LOW_CONFIDENCE for a cached report; an AttemptOutcome for an account with none. */
   state: string;
+  /** The API's report quality note, when it gave one. */
+  quality?: string | null;
+  tiktokType?: TiktokReportType | null;
   fetchedAt: number;
   unlockedAt: number | null;
   validUntil: number | null;
+  /** The latest fetch that saved nothing (a failed or cancelled refresh of a cached report, too). */
+  attempt?: FetchAttemptView | null;
 }
 
 export interface LibraryPageView {
@@ -270,6 +276,8 @@ export const operations = {
   ),
   /** Stops every fetch of a `reports:fetchMany` run; one account alone stops with `reports:cancel`. */
   'reports:cancelMany': op<{ cancelled: boolean }>()(z.object({ runId }).strict()),
+  /** How the latest fetch of this account ended when it saved no report; null when none did. */
+  'reports:attempt': op<FetchAttemptView | null>()(withAccountRef(z.object({ network, account }).strict())),
   /** Where a fetch of this account stands, when one is under way (a page opened mid-fetch). */
   'reports:progress': op<ReportProgress | null>()(withAccountRef(z.object({ network, account }).strict())),
   'reports:library': op<LibraryPageView>()(
@@ -277,7 +285,8 @@ export const operations = {
       .object({
         text: z.string().max(200).optional(),
         networks: z.array(network).max(6).optional(),
-        states: z.array(z.enum(['READY', 'READY_LOW_CONFIDENCE'])).max(2).optional(),
+        /** Report states and attempt outcomes: 'failed', 'cancelled', 'paid-not-fetched' list accounts with no report. */
+        states: z.array(z.enum(['READY', 'READY_LOW_CONFIDENCE', ...attemptOutcomes])).max(5).optional(),
         fetchedAfter: z.number().int().nonnegative().optional(),
         fetchedBefore: z.number().int().nonnegative().optional(),
         countries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(250).optional(),

@@ -87,6 +87,28 @@ export interface ReportProgress {
   workspace?: WorkspaceId;
 }
 
+/**
+ * How the latest fetch of an account ended when it saved no report: it failed (the API or the
+ * network said why), was cancelled (or skipped) with nothing paid, or was paid for and not
+ * fetched (cancelled or timed out after the API charged: most likely free to fetch again).
+ */
+export type AttemptOutcome = 'failed' | 'cancelled' | 'paid-not-fetched';
+export const attemptOutcomes = ['failed', 'cancelled', 'paid-not-fetched'] as const satisfies readonly AttemptOutcome[];
+
+/** The latest fetch of an account that saved no report; gone once a report of it is saved. */
+export interface FetchAttemptView {
+  network: Network;
+  accountKey: string;
+  /** The name the API was sent: what the library shows for an account with no report. */
+  apiName: string;
+  tiktokType: TiktokReportType | null;
+  outcome: AttemptOutcome;
+  error: { code: string; message: string } | null;
+  at: number;
+  /** What the attempts spent since the last saved report, per balance, refunds deducted. */
+  spent: Partial<Record<BalanceKind, number>>;
+}
+
 /** How one account of a batch fetch (`reports:fetchMany`) ended, in the order the items were sent. */
 export interface FetchManyOutcome {
   network: Network;

@@ -130,7 +130,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return { cancelled: !!controller };
     },
     'reports:progress': async ({ account }) => s.active().reports.progressOf(account),
-    'reports:library': async (query) => s.active().reportsRepo.library(query),
+    'reports:library': async (query) => s.active().reports.library(query),
+    'reports:attempt': async ({ account }) => s.active().reports.attemptOf(account),
     'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
     'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
     'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),

@@ -45,7 +45,8 @@ describe('reports:fetchMany', () => {
       const phases = progress.filter((p) => p.accountKey === m.account).map((p) => p.phase);
       expect(phases).toEqual(expect.arrayContaining(['queued', 'requesting', 'generating', 'finished']));
     }
-    expect(await h.call('reports:library', {})).toMatchObject({ total: 6 });
+    // Six saved, and the refused one listed as failed, so it does not vanish.
+    expect(await h.call('reports:library', {})).toMatchObject({ total: 7, items: expect.arrayContaining([expect.objectContaining({ accountKey: 'unconfirmed', state: 'failed' })]) });
   });
 
   it('cancels a whole run; what was paid stays recorded and nothing more is sent', async () => {

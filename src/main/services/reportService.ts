@@ -16,12 +16,12 @@ import { ScoutError } from '@shared/errors';
 import type { PlanInfo } from '@shared/contract';
 import { ApiCallError, type ApiClient, type TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
-import type { ReportsRepository } from '../cache/repositories';
+import type { AttemptsRepository, LibraryPage, LibraryQuery, ReportsRepository } from '../cache/repositories';
 import { balanceKinds, plausibleBalance, settlement, type Balances, type BalanceKind, type CreditLedger, type LedgerEntry } from '../ledger/creditLedger';
 import type { AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, drawableBalances, reportCost, type CostQuote } from './costRule';
 import type { ConnectionTracker } from './connection';
-import type { ReportProgress } from '@shared/reports';
+import { attemptOutcomes, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
 import { sleep } from '../util/sleep';
 import { saving } from '../cache/storageFaults';
 
@@ -33,6 +33,8 @@ export type FetchProgress = ReportProgress;
 export interface ReportServiceDeps {
   api: () => Promise<ApiClient>;
   repo: ReportsRepository;
+  /** Where fetches that saved no report are remembered, so the library can list them. */
+  attempts?: AttemptsRepository;
   ledger: CreditLedger;
   connection: ConnectionTracker;
   now?: () => number;
@@ -150,7 +152,8 @@ export class ReportService {
         return report;
       },
       (error: unknown) => {
-        this.finished(ref, started, error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) });
+        const data = error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) };
+        this.finished(ref, started, data, signal?.aborted === true);
         throw error;
       },
     );
@@ -171,10 +174,11 @@ export class ReportService {
     this.deps.onProgress?.(progress);
   }
 
-  private finished(ref: ReportRef, started: number, error: FetchProgress['error']) {
+  private finished(ref: ReportRef, started: number, error: FetchProgress['error'], aborted = false) {
     const accountKey = ref.key;
     // From the ledger, so a cancel can say truthfully whether the request had already been paid for.
     const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, accountKey, started);
+    if (error) this.rememberAttempt(ref, error, spent, aborted);
     this.report({
       network: ref.network,
       accountKey,
@@ -186,6 +190,83 @@ export class ReportService {
       spent,
       ...(unresolved ? { spendUnresolved: true } : {}),
     });
+  }
+
+  /**
+   * A fetch that saved no report is remembered, with what it spent added to what earlier ones
+   * did since the last saved report: paid for in all (a cancel after the API charged) reads as
+   * paid-not-fetched, whatever ended the latest attempt.
+   */
+  private rememberAttempt(ref: ReportRef, error: NonNullable<FetchProgress['error']>, spent: FetchProgress['spent'], aborted: boolean) {
+    const attempts = this.deps.attempts;
+    if (!attempts) return;
+    try {
+      const before = attempts.get(ref.network, ref.key);
+      const total: Record<string, number> = { ...(before?.spent ?? {}) };
+      for (const [kind, n] of Object.entries(spent ?? {})) total[kind] = (total[kind] ?? 0) + n;
+      for (const kind of Object.keys(total)) if (total[kind] === 0) delete total[kind];
+      const paid = Object.values(total).some((n) => n > 0);
+      // Skipped (another workspace became active before its turn) is a cancel: nothing was sent.
+      const stopped = aborted || error.code === 'CANCELLED' || error.code === 'WORKSPACE_CHANGED';
+      const outcome: AttemptOutcome = paid ? 'paid-not-fetched' : stopped ? 'cancelled' : 'failed';
+      attempts.record({
+        network: ref.network,
+        accountKey: ref.key,
+        apiName: ref.apiName,
+        tiktokType: ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : null,
+        outcome,
+        error: aborted && error.code !== 'CANCELLED' ? { code: 'CANCELLED', message: 'Cancelled.' } : error,
+        at: this.now(),
+        spent: total,
+      });
+    } catch {
+      // Remembering is a courtesy to the library: a full disk must not turn the fetch's own error into another.
+    }
+  }
+
+  /** How the latest fetch of an account ended when it saved no report; null when none did. */
+  attemptOf(ref: AccountRef): FetchAttemptView | null {
+    return this.deps.attempts?.get(ref.network, ref.key) ?? null;
+  }
+
+  /**
+   * The library: cached reports, and on the first page, before them, the accounts asked for but
+   * never saved (failed, cancelled, paid for but not fetched) — a worklist, newest first. They
+   * have no figures, so a filter on followers or country leaves them out. A cached report whose
+   * latest refresh saved nothing carries that attempt too.
+   */
+  library(query: Omit<LibraryQuery, 'states'> & { states?: readonly (ReportState | AttemptOutcome)[] }): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null })[] } {
+    const states = query.states;
+    const reportStates = states?.filter((s): s is Exclude<ReportState, 'NOT_READY'> => s === 'READY' || s === 'READY_LOW_CONFIDENCE');
+    const outcomes = states?.filter((s): s is AttemptOutcome => (attemptOutcomes as readonly string[]).includes(s));
+    const page = states?.length && !reportStates?.length ? { total: 0, items: [] } : this.deps.repo.library({ ...query, states: reportStates?.length ? reportStates : undefined });
+    const attempts = this.deps.attempts;
+    const items = page.items.map((item) => ({ ...item, attempt: attempts?.get(item.network, item.accountKey) ?? null }));
+    const figures = query.countries?.length || query.followersMin !== undefined || query.followersMax !== undefined;
+    if (!attempts || figures || (states?.length && !outcomes?.length)) return { total: page.total, items };
+    const open = attempts.list({
+      networks: query.networks,
+      outcomes: outcomes?.length ? outcomes : undefined,
+      text: query.text,
+      after: query.fetchedAfter,
+      before: query.fetchedBefore,
+      withoutReport: true,
+    });
+    const rows = open.map((a) => ({
+      network: a.network,
+      accountKey: a.accountKey,
+      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
+      state: a.outcome as never,
+      quality: null,
+      fetchedAt: a.at,
+      firstFetchedAt: a.at,
+      unlockedAt: null,
+      validUntil: null,
+      tiktokType: a.tiktokType,
+      snapshotCount: 0,
+      attempt: a,
+    }));
+    return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }
 
   private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, beforeSend?: () => void) {
@@ -240,6 +321,8 @@ export class ReportService {
     const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : null;
     // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
     saving(() => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }), charged ? `the ${ref.network} report of ${accountKey}` : undefined);
+    // Saved: whatever an earlier attempt left undone is done now.
+    this.deps.attempts?.clear(ref.network, accountKey);
     // Pictures are stored before the report is handed back, so it opens offline complete.
     await this.deps.onSaved?.(answer.result).catch(() => undefined);
     return this.deps.repo.open(ref.network, accountKey);

@@ -10,7 +10,7 @@ import { DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { AttemptsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CreditLedger } from '../ledger/creditLedger';
@@ -81,6 +81,7 @@ export class Workspace {
     this.reports = new ReportService({
       api: () => this.api(),
       repo: this.reportsRepo,
+      attempts: new AttemptsRepository(db),
       ledger: this.ledger,
       connection: this.connection,
       onProgress: (progress) => deps.events.emit('reports:changed', { ...progress, workspace: id }),

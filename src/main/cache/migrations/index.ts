@@ -10,6 +10,7 @@ import { migration0070 } from './0070-files';
 import { migration0080 } from './0080-search';
 import { migration0090 } from './0090-credit-ledger';
 import { migration0100 } from './0100-ledger-balances';
+import { migration0110 } from './0110-fetch-attempts';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   migration0080,
   migration0090,
   migration0100,
+  migration0110,
 ];

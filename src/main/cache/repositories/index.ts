@@ -15,6 +15,7 @@ export {
   type StoredReportState,
   type TiktokType,
 } from './reportsRepository';
+export { AttemptsRepository, attemptOutcomes, type AttemptOutcome, type AttemptQuery, type FetchAttempt } from './attemptsRepository';
 export { SearchIndex, MATCH_END, MATCH_START, type SearchField, type SearchHit, type SearchMatch } from './searchIndex';
 export { toMatchQuery } from './searchText';
 export { seriesPaths, type Series } from './series';
