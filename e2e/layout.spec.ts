@@ -154,7 +154,14 @@ test.describe('a long report', () => {
     await table.getByRole('checkbox', { name: /^Select Foodchannel/ }).click();
     await table.getByRole('checkbox', { name: /^Select Natgeo/ }).click({ modifiers: ['Shift'] });
     await expect(selected).toHaveText(/^2 selected/);
+    // A filter that hides a selected row leaves it out of the count.
+    await page.getByLabel('Network', { exact: true }).selectOption('instagram');
+    await expect(page.getByTestId('library-count')).toHaveText('1 account');
+    await expect(selected).toHaveText(/^1 selected/);
+    await page.getByLabel('Network', { exact: true }).selectOption('');
+    await expect(selected).toHaveText(/^2 selected/);
     await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(selected).toHaveCount(0);
     // One Tab stop for the whole table: Tab from the last header lands on the row last used.
     await table.getByRole('columnheader', { name: 'Fetched' }).getByRole('button').focus();
     await page.keyboard.press('Tab');

@@ -3,7 +3,7 @@ import { networks, type BalanceKind, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
-import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, type Column, type Selection } from '../../shared/ui';
+import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, type Column, type Selection } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
 import { costText, creditAmount, networkLabels } from './labels';
@@ -122,6 +122,9 @@ function Library() {
   const dismissRun = useScout((s) => s.dismissRun);
   const clearPlan = useScout((s) => s.clearPlan);
   const [selection, setSelection] = useState<Selection>(emptySelection);
+  // What counts as selected is what is ticked on screen: a row a filter hides is not counted (nor
+  // taken by what acts on the selection), and is ticked again if the filter brings it back.
+  const ticked = useMemo(() => (library ? keepShown(selection, library.items.map(libraryKey)) : selection), [library, selection]);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const search = useTypedFilter(query.text ?? '', textFilter);
@@ -239,9 +242,9 @@ function Library() {
           Other cached accounts are hidden by the search or the filters.
         </EmptyState>
       )}
-      {selection.keys.size > 0 && (
+      {ticked.keys.size > 0 && (
         <p className="selection-bar" role="status" data-testid="library-selection">
-          {formatCount(selection.keys.size)} selected{' '}
+          {formatCount(ticked.keys.size)} selected{' '}
           <button type="button" className="link" onClick={() => setSelection(emptySelection)}>
             Clear selection
           </button>
@@ -257,7 +260,7 @@ function Library() {
           sort={{ key: query.sort ?? 'fetchedAt', order: query.order ?? 'desc' }}
           onSortChange={(next) => setQuery({ sort: next.key, order: next.order })}
           onOpen={(item) => open(item.network, item.accountKey)}
-          selection={selection}
+          selection={ticked}
           onSelectionChange={setSelection}
           rowLabel={(item) => `${item.summary.title ?? item.summary.username} (${networkLabels[item.network as Network] ?? item.network})`}
           rowProps={(item) => ({ 'data-testid': `library-row-${item.network}-${item.accountKey}` })}

@@ -1,7 +1,7 @@
 // The UI kit: what a page is assembled from, so the pages look and behave alike. See README.md.
 export * from '../format';
 export { DataTable, type Column, type DataTableProps } from './DataTable';
-export { emptySelection, type Selection, type SortOrder, type SortState } from './dataTable';
+export { emptySelection, keepShown, type Selection, type SortOrder, type SortState } from './dataTable';
 export { FormField, type FieldControlProps } from './FormField';
 export { StatusBadge, type StatusTone } from './StatusBadge';
 export { EmptyState, ErrorState, OfflineState } from './States';
