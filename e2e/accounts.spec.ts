@@ -370,12 +370,18 @@ test.describe('switching workspaces', () => {
     const run = page.getByTestId('fetch-run');
     await expect(run.locator('li[data-status="running"]')).toHaveCount(1);
     await switcher.selectOption('production');
-    // The loop stops at once; the fetch already paid for finishes where it was paid.
+    // Those not yet sent are skipped at once, neutral, saying why; the fetch already paid for
+    // finishes where it was paid, and the run says so until it has (no "Done" beside it meanwhile).
     await expect(run.locator('li[data-status="skipped"]')).toHaveCount(2);
-    await expect(run.locator('li[data-status="skipped"]').first()).toContainText('Stopped: the workspace changed');
-    await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(run.locator('li[data-status="skipped"]').first()).toContainText('Not fetched: you switched to Production before its turn; nothing was spent');
+    await expect(run.locator('li[data-status="skipped"] .feedback.error')).toHaveCount(0);
+    await expect(run.locator('li[data-status="running"]')).toContainText('Sent before you switched: it finishes in Demo (simulator), where it was paid for');
+    await expect(page.getByRole('button', { name: 'Done' })).toHaveCount(0);
     await expect(run.locator('li').first()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
-    await expect(run.locator('li').first()).toContainText('saved in Demo (simulator)');
+    await expect(run.locator('li').first()).toContainText('Saved in Demo (simulator), where it was paid for');
+    await expect(run.locator('li').first()).toContainText('spent 1 report credit');
+    await expect(page.getByTestId('run-progress')).toHaveText('1 of 3 ready; 2 not fetched');
+    await expect(page.getByRole('button', { name: 'Check cost of 3 accounts' })).toHaveCount(0);
     expect(scout.simulator!.state.spent.credits).toBe(1);
 
     await switcher.selectOption('demo');

@@ -1,13 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { networks, type BalanceKind, type Network } from '@shared/reports';
+import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount } from '../../shared/format';
-import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, type Column, type Selection } from '../../shared/ui';
+import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
-import { costText, creditAmount, networkLabels } from './labels';
-import type { LibraryQuery, TiktokType } from './accountsSlice';
+import { balanceLabels, costText, creditAmount, networkLabels } from './labels';
+import type { LibraryQuery, RunItem } from './accountsSlice';
+import { addPhase, confirmLabel, followersText, parseFollowers, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ReportView } from './ReportView';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
 import { readReportAddress } from './reportAddress';
@@ -79,9 +80,15 @@ const countryFilter: TypedFilter = (v) => {
   const code = v.trim();
   return code === '' ? { countries: undefined } : /^[A-Za-z]{2}$/.test(code) ? { countries: [code.toUpperCase()] } : null;
 };
-const followers = (v: string) => Number(v.replace(/\D/g, '')) || undefined;
-const followersMinFilter: TypedFilter = (v) => ({ followersMin: followers(v) });
-const followersMaxFilter: TypedFilter = (v) => ({ followersMax: followers(v) });
+// '10k', '1.2m', '10,000'; while the text is no number yet, nothing is applied (and the box says so).
+const followersMinFilter: TypedFilter = (v) => {
+  const n = parseFollowers(v);
+  return n === null ? null : { followersMin: n };
+};
+const followersMaxFilter: TypedFilter = (v) => {
+  const n = parseFollowers(v);
+  return n === null ? null : { followersMax: n };
+};
 
 /**
  * A typed filter shows what the query applies, or, while the researcher types, what they typed:
@@ -116,12 +123,15 @@ function Library() {
   const load = useScout((s) => s.loadLibrary);
   const navigate = useScout((s) => s.navigate);
   const active = useScout((s) => s.workspace?.active);
-  const [adding, setAdding] = useState(false);
-  // A run keeps its panel open until it is dismissed, also when the researcher comes back from a report.
+  // The panel, what was typed and a run stay in the store: leaving the page and coming back finds them as they were.
+  const adding = useScout((s) => s.addDraft.open);
   const hasRun = useScout((s) => s.run !== null);
-  const dismissRun = useScout((s) => s.dismissRun);
-  const clearPlan = useScout((s) => s.clearPlan);
-  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const setAddDraft = useScout((s) => s.setAddDraft);
+  const closeAdd = useScout((s) => s.closeAdd);
+  const [openedHere, setOpenedHere] = useState(false);
+  // Kept in the store: Compare takes the ticked rows next.
+  const selection = useScout((s) => s.librarySelection);
+  const setSelection = useScout((s) => s.setLibrarySelection);
   // What counts as selected is what is ticked on screen: a row a filter hides is not counted (nor
   // taken by what acts on the selection), and is ticked again if the filter brings it back.
   const ticked = useMemo(() => (library ? keepShown(selection, library.items.map(libraryKey)) : selection), [library, selection]);
@@ -129,8 +139,9 @@ function Library() {
 
   const search = useTypedFilter(query.text ?? '', textFilter);
   const country = useTypedFilter(query.countries?.[0] ?? '', countryFilter);
-  const followersMin = useTypedFilter(query.followersMin?.toString() ?? '', followersMinFilter);
-  const followersMax = useTypedFilter(query.followersMax?.toString() ?? '', followersMaxFilter);
+  const followersMin = useTypedFilter(followersText(query.followersMin), followersMinFilter);
+  const followersMax = useTypedFilter(followersText(query.followersMax), followersMaxFilter);
+  const followersProblem = [followersMin, followersMax].some((f) => parseFollowers(f.value) === null);
   // The age choice is shown only while its dates are still in the query.
   const age = query.fetchedAfter === undefined && query.fetchedBefore === undefined ? '' : String(ageDays ?? '');
 
@@ -154,17 +165,16 @@ function Library() {
         <span className="muted page-count" role="status" data-testid="library-count">
           {library ? `${formatCount(library.total)} account${library.total === 1 ? '' : 's'}` : loading ? 'Loading…' : ''}
         </span>
-        <button ref={addButton} type="button" className="primary" onClick={() => setAdding(true)} aria-expanded={adding || hasRun}>
+        <button ref={addButton} type="button" className="primary" onClick={() => (setAddDraft({ open: true }), setOpenedHere(true))} aria-expanded={adding || hasRun}>
           Add accounts
         </button>
       </div>
       {(adding || hasRun) && (
         <AddAccounts
-          focusOnOpen={adding}
+          focusOnOpen={openedHere}
           onClose={() => {
-            setAdding(false);
-            clearPlan();
-            dismissRun();
+            closeAdd();
+            setOpenedHere(false);
             addButton.current?.focus();
           }}
         />
@@ -190,11 +200,14 @@ function Library() {
           <select
             aria-label="Report state"
             value={query.states?.[0] ?? ''}
-            onChange={(e) => setQuery({ states: e.target.value ? [e.target.value as 'READY' | 'READY_LOW_CONFIDENCE'] : undefined })}
+            onChange={(e) => setQuery({ states: e.target.value ? [e.target.value as NonNullable<LibraryQuery['states']>[number]] : undefined })}
           >
             <option value="">Any state</option>
-            <option value="READY">Ready</option>
-            <option value="READY_LOW_CONFIDENCE">Low confidence</option>
+            {Object.entries(libraryStates).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
           <select aria-label="Age of data" value={age} onChange={(e) => setAge(e.target.value ? Number(e.target.value) : null)}>
             {ageChoices.map((c) => (
@@ -206,22 +219,27 @@ function Library() {
           <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
           <input
             aria-label="Followers at least"
-            placeholder="Followers ≥"
+            placeholder="Followers ≥ (10k)"
             className="narrow"
-            inputMode="numeric"
+            aria-invalid={parseFollowers(followersMin.value) === null}
             value={followersMin.value}
             onChange={followersMin.onChange}
           />
           <input
             aria-label="Followers at most"
-            placeholder="Followers ≤"
+            placeholder="Followers ≤ (1.2m)"
             className="narrow"
-            inputMode="numeric"
+            aria-invalid={parseFollowers(followersMax.value) === null}
             value={followersMax.value}
             onChange={followersMax.onChange}
           />
         </div>
       </div>
+      {followersProblem && (
+        <p className="feedback error" role="alert" data-testid="followers-problem">
+          Followers are a number such as 5000, 10k or 1.2m; this filter is not applied until it reads as one.
+        </p>
+      )}
 
       {error && <ErrorState title="The list of accounts could not be read.">{error}</ErrorState>}
       {library && library.total === 0 && libraryEmpty === true && (
@@ -251,14 +269,14 @@ function Library() {
         </p>
       )}
       {library && library.items.length > 0 && (
-        <DataTable<LibraryItemView, LibrarySortKey>
+        <DataTable<LibraryItemView, LibraryColumnKey>
           label="Cached accounts"
           className="library"
           columns={libraryColumns}
           rows={library.items}
           rowKey={libraryKey}
           sort={{ key: query.sort ?? 'fetchedAt', order: query.order ?? 'desc' }}
-          onSortChange={(next) => setQuery({ sort: next.key, order: next.order })}
+          onSortChange={(next) => next.key !== 'reportType' && setQuery({ sort: next.key, order: next.order })}
           onOpen={(item) => open(item.network, item.accountKey)}
           selection={ticked}
           onSelectionChange={setSelection}
@@ -288,11 +306,22 @@ function Library() {
 }
 
 type LibrarySortKey = NonNullable<LibraryQuery['sort']>;
+/** The sort keys, and columns main does not sort by. */
+type LibraryColumnKey = LibrarySortKey | 'reportType';
+
+/** Report states and, for accounts with no report, how their latest fetch ended: in words, with a tone. */
+const libraryStates: Record<string, { label: string; tone: StatusTone }> = {
+  READY: { label: 'Ready', tone: 'ok' },
+  READY_LOW_CONFIDENCE: { label: 'Low confidence', tone: 'warning' },
+  failed: { label: 'Failed', tone: 'error' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+  'paid-not-fetched': { label: 'Paid, not fetched', tone: 'info' },
+};
 
 const libraryKey = (item: LibraryItemView) => `${item.network}:${item.accountKey}`;
 
 /** The library's columns; main sorts, so a header asks for its order (names A→Z first, figures largest first). */
-const libraryColumns: Column<LibraryItemView, LibrarySortKey>[] = [
+const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
   {
     key: 'username',
     label: 'Account',
@@ -309,6 +338,28 @@ const libraryColumns: Column<LibraryItemView, LibrarySortKey>[] = [
   },
   { key: 'network', label: 'Network', firstOrder: 'asc', cell: (item) => networkLabels[item.network as Network] ?? item.network },
   {
+    key: 'state',
+    label: 'State',
+    firstOrder: 'asc',
+    cell: (item) => {
+      const state = libraryStates[item.state] ?? { label: item.state, tone: 'neutral' as const };
+      // A cached report whose latest refresh saved nothing still says so.
+      const note = item.attempt && item.attempt.outcome !== item.state ? `; last refresh ${libraryStates[item.attempt.outcome]?.label.toLowerCase()}` : '';
+      return (
+        <StatusBadge tone={state.tone} title={item.attempt?.error?.message ?? undefined} testId="library-state">
+          {state.label}
+          {note}
+        </StatusBadge>
+      );
+    },
+  },
+  {
+    key: 'reportType',
+    label: 'Report',
+    sortable: false,
+    cell: (item) => (item.network !== 'tiktok' ? '' : item.tiktokType === 'report' ? 'Mini' : item.tiktokType === 'advanced_report' ? 'Advanced' : ''),
+  },
+  {
     key: 'followers',
     label: 'Followers',
     numeric: true,
@@ -322,13 +373,35 @@ const libraryColumns: Column<LibraryItemView, LibrarySortKey>[] = [
     cell: (item) => (item.summary.engagementRate === null ? '—' : `${percent.format(item.summary.engagementRate)} %`),
     title: (item) => (item.summary.engagementRate === null ? undefined : String(item.summary.engagementRate)),
   },
+  {
+    key: 'audienceQuality',
+    label: 'Audience quality',
+    numeric: true,
+    cell: (item) => (item.summary.audienceQuality === null ? '—' : percent.format(item.summary.audienceQuality)),
+    title: () => 'Audience quality score, 0–100',
+  },
+  { key: 'country', label: 'Country', firstOrder: 'asc', cell: (item) => item.summary.country ?? '—' },
   { key: 'fetchedAt', label: 'Fetched', firstOrder: 'desc', cell: (item) => formatAge(item.fetchedAt), title: (item) => new Date(item.fetchedAt).toLocaleString() },
 ];
 
+/** A run row's state in a word: cancelled and skipped are neutral, only a failure is red. */
+const runStatus: Record<RunItem['status'], { label: string; tone: StatusTone }> = {
+  waiting: { label: 'Waiting', tone: 'neutral' },
+  running: { label: 'Fetching', tone: 'info' },
+  done: { label: 'Ready', tone: 'ok' },
+  failed: { label: 'Failed', tone: 'error' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+  skipped: { label: 'Not fetched', tone: 'neutral' },
+};
+
+/**
+ * Add accounts, one state at a time: editing (the list, Check cost) → quoted (the confirmation)
+ * → running (progress, Cancel) → finished (what each row did and spent, Done). Done empties it
+ * for the next list. What is typed and the run live in the store, so they survive navigation.
+ */
 function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpen: boolean }) {
-  const [text, setText] = useState('');
-  const [network, setNetwork] = useState<Network | ''>('instagram');
-  const [tiktokType, setTiktokType] = useState<TiktokType>('advanced_report');
+  const { text, network, tiktokType } = useScout((s) => s.addDraft);
+  const setDraft = useScout((s) => s.setAddDraft);
   const plan = useScout((s) => s.fetchPlan);
   const planning = useScout((s) => s.planning);
   const planFetches = useScout((s) => s.planFetches);
@@ -336,10 +409,13 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
   const clearPlan = useScout((s) => s.clearPlan);
   const runFetches = useScout((s) => s.runFetches);
   const cancelRun = useScout((s) => s.cancelRun);
+  const dismissRun = useScout((s) => s.dismissRun);
   const run = useScout((s) => s.run);
   const active = useScout((s) => s.workspace?.active ?? null);
   const planState = useScout((s) => s.plan);
-  const ids = { text: useId(), network: useId() };
+  const blocker = useScout((s) => spendBlocker(s));
+  const phase = addPhase({ fetchPlan: plan, run });
+  const ids = { text: useId(), network: useId(), blocker: useId() };
   const textRef = useRef<HTMLTextAreaElement>(null);
 
   // Opened from its button: the researcher came to type.
@@ -355,87 +431,100 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
   // The balances of the workspace the plan was quoted in, and what the selected rows spend of them.
   const balances = plan && planState?.workspace === plan.workspace ? planState.plan : null;
   const chosen = plan ? plan.items.filter((p, i) => plan.selected[i] && p.quote) : [];
-  const spend = new Map<BalanceKind, number>();
-  for (const p of chosen) if (p.quote?.cost) spend.set(p.quote.balance, (spend.get(p.quote.balance) ?? 0) + p.quote.cost);
-  const left = (kind: BalanceKind) =>
-    balances
-      ? { credits: balances.reports.credits, miniReports: balances.reports.reports, advancedReports: balances.reports.advancedReports, discoveryRequests: balances.discovery.requests }[kind]
-      : null;
-  const short = [...spend].flatMap(([kind, n]) => {
-    const before = left(kind);
-    return before !== null && before < n ? [{ kind, n, before, missing: n - before }] : [];
-  });
+  const totals = spendTotals(
+    chosen.map((p) => p.quote!),
+    balances,
+  );
+  const short = shortBalances(totals);
+  const unknown = unknownBalances(totals);
+  // Why no spend can be offered now: said beside the button, which stays off.
+  const noSpend = blocker ?? (unknown.length ? `Your balance of ${unknown.map((t) => balanceLabels[t.kind]).join(' and ')} is not known, so Scout will not spend from it. Check the connection in Settings.` : null);
 
   return (
     <div
       className="card add-accounts"
       role="region"
       aria-label="Add accounts"
+      data-phase={phase}
       onKeyDown={(e) => {
-        if (e.key !== 'Escape' || run?.running) return;
+        if (e.key !== 'Escape' || phase === 'running') return;
         e.preventDefault();
         onClose();
       }}
     >
-      <div className="form-row">
-        <label htmlFor={ids.network}>Network for bare names</label>
-        <select id={ids.network} value={network} onChange={(e) => (setNetwork(e.target.value as Network | ''), clearPlan())}>
-          <option value="">None (links and prefixed names only)</option>
-          {networks.map((n) => (
-            <option key={n} value={n}>
-              {networkLabels[n]}
-            </option>
-          ))}
-        </select>
-        {hasTiktok && (
-          <fieldset className="inline">
-            <legend>TikTok report</legend>
-            <label>
-              <input type="radio" name="tiktok-type" checked={tiktokType === 'report'} onChange={() => (setTiktokType('report'), clearPlan())} /> Mini
-            </label>
-            <label>
-              <input type="radio" name="tiktok-type" checked={tiktokType === 'advanced_report'} onChange={() => (setTiktokType('advanced_report'), clearPlan())} />{' '}
-              Advanced
-            </label>
-          </fieldset>
-        )}
-      </div>
-      <label htmlFor={ids.text}>Usernames, channel ids, TikTok user ids or profile links — one per line, or several separated by commas or spaces</label>
-      <textarea
-        id={ids.text}
-        ref={textRef}
-        rows={4}
-        value={text}
-        spellCheck={false}
-        placeholder={'natgeo\nhttps://www.youtube.com/channel/UC…\ntwitch:shroud'}
-        onChange={(e) => (setText(e.target.value), clearPlan())}
-      />
-      {invalid.length > 0 && (
-        <ul className="feedback error" aria-live="polite" data-testid="refused-lines">
-          {invalid.map((p, i) => (
-            <li key={i}>
-              {p.source} — {p.reason}
-            </li>
-          ))}
-        </ul>
+      {(phase === 'editing' || phase === 'quoted') && (
+        <>
+          <div className="form-row">
+            <label htmlFor={ids.network}>Network for bare names</label>
+            <select id={ids.network} value={network} onChange={(e) => setDraft({ network: e.target.value as Network | '' })}>
+              <option value="">None (links and prefixed names only)</option>
+              {networks.map((n) => (
+                <option key={n} value={n}>
+                  {networkLabels[n]}
+                </option>
+              ))}
+            </select>
+            {hasTiktok && (
+              <fieldset className="inline">
+                <legend>TikTok report</legend>
+                <label>
+                  <input type="radio" name="tiktok-type" checked={tiktokType === 'report'} onChange={() => setDraft({ tiktokType: 'report' })} /> Mini
+                </label>
+                <label>
+                  <input type="radio" name="tiktok-type" checked={tiktokType === 'advanced_report'} onChange={() => setDraft({ tiktokType: 'advanced_report' })} /> Advanced
+                </label>
+              </fieldset>
+            )}
+          </div>
+          <label htmlFor={ids.text}>Usernames, channel ids, TikTok user ids or profile links — one per line, or several separated by commas or spaces</label>
+          <textarea
+            id={ids.text}
+            ref={textRef}
+            rows={4}
+            value={text}
+            spellCheck={false}
+            placeholder={'natgeo\nhttps://www.youtube.com/channel/UC…\ntwitch:shroud'}
+            onChange={(e) => setDraft({ text: e.target.value })}
+          />
+          {invalid.length > 0 && (
+            <ul className="feedback error" aria-live="polite" data-testid="refused-lines">
+              {invalid.map((p, i) => (
+                <li key={i}>
+                  {p.source} — {p.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      {!plan && (
+      {noSpend && phase !== 'running' && phase !== 'finished' && (
+        <p className="callout warning" role="status" id={ids.blocker} data-testid="spend-blocked">
+          {noSpend}
+        </p>
+      )}
+      {phase === 'editing' && (
         <div className="actions">
-          <button type="button" className="primary" disabled={valid.length === 0 || planning || !!run?.running} onClick={() => void planFetches(valid, tiktokType)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={valid.length === 0 || planning || blocker !== null}
+            aria-describedby={blocker ? ids.blocker : undefined}
+            onClick={() => void planFetches(valid, tiktokType)}
+          >
             {planning ? 'Checking…' : `Check cost of ${valid.length} account${valid.length === 1 ? '' : 's'}`}
           </button>
-          <button type="button" onClick={onClose} disabled={!!run?.running}>
+          <button type="button" onClick={onClose}>
             Close
           </button>
         </div>
       )}
-      {plan && !run?.running && (
+      {phase === 'quoted' && plan && (
         <ConfirmSpend
           className="confirm"
           testId="fetch-confirmation"
           label="Confirm the fetch of these accounts"
-          confirmLabel={spend.size === 0 ? 'Fetch' : `Fetch and spend ${[...spend].map(([kind, n]) => creditAmount(n, kind)).join(' and ')}`}
-          confirmDisabled={chosen.length === 0 || short.length > 0 || plan.workspace !== active}
+          confirmLabel={confirmLabel(totals)}
+          confirmDisabled={chosen.length === 0 || short.length > 0 || noSpend !== null || plan.workspace !== active}
           onConfirm={() => void runFetches()}
           backLabel="Change"
           onBack={clearPlan}
@@ -460,23 +549,15 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
               </li>
             ))}
           </ul>
-          <p role="status">
-            {chosen.length === 0
-              ? 'Nothing selected.'
-              : spend.size === 0
-                ? 'This costs nothing.'
-                : [...spend].map(([kind, n]) => {
-                    const before = left(kind);
-                    if (before !== null && before < n) return `Needs ${creditAmount(n, kind)}; only ${formatCount(before)} left. `;
-                    return `Spends ${creditAmount(n, kind)}${before === null ? '' : `, leaving ${formatCount(before - n)} of ${formatCount(before)}`}. `;
-                  })}
+          <p role="status" data-testid="fetch-total">
+            {totalText(totals, chosen.length)}
           </p>
           {short.length > 0 && (
             <div className="callout warning" role="alert" data-testid="short-balance">
-              {short.map(({ kind, n, before, missing }) => (
-                <p key={kind}>
-                  <strong>{creditAmount(missing, kind)} missing:</strong> the selected accounts need {formatCount(n)}, and {formatCount(before)}{' '}
-                  {before === 1 ? 'is' : 'are'} left.
+              {short.map((t) => (
+                <p key={t.kind}>
+                  <strong>{creditAmount(t.atMost - t.uncertain - t.left!, t.kind)} missing:</strong> the selected accounts need {formatCount(t.atMost - t.uncertain)}, and{' '}
+                  {formatCount(t.left!)} {t.left === 1 ? 'is' : 'are'} left.
                 </p>
               ))}
               <p>Uncheck some accounts, or add credits to your plan and check the cost again.</p>
@@ -490,29 +571,40 @@ function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; focusOnOpe
             <RunProgressLine run={run} />
           </p>
           <ul>
-            {run.items.map((it) => (
-              <li key={`${it.input.network}:${it.input.account}`} data-status={it.status}>
-                {networkLabels[it.input.network]} {it.input.account}: {(it.status === 'running' || it.status === 'waiting') && it.progress ? <ProgressLine progress={it.progress} /> : it.status}
-                {it.message && <span className="feedback error"> — {it.message}</span>}
-                {(it.status === 'done' || it.status === 'running') && run.workspace === active && (
-                  <>
-                    {' '}
-                    <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, it.input.account])}>
-                      Open
-                    </button>
-                  </>
-                )}
-              </li>
-            ))}
+            {run.items.map((it) => {
+              const status = runStatus[it.status];
+              const live = (it.status === 'running' || it.status === 'waiting') && it.progress;
+              return (
+                <li key={`${it.input.network}:${it.input.account}`} data-status={it.status}>
+                  {networkLabels[it.input.network]} {it.input.account}: <StatusBadge tone={status.tone}>{status.label}</StatusBadge>{' '}
+                  {live && <ProgressLine progress={it.progress!} />}
+                  {it.spent && <span className="muted" data-testid="run-spent"> · {spentText(it.spent)}</span>}
+                  {it.message && <span className={it.status === 'failed' ? 'feedback error' : 'muted'}> — {it.message}</span>}
+                  {(it.status === 'done' || it.status === 'running') && run.workspace === active && (
+                    <>
+                      {' '}
+                      <button type="button" className="link" onClick={() => useScout.getState().navigate('accounts', [it.input.network, it.input.account])}>
+                        Open
+                      </button>
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {run.running ? (
             <button type="button" onClick={() => void cancelRun()}>
               Cancel
             </button>
           ) : (
-            <button type="button" onClick={onClose}>
-              Done
-            </button>
+            <div className="actions">
+              <button type="button" className="primary" onClick={dismissRun}>
+                Done
+              </button>
+              <button type="button" onClick={onClose}>
+                Close
+              </button>
+            </div>
           )}
         </div>
       )}

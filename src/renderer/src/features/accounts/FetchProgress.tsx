@@ -48,7 +48,7 @@ export function progressText(p: LiveProgress, now: number | null): string {
 
 /** What an add run needs to say where it stands as a whole. */
 export interface RunSnapshot {
-  items: { status: 'waiting' | 'running' | 'done' | 'failed' | 'skipped'; progress: LiveProgress | null; readyBy: number | null }[];
+  items: { status: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'skipped'; progress: LiveProgress | null; readyBy: number | null }[];
   startedAt: number;
 }
 
@@ -67,7 +67,17 @@ export function runProgressText(run: RunSnapshot, now: number | null): string {
   const ready = run.items.filter((it) => it.status === 'done').length;
   const head = `${ready} of ${run.items.length} ready`;
   const open = run.items.filter((it) => it.status === 'waiting' || it.status === 'running');
-  if (open.length === 0) return head;
+  if (open.length === 0) {
+    const count = (status: string) => run.items.filter((it) => it.status === status).length;
+    const rest = (
+      [
+        ['failed', 'failed'],
+        ['cancelled', 'cancelled'],
+        ['skipped', 'not fetched'],
+      ] as const
+    ).flatMap(([status, word]) => (count(status) ? [`${count(status)} ${word}`] : []));
+    return rest.length ? `${head}; ${rest.join(', ')}` : head;
+  }
   if (now === null) return `${head}…`;
   const known = run.items.flatMap((it) => (it.readyBy !== null ? [it.readyBy - run.startedAt] : []));
   const typical = known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CachedReport, CostQuote, Network, ReportProgress, SpendingRow, TiktokReportType } from '@shared/reports';
+import type { CachedReport, CostQuote, FetchAttemptView, Network, ReportProgress, SpendingRow, TiktokReportType } from '@shared/reports';
 import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
@@ -62,6 +62,12 @@ function spentWords(spent: ReportProgress['spent']): string | null {
   return parts.length ? parts.join(' and ') : null;
 }
 
+const attemptHeadline: Record<FetchAttemptView['outcome'], string> = {
+  failed: 'The last fetch failed',
+  cancelled: 'The last fetch was cancelled',
+  'paid-not-fetched': 'Paid for, not fetched',
+};
+
 function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspace: WorkspaceId | undefined }) {
   const { network } = accountRef;
   // What main is asked with: it reads back to this same account.
@@ -77,6 +83,18 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const [spent, setSpent] = useState<SpendingRow[] | null>(null);
   const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
   const [reloads, setReloads] = useState(0);
+  // How the latest fetch ended when it saved nothing: said on the page, with a retry quoted like any fetch.
+  const [attempt, setAttempt] = useState<FetchAttemptView | null>(null);
+  useEffect(() => {
+    let live = true;
+    scout.invoke('reports:attempt', { network, account }).then(
+      (a) => live && setAttempt(a),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [network, account, reloads]);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = report !== undefined || error !== null;
 
@@ -181,7 +199,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   ) : !quote ? (
     <div className="fetch-actions">
       <button type="button" onClick={() => void askFetch()} disabled={busy}>
-        {report ? 'Refresh…' : 'Fetch this report…'}
+        {report ? 'Refresh…' : attempt ? 'Try again…' : 'Fetch this report…'}
       </button>
       {report?.tiktokType === 'report' && (
         <button type="button" onClick={() => void askFetch(true)} disabled={busy}>
@@ -231,6 +249,17 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
           <p className="feedback error" role="alert">
             {error}
           </p>
+        ) : attempt && !progress ? (
+          <div className="callout info" role="status" data-testid="report-attempt" data-outcome={attempt.outcome}>
+            <p>
+              <strong>{attemptHeadline[attempt.outcome]}</strong> {formatAge(attempt.at)}: {attempt.error?.message ?? ''}
+            </p>
+            <p>
+              {attempt.outcome === 'paid-not-fetched'
+                ? `Spent ${spentWords(attempt.spent) ?? 'a credit'} on it. The report is most likely unlocked, so fetching it again should cost nothing; Scout asks first.`
+                : `Nothing was spent on it${spentWords(attempt.spent) ? ` but ${spentWords(attempt.spent)}` : ''}. No report is cached yet; fetch it again below.`}
+            </p>
+          </div>
         ) : (
           !progress && <p>Scout has no cached {networkLabels[network]} report for {account} yet.</p>
         )}

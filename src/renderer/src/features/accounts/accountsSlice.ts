@@ -1,11 +1,12 @@
 // The Accounts feature's state: the library query and its page, and the add-accounts plan and run.
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
-import type { CostQuote } from '@shared/reports';
+import type { BalanceKind, CostQuote, Network } from '@shared/reports';
 import type { AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
+import { emptySelection, type Selection } from '../../shared/ui/dataTable';
 import { live, type LiveProgress } from './FetchProgress';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
@@ -28,7 +29,18 @@ export interface FetchPlan {
   selected: boolean[];
 }
 
-export type FetchStatus = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
+/** `cancelled` and `skipped` are neutral: the researcher stopped it, or it never had its turn. */
+export type FetchStatus = 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'skipped';
+
+/** What the researcher typed in Add accounts: kept in the store, so it survives leaving the page. */
+export interface AddDraft {
+  open: boolean;
+  text: string;
+  network: Network | '';
+  tiktokType: TiktokType;
+}
+
+export const emptyDraft: AddDraft = { open: false, text: '', network: 'instagram', tiktokType: 'advanced_report' };
 
 export interface RunItem extends PlannedFetch {
   status: FetchStatus;
@@ -37,6 +49,8 @@ export interface RunItem extends PlannedFetch {
   progress: LiveProgress | null;
   /** When the API expects this report ready (epoch ms), from its first retryTtl; null until known. */
   readyBy: number | null;
+  /** What its fetch spent, from its finished event; null until it finished. */
+  spent: Partial<Record<BalanceKind, number>> | null;
 }
 
 export interface FetchRun {
@@ -49,6 +63,8 @@ export interface FetchRun {
   items: RunItem[];
   running: boolean;
   startedAt: number;
+  /** The workspace the researcher switched to mid-run, if they did. */
+  switchedTo?: WorkspaceId | null;
 }
 
 export interface AccountsSlice {
@@ -60,9 +76,15 @@ export interface AccountsSlice {
   libraryEmpty: boolean | null;
   libraryError: string | null;
   libraryLoading: boolean;
+  /** The library rows ticked (network:accountKey), for Compare to take next. */
+  librarySelection: Selection;
+  addDraft: AddDraft;
   fetchPlan: FetchPlan | null;
   planning: boolean;
   run: FetchRun | null;
+  setLibrarySelection(selection: Selection): void;
+  /** Changes what is typed; a change of the list or its options drops the quotes made for the old one. */
+  setAddDraft(patch: Partial<AddDraft>): void;
   setLibraryQuery(patch: Partial<LibraryQuery>): void;
   /** Filters by the age of the data: fetched in the last `days` days, or over `-days` days ago. */
   setLibraryAge(days: number | null): void;
@@ -79,8 +101,10 @@ export interface AccountsSlice {
    */
   runFetches(): Promise<void>;
   cancelRun(): Promise<void>;
-  /** Clears a finished run from the screen. */
+  /** Done: clears a finished run, its quotes and the list, back to an empty form. */
   dismissRun(): void;
+  /** Closes the panel (not while a run is under way); what was typed stays for next time. */
+  closeAdd(): void;
 }
 
 const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax'] as const;
@@ -92,7 +116,49 @@ export function hasLibraryFilters(query: LibraryQuery): boolean {
 /** A cached account whose refresh costs a credit is not refreshed unless the researcher asks. */
 export const selectedAtFirst = (p: PlannedFetch): boolean => p.quote !== null && !(p.cached && p.quote.cost > 0);
 
-export const workspaceChangedMessage = 'Stopped: the workspace changed';
+export const workspaceChangedMessage = 'Not fetched: the workspace changed before its turn; nothing was spent';
+
+/** Said of an account not yet sent when the researcher switched to `to`. */
+export const switchedMessage = (to: WorkspaceId | null) =>
+  to ? `Not fetched: you switched to ${workspaceLabels[to]} before its turn; nothing was spent` : workspaceChangedMessage;
+
+// Filters and sort survive a reload; the page offset and the selection do not.
+const libraryStorageKey = 'scout.library.v1';
+
+function storedLibrary(): { query: LibraryQuery; ageDays: number | null } | null {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(libraryStorageKey);
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as { query?: LibraryQuery; ageDays?: number | null };
+    if (!saved.query || typeof saved.query !== 'object') return null;
+    const ageDays = typeof saved.ageDays === 'number' ? saved.ageDays : null;
+    const now = Date.now();
+    // The age filter is relative: its dates are worked out again from today.
+    const { fetchedAfter: _a, fetchedBefore: _b, ...rest } = saved.query;
+    void _a;
+    void _b;
+    const dates = ageDays === null ? {} : ageDays > 0 ? { fetchedAfter: now - ageDays * 86_400_000 } : { fetchedBefore: now + ageDays * 86_400_000 };
+    return { query: { ...rest, ...dates, offset: 0 }, ageDays };
+  } catch {
+    return null;
+  }
+}
+
+function storeLibrary(query: LibraryQuery, ageDays: number | null) {
+  try {
+    const { offset: _offset, ...kept } = query;
+    void _offset;
+    localStorage.setItem(libraryStorageKey, JSON.stringify({ query: kept, ageDays }));
+  } catch {
+    // A full or refused storage loses only the filters of the next launch.
+  }
+}
+
+/** A cancel, saying whether the API had already charged for it. */
+function cancelledMessage(spent: Partial<Record<BalanceKind, number>>): string {
+  const paid = Object.values(spent).some((n) => (n ?? 0) > 0);
+  return paid ? 'Cancelled after the API charged: most likely free to fetch again (Scout still asks first)' : 'Cancelled; nothing was spent';
+}
 
 export const createAccountsSlice =
   (client: ScoutClient): StateCreator<ScoutStore, [], [], AccountsSlice> =>
@@ -126,12 +192,20 @@ export const createAccountsSlice =
       const run = get().run;
       if (!run?.running || run.workspace === active) return;
       const label = run.workspace ? workspaceLabels[run.workspace] : 'the previous workspace';
-      stopRun(workspaceChangedMessage);
-      const stopped = get().run!;
+      // Those not yet sent are skipped there (main refuses them too); those sent go on where they
+      // were paid, and the run follows them to their end.
+      const message = switchedMessage(active);
       set({
         run: {
-          ...stopped,
-          items: stopped.items.map((it) => (it.status === 'running' ? { ...it, message: `finishing in ${label}, where it was paid for` } : it)),
+          ...run,
+          switchedTo: active,
+          items: run.items.map((it) =>
+            it.status === 'waiting' && it.progress?.phase !== 'requesting'
+              ? { ...it, status: 'skipped' as const, message, progress: null }
+              : it.status === 'running' || it.status === 'waiting'
+                ? { ...it, message: `Sent before you switched: it finishes in ${label}, where it was paid for` }
+                : it,
+          ),
         },
       });
     };
@@ -152,20 +226,29 @@ export const createAccountsSlice =
       const items = run.items.map((it): RunItem => {
         if (!matches(it)) return it;
         if (progress.phase === 'finished') {
-          return progress.error ? { ...it, status: 'failed', message: progress.error.message, progress: null } : { ...it, status: 'done', progress: null };
+          const spent = progress.spent ?? {};
+          const code = progress.error?.code;
+          if (!progress.error) return { ...it, status: 'done', progress: null, spent };
+          if (code === 'CANCELLED') return { ...it, status: 'cancelled', message: cancelledMessage(spent), progress: null, spent };
+          if (code === 'WORKSPACE_CHANGED') return { ...it, status: 'skipped', message: switchedMessage(get().run?.switchedTo ?? null), progress: null, spent };
+          return { ...it, status: 'failed', message: progress.error.message, progress: null, spent };
         }
         const readyBy = it.readyBy ?? (progress.phase === 'generating' && progress.retryInSec !== null ? Date.now() + progress.retryInSec * 1000 : null);
         // Queued: its paid request waits its turn; it is not running yet.
         if (progress.phase === 'queued') return { ...it, progress: live(progress) };
         if (it.status === 'waiting' && !run.running) return it;
+        // Sent before the researcher switched away: it goes on, and says so.
         return { ...it, status: 'running', progress: live(progress), readyBy };
       });
       set({ run: { ...run, items } });
     });
 
+    const stored = storedLibrary();
     return {
-      libraryQuery: { sort: 'fetchedAt', order: 'desc', limit: 100, offset: 0 },
-      libraryAgeDays: null,
+      libraryQuery: stored?.query ?? { sort: 'fetchedAt', order: 'desc', limit: 100, offset: 0 },
+      libraryAgeDays: stored?.ageDays ?? null,
+      librarySelection: emptySelection,
+      addDraft: emptyDraft,
       library: null,
       libraryEmpty: null,
       libraryError: null,
@@ -174,8 +257,27 @@ export const createAccountsSlice =
       planning: false,
       run: null,
 
+      setLibrarySelection(selection) {
+        set({ librarySelection: selection });
+      },
+
+      setAddDraft(patch) {
+        const before = get().addDraft;
+        set({ addDraft: { ...before, ...patch } });
+        const changesList = (['text', 'network', 'tiktokType'] as const).some((k) => k in patch && patch[k] !== before[k]);
+        if (changesList) get().clearPlan();
+      },
+
+      closeAdd() {
+        if (get().run?.running) return;
+        get().clearPlan();
+        if (get().run) get().dismissRun();
+        set({ addDraft: { ...get().addDraft, open: false } });
+      },
+
       setLibraryQuery(patch) {
         set({ libraryQuery: { ...get().libraryQuery, offset: 0, ...patch } });
+        storeLibrary(get().libraryQuery, get().libraryAgeDays);
         void get().loadLibrary();
       },
 
@@ -191,6 +293,7 @@ export const createAccountsSlice =
       clearLibraryFilters() {
         const { sort, order, limit } = get().libraryQuery;
         set({ libraryQuery: { sort, order, limit, offset: 0 }, libraryAgeDays: null });
+        storeLibrary(get().libraryQuery, null);
         void get().loadLibrary();
       },
 
@@ -258,7 +361,7 @@ export const createAccountsSlice =
         // The plan is used up: a second click cannot spend again.
         get().clearPlan();
         const tiktokType = plan.tiktokType;
-        const items = chosen.map((p): RunItem => ({ ...p, status: 'waiting', message: null, progress: null, readyBy: null }));
+        const items = chosen.map((p): RunItem => ({ ...p, status: 'waiting', message: null, progress: null, readyBy: null, spent: null }));
         const runId = ++runSeq;
         const runKey = `run-${Date.now().toString(36)}-${runId}`;
         set({ run: { id: runId, runKey, workspace, items, running: true, startedAt: Date.now() } });
@@ -278,9 +381,10 @@ export const createAccountsSlice =
           const elsewhere = (get().workspace?.active ?? null) !== workspace;
           outcomes.forEach((outcome, i) => {
             const before = get().run?.items[i];
-            if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `saved in ${workspaceLabels[workspace]}` : null });
-            else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: workspaceChangedMessage });
-            else if (outcome.status === 'cancelled' && before?.status === 'waiting') updateRunItem(runId, i, { status: 'skipped', progress: null, message: 'Not fetched: the run was cancelled' });
+            const spent = before?.spent ?? {};
+            if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `Saved in ${workspaceLabels[workspace]}, where it was paid for` : null });
+            else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: switchedMessage(get().run?.switchedTo ?? null) });
+            else if (outcome.status === 'cancelled') updateRunItem(runId, i, { status: 'cancelled', progress: null, message: cancelledMessage(spent) });
             else updateRunItem(runId, i, { status: 'failed', progress: null, message: outcome.error?.message ?? null });
           });
         } catch (error) {
@@ -294,13 +398,17 @@ export const createAccountsSlice =
       },
 
       dismissRun() {
-        if (!get().run?.running) set({ run: null });
+        if (get().run?.running) return;
+        set({ run: null, addDraft: { ...get().addDraft, text: '' } });
+        get().clearPlan();
       },
 
       async cancelRun() {
         const run = get().run;
         if (!run) return;
-        stopRun('Not fetched: the run was cancelled');
+        // Its own account's events say what each one spent; those still waiting spent nothing.
+        const current = get().run!;
+        set({ run: { ...current, items: current.items.map((it) => (it.status === 'waiting' && it.progress?.phase !== 'requesting' ? { ...it, status: 'cancelled' as const, message: 'Cancelled before its turn; nothing was spent', progress: null, spent: {} } : it)) } });
         await client.invoke('reports:cancelMany', { runId: run.runKey });
       },
     };
