@@ -247,7 +247,7 @@ test.describe('the library', () => {
     await page.getByRole('button', { name: '← All accounts' }).click();
     await expect(page.getByTestId('page-accounts')).toBeVisible();
     await expect(page.getByLabel('Age of data')).toHaveValue('30');
-    await expect(atLeast).toHaveValue('1000');
+    await expect(atLeast).toHaveValue('1k'); // shown again the way a researcher types it
     await expect(count).toHaveText(filtered!);
     await expect(page.getByTestId('library-row-instagram-natgeo')).toBeFocused();
 

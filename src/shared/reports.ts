@@ -116,6 +116,8 @@ export interface FetchManyOutcome {
   /** `skipped`: nothing was sent, as the workspace changed before its turn. */
   status: 'done' | 'failed' | 'cancelled' | 'skipped';
   error: { code: string; message: string } | null;
+  /** What this account's fetch spent, per balance, refunds deducted (empty when nothing). */
+  spent?: Partial<Record<BalanceKind, number>>;
 }
 
 export interface SpendingRow {

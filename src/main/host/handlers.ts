@@ -103,14 +103,17 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       try {
         const outcomes = await Promise.all(
           items.map(async ({ account, tiktokType, confirmedCost }): Promise<FetchManyOutcome> => {
+            const started = Date.now();
+            // What it spent, from the ledger: also for a run whose progress events a page of another workspace no longer follows.
+            const spent = () => ws.ledger.spentOn(account.network, account.key, started).spent;
             const base = { network: account.network, accountKey: account.key };
             try {
               await fetchOne(ws, { ...account, tiktokType }, confirmedCost, run.signal, stillActive);
-              return { ...base, status: 'done', error: null };
+              return { ...base, status: 'done', error: null, spent: spent() };
             } catch (error) {
               const data = error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: 'Something went wrong inside Scout.' };
               const status = data.code === 'CANCELLED' ? 'cancelled' : data.code === 'WORKSPACE_CHANGED' ? 'skipped' : 'failed';
-              return { ...base, status, error: data };
+              return { ...base, status, error: data, spent: spent() };
             }
           }),
         );

@@ -381,7 +381,8 @@ export const createAccountsSlice =
           const elsewhere = (get().workspace?.active ?? null) !== workspace;
           outcomes.forEach((outcome, i) => {
             const before = get().run?.items[i];
-            const spent = before?.spent ?? {};
+            const spent = before?.spent ?? outcome.spent ?? {};
+            if (!before?.spent) updateRunItem(runId, i, { spent });
             if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `Saved in ${workspaceLabels[workspace]}, where it was paid for` : null });
             else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: switchedMessage(get().run?.switchedTo ?? null) });
             else if (outcome.status === 'cancelled') updateRunItem(runId, i, { status: 'cancelled', progress: null, message: cancelledMessage(spent) });
@@ -399,7 +400,8 @@ export const createAccountsSlice =
 
       dismissRun() {
         if (get().run?.running) return;
-        set({ run: null, addDraft: { ...get().addDraft, text: '' } });
+        // Done starts afresh: an empty list with the first choices, the panel still open.
+        set({ run: null, addDraft: { ...emptyDraft, open: true } });
         get().clearPlan();
       },
 
