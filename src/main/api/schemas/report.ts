@@ -232,7 +232,9 @@ function geoCountry(data: unknown): string | null {
 }
 
 /** A metric's headline number: the bare number, `value`, or the 30-day period's value. */
-function metricValue(metricsObj: Json, name: string, prefer: 'value' | '30d' = 'value'): number | null {
+// A summary figure is the one the report page shows at its default period, 30 days, so the
+// library and the page never disagree; `value` stands in for a report without periods.
+function metricValue(metricsObj: Json, name: string, prefer: 'value' | '30d' = '30d'): number | null {
   const bare = numAt(metricsObj, name);
   if (bare !== null) return bare;
   const value = numAt(metricsObj, name, 'value');
@@ -252,7 +254,7 @@ function instagramSummary(result: Json): ReportSummary {
     avatarUrl: firstOf(strAt(u, 'photo_url'), strAt(u, 'avatar_url')),
     verified: boolAt(u, 'is_verified'),
     followers: numAt(u, 'followers_count'),
-    engagementRate: firstOf(numAt(u, 'er'), numAt(u, 'er', 'value'), numAt(u, 'er', 'performance', '30d', 'value')),
+    engagementRate: firstOf(numAt(u, 'er'), numAt(u, 'er', 'performance', '30d', 'value'), numAt(u, 'er', 'value')),
     growthPrc: firstOf(numAt(u, 'subscribers_growth_prc'), numAt(u, 'subscribers_growth_prc', 'performance', '30d', 'value'), numAt(u, 'subscribers_growth_prc', 'value')),
     avgViews: numAt(u, 'avg_views'),
     avgLikes: numAt(u, 'avg_likes'),
