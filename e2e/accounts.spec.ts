@@ -48,12 +48,17 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await followers.getByRole('button').click();
   await expect(followers).toHaveAttribute('aria-sort', 'descending');
   const counts = async () =>
-    (await page.locator('table.library tbody td[data-column="followers"]').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+    // Cells are compact (13.2K) like the report page; the exact figure is the cell's title.
+    (await page.locator('table.library tbody td[data-column="followers"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''))).map((t) => Number(t.replace(/[^\d]/g, '')));
   await expect.poll(async () => { const c = await counts(); return c.length === 3 && c.every((v, i) => i === 0 || c[i - 1]! >= v); }).toBe(true);
   await followers.getByRole('button').click();
   await expect(followers).toHaveAttribute('aria-sort', 'ascending');
   await page.getByLabel(/Search names/).fill('natgeo');
   await expect(page.getByTestId('library-count')).toHaveText('1 account');
+  // One value per figure: the library's followers and 30-day engagement are the report page's.
+  const row = page.getByTestId('library-row-instagram-natgeo');
+  const libraryFollowers = await row.locator('td[data-column="followers"]').textContent();
+  const libraryEr = await row.locator('td[data-column="engagementRate"]').textContent();
   await page.screenshot({ path: testInfo.outputPath('library.png') });
 
   // Keyboard: focus the row, Enter opens it.
@@ -61,6 +66,8 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('report-view')).toBeVisible();
   await expect(page.getByTestId('report-figures')).toContainText('Followers');
+  await expect(page.getByTestId('report-figures').locator('[data-metric="followers_count"]').first()).toContainText(libraryFollowers!);
+  await expect(page.getByTestId('report-figures').locator('[data-metric="er"]').first()).toContainText(libraryEr!);
   await expect(page.locator('.report-head img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
   const metrics = page.getByTestId('metrics');
   await expect(metrics.getByRole('rowheader', { name: /Engagement rate/ })).toBeVisible();

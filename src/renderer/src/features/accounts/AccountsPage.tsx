@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { formatAge, formatCount } from '../../shared/format';
+import { formatAge, formatCount, formatExact, formatMetric } from '../../shared/format';
 import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
@@ -63,7 +63,6 @@ function UnreadableAddress({ message }: { message: string }) {
   );
 }
 
-const percent = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 const ageChoices = [
   { label: 'Any age', days: null },
@@ -363,21 +362,23 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
     key: 'followers',
     label: 'Followers',
     numeric: true,
-    cell: (item) => formatCount(item.summary.followers),
-    title: (item) => (item.summary.followers === null ? undefined : String(item.summary.followers)),
+    // The report page's rules: compact from 10,000, the exact figure on hover.
+    cell: (item) => formatMetric(item.summary.followers, 'count'),
+    title: (item) => (item.summary.followers === null ? undefined : formatExact(item.summary.followers)),
   },
   {
     key: 'engagementRate',
-    label: 'ER',
+    // The figure the report page shows at its default period (the summary is read that way in main).
+    label: 'ER, 30 days',
     numeric: true,
-    cell: (item) => (item.summary.engagementRate === null ? '—' : `${percent.format(item.summary.engagementRate)} %`),
-    title: (item) => (item.summary.engagementRate === null ? undefined : String(item.summary.engagementRate)),
+    cell: (item) => formatMetric(item.summary.engagementRate, 'percent'),
+    title: (item) => (item.summary.engagementRate === null ? undefined : `Engagement rate over the last 30 days: ${formatExact(item.summary.engagementRate, 'percent')}`),
   },
   {
     key: 'audienceQuality',
     label: 'Audience quality',
     numeric: true,
-    cell: (item) => (item.summary.audienceQuality === null ? '—' : percent.format(item.summary.audienceQuality)),
+    cell: (item) => formatMetric(item.summary.audienceQuality, 'count'),
     title: () => 'Audience quality score, 0–100',
   },
   { key: 'country', label: 'Country', firstOrder: 'asc', cell: (item) => item.summary.country ?? '—' },
