@@ -55,6 +55,8 @@ export class Workspace {
   readonly fetches = new Map<string, AbortController>();
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
+  /** The last keychain problem logged, so a problem that persists is logged once. */
+  private lastCredentialProblem: string | null = null;
   private simulator: Promise<SimulatorHandle> | null = null;
   private client: { baseUrl: string; api: ApiClient } | null = null;
 
@@ -177,6 +179,7 @@ export class Workspace {
     }
     try {
       const stored = await this.deps.credentialStore.get(this.id);
+      this.lastCredentialProblem = null;
       return {
         workspace: this.id,
         hasCredentials: stored !== null,
@@ -189,7 +192,10 @@ export class Workspace {
     } catch (error) {
       // One workspace's keychain trouble must not hide the workspace: show it with the reason.
       if (!(error instanceof ScoutError)) throw error;
-      this.deps.logger.warn(`workspace ${this.id}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`);
+      // Every screen asks for the status: the log says the problem once, not on every ask.
+      const line = `workspace ${this.id}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`;
+      if (line !== this.lastCredentialProblem) this.deps.logger.warn(line);
+      this.lastCredentialProblem = line;
       return {
         workspace: this.id,
         hasCredentials: false,

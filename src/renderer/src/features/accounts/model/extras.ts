@@ -3,6 +3,7 @@ import { formatCount, formatMetric } from '../../../shared/format';
 import { countryName, KNOWN_FEATURES, languageName } from './breakdowns';
 import { arr, at, entries, humanize, isRec, num, own, rec, str, strings, type Rec } from './read';
 import { PERIODS } from './types';
+import { networkLabels } from '../labels';
 
 export type Extra = { label: string; value: string };
 
@@ -64,15 +65,7 @@ function rankings(x: Extras, r: unknown): void {
 
 /** social_networks type ids (spec 2.1; 1 Instagram, 5 Twitter and 8 Facebook occur in real answers). */
 const NETWORK_IDS: Record<number, string> = { 1: 'Instagram', 2: 'YouTube', 3: 'TikTok', 4: 'Twitch', 5: 'Twitter', 7: 'Snapchat', 8: 'Facebook' };
-const NETWORK_NAMES: Record<string, string> = {
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  twitch: 'Twitch',
-  twitter: 'Twitter',
-  snapchat: 'Snapchat',
-  facebook: 'Facebook',
-};
+const NETWORK_NAMES: Record<string, string> = { ...networkLabels, facebook: 'Facebook' };
 
 /** A linked account's network by its type: a number (reports) or a name (discovery's real form). */
 function networkName(type: unknown): string {
