@@ -1,4 +1,4 @@
-// `npm run bench [-- --json FILE] [-- --only page]`: Scout's speed and memory figures. Figures, not pass/fail:
+// `npm run bench [-- --json [FILE]] [-- --only page]`: Scout's speed and memory figures. Figures, not pass/fail:
 // these machines are noisy, so compare ratios measured in one run. Later issues add their
 // figures here (cache, report page).
 import { spawn } from 'node:child_process';
@@ -88,7 +88,10 @@ async function simulatorFigures(figures: Figures): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  // `--json` alone (as the issues write it: `npm run bench -- --json`) prints the figures as JSON on
+  // stdout, with the table on stderr; `--json FILE` writes them to FILE.
+  const argv = process.argv.slice(2).map((arg, i, all) => (arg === '--json' && (i === all.length - 1 || all[i + 1]!.startsWith('--')) ? '--json=-' : arg));
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
   // `--only page` (repeatable: startup, cache, simulator, page, fetch) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
   const groups = ['startup', 'cache', 'simulator', 'page', 'fetch'];
@@ -104,11 +107,14 @@ async function main(): Promise<void> {
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
-  process.stdout.write(`Scout benchmarks (${os.cpus().length} cores, Node ${process.version})\n`);
+  const table = values.json === '-' ? process.stderr : process.stdout;
+  table.write(`Scout benchmarks (${os.cpus().length} cores, Node ${process.version})\n`);
   for (const [name, value] of Object.entries(figures)) {
-    process.stdout.write(`${name.padEnd(width)}  ${value >= 100 ? value.toFixed(0) : value.toFixed(3)}\n`);
+    table.write(`${name.padEnd(width)}  ${value >= 100 ? value.toFixed(0) : value.toFixed(3)}\n`);
   }
-  if (values.json) {
+  if (values.json === '-') {
+    process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
+  } else if (values.json) {
     fs.writeFileSync(values.json, JSON.stringify(figures, null, 2) + '\n');
     process.stdout.write(`figures written to ${values.json}\n`);
   }

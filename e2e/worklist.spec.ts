@@ -90,7 +90,7 @@ test('follower filters read 10k and 1.2m; filters and sort survive a reload; Acc
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('library-count')).toHaveText('4 accounts');
 
-  const exact = async () => (await page.locator('table.library tbody td[data-column="followers"]').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('title')))));
+  const exact = async () => page.locator('table.library tbody td[data-column="followers"]').evaluateAll((cells) => cells.map((c) => Number((c.getAttribute('title') ?? '').replace(/[^\d]/g, ''))));
   const all = await exact();
   const account = page.getByRole('columnheader', { name: 'Account' });
   await account.getByRole('button').click();

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { formatAge, formatCount, formatExact, formatMetric } from '../../shared/format';
+import { formatAge, formatCount, formatDateTime, formatExact, formatMetric } from '../../shared/format';
 import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
@@ -219,7 +219,7 @@ function Library() {
           <input
             aria-label="Followers at least"
             placeholder="Followers ≥ (10k)"
-            className="narrow"
+            className="followers-bound"
             aria-invalid={parseFollowers(followersMin.value) === null}
             value={followersMin.value}
             onChange={followersMin.onChange}
@@ -227,7 +227,7 @@ function Library() {
           <input
             aria-label="Followers at most"
             placeholder="Followers ≤ (1.2m)"
-            className="narrow"
+            className="followers-bound"
             aria-invalid={parseFollowers(followersMax.value) === null}
             value={followersMax.value}
             onChange={followersMax.onChange}
@@ -382,7 +382,7 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
     title: () => 'Audience quality score, 0–100',
   },
   { key: 'country', label: 'Country', firstOrder: 'asc', cell: (item) => item.summary.country ?? '—' },
-  { key: 'fetchedAt', label: 'Fetched', firstOrder: 'desc', cell: (item) => formatAge(item.fetchedAt), title: (item) => new Date(item.fetchedAt).toLocaleString() },
+  { key: 'fetchedAt', label: 'Fetched', firstOrder: 'desc', cell: (item) => formatAge(item.fetchedAt), title: (item) => formatDateTime(item.fetchedAt) },
 ];
 
 /** A run row's state in a word: cancelled and skipped are neutral, only a failure is red. */

@@ -7,7 +7,7 @@ import type { CachedDocument, CostQuote, Network } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
 import { useScout } from '../../store';
 import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
-import { formatAge, formatCount } from '../../shared/format';
+import { formatAge, formatCount, formatDateTime, plural } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { openOutside } from '../../shared/ui';
 import { accountUrl, postUrl } from '@shared/networkLinks';
@@ -162,7 +162,7 @@ function Status({ state, what, hint, note, showError = true }: { state: Document
       )}
       {doc && (
         <div className="toolbar" data-testid="companion-status">
-          <span className="muted" data-testid="fetched-at" data-fetched-at={doc.fetchedAt} title={new Date(doc.fetchedAt).toLocaleString()}>
+          <span className="muted" data-testid="fetched-at" data-fetched-at={doc.fetchedAt} title={formatDateTime(doc.fetchedAt)}>
             Fetched {formatAge(doc.fetchedAt)}.
           </span>
           <button type="button" className="icon-button" aria-label={`Refresh ${what}`} title={hint} disabled={busy} onClick={() => void state.refresh()}>
@@ -234,7 +234,7 @@ function InstagramMedia({ account }: { account: string }) {
               ))}
             </select>
             <span className="muted">
-              {ids.length} posts · average likes {formatCount(num(obj(metrics.likes_avg).value))} · comments {formatCount(num(obj(metrics.comments_avg).value))}
+              {plural(ids.length, 'post')} · average likes {formatMetric(num(obj(metrics.likes_avg).value), 'count')} · comments {formatMetric(num(obj(metrics.comments_avg).value), 'count')}
             </span>
           </div>
           <MediaGrid
@@ -248,7 +248,7 @@ function InstagramMedia({ account }: { account: string }) {
                 thumbnail: str(basic.thumbnail) || null,
                 url: postUrl('instagram', { code: str(basic.code) }),
                 title: str(basic.caption),
-                line: `${formatCount(num(mm.likes_count))} likes · ${formatCount(num(mm.comments_count))} comments${num(mm.er) !== null ? ` · ER ${num(mm.er)!.toFixed(2)} %` : ''}`,
+                line: `${formatMetric(num(mm.likes_count), 'count')} likes · ${formatMetric(num(mm.comments_count), 'count')} comments${num(mm.er) !== null ? ` · ER ${formatMetric(num(mm.er), 'percent')}` : ''}`,
                 when: num(basic.time_posted),
               };
             })}
@@ -467,7 +467,7 @@ export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube
       return {
         name: str(user.title) || channel,
         url: accountUrl('tiktok', { username: str(user.username) || channel }),
-        detail: `${formatCount(num(m.mentioned_posts_count))} posts · ${formatCount(num(m.mentioned_posts_views))} views · ER ${num(m.mentioned_posts_er)?.toFixed(2) ?? '—'} %`,
+        detail: `${formatMetric(num(m.mentioned_posts_count), 'count')} posts · ${formatMetric(num(m.mentioned_posts_views), 'count')} views · ER ${formatMetric(num(m.mentioned_posts_er), 'percent')}`,
       };
     });
   } else if (doc) {
