@@ -26,7 +26,15 @@ function fakeEvent(url = ''): FakeEvent {
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  /** The options of every printToPDF call. */
+  readonly printed: Array<Record<string, unknown>> = [];
   destroyed = false;
+
+  /** Electron renders the page's print layout; the fake answers a small PDF naming the options it got. */
+  printToPDF(options: Record<string, unknown>): Promise<Buffer> {
+    this.printed.push(options);
+    return Promise.resolve(Buffer.from(`%PDF-1.7\n% fake print ${JSON.stringify(options)}\n%%EOF\n`));
+  }
 
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'allow' | 'deny' }): void {
     this.windowOpenHandler = handler;
@@ -55,6 +63,14 @@ export interface FakeElectronOptions {
   isPackaged?: boolean;
   /** false: another instance holds Electron's single-instance lock. */
   singleInstance?: boolean;
+  /** app.getPath('documents'); userData when absent. */
+  documents?: string;
+}
+
+/** What a save dialog was asked, and by which window. */
+export interface SaveDialogCall {
+  window: unknown;
+  options: { defaultPath?: string; filters?: Array<{ name: string; extensions: string[] }>; title?: string };
 }
 
 type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
@@ -91,7 +107,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     },
     isReady: () => ready,
     getPath(name: string) {
-      if (name !== 'userData') throw new Error(`the fake knows only userData, not ${name}`);
+      if (name === 'documents') return options.documents ?? options.userData;
+      if (name !== 'userData') throw new Error(`the fake knows only userData and documents, not ${name}`);
       return options.userData;
     },
     getAppPath: () => options.appPath,
@@ -203,9 +220,21 @@ export function createFakeElectron(options: FakeElectronOptions) {
     },
   };
   const errorBoxes: Array<{ title: string; content: string }> = [];
+  const saveDialogs: SaveDialogCall[] = [];
+  /** What the researcher picks in the next save dialogs, in order: a path, or null to cancel. */
+  const saveAnswers: Array<string | null> = [];
   const dialog = {
     showErrorBox(title: string, content: string) {
       errorBoxes.push({ title, content });
+    },
+    // Electron's overloads: (window, options) or (options).
+    showSaveDialog(windowOrOptions: unknown, maybeOptions?: SaveDialogCall['options']) {
+      afterReady('dialog.showSaveDialog');
+      const options = maybeOptions ?? (windowOrOptions as SaveDialogCall['options']);
+      saveDialogs.push({ window: maybeOptions ? windowOrOptions : null, options });
+      if (saveAnswers.length === 0) throw new Error('the test did not say what to pick in the save dialog');
+      const answer = saveAnswers.shift()!;
+      return Promise.resolve(answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer });
     },
   };
 
@@ -220,6 +249,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     windows,
     opened,
     errorBoxes,
+    saveDialogs,
+    saveAnswers,
     app,
     /** Electron's `ready`: resolves app.whenReady(). */
     becomeReady() {

@@ -235,6 +235,66 @@ describe('Electron host: IPC', () => {
   });
 });
 
+describe('Electron host: saving files and printing to PDF', () => {
+  const trusted = { senderFrame: { url: APP_INDEX_URL, parent: null } };
+  const call = (fake: FakeElectron, channel: string, payload: unknown) => fake.ipcHandlers.get(channel)!(trusted, payload);
+
+  it('asks where to save over the window, writes the bytes exactly, and saves nothing when cancelled', async () => {
+    const { fake } = await boot();
+    const folder = tempDir('scout-electron-save-');
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
+    const request = { suggestedName: 'Beauty Q3 — shortlist.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
+
+    fake.saveAnswers.push(null);
+    expect(await call(fake, 'files:saveAs', request)).toEqual({ ok: true, value: { openedByHost: true, savedTo: null } });
+    expect(fs.readdirSync(folder)).toEqual([]);
+
+    const target = path.join(folder, 'shortlist.xlsx');
+    fs.writeFileSync(target, 'an older sheet');
+    fake.saveAnswers.push(target);
+    expect(await call(fake, 'files:saveAs', request)).toEqual({ ok: true, value: { openedByHost: true, savedTo: target } });
+    expect(fs.readFileSync(target).equals(bytes)).toBe(true);
+    expect(fs.readdirSync(folder)).toEqual(['shortlist.xlsx']);
+    expect(fake.saveDialogs).toHaveLength(2);
+    expect(fake.saveDialogs[1]!.window).toBe(fake.windows[0]);
+    expect(fake.saveDialogs[1]!.options).toMatchObject({ filters: [{ name: 'XLSX file', extensions: ['xlsx'] }] });
+    expect(path.basename(fake.saveDialogs[1]!.options.defaultPath!)).toBe('Beauty Q3 — shortlist.xlsx');
+  });
+
+  it('refuses names with a folder and files over 30 MB before any dialog, and says when it cannot write', async () => {
+    const { fake } = await boot();
+    for (const suggestedName of ['../sheet.csv', 'sub/sheet.csv', 'C:\\sheet.csv', '.hidden', '']) {
+      expect(await call(fake, 'files:saveAs', { suggestedName, mimeType: 'text/csv', base64: 'YQ==' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    const tooBig = 'A'.repeat(Math.ceil((30 * 1024 * 1024 + 3) / 3) * 4);
+    expect(await call(fake, 'files:saveAs', { suggestedName: 'big.csv', mimeType: 'text/csv', base64: tooBig })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/30 MB/) } });
+    expect(fake.saveDialogs).toEqual([]);
+
+    const missing = path.join(tempDir('scout-electron-save-'), 'no-such-folder', 'sheet.csv');
+    fake.saveAnswers.push(missing);
+    expect(await call(fake, 'files:saveAs', { suggestedName: 'sheet.csv', mimeType: 'text/csv', base64: 'YQ==' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/could not save sheet\.csv there \(ENOENT\)/) },
+    });
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+  });
+
+  it('prints the window to an A4 landscape PDF with backgrounds, then saves it where the researcher says', async () => {
+    const { fake } = await boot();
+    const target = path.join(tempDir('scout-electron-pdf-'), 'comparison.pdf');
+    fake.saveAnswers.push(target);
+    expect(await call(fake, 'compare:printPdf', { suggestedName: 'comparison.pdf' })).toEqual({ ok: true, value: { openedByHost: true, savedTo: target } });
+    expect(contents(fake).printed).toEqual([{ printBackground: true, pageSize: 'A4', landscape: true }]);
+    const pdf = fs.readFileSync(target, 'latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('"pageSize":"A4"');
+    expect(fake.saveDialogs[0]).toMatchObject({ window: fake.windows[0], options: { filters: [{ extensions: ['pdf'] }] } });
+
+    fake.saveAnswers.push(null);
+    expect(await call(fake, 'compare:printPdf', { suggestedName: 'comparison.pdf' })).toEqual({ ok: true, value: { openedByHost: true, savedTo: null } });
+  });
+});
+
 describe('Electron host: lifecycle', () => {
   it('quits at once when another instance holds the single-instance lock, having still sandboxed itself', async () => {
     const fake = createFakeElectron({ userData: tempDir(), appPath: tempDir(), singleInstance: false });

@@ -16,6 +16,8 @@ import { appUrlMatcher } from './host/senderPolicy';
 import { APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
 import { electronNativeBindingPath } from './nativeBinding';
+import { MAX_SAVE_BYTES } from '@shared/contract';
+import { ScoutError } from '@shared/errors';
 
 export type Electron = Pick<
   typeof ElectronModule,
@@ -65,6 +67,25 @@ export function devServerUrl(env: NodeJS.ProcessEnv, isPackaged: boolean): strin
     return url.protocol === 'http:' && loopback ? raw : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Writes beside the chosen file first and then moves it into place, so a failed write never
+ * leaves half a file where the researcher's previous one was.
+ */
+async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
+  const partial = `${file}.${process.pid}.part`;
+  try {
+    await fs.promises.writeFile(partial, bytes);
+    await fs.promises.rename(partial, file);
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true }).catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ScoutError({
+      code: code === 'ENOSPC' ? 'DISK_FULL' : 'INTERNAL',
+      message: `Scout could not save ${path.basename(file)} there${code ? ` (${code})` : ''}. Nothing was changed; choose another folder.`,
+    });
   }
 }
 
@@ -123,9 +144,36 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       logger,
       nativeBinding: nativeBinding ?? undefined,
     });
-    const handlers = createHandlers(services, { openExternal: (url) => shell.openExternal(url) });
-
     let window: BrowserWindowType | null = null;
+    /** Asks where to save, over the window, and writes the bytes there whole; null when cancelled. */
+    const saveFile = async (suggestedName: string, bytes: Uint8Array): Promise<string | null> => {
+      if (/[/\\]/.test(suggestedName) || path.basename(suggestedName) !== suggestedName) {
+        throw new ScoutError({ code: 'INVALID_INPUT', message: 'A file name to save may not contain a folder.' });
+      }
+      if (bytes.length > MAX_SAVE_BYTES) throw new ScoutError({ code: 'INVALID_INPUT', message: 'The file is larger than 30 MB; nothing was saved.' });
+      const extension = path.extname(suggestedName).slice(1).toLowerCase();
+      const options = {
+        defaultPath: path.join(app.getPath('documents'), suggestedName),
+        filters: extension ? [{ name: `${extension.toUpperCase()} file`, extensions: [extension] }] : [],
+      };
+      const owner = window;
+      const choice = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return null;
+      await writeWhole(choice.filePath, bytes);
+      return choice.filePath;
+    };
+    const handlers = createHandlers(services, {
+      openExternal: (url) => shell.openExternal(url),
+      saveFile,
+      printToPdf: async (suggestedName) => {
+        const owner = window;
+        if (!owner) throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'There is no window to print.' });
+        // The page has switched to its print layout (@media print) before asking.
+        const pdf = await owner.webContents.printToPDF({ printBackground: true, pageSize: 'A4', landscape: true });
+        return saveFile(suggestedName, pdf);
+      },
+    });
+
     bindIpc({
       ipcMain,
       dispatch: createDispatcher(handlers, logger),

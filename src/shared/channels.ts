@@ -36,6 +36,13 @@ export const channels = [
   'mentions:get',
   'images:get',
   'ledger:spending',
+  'compare:list',
+  'compare:get',
+  'compare:save',
+  'compare:delete',
+  'compare:latest',
+  'compare:printPdf',
+  'files:saveAs',
 ] as const;
 
 export type Channel = (typeof channels)[number];

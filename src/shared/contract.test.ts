@@ -76,3 +76,66 @@ describe('an account in a request is read once, into one reference', () => {
     expect(spending.safeParse({ account: 'nasa' }).error?.issues[0]?.message).toMatch(/Choose a network/);
   });
 });
+
+describe('compare and saving files', () => {
+  const item = (account: string, snapshotId = 1, note?: string) => ({ network: 'twitch', account, snapshotId, ...(note === undefined ? {} : { note }) });
+
+  it('reads a comparison: the name trimmed, each account into its reference, a missing note empty', () => {
+    const parsed = operations['compare:save'].request.parse({ name: '  Q3 shortlist ', period: '90d', items: [item('@NASA', 3, 'Good fit'), item('https://www.twitch.tv/esa', 4)] });
+    expect(parsed).toEqual({
+      name: 'Q3 shortlist',
+      period: '90d',
+      items: [
+        { network: 'twitch', account: { network: 'twitch', key: 'nasa', apiName: 'nasa', byUserId: false }, snapshotId: 3, note: 'Good fit' },
+        { network: 'twitch', account: { network: 'twitch', key: 'esa', apiName: 'esa', byUserId: false }, snapshotId: 4, note: '' },
+      ],
+    });
+  });
+
+  it('refuses comparisons of fewer than 2 or more than 10 accounts, bad names, periods, snapshot ids and notes', () => {
+    const save = operations['compare:save'].request;
+    const two = [item('a1'), item('a2')];
+    const ok = { name: 'Fine', period: '30d', items: two };
+    expect(save.safeParse(ok).success).toBe(true);
+    expect(save.safeParse({ ...ok, items: Array.from({ length: 10 }, (_, i) => item(`a${i}`)) }).success).toBe(true);
+    for (const bad of [
+      { items: [item('a1')] },
+      { items: Array.from({ length: 11 }, (_, i) => item(`a${i}`)) },
+      { name: ' \n ' },
+      { name: 'x'.repeat(121) },
+      { period: '1y' },
+      { items: [item('a1', 0), item('a2')] },
+      { items: [item('a1', 1.5), item('a2')] },
+      { items: [item('a1', 1, 'x'.repeat(2001)), item('a2')] },
+      { items: [item('not a name!'), item('a2')] },
+      { items: [{ ...item('a1'), network: 'myspace' }, item('a2')] },
+      { id: -1 },
+      { sql: 'drop table comparisons' },
+    ]) {
+      expect(save.safeParse({ ...ok, ...bad }).success, JSON.stringify(bad).slice(0, 80)).toBe(false);
+    }
+    expect(operations['compare:latest'].request.safeParse({ accounts: [] }).success).toBe(false);
+    expect(operations['compare:latest'].request.safeParse({ accounts: Array.from({ length: 11 }, (_, i) => ({ network: 'twitch', account: `a${i}` })) }).success).toBe(false);
+    expect(operations['compare:latest'].request.parse({ accounts: [{ network: 'twitch', account: '@ESA' }] })).toEqual({
+      accounts: [{ network: 'twitch', account: { network: 'twitch', key: 'esa', apiName: 'esa', byUserId: false } }],
+    });
+    for (const op of ['compare:get', 'compare:delete'] as const) {
+      expect(operations[op].request.safeParse({ id: 7 }).success).toBe(true);
+      expect(operations[op].request.safeParse({ id: '7' }).success).toBe(false);
+    }
+  });
+
+  it('takes a file name without folders, a media type and base64 bytes up to 30 MB', () => {
+    const saveAs = operations['files:saveAs'].request;
+    const ok = { suggestedName: 'Q3 shortlist – café.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: 'UEsDBA==' };
+    expect(saveAs.safeParse(ok).success).toBe(true);
+    for (const suggestedName of ['a/b.csv', 'a\\b.csv', '../b.csv', 'C:b.csv', '.b.csv', '', 'a\u0000.csv', 'x'.repeat(201)]) {
+      expect(saveAs.safeParse({ ...ok, suggestedName }).success, suggestedName).toBe(false);
+      expect(operations['compare:printPdf'].request.safeParse({ suggestedName }).success, suggestedName).toBe(false);
+    }
+    expect(saveAs.safeParse({ ...ok, mimeType: 'text' }).success).toBe(false);
+    expect(saveAs.safeParse({ ...ok, base64: 'not base64!' }).success).toBe(false);
+    const tooLong = saveAs.safeParse({ ...ok, base64: 'A'.repeat(Math.ceil((30 * 1024 * 1024) / 3) * 4 + 4) });
+    expect(tooLong.error?.issues[0]?.message).toMatch(/30 MB/);
+  });
+});

@@ -8,6 +8,7 @@ import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
 import { parseAccountRef, type AccountRef } from './accountInput';
+import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -168,6 +169,14 @@ export interface SnapshotDetail extends SnapshotView {
   result: Record<string, unknown>;
 }
 
+/** What a save dialog did: Electron writes the file where the researcher chose; browser mode leaves the download to the page. */
+export interface SaveFileResult {
+  /** False in browser mode: the page saves the bytes itself (a download, or the browser's print). */
+  openedByHost: boolean;
+  /** Where the file was written; null when the dialog was cancelled or the host did not open one. */
+  savedTo: string | null;
+}
+
 // ---- operations --------------------------------------------------------------------------
 
 const apiToken = z
@@ -217,6 +226,31 @@ function withAccountRef<S extends z.ZodType<{ network: Network; account: string 
     return { ...value, account: read.value };
   });
 }
+
+/** The largest file `files:saveAs` writes. */
+export const MAX_SAVE_BYTES = 30 * 1024 * 1024;
+
+/** A file name a save dialog starts from: a name only, never a path. */
+const suggestedName = z
+  .string()
+  .trim()
+  .min(1, 'Give the file a name.')
+  .max(200, 'That file name is too long.')
+  .refine((name) => !/[/\\:]/.test(name), 'A file name may not contain / \\ or :, only the name itself.')
+  .refine((name) => ![...name].some((c) => c < ' ' || c === '\u007f'), 'A file name may not contain control characters.')
+  .refine((name) => !name.startsWith('.'), 'A file name may not start with a dot.');
+
+/** One account of a comparison, pinned to one of its snapshots. */
+const comparisonItem = withAccountRef(
+  z
+    .object({
+      network,
+      account,
+      snapshotId: z.number().int().positive(),
+      note: z.string().max(2000, 'A note is at most 2000 characters.').default(''),
+    })
+    .strict(),
+);
 
 export const operations = {
   'app:info': op<AppInfo>()(noInput),
@@ -341,6 +375,47 @@ export const operations = {
         }
         return { ...rest, network: read.value.network, account: read.value };
       }),
+  ),
+  /** Saved comparisons, newest first. */
+  'compare:list': op<SavedComparison[]>()(noInput),
+  /** A saved comparison, and per account the newest snapshot when it is newer than the pinned one. */
+  'compare:get': op<ComparisonView | null>()(z.object({ id: z.number().int().positive() }).strict()),
+  /**
+   * Creates a comparison, or replaces the one with `id`. Every snapshot must be one of its
+   * account's; Update is saving again with the latest snapshot ids (`compare:latest`).
+   */
+  'compare:save': op<SavedComparison>()(
+    z
+      .object({
+        id: z.number().int().positive().optional(),
+        name: z.string().trim().min(1, 'Give the comparison a name.').max(120, 'A comparison’s name is at most 120 characters.'),
+        period: z.enum(comparePeriods),
+        items: z
+          .array(comparisonItem)
+          .min(COMPARE_MIN, `A comparison needs at least ${COMPARE_MIN} accounts.`)
+          .max(COMPARE_MAX, `A comparison holds at most ${COMPARE_MAX} accounts.`),
+      })
+      .strict(),
+  ),
+  'compare:delete': op<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** The newest cached snapshot of each account; accounts with no cached report are left out. */
+  'compare:latest': op<LatestSnapshot[]>()(
+    z.object({ accounts: z.array(withAccountRef(z.object({ network, account }).strict())).min(1).max(COMPARE_MAX) }).strict(),
+  ),
+  /** Electron prints the window (already in its print layout) to PDF and asks where to save it; browser mode prints from the page. */
+  'compare:printPdf': op<SaveFileResult>()(z.object({ suggestedName }).strict()),
+  /** Electron asks where to save and writes the bytes; browser mode downloads them from the page. */
+  'files:saveAs': op<SaveFileResult>()(
+    z
+      .object({
+        suggestedName,
+        mimeType: z.string().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'That is not a media type.'),
+        base64: z
+          .string()
+          .max(Math.ceil(MAX_SAVE_BYTES / 3) * 4, 'The file is larger than 30 MB.')
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file’s bytes are not base64.'),
+      })
+      .strict(),
   ),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 

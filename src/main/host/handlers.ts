@@ -4,7 +4,7 @@
 import type { WorkspaceId } from '@shared/workspaces';
 import type { Channel } from '@shared/channels';
 import { isChannel } from '@shared/channels';
-import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
+import { MAX_SAVE_BYTES, operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import type { AccountRef } from '@shared/accountInput';
@@ -17,6 +17,10 @@ export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promis
 export interface HostCapabilities {
   /** Electron hands the link to the OS; browser mode lets the page open it. */
   openExternal?: (url: string) => Promise<void>;
+  /** Electron asks where to save (starting from `suggestedName`) and writes the bytes; null when cancelled. */
+  saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>;
+  /** Electron prints the window to PDF and saves it as `saveFile` does. */
+  printToPdf?: (suggestedName: string) => Promise<string | null>;
 }
 
 export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
@@ -146,6 +150,23 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
     },
     'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
+    'compare:list': async () => s.active().compare.list(),
+    'compare:get': async ({ id }) => s.active().compare.get(id),
+    'compare:save': async (request) => s.active().compare.save(request),
+    'compare:delete': async ({ id }) => ({ deleted: s.active().compare.delete(id) }),
+    'compare:latest': async ({ accounts }) => s.active().compare.latest(accounts.map(({ account }) => account)),
+    'files:saveAs': async ({ suggestedName, base64 }) => {
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length > MAX_SAVE_BYTES) throw new ScoutError({ code: 'INVALID_INPUT', message: 'The file is larger than 30 MB; nothing was saved.' });
+      // Browser mode: the page downloads the bytes itself.
+      if (!host.saveFile) return { openedByHost: false, savedTo: null };
+      return { openedByHost: true, savedTo: await host.saveFile(suggestedName, bytes) };
+    },
+    'compare:printPdf': async ({ suggestedName }) => {
+      // Browser mode: the page prints its print layout with the browser's own dialog.
+      if (!host.printToPdf) return { openedByHost: false, savedTo: null };
+      return { openedByHost: true, savedTo: await host.printToPdf(suggestedName) };
+    },
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

@@ -10,9 +10,10 @@ import { DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { AttemptsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
+import { CompareService } from './compareService';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
@@ -51,6 +52,7 @@ export class Workspace {
   readonly reports: ReportService;
   readonly companions: CompanionService;
   readonly images: ImageCache;
+  readonly compare: CompareService;
   /** Fetches under way, so the researcher can cancel them. */
   readonly fetches = new Map<string, AbortController>();
   /** Set when the workspace is opened from its file (not for an in-memory database). */
@@ -99,6 +101,7 @@ export class Workspace {
       connection: this.connection,
       onSaved: storePictures,
     });
+    this.compare = new CompareService(new ComparisonsRepository(db));
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */

@@ -11,6 +11,7 @@ import { migration0080 } from './0080-search';
 import { migration0090 } from './0090-credit-ledger';
 import { migration0100 } from './0100-ledger-balances';
 import { migration0110 } from './0110-fetch-attempts';
+import { migration0120 } from './0120-comparisons';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   migration0090,
   migration0100,
   migration0110,
+  migration0120,
 ];

@@ -28,3 +28,4 @@ export { CompetitorRepository, type CompetitorReport, type CompetitorReportInfo 
 export { PdfsRepository, type NewPdf, type PdfRecord } from './pdfsRepository';
 export { ImagesRepository, imageKey, type ImageRecord } from './imagesRepository';
 export { cacheStats, type CacheStats } from './stats';
+export { ComparisonsRepository, type ComparisonRecord, type NewComparison } from './comparisonsRepository';
