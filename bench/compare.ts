@@ -7,6 +7,7 @@ import { buildCompareModel } from '../src/renderer/src/features/compare/model/co
 import { writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import { percentile, type Figures } from './cache';
+import { compareRenderFigures } from './compareRender';
 
 const TEN: [Network, string][] = [
   ['instagram', 'natgeo'],
@@ -46,4 +47,5 @@ export async function xlsx10Ms(runs = 5): Promise<number> {
 
 export async function compareFigures(figures: Figures): Promise<void> {
   figures['compare.xlsx10_ms'] = await xlsx10Ms();
+  await compareRenderFigures(figures);
 }

@@ -7,6 +7,8 @@ import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
 import { PlannedPage } from './shell/PlannedPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { ComparePage } from './features/compare/ComparePage';
+import { CompareTray } from './features/compare/CompareTray';
 import { windowTitle } from './shell/windowTitle';
 
 export function App() {
@@ -75,10 +77,13 @@ export function App() {
             <SettingsPage />
           ) : page === 'accounts' ? (
             <AccountsPage />
+          ) : page === 'compare' ? (
+            <ComparePage />
           ) : (
-            <PlannedPage page={page as Exclude<typeof page, 'settings' | 'accounts'>} />
+            <PlannedPage page={page} />
           )}
         </main>
+        {ready && !fatalError && <CompareTray />}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/scoutClient';
 import { pageFromHash, subpathFromHash, type PageId } from './pages';
 import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
+import { createCompareSlice, type CompareSlice } from './features/compare/compareSlice';
 
 export interface NavigationSlice {
   page: PageId;
@@ -34,7 +35,7 @@ export interface ShellSlice {
   dismissNotice(id: string): Promise<void>;
 }
 
-export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice;
+export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice & CompareSlice;
 export type Slice<T> = StateCreator<ScoutStore, [], [], T>;
 
 export const createNavigationSlice: Slice<NavigationSlice> = (set) => ({
@@ -143,6 +144,7 @@ export function createScoutStore(client: ScoutClient = defaultClient) {
     ...createNavigationSlice(...a),
     ...createShellSlice(client)(...a),
     ...createAccountsSlice(client)(...a),
+    ...createCompareSlice(...a),
   }));
 }
 

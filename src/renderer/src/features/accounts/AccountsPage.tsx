@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { formatAge, formatCount, formatDateTime, formatExact, formatMetric } from '../../shared/format';
+import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural } from '../../shared/format';
 import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
@@ -12,6 +12,7 @@ import { addPhase, confirmLabel, followersText, parseFollowers, shortBalances, s
 import { ReportView } from './ReportView';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
 import { readReportAddress } from './reportAddress';
+import type { PickedAccount } from '../compare/compareSlice';
 
 export function AccountsPage() {
   const subpath = useScout((s) => s.subpath);
@@ -135,6 +136,19 @@ function Library() {
   // taken by what acts on the selection), and is ticked again if the filter brings it back.
   const ticked = useMemo(() => (library ? keepShown(selection, library.items.map(libraryKey)) : selection), [library, selection]);
   const addButton = useRef<HTMLButtonElement>(null);
+  const addToCompare = useScout((s) => s.addToCompare);
+  // Said beside the button (for the selection it was said of), so a press that adds nothing is not a silent one.
+  const [added, setAdded] = useState<{ selection: typeof selection; text: string } | null>(null);
+  const compareNote = added?.selection === selection ? added.text : null;
+  const addTicked = (items: LibraryItemView[]) => {
+    const count = addToCompare(items.map(pickedFromLibrary));
+    const already = items.length - count;
+    const text =
+      count === 0
+        ? already > 0 ? 'already in the comparison' : 'the comparison tray is full'
+        : `${plural(count, 'account')} added to the comparison${already > 0 ? `; ${already} already there` : ''}`;
+    setAdded({ selection, text });
+  };
 
   const search = useTypedFilter(query.text ?? '', textFilter);
   const country = useTypedFilter(query.countries?.[0] ?? '', countryFilter);
@@ -262,9 +276,13 @@ function Library() {
       {ticked.keys.size > 0 && (
         <p className="selection-bar" role="status" data-testid="library-selection">
           {formatCount(ticked.keys.size)} selected{' '}
+          <button type="button" data-testid="add-to-comparison" onClick={() => addTicked(library?.items.filter((item) => ticked.keys.has(libraryKey(item))) ?? [])}>
+            Add to comparison
+          </button>{' '}
           <button type="button" className="link" onClick={() => setSelection(emptySelection)}>
             Clear selection
           </button>
+          {compareNote && <span className="muted"> · {compareNote}</span>}
         </p>
       )}
       {library && library.items.length > 0 && (
@@ -318,6 +336,14 @@ const libraryStates: Record<string, { label: string; tone: StatusTone }> = {
 };
 
 const libraryKey = (item: LibraryItemView) => `${item.network}:${item.accountKey}`;
+
+const pickedFromLibrary = (item: LibraryItemView): PickedAccount => ({
+  network: item.network as Network,
+  accountKey: item.accountKey,
+  title: item.summary.title,
+  username: item.summary.username,
+  avatarUrl: item.summary.avatarUrl,
+});
 
 /** The library's columns; main sorts, so a header asks for its order (names A→Z first, figures largest first). */
 const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [

@@ -14,6 +14,7 @@ import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } f
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
+import { AddToComparison } from '../compare/AddToComparison';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -314,7 +315,10 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
             </button>
           </p>
         </div>
-        <div className="report-actions">{costControl}</div>
+        <div className="report-actions">
+          <AddToComparison network={network} accountKey={accountRef.key} summary={s} />
+          {costControl}
+        </div>
       </header>
       {error && <p className="feedback error" role="alert">{error}</p>}
       {notice && (

@@ -1,0 +1,258 @@
+// Compare end to end: four accounts from three networks picked in the library, compared, saved;
+// a refresh after saving says newer data exists and changes nothing until Update; then offline
+// (simulator stopped, Work offline), reloaded, reopened from the saved list, and exported: the
+// XLSX and CSV read back here hold every figure the table shows and leave every missing one empty.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { expect, test } from './fixtures';
+
+const DAY_MS = 86_400_000;
+
+test.use({ scoutSimulator: { generationMs: 0 } });
+
+const accounts = [
+  { network: 'instagram', account: 'natgeo' },
+  { network: 'instagram', account: 'travel.cafe' },
+  { network: 'youtube', account: 'foodchannel' },
+  { network: 'twitch', account: 'shroud' },
+] as const;
+
+interface ShownRow {
+  group: string;
+  label: string;
+  unit: string;
+  /** Per column, the table's data-value: the model's value, '' where the figure is missing. */
+  values: string[];
+  /** Per column, the text shown. */
+  texts: string[];
+}
+
+interface ShownTable {
+  names: string[];
+  expandable: string[];
+  rows: ShownRow[];
+}
+
+/** Opens every folded group, then reads the table: column names and every figure row. */
+async function readTable(page: Page): Promise<ShownTable> {
+  const table = page.getByTestId('compare-table');
+  await expect(table).toBeVisible();
+  const folded = table.locator('button.group-toggle[aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
+  await expect(table.locator('button.group-toggle[aria-expanded="false"]')).toHaveCount(0);
+  return table.evaluate((el) => ({
+    names: [...el.querySelectorAll('thead th[data-name]')].map((th) => th.getAttribute('data-name')!),
+    expandable: [...el.querySelectorAll('tbody[data-expandable="true"]')].map((tb) => tb.getAttribute('data-group')!),
+    rows: [...el.querySelectorAll('tbody[data-group] tr[data-unit]')].map((tr) => ({
+      group: tr.closest('tbody')!.getAttribute('data-group')!,
+      label: tr.querySelector('th')!.textContent!.trim(),
+      unit: tr.getAttribute('data-unit')!,
+      values: [...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-value')!),
+      texts: [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()),
+    })),
+  }));
+}
+
+/** What a sheet cell holds for a table value (the writer's number mapping: percent as a fraction, durations in days). */
+function expectedCell(unit: string, value: string): number | string | null {
+  if (value === '') return null;
+  if (unit === 'text') return value;
+  const n = Number(value);
+  if (unit === 'percent') return n / 100;
+  if (unit === 'duration_ms') return n / DAY_MS;
+  return n;
+}
+
+function cellValue(cell: ExcelJS.Cell): number | string | null {
+  const v = cell.value;
+  if (v === null || v === undefined) return null;
+  // exceljs reads a cell with a time format ('[h]:mm:ss', a duration) as a Date: back to Excel's days.
+  if (v instanceof Date) return (v.getTime() - Date.UTC(1899, 11, 30)) / DAY_MS;
+  if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
+  if (typeof v === 'object' && 'text' in v) return String(v.text);
+  return v as number | string;
+}
+
+/** The figure rows of a sheet (after its account header), per group heading, with one value per account column. */
+function sheetRows(ws: ExcelJS.Worksheet, columns: number): { group: string; label: string; values: (number | string | null)[] }[] {
+  const out: { group: string; label: string; values: (number | string | null)[] }[] = [];
+  let group = '';
+  for (let r = 10; r <= ws.rowCount; r++) {
+    const first = cellValue(ws.getCell(r, 1));
+    if (first === null) continue;
+    const fill = ws.getCell(r, 1).fill;
+    if (fill && fill.type === 'pattern' && fill.pattern === 'solid') {
+      group = String(first);
+      continue;
+    }
+    out.push({ group, label: String(first), values: Array.from({ length: columns }, (_, j) => cellValue(ws.getCell(r, j + 2))) });
+  }
+  return out;
+}
+
+test('compare four accounts from three networks: save, refresh, update, reopen offline, export XLSX and CSV', async ({ page, scout }) => {
+  test.setTimeout(180_000);
+  const simulator = scout.simulator!;
+  await scout.open(page);
+
+  await page.getByRole('button', { name: 'Add accounts' }).click();
+  await page.getByLabel(/Usernames, channel ids/).fill(accounts.map((a) => `${a.network}:${a.account}`).join('\n'));
+  await page.getByRole('button', { name: 'Check cost of 4 accounts' }).click();
+  await page.getByTestId('fetch-confirmation').getByRole('button', { name: /^Fetch and spend/ }).click();
+  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(4, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Picked in the library: ticked, then added to the tray.
+  for (const a of accounts) await page.getByTestId(`library-row-${a.network}-${a.account}`).getByRole('checkbox').check();
+  await page.getByTestId('library-selection').getByRole('button', { name: 'Add to comparison' }).click();
+  await expect(page.getByTestId('library-selection')).toContainText('4 accounts added to the comparison');
+  const tray = page.getByTestId('compare-tray');
+  await expect(tray.locator('li')).toHaveCount(4);
+  // The tray survives a reload, and its accounts are taken out by keyboard.
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(tray.locator('li')).toHaveCount(4);
+  await expect(tray.getByTestId('tray-problem')).toHaveCount(0);
+
+  await tray.getByRole('button', { name: 'Compare 4' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
+  await expect(page.getByTestId('compare-table').locator('thead th[data-name]')).toHaveCount(4);
+  const note = 'Strong fit; ask for rates, "quoted", and accents: café';
+  await page.getByTestId('compare-note-instagram-natgeo').fill(note);
+  await page.getByLabel('Name', { exact: true }).fill('Spring shortlist');
+  await page.getByTestId('compare-save').click();
+  await expect(page).toHaveURL(/#\/compare\/\d+$/);
+  await expect(page.getByTestId('compare-title')).toHaveText('Spring shortlist');
+  const savedAt = page.url();
+  const saved = await readTable(page);
+  expect(saved.names).toHaveLength(4);
+  expect(saved.expandable).toEqual(expect.arrayContaining(['Instagram', 'YouTube', 'Twitch']));
+  // Missing is shown as missing, never as 0, and is never ranked.
+  const missing = saved.rows.flatMap((r) => r.values.map((v, i) => ({ v, text: r.texts[i]! })).filter((c) => c.v === ''));
+  expect(missing.length).toBeGreaterThan(0);
+  for (const m of missing) expect(m.text).toBe('—missing');
+  await expect(page.locator('td.missing[data-rank]')).toHaveCount(0);
+  await expect(page.getByTestId('compare-legend')).toContainText('▲ marks the best and ▼ the worst');
+  // The tray's order is the library's; natgeo's column is found by its name.
+  const natgeo = saved.names.indexOf('Natgeo (Instagram)');
+  expect(natgeo).toBeGreaterThanOrEqual(0);
+  const followersAt = (t: ShownTable) => t.rows.find((r) => r.label === 'Followers / subscribers')!.values[natgeo];
+
+  // A refresh of one account after saving: the saved comparison says newer data exists and shows what it was saved with.
+  simulator.advanceClock(10 * DAY_MS);
+  await page.evaluate(() => (location.hash = '#/accounts/instagram/natgeo'));
+  await expect(page.getByTestId('report-view')).toBeVisible();
+  await expect(page.getByTestId('add-to-comparison')).toHaveText('Remove from comparison');
+  await page.getByRole('button', { name: 'Refresh…' }).click();
+  await page.getByRole('button', { name: 'Refresh for free' }).click();
+  await expect(page.getByText('2 snapshots')).toBeVisible();
+  await page.goto(savedAt);
+  await expect(page.getByTestId('compare-newer')).toContainText('Newer data exists');
+  await expect(page.getByTestId('compare-newer')).toContainText('Instagram');
+  expect(await readTable(page)).toEqual(saved);
+  await page.getByTestId('compare-update').click();
+  await expect(page.getByTestId('compare-newer')).toHaveCount(0);
+  const updated = await readTable(page);
+  expect(followersAt(updated)).not.toBe(followersAt(saved));
+  await expect(page.getByTestId('compare-note-instagram-natgeo')).toHaveValue(note);
+
+  // Offline: the API gone and Work offline; a reload; the comparison reopened from the saved list.
+  await page.getByRole('button', { name: 'Work offline' }).click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
+  await scout.stopSimulator();
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('Control+2');
+  await page.getByTestId('saved-comparisons').getByRole('link', { name: 'Spring shortlist' }).click();
+  await expect(page.getByTestId('compare-title')).toHaveText('Spring shortlist');
+  const shown = await readTable(page);
+  expect(shown).toEqual(updated);
+  await expect(page.getByTestId('compare-charts').getByTestId('chart').first()).toHaveAttribute('data-rendered', 'true');
+
+  // XLSX: the Summary sheet and each network's sheet hold the table's figures; missing ones are empty cells.
+  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+  expect(xlsxDownload.suggestedFilename()).toBe('Spring shortlist.xlsx');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await xlsxDownload.path())!) as unknown as ArrayBuffer);
+  const checkSheet = (name: string, groups: (g: string) => boolean) => {
+    const ws = wb.getWorksheet(name)!;
+    expect(ws, name).toBeTruthy();
+    const heads: string[] = [];
+    for (let c = 2; cellValue(ws.getCell(3, c)) !== null; c++) heads.push(String(cellValue(ws.getCell(3, c))));
+    const index = heads.map((h) => shown.names.indexOf(h));
+    expect(index.every((i) => i >= 0), `${name}: ${heads.join(', ')}`).toBe(true);
+    // The note row of the account header.
+    expect(cellValue(ws.getCell(9, 1))).toBe('Note');
+    index.forEach((i, j) => expect(cellValue(ws.getCell(9, j + 2))).toBe(i === natgeo ? note : null));
+    const rows = sheetRows(ws, heads.length);
+    const expected = shown.rows.filter((r) => groups(r.group));
+    expect(rows.map((r) => `${r.group} / ${r.label}`)).toEqual(expected.map((r) => `${r.group} / ${r.label}`));
+    rows.forEach((row, k) => {
+      const want = expected[k]!;
+      index.forEach((i, j) => {
+        const cell = expectedCell(want.unit, want.values[i]!);
+        // A duration went through a Date on the way back: equal to the millisecond.
+        if (want.unit === 'duration_ms' && typeof cell === 'number') expect(row.values[j] as number).toBeCloseTo(cell, 8);
+        else expect(row.values[j], `${name} ${want.label} ${heads[j]}`).toEqual(cell);
+      });
+    });
+    return rows.length;
+  };
+  expect(checkSheet('Summary', (g) => !shown.expandable.includes(g))).toBeGreaterThan(10);
+  for (const group of shown.expandable) expect(checkSheet(group, (g) => g === group)).toBeGreaterThan(0);
+  expect(wb.getWorksheet('Sources')).toBeTruthy();
+
+  // CSV: UTF-8 with a byte-order mark; one line per figure, in the table's order, missing as empty fields.
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(csvDownload.suggestedFilename()).toBe('Spring shortlist.csv');
+  const bytes = fs.readFileSync((await csvDownload.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const parsed = Papa.parse<string[]>(bytes.toString('utf8').slice(1), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  const [head, ...lines] = parsed.data;
+  expect(head!.slice(4)).toEqual(shown.names);
+  const noteLine = lines.find((l) => l[0] === 'Note')!;
+  expect(noteLine.slice(4)).toEqual(shown.names.map((_, i) => (i === natgeo ? note : '')));
+  const figures = lines.slice(lines.indexOf(noteLine) + 1);
+  expect(figures.map((l) => `${l[1]} / ${l[0]}`)).toEqual(shown.rows.map((r) => `${r.group} / ${r.label}`));
+  figures.forEach((line, k) => {
+    const want = shown.rows[k]!;
+    want.values.forEach((v, i) => {
+      const field = line[4 + i]!;
+      if (v === '') expect(field, `${want.label} ${shown.names[i]}`).toBe('');
+      else if (want.unit === 'text') expect(field.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(v);
+      else expect(Number(field), `${want.label} ${shown.names[i]}`).toBe(Number(v));
+    });
+  });
+});
+
+test('the tray takes two to ten accounts and says why Compare is off', async ({ page, scout }) => {
+  await scout.open(page);
+  await page.evaluate(() => {
+    const picks = Array.from({ length: 11 }, (_, i) => ({ network: 'instagram', accountKey: `acc${i}`, username: `acc${i}`, title: null, avatarUrl: null }));
+    localStorage.setItem('scout.compare.v1', JSON.stringify({ demo: picks }));
+  });
+  await page.reload();
+  const tray = page.getByTestId('compare-tray');
+  await expect(tray.locator('li')).toHaveCount(11);
+  await expect(tray.getByTestId('tray-problem')).toHaveText('Compare takes at most 10 accounts: remove 1.');
+  await expect(tray.getByRole('button', { name: 'Compare 11' })).toBeDisabled();
+  // Removed by keyboard: the focus moves to the next account's ×.
+  await tray.getByRole('button', { name: /^Remove acc0 / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tray.locator('li')).toHaveCount(10);
+  await expect(tray.getByRole('button', { name: /^Remove acc1 / })).toBeFocused();
+  await expect(tray.getByTestId('tray-problem')).toHaveCount(0);
+  await expect(tray.getByRole('button', { name: 'Compare 10' })).toBeEnabled();
+  // None of these has a cached report: the page says so rather than showing an empty table.
+  await tray.getByRole('button', { name: 'Compare 10' }).click();
+  await expect(page.getByTestId('compare-uncached')).toContainText('No cached report for acc1 (Instagram)');
+  for (let i = 1; i < 10; i++) await tray.getByRole('button', { name: /^Remove acc/ }).first().click();
+  await expect(tray.getByTestId('tray-problem')).toHaveText('Pick one more account to compare.');
+  await tray.getByRole('button', { name: 'Clear' }).click();
+  await expect(tray).toHaveCount(0);
+  await expect(page.getByTestId('compare-empty')).toBeVisible();
+});

@@ -1,0 +1,31 @@
+// The accounts overlaid: followers and engagement over time, engagement by period, audience age,
+// gender and top countries. Accounts whose reports lack a chart's data are named under it.
+import { useMemo } from 'react';
+import { Chart } from '../../shared/Chart';
+import type { CompareModel } from './model/compareModel';
+import { compareCharts, seriesName } from './compareCharts';
+
+export function CompareCharts({ model }: { model: CompareModel }) {
+  const charts = useMemo(() => compareCharts(model), [model]);
+  if (charts.length === 0) {
+    return <p className="muted">None of these reports has a history or an audience breakdown to chart.</p>;
+  }
+  return (
+    <div className="charts compare-charts" data-testid="compare-charts">
+      {charts.map((chart) => {
+        const drawn = new Set(chart.columns);
+        const without = model.columns.filter((_, i) => !drawn.has(i));
+        return (
+          <section key={chart.key} className={`card${chart.wide ? ' chart-wide' : ''}`} aria-label={chart.title} data-chart={chart.key}>
+            <h2>{chart.title}</h2>
+            <Chart option={chart.option} label={chart.summary} height={chart.wide ? 320 : 280 + 22 * Math.ceil(chart.columns.length / 2)} />
+            {without.length > 0 && (
+              <p className="muted chart-missing">Not in these reports: {without.map(seriesName).join(', ')}.</p>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+

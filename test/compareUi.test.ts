@@ -1,0 +1,87 @@
+// The Compare page's pure parts: the tray's stored form and its limits, the charts that overlay
+// the accounts (one colour per account, gaps for what a report lacks), and file names.
+import { describe, expect, it } from 'vitest';
+import type { SnapshotDetail } from '../src/shared/contract';
+import type { Network } from '../src/shared/reports';
+import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
+import { cleanPicks, trayProblem, TRAY_LIMIT } from '../src/renderer/src/features/compare/tray';
+import { ACCOUNT_COLOURS, colourOf, compareCharts, countriesOption, seriesName } from '../src/renderer/src/features/compare/compareCharts';
+import { fileNameFor } from '../src/renderer/src/features/compare/fileName';
+import { chartFacts } from '../src/renderer/src/shared/chartFacts';
+import { sampleParsedReport } from './fixtures/sampleReports';
+
+function snapshots(list: [Network, string][]): SnapshotDetail[] {
+  const now = Date.UTC(2026, 0, 15);
+  return list.map(([network, name], i) => {
+    const p = sampleParsedReport(network, name, now);
+    return { id: i + 1, network, accountKey: name, fetchedAt: now, state: p.state, summary: p.summary!, result: p.result };
+  });
+}
+
+describe('the comparison tray', () => {
+  it('keeps well-formed picks once each, at most TRAY_LIMIT, from whatever was stored', () => {
+    const good = { network: 'instagram', accountKey: 'natgeo', username: 'natgeo', title: 'Nat Geo', avatarUrl: null };
+    expect(cleanPicks('nonsense')).toEqual([]);
+    expect(cleanPicks([good, good, { network: 'youtube' }, null, 7])).toEqual([good]);
+    const many = Array.from({ length: TRAY_LIMIT + 5 }, (_, i) => ({ ...good, accountKey: `a${i}`, username: `a${i}` }));
+    expect(cleanPicks(many)).toHaveLength(TRAY_LIMIT);
+  });
+
+  it('says why Compare is off below two and above ten accounts', () => {
+    expect(trayProblem(0)).toMatch(/at least two/);
+    expect(trayProblem(1)).toMatch(/one more/);
+    expect(trayProblem(2)).toBeNull();
+    expect(trayProblem(10)).toBeNull();
+    expect(trayProblem(12)).toBe('Compare takes at most 10 accounts: remove 2.');
+  });
+});
+
+describe('the comparison charts', () => {
+  const model = buildCompareModel(
+    snapshots([
+      ['instagram', 'natgeo'],
+      ['youtube', 'foodchannel'],
+      ['twitch', 'shroud'],
+      ['tiktok', 'dancer'],
+    ]),
+    [],
+    '30d',
+  );
+
+  it('gives each account one colour in every chart, and names it with its network', () => {
+    const charts = compareCharts(model);
+    expect(charts.map((c) => c.key)).toEqual(expect.arrayContaining(['followers', 'age', 'gender', 'countries']));
+    for (const chart of charts) {
+      const series = (chart.option as { series: { name: string; color: string }[] }).series;
+      expect(series.length, chart.key).toBe(chart.columns.length);
+      series.forEach((s, k) => {
+        expect(s.color).toBe(colourOf(chart.columns[k]!));
+        expect(s.name).toBe(seriesName(model.columns[chart.columns[k]!]!));
+      });
+      // Named axes with compact ticks, every category labelled, a whole legend.
+      const facts = chartFacts(chart.option);
+      expect(facts.legend).toEqual({ type: 'plain', orient: 'horizontal' });
+      for (const axis of facts.axes) expect(axis.name, chart.key).not.toBe('');
+      for (const axis of facts.axes.filter((a) => a.type === 'category')) expect(axis.allCategories).toBe(true);
+      for (const axis of facts.axes.filter((a) => a.type === 'value')) expect(axis.sample).toMatch(/^1\.2M( %)?$/);
+    }
+    expect(new Set(ACCOUNT_COLOURS).size).toBe(10);
+  });
+
+  it('draws a country an account does not list as no bar, never as 0', () => {
+    const option = countriesOption(model) as { series: { data: (number | null)[] }[] };
+    const { countries, byColumn } = model.topCountries;
+    expect(countries.length).toBeGreaterThan(0);
+    const drawn = byColumn.filter((c) => c.shares.some((v) => v !== null));
+    drawn.forEach((c, k) => expect(option.series[k]!.data).toEqual(c.shares));
+    expect(option.series.flatMap((s) => s.data).some((v) => v === null)).toBe(true);
+  });
+});
+
+describe('file names of exported sheets', () => {
+  it('keeps the name and drops what a file name cannot hold', () => {
+    expect(fileNameFor('Spring shortlist', 'xlsx')).toBe('Spring shortlist.xlsx');
+    expect(fileNameFor('../a/b:c\u0000d', 'csv')).toBe('a b c d.csv');
+    expect(fileNameFor('   ', 'pdf')).toBe('Comparison.pdf');
+  });
+});
