@@ -44,6 +44,10 @@ test('a second browser mode on one data folder is refused, changes nothing, and 
     const origin = new URL(first.launchUrl).origin;
     // The first one's workspace is open (its daily backup too) before the second one tries.
     await expect.poll(() => fs.existsSync(path.join(dataDir, 'workspaces', 'demo', 'backups')) && fs.readdirSync(path.join(dataDir, 'workspaces', 'demo', 'backups')).length).toBe(1);
+    // …and it has finished starting: its address is in the lock's note and its start is logged
+    // (both are written just after the address is printed), so nothing of its own moves later.
+    const read = (file: string) => (fs.existsSync(path.join(dataDir, file)) ? fs.readFileSync(path.join(dataDir, file), 'utf8') : '');
+    await expect.poll(() => read('scout.lock.json').includes(origin) && read(path.join('logs', 'scout.log')).includes('browser mode on')).toBe(true);
     const before = listing(dataDir);
 
     const second = await serveOnce(dataDir);
