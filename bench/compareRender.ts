@@ -8,11 +8,9 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import type { CostQuote } from '../src/shared/reports';
 import type { LatestSnapshot, SavedComparison } from '../src/shared/compare';
-import { createDispatcher, createHandlers } from '../src/main/host/handlers';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/server';
 import { percentile, type Figures } from './cache';
+import { withServices } from './inProcess';
 import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
 import { startBrowserMode, type BrowserModeApp } from '../e2e/browserMode';
 
@@ -34,15 +32,7 @@ const timeoutMs = 15_000;
 
 /** Fetches the ten reports and saves a comparison of them, through the main services; returns its id. */
 async function prepare(dataDir: string, simUrl: string): Promise<number> {
-  const logger = new Logger('error');
-  const services = new MainServices({ dataDir, host: 'browser', version: 'bench', logger, demoApiUrl: simUrl });
-  try {
-    const dispatch = createDispatcher(createHandlers(services), logger);
-    const call = async <T>(channel: string, payload: unknown): Promise<T> => {
-      const result = await dispatch(channel, payload);
-      if (!result.ok) throw new Error(`${channel} ${JSON.stringify(payload)} failed: ${result.error.code}: ${result.error.message}`);
-      return result.value as T;
-    };
+  return withServices(dataDir, simUrl, async (call) => {
     for (const [network, account] of TEN) {
       const quote = await call<CostQuote>('reports:quote', { network, account });
       await call('reports:fetch', { network, account, confirmedCost: quote.cost });
@@ -54,9 +44,7 @@ async function prepare(dataDir: string, simUrl: string): Promise<number> {
       items: latest.map((l) => ({ network: l.network, account: l.accountKey, snapshotId: l.snapshotId, note: '' })),
     });
     return saved.id;
-  } finally {
-    await services.close();
-  }
+  });
 }
 
 // Runs in the page (a string: tsx would wrap inner functions in a helper the page lacks).

@@ -8,11 +8,9 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Network } from '../src/main/api/types';
 import type { CostQuote } from '../src/shared/reports';
-import { createDispatcher, createHandlers } from '../src/main/host/handlers';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/server';
 import { percentile, type Figures } from './cache';
+import { withServices } from './inProcess';
 import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
 import { startBrowserMode, type BrowserModeApp } from '../e2e/browserMode';
 
@@ -31,24 +29,14 @@ interface Target {
 
 /** Fetches every target's report through the main services, so the data folder holds them cached. */
 async function fillCache(dataDir: string, simUrl: string, targets: Target[]): Promise<void> {
-  const logger = new Logger('error');
-  const services = new MainServices({ dataDir, host: 'browser', version: 'bench', logger, demoApiUrl: simUrl });
-  try {
-    const dispatch = createDispatcher(createHandlers(services), logger);
-    const call = async <T>(channel: string, payload: unknown): Promise<T> => {
-      const result = await dispatch(channel, payload);
-      if (!result.ok) throw new Error(`${channel} ${JSON.stringify(payload)} failed: ${result.error.code}: ${result.error.message}`);
-      return result.value as T;
-    };
-    await Promise.all(
+  await withServices(dataDir, simUrl, (call) =>
+    Promise.all(
       targets.map(async ({ network, account }) => {
         const quote = await call<CostQuote>('reports:quote', { network, account });
         await call('reports:fetch', { network, account, confirmedCost: quote.cost });
       }),
-    );
-  } finally {
-    await services.close();
-  }
+    ),
+  );
 }
 
 // Runs in the page. A string rather than a function: tsx (esbuild keepNames) would wrap inner

@@ -1,8 +1,9 @@
 // echarts options for Compare, the accounts overlaid: one colour per account, the same in every
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatAxis, formatAxisPercent, formatExact, formatMetric, formatPercent } from '../../shared/format';
+import { formatExact, formatMetric, formatPercent } from '../../shared/format';
 import { networkLabels } from '../accounts/labels';
+import { bottomAxis, valueAxis } from '../accounts/model/chartOptions';
 import { PERIOD_WORDS, type CompareColumn, type CompareModel, type CompareSeries } from './model/compareModel';
 
 /** Ten colours that read on a light and a dark page, one per account (at most ten). */
@@ -13,8 +14,6 @@ export const colourOf = (column: number) => ACCOUNT_COLOURS[column % ACCOUNT_COL
 /** A legend name: two accounts may share a title across networks, so the network goes with it. */
 export const seriesName = (c: CompareColumn) => `${c.title || c.username} (${networkLabels[c.network]})`;
 
-const NAME_STYLE = { fontSize: 11 } as const;
-
 /** Room above the plot for a legend of `n` names that wraps: about four to a line in a wide chart, two in a narrow one. */
 const legendTop = (n: number, wide = false) => 12 + 22 * Math.ceil(n / (wide ? 4 : 2));
 
@@ -22,21 +21,6 @@ function legend() {
   return { type: 'plain', top: 0, left: 'center', itemGap: 12 } as const;
 }
 
-function valueAxis(name: string, percent: boolean, extra: Record<string, unknown> = {}) {
-  return {
-    type: 'value',
-    name,
-    nameLocation: 'end',
-    nameGap: 10,
-    nameTextStyle: { ...NAME_STYLE, align: 'left' },
-    axisLabel: { hideOverlap: true, formatter: percent ? formatAxisPercent : formatAxis },
-    ...extra,
-  };
-}
-
-function bottomAxis(name: string, extra: Record<string, unknown>) {
-  return { name, nameLocation: 'middle', nameGap: 28, nameTextStyle: NAME_STYLE, ...extra };
-}
 
 /** Lines over time, one per account that has the series. */
 export function overTimeOption(model: CompareModel, series: CompareSeries[], axisName: string): EChartsCoreOption {
@@ -47,7 +31,7 @@ export function overTimeOption(model: CompareModel, series: CompareSeries[], axi
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatExact(v, unit) : String(v)) },
     legend: legend(),
     xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true } }),
-    yAxis: valueAxis(axisName, percent, { scale: true }),
+    yAxis: valueAxis(axisName, percent ? 'percent' : 'count', { scale: true }),
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 2 }],
     series: series.map((s) => ({
       type: 'line',
@@ -68,7 +52,7 @@ export function engagementByPeriodOption(model: CompareModel): EChartsCoreOption
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatPercent(v) : 'missing') },
     legend: legend(),
     xAxis: bottomAxis('Period', { type: 'category', data: periods.map((p) => PERIOD_WORDS[p]), axisLabel: { interval: 0 } }),
-    yAxis: valueAxis('Engagement rate, %', true),
+    yAxis: valueAxis('Engagement rate, %', 'percent'),
     series: lines.map((l) => ({
       type: 'line',
       name: seriesName(model.columns[l.column]!),
@@ -90,7 +74,7 @@ function groupedBars(model: CompareModel, axisName: string, categories: string[]
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: unknown) => (typeof v === 'number' ? formatMetric(v, 'percent') : 'missing') },
     legend: legend(),
     xAxis: bottomAxis(axisName, { type: 'category', data: categories, nameGap: lean ? 64 : 28, axisLabel: { interval: 0, hideOverlap: false, rotate: lean ? 30 : 0 } }),
-    yAxis: valueAxis('Share of audience, %', true),
+    yAxis: valueAxis('Share of audience, %', 'percent'),
     series: shown.map((r) => ({ type: 'bar', name: seriesName(model.columns[r.column]!), color: colourOf(r.column), data: r.values, barMaxWidth: 14 })),
   };
 }

@@ -16,8 +16,8 @@ const PERIOD_WORDS: Record<string, string> = { '7d': '7 days', '30d': '30 days',
 const GRID = { left: 12, right: 20, containLabel: true } as const;
 const NAME_STYLE = { fontSize: 11 } as const;
 
-/** A value axis: compact ticks, its name (with the unit) above it. */
-function valueAxis(name: string, unit: MetricUnit | 'percent' = 'count', extra: Record<string, unknown> = {}) {
+/** A value axis: compact ticks, its name (with the unit) above it. Compare's overlays use it too. */
+export function valueAxis(name: string, unit: MetricUnit | 'percent' = 'count', extra: Record<string, unknown> = {}) {
   return {
     type: 'value',
     name,
@@ -30,7 +30,7 @@ function valueAxis(name: string, unit: MetricUnit | 'percent' = 'count', extra: 
 }
 
 /** A category or time axis along the bottom, its name under its labels. */
-function bottomAxis(name: string, extra: Record<string, unknown>) {
+export function bottomAxis(name: string, extra: Record<string, unknown>) {
   return { name, nameLocation: 'middle', nameGap: 28, nameTextStyle: NAME_STYLE, ...extra };
 }
 
