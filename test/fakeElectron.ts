@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 // A stand-in for the `electron` module, for running the real desktop host (src/main/electronApp.ts)
 // where the Electron runtime cannot be installed. It records what the host asks of Electron and
 // lets a test play Electron's side: become ready, fire web-contents events, call an IPC handler,
@@ -213,10 +214,21 @@ export function createFakeElectron(options: FakeElectronOptions) {
   }
 
   const opened: string[] = [];
+  /** Files handed to the system viewer (shell.openPath) and shown in their folder (showItemInFolder). */
+  const openedPaths: string[] = [];
+  const revealed: string[] = [];
   const shell = {
     openExternal(url: string) {
       opened.push(url);
       return Promise.resolve();
+    },
+    // Electron answers '' when the file opened, or the reason it did not.
+    openPath(file: string) {
+      openedPaths.push(file);
+      return Promise.resolve(fs.existsSync(file) ? '' : 'Failed to open path');
+    },
+    showItemInFolder(file: string) {
+      revealed.push(file);
     },
   };
   const errorBoxes: Array<{ title: string; content: string }> = [];
@@ -248,6 +260,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     ipcHandlers,
     windows,
     opened,
+    openedPaths,
+    revealed,
     errorBoxes,
     saveDialogs,
     saveAnswers,

@@ -9,6 +9,7 @@ import { createFakeElectron, type FakeElectron } from '../../test/fakeElectron';
 import { tempDir } from '../../test/support';
 import { createElectronApp, type Electron, type StartedElectronApp } from './electronApp';
 import { APP_INDEX_URL } from './host/appProtocol';
+import { PdfsRepository } from './cache/repositories/pdfsRepository';
 
 interface Booted {
   fake: FakeElectron;
@@ -292,6 +293,51 @@ describe('Electron host: saving files and printing to PDF', () => {
 
     fake.saveAnswers.push(null);
     expect(await call(fake, 'compare:printPdf', { suggestedName: 'comparison.pdf' })).toEqual({ ok: true, value: { openedByHost: true, savedTo: null } });
+  });
+});
+
+describe('Electron host: the PDF archive', () => {
+  const trusted = { senderFrame: { url: APP_INDEX_URL, parent: null } };
+  const call = (fake: FakeElectron, channel: string, payload: unknown) => fake.ipcHandlers.get(channel)!(trusted, payload);
+
+  it('opens an archived PDF in the system viewer and shows it in its folder, by id only', async () => {
+    const { fake, started } = await boot();
+    const ws = started.services.active();
+    const dir = path.join(fake.app.getPath('userData'), 'workspaces', ws.id, 'archive');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'twitch-nasa-2026-01-01-1.pdf');
+    fs.writeFileSync(file, '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n');
+    const repo = new PdfsRepository(ws.db);
+    const id = repo.save({ network: 'twitch', accountKey: 'nasa', filePath: path.basename(file), pdfUrl: null, linkExpiresAt: null, fetchedAt: 1, bytes: 40 });
+
+    expect(await call(fake, 'archive:open', { id })).toEqual({ ok: true, value: { openedByHost: true, url: null } });
+    expect(fake.openedPaths).toEqual([file]);
+    expect(await call(fake, 'archive:reveal', { id })).toEqual({ ok: true, value: { openedByHost: true, path: file } });
+    expect(fake.revealed).toEqual([file]);
+
+    // A file gone from the folder is said so before the system is asked; an unknown id too.
+    fs.rmSync(file);
+    expect(await call(fake, 'archive:open', { id })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_FILE_MISSING' } });
+    expect(await call(fake, 'archive:reveal', { id })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_FILE_MISSING' } });
+    expect(await call(fake, 'archive:open', { id: id + 1 })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_NOT_FOUND' } });
+    // Paths are never taken from the page.
+    expect(await call(fake, 'archive:open', { id, path: file })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call(fake, 'archive:open', { id: '../x' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(fake.openedPaths).toEqual([file]);
+    expect(fake.revealed).toEqual([file]);
+  });
+
+  it('says so when the system cannot open the file', async () => {
+    const { fake, started } = await boot();
+    const ws = started.services.active();
+    const dir = path.join(fake.app.getPath('userData'), 'workspaces', ws.id, 'archive');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a.pdf'), '%PDF-1.4');
+    const id = new PdfsRepository(ws.db).save({ network: 'twitch', accountKey: 'nasa', filePath: 'a.pdf', pdfUrl: null, linkExpiresAt: null, fetchedAt: 1, bytes: 8 });
+    // The stand-in answers Electron's error text when the file is gone by the time it is opened.
+    const realOpen = fake.module.shell.openPath;
+    fake.module.shell.openPath = (file: string) => (fs.rmSync(file), realOpen(file));
+    expect(await call(fake, 'archive:open', { id })).toMatchObject({ ok: false, error: { code: 'NOT_SUPPORTED', message: expect.stringMatching(/could not open the PDF: Failed to open path/) } });
   });
 });
 

@@ -172,6 +172,12 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
         const pdf = await owner.webContents.printToPDF({ printBackground: true, pageSize: 'A4', landscape: true });
         return saveFile(suggestedName, pdf);
       },
+      openPath: async (file) => {
+        // Electron answers an error message, or '' when the viewer opened it.
+        const problem = await shell.openPath(file);
+        if (problem) throw new ScoutError({ code: 'NOT_SUPPORTED', message: `The system could not open the PDF: ${problem}` });
+      },
+      showItemInFolder: (file) => shell.showItemInFolder(file),
     });
 
     bindIpc({

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     logger,
     rendererDir,
     port,
+    archiveFile: (id) => services.active().archive.filePath(id),
   });
 
   // Launch addresses go to stdout only, never to the log.

@@ -43,11 +43,27 @@ export const channels = [
   'compare:latest',
   'compare:printPdf',
   'files:saveAs',
+  'archive:quote',
+  'archive:export',
+  'archive:exportAgain',
+  'archive:cancel',
+  'archive:list',
+  'archive:open',
+  'archive:reveal',
+  'archive:delete',
+  'competitor:list',
+  'competitor:get',
+  'competitor:create',
+  'competitor:check',
+  'competitor:fetchPosts',
+  'competitor:cancelPosts',
+  'competitor:posts',
+  'competitor:export',
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -9,6 +9,8 @@ import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
+import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
+import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress } from './competitor';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -231,6 +233,7 @@ function withAccountRef<S extends z.ZodType<{ network: Network; account: string 
 export const MAX_SAVE_BYTES = 30 * 1024 * 1024;
 
 /** A file name a save dialog starts from: a name only, never a path. */
+const competitorId = z.string().min(1).max(100).regex(/^[\w-]+$/, 'That is not a competitor analysis id.');
 const suggestedName = z
   .string()
   .trim()
@@ -405,6 +408,68 @@ export const operations = {
   /** Electron prints the window (already in its print layout) to PDF and asks where to save it; browser mode prints from the page. */
   'compare:printPdf': op<SaveFileResult>()(z.object({ suggestedName }).strict()),
   /** Electron asks where to save and writes the bytes; browser mode downloads them from the page. */
+  /** What exporting this account's PDF costs now: a PDF unlocks the report, so it costs what a report request would. */
+  'archive:quote': op<CostQuote>()(withAccountRef(z.object({ network, account }).strict())),
+  /**
+   * Asks the API for the PDF (polling while it is made, progress as `archive:changed`), downloads
+   * it into the workspace's archive folder at once and records it. `confirmedCost` and
+   * `workspace` as for `reports:fetch`: nothing is sent when either no longer holds.
+   */
+  'archive:export': op<ArchivedPdf>()(
+    withAccountRef(z.object({ network, account, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict()),
+  ),
+  /** The same again for an archived PDF's account (a fresh copy), quoted and confirmed the same way. */
+  'archive:exportAgain': op<ArchivedPdf>()(
+    z.object({ id: z.number().int().positive(), confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict(),
+  ),
+  'archive:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account }).strict())),
+  'archive:list': op<ArchivedPdf[]>()(
+    z.object({ text: z.string().max(200).optional(), network: network.optional(), sort: z.enum(archiveSorts).optional() }).strict(),
+  ),
+  /** Electron opens the file in the system's viewer; browser mode answers the address it is served at. */
+  'archive:open': op<{ openedByHost: boolean; url: string | null }>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** Electron shows the file in its folder; browser mode answers the path for the page to show. */
+  'archive:reveal': op<{ openedByHost: boolean; path: string }>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** Removes the file and its row. */
+  'archive:delete': op<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** Competitor analyses kept in this workspace, newest first, from the cache. */
+  'competitor:list': op<CompetitorAnalysisView[]>()(noInput),
+  'competitor:get': op<CompetitorAnalysisView | null>()(z.object({ id: competitorId }).strict()),
+  /**
+   * Creates an analysis. The reference does not say what it costs: it is sent through the
+   * balance gate and whatever moves is booked. `acceptMayCost` says the researcher saw that.
+   */
+  'competitor:create': op<CompetitorAnalysisView>()(
+    z.object({ ...competitorFieldShape, acceptMayCost: z.literal(true), workspace: workspaceId.optional() }).strict().superRefine(datesInOrder),
+  ),
+  /** Asks the API once where the analysis stands (state 0 calculating, 10 ready); free. */
+  'competitor:check': op<CompetitorAnalysisView>()(z.object({ id: competitorId }).strict()),
+  /** Fetches every page of posts not yet cached (progress as `competitor:changed`). */
+  'competitor:fetchPosts': op<CompetitorAnalysisView>()(z.object({ id: competitorId }).strict()),
+  'competitor:cancelPosts': op<{ cancelled: boolean }>()(z.object({ id: competitorId }).strict()),
+  /** Cached posts, filtered, searched and sorted in SQLite. */
+  'competitor:posts': op<CompetitorPostsPage>()(
+    z
+      .object({
+        id: competitorId,
+        filters: competitorFilters.optional(),
+        sort: z.object({ key: z.enum(competitorSortKeys), order: z.enum(['asc', 'desc']) }).strict().optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
+  ),
+  /** Every post matching the filters as CSV or XLSX bytes, for the page to save. */
+  'competitor:export': op<{ fileName: string; mimeType: string; base64: string }>()(
+    z
+      .object({
+        id: competitorId,
+        format: z.enum(competitorExportFormats),
+        filters: competitorFilters.optional(),
+        sort: z.object({ key: z.enum(competitorSortKeys), order: z.enum(['asc', 'desc']) }).strict().optional(),
+      })
+      .strict(),
+  ),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -439,6 +504,8 @@ export interface EventPayloads {
   'connection:changed': ConnectionState;
   'app:changed': AppInfo;
   'reports:changed': ReportProgress;
+  'archive:changed': ArchiveProgress;
+  'competitor:changed': CompetitorProgress;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

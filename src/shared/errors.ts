@@ -41,6 +41,10 @@ export const errorCodes = [
   'CANCELLED',
   'GENERATION_TIMEOUT',
   'LEDGER_UNRESOLVED',
+  /** An archived PDF that is not (or no longer) in the archive. */
+  'ARCHIVE_NOT_FOUND',
+  /** An archived PDF whose file is gone from the archive folder. */
+  'ARCHIVE_FILE_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -7,6 +7,7 @@ import { isChannel } from '@shared/channels';
 import { MAX_SAVE_BYTES, operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
+import { archiveFileUrl } from '@shared/archive';
 import type { AccountRef } from '@shared/accountInput';
 import type { FetchManyOutcome } from '@shared/reports';
 import type { MainServices } from '../services/mainServices';
@@ -21,6 +22,10 @@ export interface HostCapabilities {
   saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>;
   /** Electron prints the window to PDF and saves it as `saveFile` does. */
   printToPdf?: (suggestedName: string) => Promise<string | null>;
+  /** Electron opens a file in the system's viewer (shell.openPath); browser mode serves it instead. */
+  openPath?: (file: string) => Promise<void>;
+  /** Electron shows a file in its folder (shell.showItemInFolder); browser mode tells the page where it is. */
+  showItemInFolder?: (file: string) => void;
 }
 
 export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
@@ -167,6 +172,38 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       if (!host.printToPdf) return { openedByHost: false, savedTo: null };
       return { openedByHost: true, savedTo: await host.printToPdf(suggestedName) };
     },
+    'archive:quote': async ({ account }) => s.active().archive.quote(account),
+    'archive:export': async ({ account, confirmedCost, workspace }) => {
+      const ws = spendingIn(workspace);
+      return ws.archive.export(account, confirmedCost, () => void spendingIn(workspace));
+    },
+    'archive:exportAgain': async ({ id, confirmedCost, workspace }) => {
+      const ws = spendingIn(workspace);
+      return ws.archive.export(ws.archive.accountOf(id), confirmedCost, () => void spendingIn(workspace));
+    },
+    'archive:cancel': async ({ account }) => ({ cancelled: s.active().archive.cancel(account) }),
+    'archive:list': async (query) => s.active().archive.list(query),
+    'archive:open': async ({ id }) => {
+      const file = s.active().archive.existingFile(id);
+      if (!host.openPath) return { openedByHost: false, url: archiveFileUrl(id) };
+      await host.openPath(file);
+      return { openedByHost: true, url: null };
+    },
+    'archive:reveal': async ({ id }) => {
+      const file = s.active().archive.existingFile(id);
+      if (!host.showItemInFolder) return { openedByHost: false, path: file };
+      host.showItemInFolder(file);
+      return { openedByHost: true, path: file };
+    },
+    'archive:delete': async ({ id }) => ({ deleted: s.active().archive.delete(id) }),
+    'competitor:list': async () => s.active().competitor.list(),
+    'competitor:get': async ({ id }) => s.active().competitor.get(id),
+    'competitor:create': async ({ workspace, acceptMayCost: _accepted, ...fields }) => spendingIn(workspace).competitor.create(fields, () => void spendingIn(workspace)),
+    'competitor:check': async ({ id }) => s.active().competitor.check(id),
+    'competitor:fetchPosts': async ({ id }) => s.active().competitor.fetchPosts(id),
+    'competitor:cancelPosts': async ({ id }) => ({ cancelled: s.active().competitor.cancelPosts(id) }),
+    'competitor:posts': async ({ id, ...query }) => s.active().competitor.posts(id, query),
+    'competitor:export': async ({ id, format, ...query }) => s.active().competitor.exportFile(id, query, format),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

@@ -5,7 +5,9 @@
 // Bearer header for scripts), and a request whose Host or Origin is not this server is refused,
 // so a web page on another origin cannot reach it even through DNS rebinding.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { EventBus } from '../services/eventBus';
@@ -43,6 +45,8 @@ export interface LoopbackServerOptions {
    * that trickles bytes (slowloris) is cut off instead of holding a socket for ever. Tests shorten it.
    */
   requestTimeoutMs?: number;
+  /** The file of an archived PDF of the active workspace, by its id; null when there is none. */
+  archiveFile?: (id: number) => string | null;
 }
 
 export interface LoopbackServer {
@@ -168,6 +172,9 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       return rpc(req, res, channel);
     }
     if (url.pathname === '/events') return eventStream(req, res);
+    // An archived PDF, named by its id only: the page never sends a path.
+    const archived = /^\/archive\/([1-9]\d{0,15})\.pdf$/.exec(url.pathname);
+    if (archived && (req.method === 'GET' || req.method === 'HEAD')) return archivePdf(req, res, Number(archived[1]));
     if (serveStatic && (req.method === 'GET' || req.method === 'HEAD')) {
       return serveStatic(req, res, () => text(res, 404, 'Not found'));
     }
@@ -191,6 +198,29 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       });
     }
     json(res, 200, await options.dispatch(channel, payload));
+  }
+
+  function archivePdf(req: http.IncomingMessage, res: http.ServerResponse, id: number): void {
+    const file = options.archiveFile?.(id) ?? null;
+    if (!file) return text(res, 404, 'That PDF is not in the archive.');
+    let size: number;
+    try {
+      size = fs.statSync(file).size;
+    } catch {
+      return text(res, 404, 'That PDF is not in the archive.');
+    }
+    // A PDF is no page of Scout's: the page's CSP would keep the browser's PDF viewer from showing it.
+    res.removeHeader('content-security-policy');
+    res.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': String(size),
+      'content-disposition': `inline; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'no-store',
+    });
+    if (req.method === 'HEAD') return void res.end();
+    fs.createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   function eventStream(req: http.IncomingMessage, res: http.ServerResponse): void {

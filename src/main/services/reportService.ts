@@ -84,7 +84,7 @@ export interface SpendOptions {
 }
 
 /** Operations whose cost the spec leaves open: observed through the gate, booked when a balance moves. */
-const observedOperations = new Set(['media', 'mentions', 'list', 'creators']);
+const observedOperations = new Set(['media', 'mentions', 'list', 'creators', 'competitor']);
 
 /** REPORT_CALCULATING (Twitch) means the same as NOT_READY. */
 function calculating(network: Network): ParsedReport {
@@ -126,6 +126,9 @@ export class ReportService {
       const historyAt = this.deps.ledger.lastPaid(ref.network, key, 'credits', 'history', true);
       if (historyAt !== null && (!unlock || historyAt > unlock.unlockedAt)) unlock = { unlockedAt: historyAt, tiktokType: null };
     }
+    // So did a paid PDF export, on every network (a TikTok PDF is the advanced report's).
+    const pdfAt = this.deps.ledger.lastPaid(ref.network, key, balanceKinds, 'pdf', true);
+    if (pdfAt !== null && (!unlock || pdfAt > unlock.unlockedAt)) unlock = { unlockedAt: pdfAt, tiktokType: ref.network === 'tiktok' ? 'advanced_report' : null };
     const quote = reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
     // A report paid for but never cached (cancelled while it was generating) is most likely
     // unlocked, but only the API knows: had its generation failed, it refunded the credit and a

@@ -14,6 +14,12 @@ import { AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRep
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CompareService } from './compareService';
+import { ArchiveService } from './archiveService';
+import { CompetitorService } from './competitorService';
+import { CompetitorRepository } from '../cache/repositories/competitorRepository';
+import { CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
+import { PdfsRepository } from '../cache/repositories/pdfsRepository';
+import path from 'node:path';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
@@ -53,6 +59,8 @@ export class Workspace {
   readonly companions: CompanionService;
   readonly images: ImageCache;
   readonly compare: CompareService;
+  readonly archive: ArchiveService;
+  readonly competitor: CompetitorService;
   /** Fetches under way, so the researcher can cancel them. */
   readonly fetches = new Map<string, AbortController>();
   /** Set when the workspace is opened from its file (not for an in-memory database). */
@@ -102,6 +110,29 @@ export class Workspace {
       onSaved: storePictures,
     });
     this.compare = new CompareService(new ComparisonsRepository(db));
+    const competitorRepo = new CompetitorRepository(db);
+    this.competitor = new CompetitorService({
+      api: () => this.api(),
+      reports: this.reports,
+      repo: competitorRepo,
+      posts: new CompetitorPostsRepository(db, competitorRepo),
+      connection: this.connection,
+      onProgress: (progress) => deps.events.emit('competitor:changed', { ...progress, workspace: id }),
+    });
+    this.archive = new ArchiveService({
+      api: () => this.api(),
+      reports: this.reports,
+      repo: new PdfsRepository(db),
+      connection: this.connection,
+      // Beside the workspace's database: workspaces/<id>/archive/.
+      dir: path.join(path.dirname(workspaceDbPath(deps.dataDir, id)), 'archive'),
+      loopbackOrigin: async () => {
+        const api = new URL(await this.baseUrl());
+        return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
+      },
+      onProgress: (progress) => deps.events.emit('archive:changed', { ...progress, workspace: id }),
+      ...(deps.polling?.pollDelayMs ? { pollDelayMs: deps.polling.pollDelayMs } : {}),
+    });
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */
@@ -229,6 +260,8 @@ export class Workspace {
 
   async close(): Promise<void> {
     for (const controller of this.fetches.values()) controller.abort(new Error('Scout is closing'));
+    this.archive.cancelAll();
+    this.competitor.cancelAll();
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();

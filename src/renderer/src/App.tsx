@@ -8,6 +8,8 @@ import { NoticeBanner } from './shell/NoticeBanner';
 import { PlannedPage } from './shell/PlannedPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
+import { CompetitorPage } from './features/competitor/CompetitorPage';
+import { ArchivePage } from './features/archive/ArchivePage';
 import { CompareTray } from './features/compare/CompareTray';
 import { windowTitle } from './shell/windowTitle';
 
@@ -79,6 +81,10 @@ export function App() {
             <AccountsPage />
           ) : page === 'compare' ? (
             <ComparePage />
+          ) : page === 'competitor' ? (
+            <CompetitorPage />
+          ) : page === 'archive' ? (
+            <ArchivePage />
           ) : (
             <PlannedPage page={page} />
           )}

@@ -12,6 +12,8 @@ import { migration0090 } from './0090-credit-ledger';
 import { migration0100 } from './0100-ledger-balances';
 import { migration0110 } from './0110-fetch-attempts';
 import { migration0120 } from './0120-comparisons';
+import { migration0130 } from './0130-pdf-archive';
+import { migration0140 } from './0140-competitor-posts';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -26,4 +28,6 @@ export const migrations: readonly Migration[] = [
   migration0100,
   migration0110,
   migration0120,
+  migration0130,
+  migration0140,
 ];

@@ -43,9 +43,16 @@ describe('PdfsRepository', () => {
     const pdf = { network: 'youtube' as const, accountKey: 'UCabc', filePath: 'youtube/ucabc-2026-07-04.pdf', pdfUrl: 'http://cdn.test/cdn/pdf/youtube/ucabc.pdf?exp=1', linkExpiresAt: NOW + 28 * 86_400_000, fetchedAt: NOW, bytes: 123_456 };
     const a = repo.save(pdf);
     const b = repo.save({ ...pdf, filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null });
-    expect(repo.latest('youtube', 'ucabc')).toEqual({ id: b, ...pdf, accountKey: 'ucabc', filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null });
+    expect(repo.latest('youtube', 'ucabc')).toEqual({ id: b, ...pdf, accountKey: 'ucabc', filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null, apiName: null, title: null, reportDate: null });
     expect(repo.list('youtube', 'ucabc').map((p) => p.id)).toEqual([b, a]);
     expect(repo.all()).toHaveLength(2);
     expect(repo.latest('tiktok', 'ucabc')).toBeNull();
+    // What the archive adds: the name asked for, the title and the report date; one row by id, deleted alone.
+    const c = repo.save({ ...pdf, filePath: 'youtube/ucabc-3.pdf', apiName: 'UCabc', title: 'A channel', reportDate: NOW - 1000.4 });
+    expect(repo.get(c)).toMatchObject({ id: c, apiName: 'UCabc', title: 'A channel', reportDate: NOW - 1000 });
+    expect(repo.delete(c)).toBe(true);
+    expect(repo.delete(c)).toBe(false);
+    expect(repo.get(c)).toBeNull();
+    expect(repo.all().map((p) => p.id).sort()).toEqual([a, b].sort());
   });
 });

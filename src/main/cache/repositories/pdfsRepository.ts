@@ -15,9 +15,15 @@ export interface PdfRecord {
   linkExpiresAt: number | null;
   fetchedAt: number;
   bytes: number;
+  /** The name the API was asked for (a YouTube channel id keeps its case); null before 0130. */
+  apiName: string | null;
+  /** The account's name as its report gave it, for the archive's search. */
+  title: string | null;
+  /** When the report data the PDF was exported from was fetched. */
+  reportDate: number | null;
 }
 
-export type NewPdf = Omit<PdfRecord, 'id'>;
+export type NewPdf = Omit<PdfRecord, 'id' | 'apiName' | 'title' | 'reportDate'> & Partial<Pick<PdfRecord, 'apiName' | 'title' | 'reportDate'>>;
 
 type Row = {
   id: number;
@@ -28,6 +34,9 @@ type Row = {
   link_expires_at: number | null;
   fetched_at: number;
   bytes: number;
+  api_name: string | null;
+  title: string | null;
+  report_date: number | null;
 };
 
 const toRecord = (row: Row): PdfRecord => ({
@@ -39,20 +48,27 @@ const toRecord = (row: Row): PdfRecord => ({
   linkExpiresAt: row.link_expires_at,
   fetchedAt: row.fetched_at,
   bytes: row.bytes,
+  apiName: row.api_name,
+  title: row.title,
+  reportDate: row.report_date,
 });
 
-const columns = 'id, network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes';
+const columns = 'id, network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date';
 
 export class PdfsRepository {
-  private readonly insert: Database.Statement<[string, string, string, string | null, number | null, number, number]>;
+  private readonly insert: Database.Statement<[string, string, string, string | null, number | null, number, number, string | null, string | null, number | null]>;
+  private readonly byId: Database.Statement<[number], Row>;
+  private readonly remove: Database.Statement<[number]>;
   private readonly latestRow: Database.Statement<[string, string], Row>;
   private readonly rows: Database.Statement<[string, string], Row>;
   private readonly allRows: Database.Statement<[], Row>;
 
   constructor(db: Db) {
     this.insert = db.prepare(
-      'INSERT INTO pdfs (network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO pdfs (network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    this.byId = db.prepare(`SELECT ${columns} FROM pdfs WHERE id = ?`);
+    this.remove = db.prepare('DELETE FROM pdfs WHERE id = ?');
     this.latestRow = db.prepare(`SELECT ${columns} FROM pdfs WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC LIMIT 1`);
     this.rows = db.prepare(`SELECT ${columns} FROM pdfs WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC`);
     this.allRows = db.prepare(`SELECT ${columns} FROM pdfs ORDER BY fetched_at DESC, id DESC`);
@@ -61,8 +77,18 @@ export class PdfsRepository {
   save(pdf: NewPdf): number {
     const round = (v: number | null) => (v === null ? null : Math.round(v));
     return Number(
-      this.insert.run(pdf.network, keyOf(pdf.accountKey), pdf.filePath, pdf.pdfUrl, round(pdf.linkExpiresAt), Math.round(pdf.fetchedAt), Math.round(pdf.bytes))
-        .lastInsertRowid,
+      this.insert.run(
+        pdf.network,
+        keyOf(pdf.accountKey),
+        pdf.filePath,
+        pdf.pdfUrl,
+        round(pdf.linkExpiresAt),
+        Math.round(pdf.fetchedAt),
+        Math.round(pdf.bytes),
+        pdf.apiName ?? null,
+        pdf.title ?? null,
+        round(pdf.reportDate ?? null),
+      ).lastInsertRowid,
     );
   }
 
@@ -78,5 +104,14 @@ export class PdfsRepository {
 
   all(): PdfRecord[] {
     return this.allRows.all().map(toRecord);
+  }
+
+  get(id: number): PdfRecord | null {
+    const row = this.byId.get(id);
+    return row ? toRecord(row) : null;
+  }
+
+  delete(id: number): boolean {
+    return this.remove.run(id).changes > 0;
   }
 }

@@ -3,15 +3,13 @@ import { pages } from '../pages';
 
 // Pages whose feature arrives with a later issue. Each says what it will do, so the
 // navigation is honest about what exists today.
-const plans: Record<Exclude<PageId, 'settings' | 'accounts' | 'compare'>, string> = {
+const plans: Record<Exclude<PageId, 'settings' | 'accounts' | 'compare' | 'competitor' | 'archive'>, string> = {
   discovery: 'A saved discovery query builder over the search API, showing the discovery calls a run will spend.',
-  competitor: 'Competitor-analysis reports and browsing of their posts.',
-  archive: 'Report PDFs downloaded into the workspace archive, kept after their links expire.',
   creators: 'Creator profiles of unlocked reports: contacts and relationship statuses.',
   lists: 'Saved lists of reports from your account.',
 };
 
-export function PlannedPage({ page }: { page: Exclude<PageId, 'settings' | 'accounts' | 'compare'> }) {
+export function PlannedPage({ page }: { page: Exclude<PageId, 'settings' | 'accounts' | 'compare' | 'competitor' | 'archive'> }) {
   const label = pages.find((p) => p.id === page)?.label ?? page;
   return (
     <section aria-labelledby="page-title" data-testid={`page-${page}`}>
@@ -22,7 +20,7 @@ export function PlannedPage({ page }: { page: Exclude<PageId, 'settings' | 'acco
         <p>
           <strong>Coming next.</strong> {plans[page]}
         </p>
-        <p className="muted">Nothing on this page spends credits yet. Accounts, Compare, Settings and workspaces work now.</p>
+        <p className="muted">Nothing on this page spends credits yet. Accounts, Compare, Competitor analysis, Archive, Settings and workspaces work now.</p>
       </div>
     </section>
   );

@@ -15,6 +15,7 @@ import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
 import { AddToComparison } from '../compare/AddToComparison';
+import { ExportPdf } from '../archive/ExportPdf';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -317,6 +318,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
         </div>
         <div className="report-actions">
           <AddToComparison network={network} accountKey={accountRef.key} summary={s} />
+          <ExportPdf network={network} account={account} accountKey={accountRef.key} />
           {costControl}
         </div>
       </header>

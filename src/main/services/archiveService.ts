@@ -1,0 +1,347 @@
+// The PDF archive (spec 3.2, 4.1). A PDF export unlocks the report, so it is quoted like a report
+// and goes through the ledger's spend(). The API answers 202 with retryTtl while it makes the
+// PDF; once it hands out a link (dead after 28 days) the file is downloaded into the workspace's
+// archive folder at once, checked to be a PDF, and recorded. The archive is read from the
+// database and the folder only, so it works offline.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ScoutError } from '@shared/errors';
+import type { AccountRef } from '@shared/accountInput';
+import type { ArchivedPdf, ArchiveProgress, ArchiveSort } from '@shared/archive';
+import type { CostQuote } from '@shared/reports';
+import { isLoopbackHost } from '@shared/workspaces';
+import type { ApiClient } from '../api/apiClient';
+import type { Network } from '../api/types';
+import { pdfDelay, pollUntil } from '../api/polling';
+import type { PdfRecord, PdfsRepository } from '../cache/repositories';
+import { saving } from '../cache/storageFaults';
+import { chmodQuietly, ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
+import type { ConnectionTracker } from './connection';
+import type { ReportService } from './reportService';
+import { drawableBalances } from './costRule';
+
+/** A link's lifetime when it carries no expiry of its own (spec 5: 28 days). */
+export const PDF_LINK_LIFETIME_MS = 28 * 86_400_000;
+/** The largest PDF Scout downloads; a report PDF is a few megabytes. */
+export const MAX_PDF_BYTES = 200 * 1024 * 1024;
+
+export interface ArchiveDeps {
+  api: () => Promise<ApiClient>;
+  reports: ReportService;
+  repo: PdfsRepository;
+  connection: ConnectionTracker;
+  /** The workspace's archive folder (beside its database). */
+  dir: string;
+  /** The API's origin when it is a simulator on this computer: its links may be plain http. */
+  loopbackOrigin: () => Promise<string | null>;
+  onProgress?: (progress: Omit<ArchiveProgress, 'workspace'>) => void;
+  now?: () => number;
+  /** How long to wait between polls (tests shorten it); the API's retryTtl, bounded, by default. */
+  pollDelayMs?: (retryTtlSec: number | null) => number;
+  maxWaitMs?: number;
+  downloadTimeoutMs?: number;
+}
+
+export interface ListQuery {
+  text?: string;
+  network?: Network;
+  sort?: ArchiveSort;
+}
+
+/**
+ * A PDF, checked the small way: the `%PDF-` header, and at least one page object (`/Type /Page`),
+ * looked for in the file and, for PDFs that pack their objects into compressed object streams,
+ * inside those. Returns the number of page objects found.
+ */
+export function checkPdf(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The file the API linked to is not a PDF (it does not start with %PDF-). Nothing was archived.' });
+  }
+  const text = buffer.toString('latin1');
+  let pages = countPages(text);
+  if (pages === 0) {
+    for (const match of text.matchAll(/\/Type\s*\/ObjStm[\s\S]*?stream\r?\n/g)) {
+      const start = match.index + match[0].length;
+      const end = text.indexOf('endstream', start);
+      if (end < 0) continue;
+      try {
+        pages += countPages(zlib.inflateSync(buffer.subarray(start, end)).toString('latin1'));
+      } catch {
+        // Not deflated, or damaged: it counts no pages.
+      }
+    }
+  }
+  if (pages === 0) {
+    throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The file the API linked to starts like a PDF but has no pages. Nothing was archived.' });
+  }
+  return pages;
+}
+
+const countPages = (text: string) => [...text.matchAll(/\/Type\s*\/Page(?![A-Za-z])/g)].length;
+
+export class ArchiveService {
+  private readonly now: () => number;
+  /** Exports under way, by network:key, so the researcher can cancel one. */
+  private readonly running = new Map<string, { controller: AbortController; promise: Promise<ArchivedPdf> }>();
+
+  constructor(private readonly deps: ArchiveDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** A PDF unlocks the report: it costs what a report request would (TikTok: the advanced report). */
+  quote(ref: AccountRef): CostQuote {
+    return this.deps.reports.quote({ ...ref, tiktokType: ref.network === 'tiktok' ? 'advanced_report' : undefined });
+  }
+
+  /** Exports the account's PDF into the archive; two calls for one account share one export. */
+  export(ref: AccountRef, confirmedCost: number, beforeSend?: () => void): Promise<ArchivedPdf> {
+    const key = `${ref.network}:${ref.key}`;
+    const running = this.running.get(key);
+    if (running) return running.promise;
+    const controller = new AbortController();
+    const started = this.now();
+    const report = (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) =>
+      this.deps.onProgress?.({ network: ref.network, accountKey: ref.key, elapsedMs: this.now() - started, ...step });
+    const promise = this.exportOnce(ref, confirmedCost, controller.signal, report, beforeSend).then(
+      (pdf) => {
+        report({ phase: 'finished', retryInSec: null, attempt: 0, pdfId: pdf.id, error: null });
+        return pdf;
+      },
+      (error: unknown) => {
+        const failure = controller.signal.aborted
+          ? new ScoutError({ code: 'CANCELLED', message: 'Export cancelled. If the PDF request was already sent, the report is unlocked: exporting again costs nothing.' })
+          : error;
+        const data = failure instanceof ScoutError ? { code: failure.code, message: failure.message } : { code: 'INTERNAL', message: (failure as Error)?.message ?? String(failure) };
+        report({ phase: 'finished', retryInSec: null, attempt: 0, error: data });
+        throw failure;
+      },
+    );
+    this.running.set(key, { controller, promise });
+    void promise.catch(() => undefined).finally(() => this.running.delete(key));
+    return promise;
+  }
+
+  cancel(ref: AccountRef): boolean {
+    const running = this.running.get(`${ref.network}:${ref.key}`);
+    running?.controller.abort();
+    return !!running;
+  }
+
+  /** Every export under way stops (the workspace is closing). */
+  cancelAll(): void {
+    for (const { controller } of this.running.values()) controller.abort();
+  }
+
+  private async exportOnce(
+    ref: AccountRef,
+    confirmedCost: number,
+    signal: AbortSignal,
+    report: (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) => void,
+    beforeSend?: () => void,
+  ): Promise<ArchivedPdf> {
+    const quote = this.quote(ref);
+    const name = this.deps.reports.apiName(ref);
+    if (quote.cost !== confirmedCost) {
+      throw new ScoutError({
+        code: 'COST_CHANGED',
+        message:
+          quote.cost === 0
+            ? `Exporting the PDF of ${name} is free now: its report is unlocked. Nothing was spent; confirm to go ahead.`
+            : `Exporting the PDF of ${name} unlocks its report and costs 1 credit. Nothing was spent; confirm to go ahead.`,
+      });
+    }
+    this.deps.connection.assertMayCall();
+    report({ phase: 'requesting', retryInSec: null, attempt: 1 });
+    const ask = (api: ApiClient, paid: boolean) => this.deps.connection.track(() => api.pdf(ref.network, name, { paid, signal }));
+    const { value: first, charged } = await this.deps.reports.spend(
+      { operation: 'pdf', network: ref.network, accountKey: ref.key },
+      quote,
+      (api, paid) => api.pdf(ref.network, name, { paid, signal }),
+      async () => ask(await this.deps.api(), false),
+      { signal, beforeSend, drawable: drawableBalances(ref.network, ref.network === 'tiktok' ? 'advanced_report' : undefined, quote.balance) },
+    );
+    // The export unlocked the report (spec 3.4): its year of free access starts now.
+    if (charged) this.deps.reports.noteUnlocked(ref, this.now());
+    const ready = await pollUntil(
+      async (attempt) => {
+        const answer = attempt === 1 ? first : await ask(await this.deps.api(), false);
+        if (answer.state === 'ready') return { done: true, value: answer };
+        report({ phase: 'generating', retryInSec: answer.retryTtlSec, attempt });
+        return { done: false, retryInSec: answer.retryTtlSec };
+      },
+      { what: `The PDF of ${name}`, maxWaitMs: this.deps.maxWaitMs ?? 10 * 60_000, delayMs: this.deps.pollDelayMs ?? pdfDelay, signal },
+    );
+    report({ phase: 'downloading', retryInSec: null, attempt: 0 });
+    const bytes = await this.download(ready.pdfUrl, signal);
+    checkPdf(bytes);
+    const exportedAt = this.now();
+    const cached = this.deps.reports.open(ref);
+    const fileName = `${ref.network}-${safeName(ref.key)}-${new Date(exportedAt).toISOString().slice(0, 10)}-${exportedAt}.pdf`;
+    const what = charged ? `the PDF of ${name}` : undefined;
+    saving(() => this.write(fileName, bytes), what);
+    const id = saving(
+      () =>
+        this.deps.repo.save({
+          network: ref.network,
+          accountKey: ref.key,
+          apiName: name,
+          title: cached?.summary.title ?? cached?.summary.username ?? null,
+          filePath: fileName,
+          pdfUrl: ready.pdfUrl,
+          linkExpiresAt: linkExpiry(ready.pdfUrl, exportedAt),
+          fetchedAt: exportedAt,
+          reportDate: cached?.fetchedAt ?? null,
+          bytes: bytes.length,
+        }),
+      what,
+    );
+    return this.view(this.deps.repo.get(id)!);
+  }
+
+  /** The link is untrusted data: https only (plain http only from a simulator on this computer). */
+  private async download(link: string, signal: AbortSignal): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The API’s PDF link is not an address. Nothing was archived.' });
+    }
+    const loopback = url.protocol === 'http:' && isLoopbackHost(url.hostname) ? await this.deps.loopbackOrigin() : null;
+    if (url.protocol !== 'https:' && !(loopback && url.origin === loopback)) {
+      throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: `The API’s PDF link is not https (${url.protocol}); Scout did not download it.` });
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(this.deps.downloadTimeoutMs ?? 120_000)]), redirect: 'error' });
+    } catch (error) {
+      signal.throwIfAborted();
+      throw new ScoutError({ code: 'NETWORK', message: `The PDF could not be downloaded (${(error as Error).message}). Export again: the report stays unlocked, so it costs nothing.` });
+    }
+    if (!response.ok) {
+      throw new ScoutError({
+        code: 'NETWORK',
+        message: `The PDF could not be downloaded: its link answered HTTP ${response.status}${response.status === 403 ? ' (it may have expired)' : ''}. Export again: the report stays unlocked, so it costs nothing.`,
+      });
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (declared > MAX_PDF_BYTES) throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The PDF is larger than 200 MB; Scout did not download it.' });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > MAX_PDF_BYTES) throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The PDF is larger than 200 MB; Scout did not keep it.' });
+    return bytes;
+  }
+
+  /** Written whole or not at all: a temporary file, private, then renamed into place. */
+  private write(fileName: string, bytes: Buffer): void {
+    ensurePrivateDir(this.deps.dir);
+    const target = path.join(this.deps.dir, fileName);
+    const temporary = `${target}.part`;
+    try {
+      fs.writeFileSync(temporary, bytes, { mode: PRIVATE_FILE_MODE, flag: 'w' });
+      chmodQuietly(temporary, PRIVATE_FILE_MODE);
+      fs.renameSync(temporary, target);
+    } catch (error) {
+      fs.rmSync(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Newest first unless asked otherwise; `text` matches the account, its name and the file name. */
+  list(query: ListQuery = {}): ArchivedPdf[] {
+    const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const rows = this.deps.repo
+      .all()
+      .filter((r) => !query.network || r.network === query.network)
+      .filter((r) => {
+        const haystack = [r.accountKey, r.apiName, r.title, r.filePath, r.network].filter(Boolean).join(' ').toLowerCase();
+        return words.every((w) => haystack.includes(w));
+      })
+      .map((r) => this.view(r));
+    const by: Record<ArchiveSort, (a: ArchivedPdf, b: ArchivedPdf) => number> = {
+      newest: (a, b) => b.exportedAt - a.exportedAt || b.id - a.id,
+      oldest: (a, b) => a.exportedAt - b.exportedAt || a.id - b.id,
+      account: (a, b) => (a.title ?? a.apiName).localeCompare(b.title ?? b.apiName) || b.exportedAt - a.exportedAt,
+      size: (a, b) => b.bytes - a.bytes || b.id - a.id,
+    };
+    return rows.sort(by[query.sort ?? 'newest']);
+  }
+
+  /** The archived file's path, when the row exists and its file is still there. */
+  filePath(id: number): string | null {
+    const record = this.deps.repo.get(id);
+    if (!record) return null;
+    const file = this.resolve(record);
+    return file && fs.existsSync(file) ? file : null;
+  }
+
+  /** The file of an archived PDF, or a clear error saying why there is none. */
+  existingFile(id: number): string {
+    const record = this.deps.repo.get(id);
+    if (!record) throw new ScoutError({ code: 'ARCHIVE_NOT_FOUND', message: 'That PDF is not in the archive (was it deleted?).' });
+    const file = this.resolve(record);
+    if (!file || !fs.existsSync(file)) {
+      throw new ScoutError({
+        code: 'ARCHIVE_FILE_MISSING',
+        message: `The file of this PDF is no longer in the archive folder (${record.filePath}). Export it again, or delete the entry.`,
+      });
+    }
+    return file;
+  }
+
+  /** Removes the file (if still there) and its row. */
+  delete(id: number): boolean {
+    const record = this.deps.repo.get(id);
+    if (!record) return false;
+    const file = this.resolve(record);
+    if (file) fs.rmSync(file, { force: true });
+    return this.deps.repo.delete(id);
+  }
+
+  /** The account of an archived PDF, to export it again. */
+  accountOf(id: number): AccountRef {
+    const record = this.deps.repo.get(id);
+    if (!record) throw new ScoutError({ code: 'ARCHIVE_NOT_FOUND', message: 'That PDF is not in the archive (was it deleted?).' });
+    return { network: record.network, key: record.accountKey, apiName: record.apiName ?? record.accountKey, byUserId: false };
+  }
+
+  /** Inside the archive folder only: a row naming anything else (edited by hand) resolves to nothing. */
+  private resolve(record: PdfRecord): string | null {
+    const file = path.resolve(this.deps.dir, record.filePath);
+    return path.dirname(file) === path.resolve(this.deps.dir) ? file : null;
+  }
+
+  private view(record: PdfRecord): ArchivedPdf {
+    const file = this.resolve(record);
+    return {
+      id: record.id,
+      network: record.network,
+      accountKey: record.accountKey,
+      apiName: record.apiName ?? record.accountKey,
+      title: record.title,
+      fileName: path.basename(record.filePath),
+      bytes: record.bytes,
+      reportDate: record.reportDate,
+      exportedAt: record.fetchedAt,
+      sourceUrl: record.pdfUrl,
+      linkExpiresAt: record.linkExpiresAt,
+      missing: !file || !fs.existsSync(file),
+    };
+  }
+}
+
+/** The link's own expiry (`exp`, seconds) when it has one; otherwise 28 days from now. */
+function linkExpiry(link: string, now: number): number {
+  try {
+    const exp = Number(new URL(link).searchParams.get('exp'));
+    if (Number.isFinite(exp) && exp > 0) return exp * 1000;
+  } catch {
+    // Not an address: the default below.
+  }
+  return now + PDF_LINK_LIFETIME_MS;
+}
+
+/** An account key as a file-name part: letters, digits, dot, dash and underscore. */
+function safeName(key: string): string {
+  return key.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 80) || 'account';
+}

@@ -1,0 +1,210 @@
+// The Archive: every report PDF kept in this workspace's archive folder, listed from the
+// database, so it works offline and outlives the API's 28-day links. Search, a network filter and
+// a sort; open, show in folder, export again (quoted), delete (asked first). A PDF whose file has
+// gone from the folder is shown as missing.
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ArchivedPdf, ArchiveSort } from '@shared/archive';
+import { networks, type Network } from '@shared/reports';
+import { useScout } from '../../store';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
+import { networkLabels } from '../accounts/labels';
+import { ExportPdf } from './ExportPdf';
+import { openArchivedPdf, revealArchivedPdf } from './openPdf';
+
+const sortLabels: Record<ArchiveSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  account: 'Account A→Z',
+  size: 'Largest first',
+};
+
+type Listing = { pdfs: ArchivedPdf[] } | { error: string } | null;
+
+export function ArchivePage() {
+  const workspace = useScout((s) => s.workspace?.active);
+  const offline = useScout((s) => s.connection?.mode === 'offline');
+  const [text, setText] = useState('');
+  const [network, setNetwork] = useState<Network | ''>('');
+  const [sort, setSort] = useState<ArchiveSort>('newest');
+  const [listing, setListing] = useState<Listing>(null);
+  const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<ArchivedPdf | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const confirmId = useId();
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    scout.invoke('archive:list', { ...(text.trim() ? { text: text.trim() } : {}), ...(network ? { network } : {}), sort }).then(
+      (pdfs) => live && setListing({ pdfs }),
+      (e: unknown) => live && setListing({ error: errorMessage(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text, network, sort, workspace, reloads]);
+
+  const act = async (what: () => Promise<void>) => {
+    setFeedback(null);
+    try {
+      await what();
+    } catch (e) {
+      setFeedback({ kind: 'error', text: errorMessage(e) });
+      reload();
+    }
+  };
+
+  const open = (pdf: ArchivedPdf) => void act(() => openArchivedPdf(pdf.id));
+  const reveal = (pdf: ArchivedPdf) =>
+    void act(async () => {
+      const where = await revealArchivedPdf(pdf.id);
+      if (where) setFeedback({ kind: 'ok', text: `${pdf.fileName} is at ${where}` });
+    });
+  const remove = async (pdf: ArchivedPdf) => {
+    setPendingDelete(null);
+    await act(async () => {
+      const { deleted } = await scout.invoke('archive:delete', { id: pdf.id });
+      setFeedback({ kind: 'ok', text: deleted ? `Deleted the PDF of ${pdf.title ?? pdf.apiName}.` : 'That PDF was already gone.' });
+      reload();
+    });
+  };
+
+  const columns: Column<ArchivedPdf>[] = [
+    {
+      key: 'account',
+      label: 'Account',
+      sortable: true,
+      sortValue: (p) => (p.title ?? p.apiName).toLowerCase(),
+      cell: (p) => (
+        <span>
+          <strong>{p.title ?? p.apiName}</strong> <span className="muted">{p.apiName}</span>
+        </span>
+      ),
+    },
+    { key: 'network', label: 'Network', sortable: true, sortValue: (p) => p.network, cell: (p) => networkLabels[p.network] },
+    { key: 'reportDate', label: 'Report data of', sortable: true, numeric: true, sortValue: (p) => p.reportDate ?? p.exportedAt, cell: (p) => (p.reportDate ? formatDate(p.reportDate) : '—') },
+    { key: 'exportedAt', label: 'Exported', sortable: true, numeric: true, sortValue: (p) => p.exportedAt, cell: (p) => formatDateTime(p.exportedAt) },
+    { key: 'bytes', label: 'Size', sortable: true, numeric: true, sortValue: (p) => p.bytes, cell: (p) => formatBytes(p.bytes) },
+    {
+      key: 'link',
+      label: 'API link',
+      cell: (p) =>
+        p.linkExpiresAt === null ? '—' : p.linkExpiresAt > Date.now() ? `until ${formatDate(p.linkExpiresAt)}` : <span className="muted">expired (the file is kept)</span>,
+      title: (p) => p.sourceUrl ?? undefined,
+    },
+    {
+      key: 'state',
+      label: 'File',
+      cell: (p) =>
+        p.missing ? (
+          <StatusBadge tone="error" testId="pdf-missing" title="The file is no longer in the archive folder">
+            Missing
+          </StatusBadge>
+        ) : (
+          <StatusBadge tone="ok">Kept</StatusBadge>
+        ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      cell: (p) => (
+        <div className="row-actions">
+          <button type="button" onClick={() => open(p)} disabled={p.missing} data-testid="open-pdf">
+            Open
+          </button>
+          <button type="button" onClick={() => reveal(p)} disabled={p.missing}>
+            Show in folder
+          </button>
+          <ExportPdf network={p.network} account={p.apiName} accountKey={p.accountKey} againId={p.id} label="Export again…" onDone={reload} />
+          <button type="button" onClick={() => setPendingDelete(p)} data-testid="delete-pdf">
+            Delete…
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="page-title" data-testid="page-archive">
+      <h1 id="page-title" tabIndex={-1}>
+        Archive
+      </h1>
+      <p className="muted">
+        Report PDFs exported in this workspace, kept in its archive folder: the API&apos;s links die after 28 days, these files do not. Export a PDF from a
+        report&apos;s page.
+      </p>
+      {offline && <OfflineState>The archive stays available; exporting again waits until Scout is online.</OfflineState>}
+      <div className="filters archive-filters">
+        <label>
+          Search{' '}
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Account or file name" data-testid="archive-search" />
+        </label>
+        <label>
+          Network{' '}
+          <select value={network} onChange={(e) => setNetwork(e.target.value as Network | '')} data-testid="archive-network">
+            <option value="">All networks</option>
+            {networks.map((n) => (
+              <option key={n} value={n}>
+                {networkLabels[n]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order{' '}
+          <select value={sort} onChange={(e) => setSort(e.target.value as ArchiveSort)}>
+            {(Object.keys(sortLabels) as ArchiveSort[]).map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div aria-live="polite">
+        {feedback && (
+          <p className={`feedback ${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'} data-testid="archive-feedback">
+            {feedback.text}
+          </p>
+        )}
+      </div>
+      {pendingDelete && (
+        <div className="callout" role="alertdialog" aria-labelledby={confirmId} data-testid="confirm-delete-pdf">
+          <p id={confirmId}>
+            Delete the PDF of <strong>{pendingDelete.title ?? pendingDelete.apiName}</strong> exported {formatDateTime(pendingDelete.exportedAt)}? Its file is
+            removed from the archive folder; exporting it again later may need the API.
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void remove(pendingDelete)}>
+              Delete the PDF
+            </button>
+            <button type="button" onClick={() => setPendingDelete(null)} autoFocus>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      {listing === null ? (
+        <p className="muted">Opening the archive…</p>
+      ) : 'error' in listing ? (
+        <ErrorState title="The archive could not be read.">{listing.error}</ErrorState>
+      ) : listing.pdfs.length === 0 ? (
+        <EmptyState title={text || network ? 'No PDF matches.' : 'No PDFs yet.'} testId="archive-empty">
+          {text || network ? 'Change the search or the network.' : 'Open a report and press Export PDF: the file is kept here.'}
+        </EmptyState>
+      ) : (
+        <DataTable<ArchivedPdf>
+          label="Archived PDFs"
+          columns={columns}
+          rows={listing.pdfs}
+          rowKey={(p) => String(p.id)}
+          onOpen={(p) => !p.missing && open(p)}
+          rowProps={(p) => ({ 'data-testid': 'archive-row', 'data-missing': p.missing ? 'true' : undefined })}
+        />
+      )}
+    </section>
+  );
+}

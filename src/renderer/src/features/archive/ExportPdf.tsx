@@ -1,0 +1,134 @@
+// "Export PDF" on a report page, and "Export again" in the Archive: what it costs first (a PDF
+// unlocks the report), then the API's 202s with a countdown and a way to cancel, then the file
+// in the archive.
+import { useEffect, useState } from 'react';
+import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
+import type { CostQuote, Network } from '@shared/reports';
+import { useScout } from '../../store';
+import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
+import { ConfirmSpend, formatBytes } from '../../shared/ui';
+import { costText, spendLabel } from '../accounts/labels';
+import { openArchivedPdf } from './openPdf';
+
+export interface ExportPdfProps {
+  network: Network;
+  /** The account as the API is asked for it, and its key (progress events name the key). */
+  account: string;
+  accountKey: string;
+  /** Export again: an archived PDF's id; the account is then the archived one's. */
+  againId?: number;
+  label?: string;
+  onDone?: (pdf: ArchivedPdf) => void;
+}
+
+const phaseWords: Record<ArchiveProgress['phase'], string> = {
+  requesting: 'Asking the API for the PDF…',
+  generating: 'The API is making the PDF',
+  downloading: 'Downloading it into the archive…',
+  finished: 'Finishing…',
+};
+
+export function ExportPdf({ network, account, accountKey, againId, label, onDone }: ExportPdfProps) {
+  const workspace = useScout((s) => s.workspace?.active);
+  const navigate = useScout((s) => s.navigate);
+  const [quote, setQuote] = useState<CostQuote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ArchiveProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<ArchivedPdf | null>(null);
+
+  useEffect(() => {
+    if (!busy) return;
+    return scout.on('archive:changed', (p) => {
+      if (p.network === network && p.accountKey === accountKey && p.phase !== 'finished') setProgress(p);
+    });
+  }, [busy, network, accountKey]);
+
+  const ask = async () => {
+    setError(null);
+    setDone(null);
+    try {
+      setQuote(await scout.invoke('archive:quote', { network, account }));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  const run = async () => {
+    if (!quote) return;
+    const confirmedCost = quote.cost;
+    setQuote(null);
+    setBusy(true);
+    setProgress(null);
+    try {
+      const pdf =
+        againId !== undefined
+          ? await scout.invoke('archive:exportAgain', { id: againId, confirmedCost, ...(workspace ? { workspace } : {}) })
+          : await scout.invoke('archive:export', { network, account, confirmedCost, ...(workspace ? { workspace } : {}) });
+      setDone(pdf);
+      onDone?.(pdf);
+    } catch (e) {
+      setError(e instanceof ScoutCallError && e.code === 'CANCELLED' ? e.message : errorMessage(e));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+      void useScout.getState().refreshPlan();
+    }
+  };
+
+  if (busy) {
+    return (
+      <div className="export-pdf callout info" role="status" data-testid="export-pdf-progress" data-phase={progress?.phase ?? 'requesting'}>
+        <p>
+          {phaseWords[progress?.phase ?? 'requesting']}
+          {progress?.phase === 'generating' && progress.retryInSec !== null && `: next check in ${progress.retryInSec} s (check ${progress.attempt})`}
+        </p>
+        <progress aria-label="PDF export" />
+        <div className="actions">
+          <button type="button" onClick={() => void scout.invoke('archive:cancel', { network, account })}>
+            Cancel export
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (quote) {
+    return (
+      <ConfirmSpend
+        className="callout info export-pdf"
+        label="Confirm PDF export"
+        testId="confirm-export-pdf"
+        confirmLabel={quote.cost ? spendLabel(quote, 'export the PDF') : 'Export the PDF for free'}
+        onConfirm={() => void run()}
+        onBack={() => setQuote(null)}
+        focusBack
+      >
+        <p>PDF export (it unlocks the report): {costText(quote)}.</p>
+      </ConfirmSpend>
+    );
+  }
+  return (
+    <div className="export-pdf">
+      <button type="button" onClick={() => void ask()} data-testid={againId !== undefined ? 'export-again' : 'export-pdf'}>
+        {label ?? 'Export PDF…'}
+      </button>
+      {error && (
+        <p className="feedback error" role="alert">
+          {error}
+        </p>
+      )}
+      {done && againId === undefined && (
+        <p className="feedback ok" role="status" data-testid="export-pdf-done">
+          PDF saved in the Archive ({formatBytes(done.bytes)}).{' '}
+          <button type="button" className="link" onClick={() => void openArchivedPdf(done.id).catch((e: unknown) => setError(errorMessage(e)))}>
+            Open it
+          </button>{' '}
+          ·{' '}
+          <button type="button" className="link" onClick={() => navigate('archive')}>
+            Go to the Archive
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
