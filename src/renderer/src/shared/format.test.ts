@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedNumber, MINUS, plural } from './format';
+import { formatAxis, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedNumber, MINUS, plural } from './format';
 
 describe('the one formatter', () => {
   it('compact from 10,000 in cards and tables, exact below; axes compact from 1,000', () => {
@@ -30,5 +30,12 @@ describe('the one formatter', () => {
     expect(plural(1, 'post')).toBe('1 post');
     expect(plural(2, 'post')).toBe('2 posts');
     expect(plural(1_204, 'account')).toBe('1,204 accounts');
+  });
+
+  it('API calendar days are shown as that day in any time zone; anything else as received', () => {
+    expect(formatDay('2026-03-31')).toBe('Mar 31, 2026');
+    expect(formatDay('2026-01-01T23:30:00-05:00')).toBe('Jan 1, 2026');
+    expect(formatDay('yesterday')).toBe('yesterday');
+    expect(formatDay(null)).toBe('—');
   });
 });

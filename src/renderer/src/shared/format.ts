@@ -230,6 +230,17 @@ export function formatDate(epochMs: number): string {
   return date.format(new Date(epochMs));
 }
 
+const utcDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day the API gives as `YYYY-MM-DD` (no time zone): shown as that day everywhere. Anything else stays as received. */
+export function formatDay(isoDay: string | null | undefined): string {
+  if (!isoDay) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  if (!m) return isoDay;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(ms) ? isoDay : utcDay.format(new Date(ms));
+}
+
 export function formatDateTime(epochMs: number): string {
   return dateTime.format(new Date(epochMs));
 }

@@ -79,7 +79,8 @@ export function ArchivePage() {
       sortValue: (p) => (p.title ?? p.apiName).toLowerCase(),
       cell: (p) => (
         <span>
-          <strong>{p.title ?? p.apiName}</strong> <span className="muted">{p.apiName}</span>
+          <strong>{p.title ?? p.apiName}</strong>
+          {p.title && p.title !== p.apiName ? <span className="muted"> {p.apiName}</span> : null}
         </span>
       ),
     },

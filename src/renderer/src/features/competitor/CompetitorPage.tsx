@@ -3,7 +3,7 @@
 // workspace's database, so the page works offline from the cache.
 import { useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
-import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, type Column } from '../../shared/ui';
+import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDay, type Column } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
@@ -85,7 +85,7 @@ export function CompetitorPage() {
 
   const columns: Column<CompetitorAnalysisView>[] = [
     { key: 'brand', label: 'Brand', cell: (a) => `@${a.username ?? '?'}`, sortable: true, sortValue: (a) => a.username ?? '' },
-    { key: 'period', label: 'Period', cell: (a) => `${a.dateFrom ?? '?'} – ${a.dateTo ?? '?'}` },
+    { key: 'period', label: 'Period', cell: (a) => `${formatDay(a.dateFrom)} – ${formatDay(a.dateTo)}` },
     { key: 'geo', label: 'Audience', cell: (a) => (a.audienceGeo.length ? a.audienceGeo.join(', ') : 'worldwide') },
     { key: 'state', label: 'State', cell: (a) => stateBadge(a) },
     {
@@ -140,7 +140,7 @@ export function CompetitorPage() {
       {selected && (
         <article aria-labelledby="analysis-title" className="competitor-analysis" data-testid="analysis" data-state={String(selected.state)}>
           <h2 id="analysis-title">
-            @{selected.username} · {selected.dateFrom} – {selected.dateTo} {stateBadge(selected)}
+            @{selected.username} · {formatDay(selected.dateFrom)} – {formatDay(selected.dateTo)} {stateBadge(selected)}
           </h2>
           <p className="muted">
             Audience {selected.audienceGeo.length ? selected.audienceGeo.join(', ') : 'worldwide'}

@@ -3,7 +3,7 @@
 // what an analysis costs, so the panel says it may cost and that the ledger records what moves.
 import { useState, type FormEvent } from 'react';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
-import { ConfirmSpend, FormField } from '../../shared/ui';
+import { ConfirmSpend, FormField, formatDay } from '../../shared/ui';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 
@@ -97,7 +97,7 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
           testId="competitor-confirm"
         >
           <p>
-            Analyse mentions of <strong>@{input.username.trim().replace(/^@/, '')}</strong> from {dateFrom} to {dateTo}, audience {geo}
+            Analyse mentions of <strong>@{input.username.trim().replace(/^@/, '')}</strong> from {formatDay(dateFrom)} to {formatDay(dateTo)}, audience {geo}
             {input.hashtags.length ? `, hashtags ${input.hashtags.map((h) => `#${h.replace(/^#/, '')}`).join(' ')}` : ''}.
           </p>
           <p>

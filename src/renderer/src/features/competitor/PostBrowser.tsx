@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
-import { ConfirmSpend, EmptyState, formatCount, formatMetric, openOutside, plural } from '../../shared/ui';
+import { ConfirmSpend, EmptyState, formatCount, formatDay, formatMetric, openOutside, plural } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 import { saveFile } from '../compare/saveFile';
@@ -146,7 +146,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   };
 
   const columns: Col[] = [
-    { key: 'date', label: 'Date', sort: 'date', cell: (r) => r.postDate ?? '—' },
+    { key: 'date', label: 'Date', sort: 'date', cell: (r) => formatDay(r.postDate) },
     {
       key: 'account',
       label: 'Account',
