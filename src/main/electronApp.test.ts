@@ -208,6 +208,22 @@ describe('Electron host: navigation, windows and permissions', () => {
     }
     expect(fake.permissions.device!({ deviceType: 'usb' })).toBe(false);
   });
+
+  it("lets only Scout's own pages write text to the clipboard (the Copy buttons); nobody reads it", async () => {
+    const { fake } = await boot();
+    const granted = (permission: string, requestingUrl: string) => {
+      const callback = vi.fn();
+      fake.permissions.request!({}, permission, callback, { requestingUrl });
+      return callback.mock.calls[0]?.[0];
+    };
+    expect(granted('clipboard-sanitized-write', APP_INDEX_URL)).toBe(true);
+    expect(fake.permissions.check!({}, 'clipboard-sanitized-write', 'app://scout', {})).toBe(true);
+    expect(granted('clipboard-sanitized-write', 'https://www.instagram.com/natgeo/')).toBe(false);
+    expect(fake.permissions.check!({}, 'clipboard-sanitized-write', 'https://evil.example', {})).toBe(false);
+    expect(fake.permissions.check!({}, 'clipboard-sanitized-write', 'other://scout', {})).toBe(false);
+    expect(fake.permissions.check!({}, 'clipboard-sanitized-write', 'app://elsewhere', {})).toBe(false);
+    expect(granted('clipboard-read', APP_INDEX_URL)).toBe(false);
+  });
 });
 
 describe('Electron host: IPC', () => {

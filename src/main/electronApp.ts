@@ -13,11 +13,26 @@ import { MainServices } from './services/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
 import { bindIpc } from './host/electronIpc';
 import { appUrlMatcher } from './host/senderPolicy';
-import { APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
+import { APP_HOST, APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
 import { electronNativeBindingPath } from './nativeBinding';
 import { MAX_SAVE_BYTES } from '@shared/contract';
 import { ScoutError } from '@shared/errors';
+
+/**
+ * Everything is denied except writing plain text to the clipboard from Scout's own pages (the
+ * Copy buttons next to a creator's contacts); reading the clipboard stays denied.
+ */
+export function permissionAllowed(permission: string, origin: string | undefined): boolean {
+  if (permission !== 'clipboard-sanitized-write' || !origin) return false;
+  try {
+    // `origin` is "null" for every non-special scheme, so the scheme and host are compared.
+    const url = new URL(origin);
+    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
 
 export type Electron = Pick<
   typeof ElectronModule,
@@ -129,8 +144,8 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       return null;
     }
     logger = createLogger({ file: logFilePath(dataDir) });
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) => callback(permissionAllowed(permission, details?.requestingUrl)));
+    session.defaultSession.setPermissionCheckHandler((_wc, permission, origin) => permissionAllowed(permission, origin));
     session.defaultSession.setDevicePermissionHandler(() => false);
     protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir));
 
