@@ -59,11 +59,30 @@ export const channels = [
   'competitor:cancelPosts',
   'competitor:posts',
   'competitor:export',
+  'discovery:games',
+  'discovery:queries',
+  'discovery:saveQuery',
+  'discovery:duplicateQuery',
+  'discovery:renameQuery',
+  'discovery:deleteQuery',
+  'discovery:quote',
+  'discovery:run',
+  'discovery:cancel',
+  'discovery:results',
+  'shortlist:list',
+  'shortlist:add',
+  'shortlist:remove',
+  'lists:known',
+  'lists:sync',
+  'lists:items',
+  'creators:sync',
+  'creators:list',
+  'reports:quoteMany',
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -11,6 +11,8 @@ import { parseAccountRef, type AccountRef } from './accountInput';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress } from './competitor';
+import type { DiscoveryGame } from './discovery';
+import type { CreatorsSyncResult, CreatorView, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -244,6 +246,21 @@ const suggestedName = z
   .refine((name) => !name.startsWith('.'), 'A file name may not start with a dot.');
 
 /** One account of a comparison, pinned to one of its snapshots. */
+/** A discovery page number: the API serves pages 1 to 500 (4.11). */
+const discoveryPage = z.number().int().min(1, 'Pages start at 1.').max(500, 'The API serves pages up to 500.');
+const discoveryQueryName = z.string().trim().min(1, 'Give the query a name.').max(120, 'A query’s name is at most 120 characters.');
+const queryId = z.number().int().positive();
+/** `YYYY-MM-DD`, a real calendar day. */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date as YYYY-MM-DD.')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'That is not a calendar date.');
+const pageRange = <T extends { fromPage?: number; toPage?: number }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.fromPage !== undefined && value.toPage !== undefined && value.fromPage > value.toPage) {
+    ctx.addIssue({ code: 'custom', path: ['toPage'], message: 'The last page comes after the first.' });
+  }
+};
+
 const comparisonItem = withAccountRef(
   z
     .object({
@@ -470,6 +487,98 @@ export const operations = {
       })
       .strict(),
   ),
+  /** Twitch games whose title matches (`auditor.games`), for the games picker; free, needs the API. */
+  'discovery:games': op<DiscoveryGame[]>()(z.object({ search: z.string().trim().min(1).max(100) }).strict()),
+  /** Saved discovery queries, the last updated first, each with its latest runs. */
+  'discovery:queries': op<SavedDiscoveryQuery[]>()(noInput),
+  /** Creates a query, or replaces the one with `id`; the body is checked by every rule of 4.11 (INVALID_INPUT with `fields`). */
+  'discovery:saveQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId.optional(), name: discoveryQueryName, body: z.unknown() }).strict()),
+  'discovery:duplicateQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId }).strict()),
+  'discovery:renameQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId, name: discoveryQueryName }).strict()),
+  /** The query and its history go; its cached pages stay (they were paid for). */
+  'discovery:deleteQuery': op<{ deleted: boolean }>()(z.object({ id: queryId }).strict()),
+  /** What running these pages would spend now; free. */
+  'discovery:quote': op<DiscoveryQuote>()(
+    z.object({ body: z.unknown(), sandbox: z.boolean(), fromPage: discoveryPage, toPage: discoveryPage }).strict().superRefine(pageRange),
+  ),
+  /**
+   * Fetches the pages not cached yet, in order (progress as `discovery:changed`). Nothing is sent
+   * when the calls needed now differ from `confirmedCalls` (COST_CHANGED) or `workspace` is no
+   * longer active. Production pages go through the ledger; sandbox pages are free and kept apart.
+   */
+  'discovery:run': op<DiscoveryRunResult>()(
+    z
+      .object({
+        runId,
+        queryId: queryId.optional(),
+        body: z.unknown(),
+        sandbox: z.boolean(),
+        fromPage: discoveryPage,
+        toPage: discoveryPage,
+        confirmedCalls: z.number().int().min(0).max(500),
+        workspace: workspaceId,
+      })
+      .strict()
+      .superRefine(pageRange),
+  ),
+  /** The page in flight finishes and is kept; no further page is sent. */
+  'discovery:cancel': op<{ cancelled: boolean }>()(z.object({ runId }).strict()),
+  /** Cached pages only: no network, works offline. */
+  'discovery:results': op<DiscoveryResults>()(
+    z.object({ body: z.unknown(), sandbox: z.boolean(), fromPage: discoveryPage.optional(), toPage: discoveryPage.optional() }).strict().superRefine(pageRange),
+  ),
+  'shortlist:list': op<ShortlistItem[]>()(noInput),
+  'shortlist:add': op<ShortlistItem[]>()(
+    z
+      .object({
+        items: z
+          .array(
+            z
+              .object({
+                network,
+                account: z.string().trim().min(1, 'Name the account.').max(2048, 'That account name is too long.'),
+                title: z.string().max(1000).nullable().optional(),
+                avatarUrl: z.string().max(4096).nullable().optional(),
+                followers: z.number().nonnegative().nullable().optional(),
+              })
+              .strict(),
+          )
+          .min(1, 'Choose at least one account.')
+          .max(500, 'Add at most 500 accounts at a time.'),
+      })
+      .strict(),
+  ),
+  'shortlist:remove': op<{ removed: number }>()(z.object({ ids: z.array(z.number().int().positive()).max(10_000) }).strict()),
+  /** Lists fetched before, from the cache. */
+  'lists:known': op<ListSummary[]>()(noInput),
+  /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
+  'lists:sync': op<ListSummary>()(z.object({ listId: z.number().int().min(1, 'A list id is a whole number from 1.') }).strict()),
+  'lists:items': op<ListItemView[]>()(z.object({ listId: z.number().int().min(1) }).strict()),
+  /** Fetches creators (cursor paging, free) with the API's filters, progress as `creators:changed`. */
+  'creators:sync': op<CreatorsSyncResult>()(
+    z
+      .object({
+        unlockedFrom: calendarDay.optional(),
+        unlockedTo: calendarDay.optional(),
+        creatorIds: z.array(z.number().int().positive()).max(1000, 'At most 1000 creator ids at a time.').optional(),
+        creatorAccounts: z
+          .array(z.object({ network, account: z.string().trim().min(1, 'Name the account.').max(200, 'That account name is too long.') }).strict())
+          .max(100, 'At most 100 accounts at a time.')
+          .optional(),
+      })
+      .strict()
+      .superRefine((value, ctx) => {
+        if (value.unlockedFrom && value.unlockedTo && value.unlockedFrom > value.unlockedTo) {
+          ctx.addIssue({ code: 'custom', path: ['unlockedTo'], message: 'The end date comes after the start date.' });
+        }
+      }),
+  ),
+  /** Cached creators, optionally matching a text (name, contact, account). */
+  'creators:list': op<CreatorView[]>()(z.object({ text: z.string().max(200).optional() }).strict()),
+  /** Quotes many accounts at once (one auditor.creators call per 100 accounts Scout has no record of). */
+  'reports:quoteMany': op<CostQuote[]>()(
+    z.object({ items: z.array(withAccountRef(z.object(reportRef).strict())).min(1, 'Choose at least one account.').max(500, 'Quote at most 500 accounts at a time.') }).strict(),
+  ),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -506,6 +615,9 @@ export interface EventPayloads {
   'reports:changed': ReportProgress;
   'archive:changed': ArchiveProgress;
   'competitor:changed': CompetitorProgress;
+  'discovery:changed': DiscoveryProgress;
+  'lists:changed': { listId: number; items: number };
+  'creators:changed': { synced: number };
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

@@ -62,8 +62,10 @@ export interface CostQuote {
   cost: 0 | 1;
   balance: BalanceKind;
   /** `paid-not-fetched`: paid for within the year but never cached (cancelled); most likely free, at most `cost`. */
-  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade' | 'paid-not-fetched';
+  reason: 'free-test-account' | 'unlocked' | 'new' | 'expired' | 'upgrade' | 'paid-not-fetched' | 'unlocked-elsewhere';
   freeUntil: number | null;
+  /** `unlocked-elsewhere`: when the API account unlocked it outside this Scout (auditor.creators); null or absent otherwise. */
+  unlockedAt?: number | null;
 }
 
 /** A report fetch under way, sent on every step; the last one of a fetch has phase 'finished'. */

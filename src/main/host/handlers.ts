@@ -99,7 +99,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
     // Accounts arrive read (the contract's schema parses them into an AccountRef).
     'reports:open': async ({ account }) => s.active().reports.open(account),
-    'reports:quote': async ({ account, tiktokType }) => s.active().reports.quote({ ...account, tiktokType }),
+    // Asks auditor.creators about an account Scout has no record of (unlockQuotes.ts).
+    'reports:quote': async ({ account, tiktokType }) => s.active().unlocks.quote({ ...account, tiktokType }),
     'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => fetchOne(spendingIn(workspace), { ...account, tiktokType }, confirmedCost),
     'reports:fetchMany': async ({ workspace, runId, items }) => {
       const ws = spendingIn(workspace);
@@ -204,6 +205,33 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'competitor:cancelPosts': async ({ id }) => ({ cancelled: s.active().competitor.cancelPosts(id) }),
     'competitor:posts': async ({ id, ...query }) => s.active().competitor.posts(id, query),
     'competitor:export': async ({ id, format, ...query }) => s.active().competitor.exportFile(id, query, format),
+    // Free and not cached: the picker asks as the researcher types. Offline → OFFLINE, no token → NO_CREDENTIALS.
+    'discovery:games': async ({ search }) => {
+      const ws = s.active();
+      ws.connection.assertMayCall();
+      const api = await ws.api();
+      const games = await ws.connection.track(() => api.games(search));
+      return games.filter((g) => g.id > 0);
+    },
+    'discovery:queries': async () => s.active().discovery.queries(),
+    'discovery:saveQuery': async (request) => s.active().discovery.saveQuery(request),
+    'discovery:duplicateQuery': async ({ id }) => s.active().discovery.duplicateQuery(id),
+    'discovery:renameQuery': async ({ id, name }) => s.active().discovery.renameQuery(id, name),
+    'discovery:deleteQuery': async ({ id }) => ({ deleted: s.active().discovery.deleteQuery(id) }),
+    'discovery:quote': async (request) => s.active().discovery.quote(request),
+    'discovery:run': async ({ workspace, ...request }) => spendingIn(workspace).discovery.run(request, () => void spendingIn(workspace)),
+    // A run belongs to the workspace it started in, which may no longer be the active one.
+    'discovery:cancel': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.discovery.cancel(runId)) }),
+    'discovery:results': async (request) => s.active().discovery.results(request),
+    'shortlist:list': async () => s.active().discovery.shortlist(),
+    'shortlist:add': async ({ items }) => s.active().discovery.addToShortlist(items),
+    'shortlist:remove': async ({ ids }) => ({ removed: s.active().discovery.removeFromShortlist(ids) }),
+    'lists:known': async () => s.active().lists.known(),
+    'lists:sync': async ({ listId }) => s.active().lists.sync(listId),
+    'lists:items': async ({ listId }) => s.active().lists.items(listId),
+    'creators:sync': async (filter) => s.active().creators.sync(filter),
+    'creators:list': async ({ text }) => s.active().creators.list(text),
+    'reports:quoteMany': async ({ items }) => s.active().unlocks.quoteMany(items.map(({ account, tiktokType }) => ({ ...account, tiktokType }))),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

@@ -45,6 +45,8 @@ export interface ReportServiceDeps {
   maxWaitMs?: number;
   /** Called with every saved report's answer, to fetch its pictures into the cache. */
   onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
+  /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
+  unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
 }
 
 /** A balance's unit in messages, singular. */
@@ -130,6 +132,15 @@ export class ReportService {
     const pdfAt = this.deps.ledger.lastPaid(ref.network, key, balanceKinds, 'pdf', true);
     if (pdfAt !== null && (!unlock || pdfAt > unlock.unlockedAt)) unlock = { unlockedAt: pdfAt, tiktokType: ref.network === 'tiktok' ? 'advanced_report' : null };
     const quote = reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
+    // The API account unlocked it elsewhere within the year: free. auditor.creators does not say
+    // which TikTok report was unlocked; either covers a mini report, an advanced one only maybe,
+    // so a TikTok advanced report keeps its cost.
+    if (quote.cost > 0 && quote.reason !== 'upgrade' && (ref.network !== 'tiktok' || ref.tiktokType === 'report')) {
+      const elsewhere = this.deps.unlockedElsewhere?.(ref.network, key) ?? null;
+      if (elsewhere !== null && elsewhere <= this.now() && this.now() - elsewhere < ACCESS_MS && (!unlock || elsewhere > unlock.unlockedAt)) {
+        return { cost: 0, balance: quote.balance, reason: 'unlocked-elsewhere', freeUntil: elsewhere + ACCESS_MS, unlockedAt: elsewhere };
+      }
+    }
     // A report paid for but never cached (cancelled while it was generating) is most likely
     // unlocked, but only the API knows: had its generation failed, it refunded the credit and a
     // new request pays again. So the quote stays at what it may cost, and says why.
@@ -321,7 +332,8 @@ export class ReportService {
     progress('saving');
     // The API's validUntil is a year from its own unlock date: the most reliable unlock date there is.
     const fetchedAt = this.now();
-    const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : null;
+    // Free because the API account unlocked it elsewhere: from the date auditor.creators gave.
+    const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : (quote.unlockedAt ?? null);
     // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
     saving(() => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }), charged ? `the ${ref.network} report of ${accountKey}` : undefined);
     // Saved: whatever an earlier attempt left undone is done now.

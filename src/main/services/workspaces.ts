@@ -19,6 +19,14 @@ import { CompetitorService } from './competitorService';
 import { CompetitorRepository } from '../cache/repositories/competitorRepository';
 import { CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
 import { PdfsRepository } from '../cache/repositories/pdfsRepository';
+import { CreatorsRepository } from '../cache/repositories/creatorsRepository';
+import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
+import { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
+import { ListsRepository } from '../cache/repositories/listsRepository';
+import { DiscoveryService } from './discoveryService';
+import { ListsService } from './listsService';
+import { CreatorsService } from './creatorsService';
+import { UnlockQuotes } from './unlockQuotes';
 import path from 'node:path';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
@@ -61,6 +69,11 @@ export class Workspace {
   readonly compare: CompareService;
   readonly archive: ArchiveService;
   readonly competitor: CompetitorService;
+  readonly discovery: DiscoveryService;
+  readonly lists: ListsService;
+  readonly creators: CreatorsService;
+  /** Report quotes that ask auditor.creators about accounts Scout has no record of. */
+  readonly unlocks: UnlockQuotes;
   /** Fetches under way, so the researcher can cancel them. */
   readonly fetches = new Map<string, AbortController>();
   /** Set when the workspace is opened from its file (not for an in-memory database). */
@@ -89,8 +102,10 @@ export class Workspace {
         return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
       },
     });
-    const storePictures = (result: Record<string, unknown>) => this.images.ensure(pictureUrls(result));
+    const storePictures = (result: unknown) => this.images.ensure(pictureUrls(result));
+    const creatorsRepo = new CreatorsRepository(db);
     this.reports = new ReportService({
+      unlockedElsewhere: (network, key) => creatorsRepo.unlockedAt(network, key),
       api: () => this.api(),
       repo: this.reportsRepo,
       attempts: new AttemptsRepository(db),
@@ -118,6 +133,41 @@ export class Workspace {
       posts: new CompetitorPostsRepository(db, competitorRepo),
       connection: this.connection,
       onProgress: (progress) => deps.events.emit('competitor:changed', { ...progress, workspace: id }),
+    });
+    const discoveryStore = new DiscoveryWorkspaceRepository(db);
+    this.discovery = new DiscoveryService({
+      api: () => this.api(),
+      reports: this.reports,
+      ledger: this.ledger,
+      pages: new DiscoveryRepository(db),
+      store: discoveryStore,
+      connection: this.connection,
+      onProgress: (progress) => deps.events.emit('discovery:changed', progress),
+      onSaved: storePictures,
+    });
+    this.lists = new ListsService({
+      api: () => this.api(),
+      reports: this.reports,
+      repo: new ListsRepository(db),
+      connection: this.connection,
+      onProgress: (progress) => deps.events.emit('lists:changed', progress),
+      onSaved: storePictures,
+    });
+    this.creators = new CreatorsService({
+      api: () => this.api(),
+      repo: creatorsRepo,
+      connection: this.connection,
+      onProgress: (progress) => deps.events.emit('creators:changed', progress),
+      onSaved: storePictures,
+    });
+    this.unlocks = new UnlockQuotes({
+      api: () => this.api(),
+      reports: this.reports,
+      creators: this.creators,
+      creatorsRepo,
+      store: discoveryStore,
+      connection: this.connection,
+      logger: deps.logger,
     });
     this.archive = new ArchiveService({
       api: () => this.api(),
@@ -262,6 +312,8 @@ export class Workspace {
     for (const controller of this.fetches.values()) controller.abort(new Error('Scout is closing'));
     this.archive.cancelAll();
     this.competitor.cancelAll();
+    this.discovery.cancelAll();
+    this.creators.cancelAll();
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();
@@ -363,6 +415,11 @@ export class WorkspaceRegistry {
     } catch (error) {
       if (!(error instanceof ScoutError)) throw error;
     }
+  }
+
+  /** The workspaces open now (a run started in one goes on after another becomes active). */
+  openWorkspaces(): Workspace[] {
+    return [...this.open.values()];
   }
 
   async closeAll(): Promise<void> {

@@ -14,6 +14,7 @@ import { migration0110 } from './0110-fetch-attempts';
 import { migration0120 } from './0120-comparisons';
 import { migration0130 } from './0130-pdf-archive';
 import { migration0140 } from './0140-competitor-posts';
+import { migration0150 } from './0150-discovery-workspace';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   migration0120,
   migration0130,
   migration0140,
+  migration0150,
 ];

@@ -84,8 +84,8 @@ describe('ListsRepository', () => {
     expect(repo.items(6)[0]!.comment).toBe('Great');
     expect(repo.listsContaining('instagram', 'ALPHA')).toEqual([5, 6]);
     expect(repo.lists()).toEqual([
-      { listId: 5, itemCount: 4, fetchedAt: NOW },
-      { listId: 6, itemCount: 1, fetchedAt: NOW },
+      { listId: 5, itemCount: 4, fetchedAt: NOW, complete: false },
+      { listId: 6, itemCount: 1, fetchedAt: NOW, complete: false },
     ]);
     repo.replace(5, [item(9, 'TT', 'zeta')], NOW + 1);
     expect(repo.items(5).map((i) => [i.reportId, i.network])).toEqual([[9, 'tiktok']]);

@@ -45,6 +45,7 @@ export class CreatorsRepository {
   private readonly allRows: Database.Statement<[], Row>;
   private readonly byAccountRows: Database.Statement<[string, string], Row>;
   private readonly saveTx: (creators: readonly JsonObject[], fetchedAt: number) => number;
+  private readonly unlockRow: Database.Statement<[string, string, string], { at: number | null }>;
 
   constructor(db: Db) {
     this.upsert = db.prepare(
@@ -61,6 +62,11 @@ export class CreatorsRepository {
     this.allRows = db.prepare(`SELECT ${columns} FROM creators AS c ORDER BY c.last_name COLLATE NOCASE NULLS LAST, c.first_name COLLATE NOCASE, c.id`);
     this.byAccountRows = db.prepare(
       `SELECT ${columns} FROM creators AS c WHERE c.id IN (SELECT creator_id FROM creator_accounts WHERE network = ? AND account_key = ?) ORDER BY c.id`,
+    );
+    // By the account's username or its platform id (a YouTube channel id is how Scout keys a channel).
+    this.unlockRow = db.prepare(
+      `SELECT max(report_unlocked_at) AS at FROM creator_accounts
+        WHERE network = ? AND (account_key = ? OR lower(social_id) = ?) AND is_report_unlocked IS NOT 0 AND report_unlocked_at IS NOT NULL`,
     );
     this.saveTx = db.transaction((creators: readonly JsonObject[], fetchedAt: number) => {
       for (const creator of creators) {
@@ -108,6 +114,12 @@ export class CreatorsRepository {
   /** Every cached creator, by last name. */
   all(): CreatorRecord[] {
     return this.allRows.all().map(toRecord);
+  }
+
+  /** When the API account unlocked this account's report, as auditor.creators said; null when it never said so. */
+  unlockedAt(network: Network, accountKey: string): number | null {
+    const key = keyOf(accountKey);
+    return this.unlockRow.get(network, key, key)?.at ?? null;
   }
 
   /** Creators who own this account. */

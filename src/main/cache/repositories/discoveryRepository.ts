@@ -1,6 +1,7 @@
 // Discovery search pages (spec 4.11). Each page costs a discovery call, so each is kept, keyed
 // by a hash of the query (without its page) and the page number; the newest fetch of a page
-// replaces the older one.
+// replaces the older one. Sandbox pages (sample data, free) are keyed apart: a sandbox page
+// never answers a production view, nor the other way round.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from '../database';
@@ -96,22 +97,24 @@ const queryColumns = `q.query_hash, q.network, json(q.query) AS query, q.first_f
   (SELECT json_group_array(page) FROM (SELECT page FROM discovery_pages AS p WHERE p.query_hash = q.query_hash ORDER BY page)) AS pages`;
 
 export class DiscoveryRepository {
-  private readonly upsertQuery: Database.Statement<[{ hash: string; network: string | null; query: string; at: number; totalPages: number | null }]>;
+  private readonly upsertQuery: Database.Statement<[{ hash: string; network: string | null; query: string; at: number; totalPages: number | null; sandbox: number }]>;
   private readonly upsertPage: Database.Statement<[string, number, number, number, number | null, number | null, string]>;
   private readonly pageRow: Database.Statement<[string, number], PageRow>;
   private readonly queryRow: Database.Statement<[string], QueryRow>;
   private readonly recent: Database.Statement<[number], QueryRow>;
-  private readonly saveTx: (query: JsonObject, result: JsonObject, fetchedAt: number) => { queryHash: string; page: number };
+  private readonly saveTx: (query: JsonObject, result: JsonObject, fetchedAt: number, sandbox: boolean) => { queryHash: string; page: number };
 
-  /** The cache key of a search: the query's canonical JSON without `page`, hashed. */
-  static queryHash(query: JsonObject): string {
-    return createHash('sha256').update(JSON.stringify(canonical(withoutPage(query)))).digest('hex');
+  /** The cache key of a search: the query's canonical JSON without `page`, hashed; sandbox pages under their own key. */
+  static queryHash(query: JsonObject, sandbox = false): string {
+    return createHash('sha256')
+      .update(`${sandbox ? 'sandbox\n' : ''}${JSON.stringify(canonical(withoutPage(query)))}`)
+      .digest('hex');
   }
 
   constructor(db: Db) {
     this.upsertQuery = db.prepare(
-      `INSERT INTO discovery_queries (query_hash, network, query, first_fetched_at, last_fetched_at, total_pages)
-       VALUES (@hash, @network, jsonb(@query), @at, @at, @totalPages)
+      `INSERT INTO discovery_queries (query_hash, network, query, first_fetched_at, last_fetched_at, total_pages, sandbox)
+       VALUES (@hash, @network, jsonb(@query), @at, @at, @totalPages, @sandbox)
        ON CONFLICT (query_hash) DO UPDATE SET last_fetched_at = max(last_fetched_at, excluded.last_fetched_at),
          first_fetched_at = min(first_fetched_at, excluded.first_fetched_at),
          total_pages = coalesce(excluded.total_pages, total_pages)`,
@@ -128,8 +131,8 @@ export class DiscoveryRepository {
     );
     this.queryRow = db.prepare(`SELECT ${queryColumns} FROM discovery_queries AS q WHERE q.query_hash = ?`);
     this.recent = db.prepare(`SELECT ${queryColumns} FROM discovery_queries AS q ORDER BY q.last_fetched_at DESC LIMIT ?`);
-    this.saveTx = db.transaction((query: JsonObject, result: JsonObject, fetchedAt: number) => {
-      const queryHash = DiscoveryRepository.queryHash(query);
+    this.saveTx = db.transaction((query: JsonObject, result: JsonObject, fetchedAt: number, sandbox: boolean) => {
+      const queryHash = DiscoveryRepository.queryHash(query, sandbox);
       const page = integerOrNull(query.page) ?? integerOrNull(result.current_page) ?? 1;
       const totalPages = integerOrNull(result.total_pages);
       const at = Math.round(fetchedAt);
@@ -139,6 +142,7 @@ export class DiscoveryRepository {
         query: toJson(canonical(withoutPage(query))),
         at,
         totalPages,
+        sandbox: sandbox ? 1 : 0,
       });
       this.upsertPage.run(queryHash, page, at, itemsOf(result.search_results).length, totalPages, integerOrNull(result.queries_left), toJson(result));
       return { queryHash, page };
@@ -146,18 +150,18 @@ export class DiscoveryRepository {
   }
 
   /** Keeps one page of a search: the query as sent (its `page` says which) and the answer. */
-  savePage(query: JsonObject, result: JsonObject, fetchedAt: number): { queryHash: string; page: number } {
-    return this.saveTx(query, result, fetchedAt);
+  savePage(query: JsonObject, result: JsonObject, fetchedAt: number, options: { sandbox?: boolean } = {}): { queryHash: string; page: number } {
+    return this.saveTx(query, result, fetchedAt, options.sandbox === true);
   }
 
   /** A kept page, by the query (any page number in it is ignored) or its hash. */
-  page(query: JsonObject | string, page: number): DiscoveryPage | null {
-    const row = this.pageRow.get(typeof query === 'string' ? query : DiscoveryRepository.queryHash(query), page);
+  page(query: JsonObject | string, page: number, options: { sandbox?: boolean } = {}): DiscoveryPage | null {
+    const row = this.pageRow.get(typeof query === 'string' ? query : DiscoveryRepository.queryHash(query, options.sandbox), page);
     return row ? toPage(row) : null;
   }
 
-  query(query: JsonObject | string): DiscoveryQueryInfo | null {
-    const row = this.queryRow.get(typeof query === 'string' ? query : DiscoveryRepository.queryHash(query));
+  query(query: JsonObject | string, options: { sandbox?: boolean } = {}): DiscoveryQueryInfo | null {
+    const row = this.queryRow.get(typeof query === 'string' ? query : DiscoveryRepository.queryHash(query, options.sandbox));
     return row ? toQuery(row) : null;
   }
 

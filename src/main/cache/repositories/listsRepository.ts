@@ -24,6 +24,8 @@ export interface ListInfo {
   listId: number;
   itemCount: number;
   fetchedAt: number;
+  /** Every page was fetched, up to a short one, in the latest sync. */
+  complete: boolean;
 }
 
 type Row = {
@@ -59,7 +61,8 @@ export class ListsRepository {
   private readonly clearItems: Database.Statement<[number]>;
   private readonly upsertItem: Database.Statement<unknown[]>;
   private readonly itemRows: Database.Statement<[number], Row>;
-  private readonly listRows: Database.Statement<[], { list_id: number; item_count: number; fetched_at: number }>;
+  private readonly listRows: Database.Statement<[], { list_id: number; item_count: number; fetched_at: number; complete: number }>;
+  private readonly setComplete: Database.Statement<[number, number]>;
   private readonly containing: Database.Statement<[string, string], number>;
   private readonly saveTx: (listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => void;
 
@@ -78,9 +81,10 @@ export class ListsRepository {
          FROM list_items WHERE list_id = ? ORDER BY position, report_id`,
     );
     this.listRows = db.prepare(
-      `SELECT l.id AS list_id, l.fetched_at, (SELECT count(*) FROM list_items AS i WHERE i.list_id = l.id) AS item_count
+      `SELECT l.id AS list_id, l.fetched_at, l.complete, (SELECT count(*) FROM list_items AS i WHERE i.list_id = l.id) AS item_count
          FROM lists AS l ORDER BY l.id`,
     );
+    this.setComplete = db.prepare('UPDATE lists SET complete = ? WHERE id = ?');
     this.containing = db.prepare<[string, string], number>('SELECT DISTINCT list_id FROM list_items WHERE network = ? AND account_key = ? ORDER BY list_id').pluck();
     this.saveTx = db.transaction((listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => {
       const at = Math.round(fetchedAt);
@@ -122,7 +126,12 @@ export class ListsRepository {
   }
 
   lists(): ListInfo[] {
-    return this.listRows.all().map((r) => ({ listId: r.list_id, itemCount: r.item_count, fetchedAt: r.fetched_at }));
+    return this.listRows.all().map((r) => ({ listId: r.list_id, itemCount: r.item_count, fetchedAt: r.fetched_at, complete: r.complete === 1 }));
+  }
+
+  /** Says whether the latest sync of a list fetched it whole. */
+  markComplete(listId: number, complete: boolean): void {
+    this.setComplete.run(complete ? 1 : 0, listId);
   }
 
   /** Ids of the lists that hold this account. */

@@ -1,0 +1,397 @@
+// Discovery (spec 4.11): saved queries, what running pages would cost, running them, and the
+// cached results. A production page costs one discovery call, so every page is kept under the
+// normalised query (two spellings of one query share pages) and is never asked for again: a
+// re-run of cached pages spends nothing. Production pages go through the balance gate one at a
+// time (each booked by what moved); sandbox pages are free sample data, kept apart, and never
+// answer a production view. Results are read from the cache only, so they work offline.
+import { ScoutError } from '@shared/errors';
+import { parseAccountRef } from '@shared/accountInput';
+import { accountUrl } from '@shared/networkLinks';
+import { networks, type Network } from '@shared/reports';
+import { DISCOVERY_MAX_PAGE, discoveryRequestBody, validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryNetwork } from '@shared/discovery';
+import type {
+  DiscoveryLinkedAccount,
+  DiscoveryProgress,
+  DiscoveryQuote,
+  DiscoveryResults,
+  DiscoveryRow,
+  DiscoveryRunResult,
+  SavedDiscoveryQuery,
+  ShortlistItem,
+} from '@shared/discoveryData';
+import type { ApiClient } from '../api/apiClient';
+import { parseSearch, type DiscoveryResult, type SearchPage } from '../api/schemas/discovery';
+import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
+import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
+import type { JsonObject } from '../cache/repositories';
+import { saving } from '../cache/storageFaults';
+import { balancesOf, type ReportService } from './reportService';
+import type { ConnectionTracker } from './connection';
+import type { CreditLedger } from '../ledger/creditLedger';
+
+export interface DiscoveryDeps {
+  api: () => Promise<ApiClient>;
+  reports: ReportService;
+  /** What a run spent is read back from the ledger: also a page whose answer was lost after it was paid. */
+  ledger: CreditLedger;
+  pages: DiscoveryRepository;
+  store: DiscoveryWorkspaceRepository;
+  connection: ConnectionTracker;
+  onProgress?: (progress: DiscoveryProgress) => void;
+  /**
+   * Called with each saved answer so its pictures are stored for offline use. Not awaited: a
+   * picture never holds up the next page.
+   */
+  onSaved?: (result: unknown) => Promise<unknown>;
+  now?: () => number;
+}
+
+export interface RunRequest {
+  runId: string;
+  queryId?: number;
+  body: unknown;
+  sandbox: boolean;
+  fromPage: number;
+  toPage: number;
+  confirmedCalls: number;
+}
+
+/** Linked accounts' network type ids (api-notes: 8 is Facebook, which Scout has no reports for). */
+const networkOfTypeId: Record<number, Network> = { 1: 'instagram', 2: 'youtube', 3: 'tiktok', 4: 'twitch', 5: 'twitter', 7: 'snapchat' };
+
+export class DiscoveryService {
+  private readonly now: () => number;
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly deps: DiscoveryDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  // ---- saved queries ----------------------------------------------------------------------
+
+  queries(): SavedDiscoveryQuery[] {
+    return this.deps.store.queries();
+  }
+
+  saveQuery(input: { id?: number; name: string; body: unknown }): SavedDiscoveryQuery {
+    const body = validBody(input.body);
+    const saved = saving(() => this.deps.store.saveQuery({ id: input.id, name: input.name, body }, this.now()));
+    return saved ?? notFound();
+  }
+
+  duplicateQuery(id: number): SavedDiscoveryQuery {
+    const original = this.deps.store.query(id) ?? notFound();
+    const name = `${original.name} (copy)`.slice(0, 120);
+    return saving(() => this.deps.store.saveQuery({ name, body: original.body }, this.now()))!;
+  }
+
+  renameQuery(id: number, name: string): SavedDiscoveryQuery {
+    return saving(() => this.deps.store.renameQuery(id, name, this.now())) ?? notFound();
+  }
+
+  /** The query and its history go; its cached pages stay (they were paid for). */
+  deleteQuery(id: number): boolean {
+    return this.deps.store.deleteQuery(id);
+  }
+
+  // ---- cost ---------------------------------------------------------------------------------
+
+  /** Which pages of the range are cached and which would be sent: no network at all. */
+  private plan(body: DiscoveryBody, sandbox: boolean, fromPage: number, toPage: number): Omit<DiscoveryQuote, 'queriesLeft'> {
+    pageRange(fromPage, toPage);
+    const info = this.deps.pages.query(body, { sandbox });
+    const cached = new Set(info?.pages ?? []);
+    const totalPages = info?.totalPages ?? null;
+    const cachedPages: number[] = [];
+    const pagesToFetch: number[] = [];
+    for (let page = fromPage; page <= Math.min(toPage, DISCOVERY_MAX_PAGE); page++) {
+      if (cached.has(page)) cachedPages.push(page);
+      // Past the last page the API has there is nothing to send.
+      else if (totalPages === null || page <= totalPages) pagesToFetch.push(page);
+    }
+    return { sandbox, fromPage, toPage, cachedPages, pagesToFetch, calls: sandbox ? 0 : pagesToFetch.length, totalPages };
+  }
+
+  /** What running these pages would spend now; free (planInfo is read for the calls left when online). */
+  async quote(input: { body: unknown; sandbox: boolean; fromPage: number; toPage: number }): Promise<DiscoveryQuote> {
+    const plan = this.plan(validBody(input.body), input.sandbox, input.fromPage, input.toPage);
+    return { ...plan, queriesLeft: await this.queriesLeft() };
+  }
+
+  private async queriesLeft(): Promise<number | null> {
+    const mode = this.deps.connection.get();
+    if (mode.manualOffline || mode.mode === 'unreachable') return null;
+    try {
+      const api = await this.deps.api();
+      return balancesOf(await this.deps.connection.track(() => api.planInfo({ timeoutMs: 10_000 }))).discoveryRequests;
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- runs ---------------------------------------------------------------------------------
+
+  /**
+   * Fetches the range's pages that are not cached, in order, each kept as it arrives. Refuses
+   * (COST_CHANGED, nothing sent) when the calls needed now are not those confirmed. A failure
+   * or a cancel ends the run and keeps what came; the answer says how it ended.
+   */
+  async run(request: RunRequest, beforeSend?: () => void): Promise<DiscoveryRunResult> {
+    const body = validBody(request.body);
+    const { runId, sandbox, fromPage, toPage } = request;
+    const plan = this.plan(body, sandbox, fromPage, toPage);
+    if (plan.calls !== request.confirmedCalls) {
+      throw new ScoutError({
+        code: 'COST_CHANGED',
+        message: `Running pages ${fromPage}–${toPage} would spend ${plan.calls} discovery call${plan.calls === 1 ? '' : 's'} now, not ${request.confirmedCalls}. Nothing was spent; confirm again.`,
+      });
+    }
+    if (this.running.has(runId)) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+    if (plan.pagesToFetch.length > 0) this.deps.connection.assertMayCall();
+    const controller = new AbortController();
+    this.running.set(runId, controller);
+    const at = this.now();
+    const hash = DiscoveryRepository.queryHash(body, sandbox);
+    let totalPages = plan.totalPages;
+    let queriesLeft: number | null = null;
+    let pagesFetched = 0;
+    let pagesFromCache = 0;
+    let callsSpent = 0;
+    let outcome: DiscoveryRunResult['outcome'] = 'finished';
+    let message: string | null = null;
+    const total = () => Math.max(0, Math.min(toPage, totalPages ?? toPage) - fromPage + 1);
+    const progress = (page: number | null, phase: DiscoveryProgress['phase'] = 'fetching') =>
+      this.deps.onProgress?.({ runId, done: pagesFetched + pagesFromCache, total: total(), page, phase });
+    try {
+      progress(null);
+      for (let page = fromPage; page <= toPage; page++) {
+        if (totalPages !== null && page > totalPages) break;
+        if (controller.signal.aborted) {
+          outcome = 'cancelled';
+          break;
+        }
+        const cached = this.deps.pages.page(hash, page);
+        if (cached) {
+          pagesFromCache++;
+          totalPages ??= cached.totalPages;
+          progress(page);
+          continue;
+        }
+        // The page in flight is not cancelled: it may be paid for, so it is finished and kept.
+        const sent = discoveryRequestBody(body, page);
+        const { answer, charged } = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, beforeSend);
+        saving(() => this.deps.pages.savePage(sent, pageJson(answer), this.now(), { sandbox }));
+        void this.deps.onSaved?.(pageJson(answer)).catch(() => undefined);
+        pagesFetched++;
+        if (charged) callsSpent++;
+        totalPages = answer.totalPages;
+        queriesLeft = answer.queriesLeft ?? queriesLeft;
+        progress(page);
+        if (answer.results.length === 0) break;
+      }
+    } catch (error) {
+      outcome = controller.signal.aborted ? 'cancelled' : 'failed';
+      message = error instanceof ScoutError ? error.message : error instanceof Error ? error.message : String(error);
+    } finally {
+      this.running.delete(runId);
+    }
+    if (!sandbox) callsSpent = Math.max(callsSpent, this.deps.ledger.spentOn(body.social_network, ledgerKey(hash), at).spent.discoveryRequests ?? 0);
+    if (outcome === 'cancelled' && message === null) message = `Stopped. The ${pagesFetched + pagesFromCache} pages so far are kept.`;
+    progress(null, 'finished');
+    if (request.queryId !== undefined) {
+      this.deps.store.addRun(request.queryId, { at, sandbox, fromPage, toPage, pagesFetched, pagesFromCache, callsSpent, outcome, message });
+    }
+    return { runId, pagesFetched, pagesFromCache, callsSpent, outcome, message, totalPages, queriesLeft };
+  }
+
+  cancel(runId: string): boolean {
+    const run = this.running.get(runId);
+    run?.abort();
+    return !!run;
+  }
+
+  cancelAll(): void {
+    for (const run of this.running.values()) run.abort();
+  }
+
+  private async sandboxPage(sent: Record<string, unknown>): Promise<SearchPage> {
+    const api = await this.deps.api();
+    return this.deps.connection.track(() => api.searchSandbox(sent));
+  }
+
+  /** One production page through the balance gate: the ledger books what moved (one discovery call). */
+  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, beforeSend?: () => void) {
+    const { value, charged } = await this.deps.reports.spend(
+      // The ledger's account column names the query (its cache key), so spending reads per query.
+      { operation: 'discovery', network, accountKey: ledgerKey(hash) },
+      { cost: 1, balance: 'discoveryRequests' },
+      (api) => api.search(sent, { paid: true }),
+      // A lost answer is never asked for again: that would pay for the page twice.
+      async () => {
+        throw new ScoutError({
+          code: 'NETWORK',
+          message: `The answer for page ${String(sent.page)} was lost after it was paid for. Scout did not ask again, so as not to pay twice; the spending ledger has it.`,
+        });
+      },
+      { maxCost: 1, beforeSend },
+    );
+    return { answer: value, charged };
+  }
+
+  // ---- results ------------------------------------------------------------------------------
+
+  /** Cached pages only, no network: works offline. */
+  results(input: { body: unknown; sandbox: boolean; fromPage?: number; toPage?: number }): DiscoveryResults {
+    const body = validBody(input.body);
+    const from = input.fromPage ?? 1;
+    const to = input.toPage ?? DISCOVERY_MAX_PAGE;
+    pageRange(from, to);
+    const info = this.deps.pages.query(body, { sandbox: input.sandbox });
+    const empty: DiscoveryResults = { sandbox: input.sandbox, pages: [], totalPages: info?.totalPages ?? null, queriesLeft: null, fetchedAt: null, rows: [] };
+    if (!info) return empty;
+    const rows: DiscoveryRow[] = [];
+    const seen = new Set<string>();
+    const pages: number[] = [];
+    let newest: { fetchedAt: number; queriesLeft: number | null } | null = null;
+    for (const number of info.pages) {
+      if (number < from || number > to) continue;
+      const page = this.deps.pages.page(info.queryHash, number);
+      if (!page) continue;
+      pages.push(number);
+      if (!newest || page.fetchedAt >= newest.fetchedAt) newest = { fetchedAt: page.fetchedAt, queriesLeft: page.queriesLeft };
+      let parsed: SearchPage;
+      try {
+        parsed = parseSearch(page.result);
+      } catch {
+        continue; // A stored page that no longer reads shows no rows rather than failing the view.
+      }
+      parsed.results.forEach((result, position) => {
+        const row = rowOf(body.social_network, number, position, result);
+        if (seen.has(row.key)) row.key = `${row.key}#${number}.${position}`;
+        seen.add(row.key);
+        rows.push(row);
+      });
+    }
+    return { ...empty, pages, queriesLeft: newest?.queriesLeft ?? null, fetchedAt: newest?.fetchedAt ?? null, rows };
+  }
+
+  // ---- shortlist ----------------------------------------------------------------------------
+
+  shortlist(): ShortlistItem[] {
+    return this.deps.store.shortlist();
+  }
+
+  addToShortlist(items: readonly { network: Network; account: string; title?: string | null; avatarUrl?: string | null; followers?: number | null }[]): ShortlistItem[] {
+    const fields: Record<string, string> = {};
+    const read = items.map((item, i) => {
+      const ref = parseAccountRef(item.account, item.network);
+      if (!ref.ok) fields[`items.${i}.account`] = ref.reason;
+      return ref.ok ? { ...item, account: item.account.trim().replace(/^@/, ''), accountKey: ref.value.key } : null;
+    });
+    const bad = Object.keys(fields);
+    if (bad.length > 0) {
+      throw new ScoutError({ code: 'INVALID_INPUT', message: `${bad.length} of the accounts cannot be read; nothing was added. ${Object.values(fields)[0]}`, fields });
+    }
+    return saving(() => this.deps.store.addToShortlist(read.filter((r) => r !== null), this.now()));
+  }
+
+  removeFromShortlist(ids: readonly number[]): number {
+    return this.deps.store.removeFromShortlist(ids);
+  }
+}
+
+/** The ledger's account column for a query's pages: its cache key, shortened. */
+function ledgerKey(hash: string): string {
+  return `query:${hash.slice(0, 16)}`;
+}
+
+/** Every rule of 4.11 before anything is sent; each problem at its field. */
+function validBody(body: unknown): DiscoveryBody {
+  const checked = validateDiscoveryQuery(body);
+  if (checked.ok) return checked.body;
+  const fields = Object.fromEntries(checked.errors.map((e) => [e.field, e.message]));
+  const first = checked.errors[0];
+  throw new ScoutError({
+    code: 'INVALID_INPUT',
+    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${first.message}` : '.'} Nothing was sent.`,
+    fields,
+  });
+}
+
+function pageRange(from: number, to: number): void {
+  const problem = validatePageRange(from, to);
+  if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: problem.message, fields: { [problem.field]: problem.message } });
+}
+
+function notFound(): never {
+  throw new ScoutError({ code: 'INVALID_INPUT', message: 'This workspace has no saved query with that id (it may have been deleted).' });
+}
+
+/** The page as the cache keeps it: the answer's shape, each result as received. */
+function pageJson(page: SearchPage): JsonObject {
+  return { search_results: page.results.map((r) => r.raw), current_page: page.currentPage, total_pages: page.totalPages, queries_left: page.queriesLeft };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function networkOfType(type: unknown): Network | null {
+  if (typeof type === 'number') return networkOfTypeId[type] ?? null;
+  const text = typeof type === 'string' ? type.trim().toLowerCase() : '';
+  if ((networks as readonly string[]).includes(text)) return text as Network;
+  return /^\d+$/.test(text) ? (networkOfTypeId[Number(text)] ?? null) : null;
+}
+
+/** An account name the contract's `account` field reads on that network, else null. */
+function accountFor(network: Network, name: string | null): string | null {
+  if (!name) return null;
+  return parseAccountRef(name, network).ok ? name : null;
+}
+
+/**
+ * Linked accounts as the answer gives them: `{type: 1, id}` (reference) or `{type: "instagram",
+ * social_id, title, username, subscribers_count, …}` (real answers, api-notes.md).
+ */
+function linkedOf(raw: unknown): DiscoveryLinkedAccount[] {
+  const list = rec(rec(raw).features).social_networks;
+  if (!Array.isArray(list)) return [];
+  return list.map((entry) => {
+    const e = rec(entry);
+    const network = networkOfType(e.type);
+    const socialId = str(e.social_id) ?? str(e.id);
+    const username = str(e.username);
+    const profileUrl = network ? accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (socialId ?? undefined) : undefined }) : null;
+    return { network, type: String(e.type ?? ''), socialId, username, title: str(e.title), followers: num(e.subscribers_count), profileUrl };
+  });
+}
+
+function rowOf(network: DiscoveryNetwork, page: number, position: number, r: DiscoveryResult): DiscoveryRow {
+  const basic = rec(rec(r.raw).basic);
+  const linked = linkedOf(r.raw);
+  const own = linked.find((l) => l.network === network && l.socialId !== null);
+  const socialId = r.id ?? own?.socialId ?? null;
+  const username = str(basic.username);
+  const verified = basic.is_verified ?? basic.verified;
+  return {
+    key: `${network}:${socialId ?? r.username}`,
+    page,
+    position,
+    network,
+    socialId,
+    username,
+    title: r.title,
+    avatarUrl: r.avatarUrl,
+    followers: r.followers,
+    er: r.engagementRate,
+    country: str(basic.country) ?? str(basic.country_code),
+    verified: typeof verified === 'boolean' ? verified : null,
+    profileUrl: accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (r.id ?? undefined) : undefined }),
+    linked,
+    // YouTube reports are asked for by channel id; the other networks by username.
+    account: network === 'youtube' ? (accountFor(network, r.id) ?? accountFor(network, username)) : accountFor(network, username),
+  };
+}

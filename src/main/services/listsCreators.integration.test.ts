@@ -1,0 +1,182 @@
+// Lists (auditor.list, limit 100 / offset pages) and creators (auditor.creators, cursor pages and
+// each filter) end to end in main against the simulator over loopback, cached in a real SQLite
+// file and read back offline.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '../log';
+import { MainServices } from './mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { parseOffsetDateTime } from '../../simulator/data/discovery';
+import { MemoryCredentials } from '../../../test/support';
+import { createDispatcher, createHandlers } from '../host/handlers';
+import { offsetDateTime } from './creatorsService';
+import type { Channel } from '@shared/channels';
+import type { RequestOf, ResponseOf } from '@shared/contract';
+import type { Result } from '@shared/errors';
+
+let sim: SimulatorHandle;
+let services: MainServices;
+let dataDir: string;
+let dispatch: ReturnType<typeof createDispatcher>;
+const events: { name: string; payload: unknown }[] = [];
+
+async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
+  return (await dispatch(channel, request)) as Result<ResponseOf<C>>;
+}
+async function ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
+  const r = await call(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+  return r.value;
+}
+const calls = (name: string) => sim.state.calls.get(name) ?? 0;
+const day = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+beforeAll(async () => {
+  sim = await startSimulator({ generationMs: 30, seed: 'lists-creators-test' });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-lists-'));
+  const credentials = new MemoryCredentials();
+  services = new MainServices({ dataDir, host: 'browser', version: 'test', logger: new Logger('error'), credentialStore: credentials, polling: { pollDelayMs: () => 20 } });
+  await services.switchWorkspace('production');
+  await services.active().setBaseUrl(sim.url);
+  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
+  services.events.subscribe((e) => events.push(e));
+  dispatch = createDispatcher(createHandlers(services), new Logger('error'));
+});
+
+afterAll(async () => {
+  await services?.close();
+  await sim?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('lists', () => {
+  it('fetches a list whole by pages of 100, through the ledger, and keeps every field', async () => {
+    const before = calls('auditor.list');
+    const credits = sim.state.balances.credits;
+    const summary = await ok('lists:sync', { listId: 3 });
+    expect(summary).toMatchObject({ listId: 3, itemCount: 300, complete: true });
+    // 300 items: three full pages and the short (empty) one that ends the list.
+    expect(calls('auditor.list') - before).toBe(4);
+    expect(events.filter((e) => e.name === 'lists:changed').map((e) => (e.payload as { items: number }).items)).toEqual([100, 200, 300, 300]);
+    expect(sim.state.balances.credits).toBe(credits);
+    const entries = services.active().ledger.entries().filter((e) => e.operation === 'list');
+    expect(entries).toHaveLength(4);
+    expect(entries.every((e) => e.status === 'settled' && e.actualCost === 0 && e.accountKey === 'list:3')).toBe(true);
+    const items = await ok('lists:items', { listId: 3 });
+    expect(items).toHaveLength(300);
+    expect(items.map((i) => i.position)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    const first = items[0]!;
+    expect(first).toMatchObject({ listId: 3, network: 'tiktok' });
+    expect(first.account).toBe(first.username);
+    expect(first.followers).toBeGreaterThan(0);
+    expect(first.fields).toHaveProperty('report_id');
+    expect(first.fields).toHaveProperty('lists');
+    expect(first.fields).toHaveProperty('created');
+    expect(first.fields).toHaveProperty('audience_geo');
+    expect(first.fields).not.toHaveProperty('username');
+  });
+
+  it('reads YouTube items by channel id, a small list in one call, and says when a list does not exist', async () => {
+    await ok('lists:sync', { listId: 2 });
+    const youtube = await ok('lists:items', { listId: 2 });
+    expect(youtube[0]!.account).toMatch(/^UC/);
+    const before = calls('auditor.list');
+    expect(await ok('lists:sync', { listId: 4 })).toMatchObject({ itemCount: 5, complete: true });
+    expect(calls('auditor.list') - before).toBe(1);
+    const missing = await call('lists:sync', { listId: 99 });
+    expect(!missing.ok && missing.error.code).toBe('API_NOT_FOUND');
+    expect(!missing.ok && missing.error.message).toMatch(/list 99/);
+    const bad = await call('lists:sync', { listId: 0 });
+    expect(!bad.ok && bad.error.code).toBe('INVALID_INPUT');
+    expect((await ok('lists:known', {})).map((l) => l.listId)).toEqual([2, 3, 4]);
+  });
+
+  it('reads lists offline', async () => {
+    await ok('connection:setOffline', { offline: true });
+    try {
+      const before = calls('auditor.list');
+      expect(await ok('lists:items', { listId: 4 })).toHaveLength(5);
+      const refused = await call('lists:sync', { listId: 4 });
+      expect(!refused.ok && refused.error.code).toBe('OFFLINE');
+      expect(calls('auditor.list')).toBe(before);
+    } finally {
+      await ok('connection:setOffline', { offline: false });
+    }
+  });
+});
+
+describe('creators', () => {
+  it('writes dates in the spec’s form, for the researcher’s own days', () => {
+    const from = offsetDateTime('2026-03-03', '00:00:00');
+    expect(from).toMatch(/^2026-03-03T00:00:00[+-]\d{2}:\d{2}$/);
+    expect(parseOffsetDateTime(from)!.getTime()).toBe(new Date('2026-03-03T00:00:00').getTime());
+    expect(offsetDateTime('2026-03-03', '23:59:59')).toMatch(/^2026-03-03T23:59:59[+-]\d{2}:\d{2}$/);
+  });
+
+  it('synchronises every creator with cursor pages and lists them offline', async () => {
+    // One report unlocked here shows among the creators.
+    await ok('reports:fetch', { network: 'instagram', account: 'creator_probe', confirmedCost: 1, workspace: 'production' });
+    const before = calls('auditor.creators');
+    const result = await ok('creators:sync', {});
+    expect(result.complete).toBe(true);
+    expect(result.synced).toBeGreaterThan(200);
+    expect(result.pages).toBe(Math.ceil(result.synced / 100));
+    expect(calls('auditor.creators') - before).toBe(result.pages);
+    expect(events.filter((e) => e.name === 'creators:changed').at(-1)!.payload).toEqual({ synced: result.synced });
+    await ok('connection:setOffline', { offline: true });
+    try {
+      const all = await ok('creators:list', {});
+      expect(all).toHaveLength(result.synced);
+      const probe = await ok('creators:list', { text: 'CREATOR_PROBE' });
+      expect(probe).toHaveLength(1);
+      expect(probe[0]!.accounts[0]).toMatchObject({ network: 'instagram', username: 'creator_probe', account: 'creator_probe' });
+      expect(probe[0]!.accounts[0]!.reportUnlockedAt).toBeGreaterThan(Date.now() - 60_000);
+      const withMail = all.find((c) => c.emails.length > 0)!;
+      expect((await ok('creators:list', { text: withMail.emails[0]! })).map((c) => c.id)).toContain(withMail.id);
+      expect(all.some((c) => c.networkStatus !== null && c.contractStatus !== null && c.paymentStatus !== null)).toBe(true);
+    } finally {
+      await ok('connection:setOffline', { offline: false });
+    }
+  });
+
+  it('filters by unlock dates, creator ids and creator accounts', async () => {
+    const all = await ok('creators:list', {});
+    const from = day(Date.now() - 30 * 86_400_000);
+    const to = day(Date.now() - 10 * 86_400_000);
+    const start = new Date(`${from}T00:00:00`).getTime();
+    const end = new Date(`${to}T23:59:59`).getTime();
+    const expected = all.filter((c) => c.accounts.some((a) => a.reportUnlockedAt !== null && a.reportUnlockedAt >= start && a.reportUnlockedAt <= end + 999));
+    const dated = await ok('creators:sync', { unlockedFrom: from, unlockedTo: to });
+    expect(dated.synced).toBe(expected.length);
+    expect(dated.synced).toBeGreaterThan(0);
+
+    const ids = all.slice(0, 3).map((c) => c.id);
+    expect(await ok('creators:sync', { creatorIds: ids })).toMatchObject({ synced: 3, pages: 1, complete: true });
+
+    const accounts = all.slice(5, 7).map((c) => ({ network: c.accounts[0]!.network!, account: c.accounts[0]!.account! }));
+    const byAccount = await ok('creators:sync', { creatorAccounts: accounts });
+    expect(byAccount.synced).toBeGreaterThanOrEqual(2);
+    // None matching is an empty answer, not a failure.
+    expect(await ok('creators:sync', { creatorAccounts: [{ network: 'twitch', account: 'nobody_at_all_here' }] })).toMatchObject({ synced: 0, complete: true });
+  });
+
+  it('refuses filters past the spec’s limits before sending anything', async () => {
+    const before = calls('auditor.creators');
+    const ids = await call('creators:sync', { creatorIds: Array.from({ length: 1001 }, (_, i) => i + 1) });
+    expect(!ids.ok && ids.error.fields?.creatorIds).toMatch(/1000/);
+    const accounts = await call('creators:sync', { creatorAccounts: Array.from({ length: 101 }, (_, i) => ({ network: 'instagram' as const, account: `a${i}` })) });
+    expect(!accounts.ok && accounts.error.fields?.creatorAccounts).toMatch(/100/);
+    const dates = await call('creators:sync', { unlockedFrom: '2026-02-30' });
+    expect(!dates.ok && dates.error.fields?.unlockedFrom).toBeTruthy();
+    const order = await call('creators:sync', { unlockedFrom: '2026-03-02', unlockedTo: '2026-03-01' });
+    expect(!order.ok && order.error.fields?.unlockedTo).toBeTruthy();
+    const name = await call('creators:sync', { creatorAccounts: [{ network: 'instagram', account: 'not valid!' }] });
+    expect(!name.ok && name.error.code).toBe('INVALID_INPUT');
+    expect(calls('auditor.creators')).toBe(before);
+  });
+});

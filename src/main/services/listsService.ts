@@ -1,0 +1,131 @@
+// Saved lists (spec 4.12, 2.12): fetched whole by `limit` 100 / `offset` pages until a short
+// page, each page kept as it arrives, then read from the cache (offline too). The reference does
+// not say what a list call costs, so each page goes through the balance gate like media and
+// brand mentions: nothing is expected, and a balance that moved is booked.
+import { ScoutError } from '@shared/errors';
+import { parseAccountRef } from '@shared/accountInput';
+import type { ListItemView, ListSummary } from '@shared/discoveryData';
+import type { ApiClient } from '../api/apiClient';
+import type { Network } from '../api/types';
+import type { ListItem } from '../api/schemas/discovery';
+import type { ListsRepository } from '../cache/repositories/listsRepository';
+import type { JsonObject } from '../cache/repositories';
+import { saving } from '../cache/storageFaults';
+import type { ReportService } from './reportService';
+import type { ConnectionTracker } from './connection';
+
+export const LIST_PAGE_SIZE = 100;
+/** More items than any list holds: a list that keeps answering full pages past this is cut off. */
+const MAX_LIST_ITEMS = 100_000;
+
+export interface ListsDeps {
+  api: () => Promise<ApiClient>;
+  reports: ReportService;
+  repo: ListsRepository;
+  connection: ConnectionTracker;
+  onProgress?: (progress: { listId: number; items: number }) => void;
+  /**
+   * Called with each saved answer so its pictures are stored for offline use. Not awaited: a
+   * picture never holds up the next page.
+   */
+  onSaved?: (result: unknown) => Promise<unknown>;
+  now?: () => number;
+}
+
+/** The fields a list item view shows in its own columns; every other field stays in `fields`. */
+const shownFields = new Set(['name', 'username', 'type', 'followers', 'er', 'avatar_url']);
+
+export class ListsService {
+  private readonly now: () => number;
+  private readonly syncing = new Map<number, Promise<ListSummary>>();
+
+  constructor(private readonly deps: ListsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  known(): ListSummary[] {
+    return this.deps.repo.lists().map((l) => ({ listId: l.listId, itemCount: l.itemCount, syncedAt: l.fetchedAt, complete: l.complete }));
+  }
+
+  /** Fetches every item of the list; two syncs of one list share one. */
+  sync(listId: number): Promise<ListSummary> {
+    const running = this.syncing.get(listId);
+    if (running) return running;
+    this.deps.connection.assertMayCall();
+    const done = this.fetchAll(listId).finally(() => this.syncing.delete(listId));
+    this.syncing.set(listId, done);
+    return done;
+  }
+
+  private async fetchAll(listId: number): Promise<ListSummary> {
+    const all: JsonObject[] = [];
+    let complete = false;
+    for (let offset = 0; offset < MAX_LIST_ITEMS; offset += LIST_PAGE_SIZE) {
+      const items = await this.page(listId, offset);
+      const raws = items.map((i) => i.raw as JsonObject);
+      const at = this.now();
+      saving(() => this.deps.repo.savePage(listId, raws, { fetchedAt: at, offset }));
+      void this.deps.onSaved?.(raws).catch(() => undefined);
+      all.push(...raws);
+      this.deps.onProgress?.({ listId, items: all.length });
+      if (items.length < LIST_PAGE_SIZE) {
+        complete = true;
+        break;
+      }
+    }
+    if (complete) {
+      // The whole list in one go: items that left the list since the last sync go too.
+      saving(() => this.deps.repo.replace(listId, all, this.now()));
+    }
+    this.deps.repo.markComplete(listId, complete);
+    return this.known().find((l) => l.listId === listId) ?? { listId, itemCount: all.length, syncedAt: this.now(), complete };
+  }
+
+  private async page(listId: number, offset: number): Promise<ListItem[]> {
+    const send = (api: ApiClient) => api.list(listId, LIST_PAGE_SIZE, offset);
+    try {
+      const { value } = await this.deps.reports.spend(
+        // A list is no account of any network: the ledger's network column stays empty.
+        { operation: 'list', network: null as unknown as Network, accountKey: `list:${listId}` },
+        { cost: 0, balance: 'credits' },
+        (api) => send(api),
+        async () => send(await this.deps.api()),
+        { maxCost: 1 },
+      );
+      return value;
+    } catch (error) {
+      if (error instanceof ScoutError && error.code === 'API_NOT_FOUND') {
+        throw new ScoutError({ code: 'API_NOT_FOUND', message: `The API account has no list ${listId}. Check the list id in the web app.`, apiCode: error.apiCode });
+      }
+      throw error;
+    }
+  }
+
+  /** The cached items of a list, in the API's order. */
+  items(listId: number): ListItemView[] {
+    return this.deps.repo.items(listId).map((record) => {
+      const raw = record.raw;
+      const username = str(raw.username);
+      const network = record.network;
+      return {
+        listId,
+        position: record.position,
+        network,
+        // `username` is the channel id for YouTube (2.12): what the account field reads either way.
+        account: network && username && parseAccountRef(username, network).ok ? username : null,
+        title: str(raw.name),
+        username,
+        avatarUrl: str(raw.avatar_url),
+        followers: num(raw.followers),
+        er: num(raw.er),
+        fields: Object.fromEntries(Object.entries(raw).filter(([key]) => !shownFields.has(key))),
+      };
+    });
+  }
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};

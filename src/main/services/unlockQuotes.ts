@@ -1,0 +1,101 @@
+// Quotes that know what the API account has already unlocked (issue 13). The API account may
+// have unlocked a report outside this Scout (a colleague, the web app, another workspace folder).
+// Before quoting accounts Scout has no record of, auditor.creators is asked with
+// creator_accounts, 100 at a time, whether their reports are unlocked and since when; the answer
+// is kept with the creators (creator_accounts), where ReportService.quote reads it, so the
+// fetch's cost check and an offline quote say the same. When the API cannot answer (offline, no
+// credentials, an error) the quote stays as it was.
+import type { CostQuote } from '@shared/reports';
+import type { ApiClient } from '../api/apiClient';
+import type { Creator } from '../api/schemas/discovery';
+import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
+import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
+import type { ConnectionTracker } from './connection';
+import { creatorAccountsParam, MAX_CREATOR_ACCOUNTS, type CreatorsService } from './creatorsService';
+import type { ReportRef, ReportService } from './reportService';
+import type { Logger } from '../log';
+
+/** An answer of "not unlocked" is trusted this long before the API is asked again. */
+export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
+/** A quote does not wait long for the answer: past this it stays as it was. */
+const LOOKUP_TIMEOUT_MS = 8_000;
+/** Pages of one lookup's answer followed (100 accounts rarely belong to more than 100 creators). */
+const MAX_ANSWER_PAGES = 5;
+/**
+ * Quotes worth asking about: Scout has no record of an unlock in the last year. A report paid for
+ * here but never fetched ('paid-not-fetched') is a record of Scout's own and keeps its own quote.
+ */
+const askable = new Set<CostQuote['reason']>(['new', 'expired']);
+
+export interface UnlockQuotesDeps {
+  api: () => Promise<ApiClient>;
+  reports: ReportService;
+  creators: CreatorsService;
+  creatorsRepo: CreatorsRepository;
+  store: DiscoveryWorkspaceRepository;
+  connection: ConnectionTracker;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export class UnlockQuotes {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: UnlockQuotesDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async quote(ref: ReportRef): Promise<CostQuote> {
+    return (await this.quoteMany([ref]))[0]!;
+  }
+
+  /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
+  async quoteMany(refs: readonly ReportRef[]): Promise<CostQuote[]> {
+    const first = refs.map((ref) => this.deps.reports.quote(ref));
+    const now = this.now();
+    const ask = new Map<string, ReportRef>();
+    refs.forEach((ref, i) => {
+      if (!askable.has(first[i]!.reason)) return;
+      const askedAt = this.deps.store.unlockAskedAt(ref.network, ref.key);
+      if (askedAt !== null && now - askedAt < UNLOCK_ANSWER_FRESH_MS) return;
+      ask.set(`${ref.network}:${ref.key}`, ref);
+    });
+    if (ask.size === 0 || !this.mayAsk()) return first;
+    const pending = [...ask.values()];
+    for (let i = 0; i < pending.length; i += MAX_CREATOR_ACCOUNTS) {
+      const chunk = pending.slice(i, i + MAX_CREATOR_ACCOUNTS);
+      try {
+        await this.lookUp(chunk);
+      } catch (error) {
+        // No answer: these quotes (and the rest) stay as the cost rule says without it.
+        this.deps.logger?.info(`unlock lookup not answered: ${error instanceof Error ? error.message : String(error)}`);
+        break;
+      }
+    }
+    return refs.map((ref) => this.deps.reports.quote(ref));
+  }
+
+  private mayAsk(): boolean {
+    const state = this.deps.connection.get();
+    return !state.manualOffline && state.mode !== 'unreachable';
+  }
+
+  private async lookUp(refs: readonly ReportRef[]): Promise<void> {
+    const api = await this.deps.api();
+    const askedAt = this.now();
+    const query: Record<string, string | number> = {
+      limit: 100,
+      creator_accounts: creatorAccountsParam(refs.map((ref) => ({ network: ref.network, socialId: ref.apiName }))),
+    };
+    const found: Creator[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_ANSWER_PAGES; page++) {
+      const answer = await this.deps.creators.page(api, cursor === null ? query : { ...query, cursor }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      found.push(...answer.creators);
+      cursor = answer.nextCursor;
+      if (cursor === null) break;
+    }
+    this.deps.creators.keep(found);
+    for (const ref of refs) this.deps.store.rememberUnlockAnswer(ref.network, ref.key, askedAt, this.deps.creatorsRepo.unlockedAt(ref.network, ref.key));
+  }
+}
