@@ -103,6 +103,20 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   const dates = parsed.data.map((r) => r.Date!);
   expect(dates).toEqual([...dates].sort().reverse());
 
+  // Ticked posts' accounts are handed to Add accounts, which quotes them like any other account.
+  const analysisAddress = page.url();
+  const tick = page.getByTestId('post-row').first().getByRole('checkbox');
+  const picked = (await tick.getAttribute('aria-label'))!.replace(/^Select @/, '');
+  await tick.check();
+  await page.getByRole('button', { name: 'Fetch 1 report…' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  const confirmation = page.getByTestId('fetch-confirmation');
+  await expect(confirmation).toContainText(picked);
+  await expect(confirmation).toContainText('1 report credit');
+  await confirmation.getByRole('button', { name: 'Change' }).click();
+  await page.goto(analysisAddress);
+  await expect(page.getByTestId('analysis')).toHaveAttribute('data-state', '10');
+
   // Offline: the API gone and Work offline; after a reload the analysis and its posts are all there.
   await page.getByRole('button', { name: 'Work offline' }).click();
   await scout.stopSimulator();

@@ -5,12 +5,14 @@ import { AccountsPage } from './features/accounts/AccountsPage';
 import { Sidebar } from './shell/Sidebar';
 import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
-import { PlannedPage } from './shell/PlannedPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
 import { CompetitorPage } from './features/competitor/CompetitorPage';
 import { ArchivePage } from './features/archive/ArchivePage';
 import { CompareTray } from './features/compare/CompareTray';
+import { ListsPage } from './features/lists/ListsPage';
+import { CreatorsPage } from './features/creators/CreatorsPage';
+import { DiscoveryPage } from './features/discovery/DiscoveryPage';
 import { windowTitle } from './shell/windowTitle';
 
 export function App() {
@@ -85,8 +87,12 @@ export function App() {
             <CompetitorPage />
           ) : page === 'archive' ? (
             <ArchivePage />
+          ) : page === 'discovery' ? (
+            <DiscoveryPage />
+          ) : page === 'lists' ? (
+            <ListsPage />
           ) : (
-            <PlannedPage page={page} />
+            <CreatorsPage key={page satisfies 'creators'} />
           )}
         </main>
         {ready && !fatalError && <CompareTray />}

@@ -7,6 +7,7 @@ import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/s
 import { pageFromHash, subpathFromHash, type PageId } from './pages';
 import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
 import { createCompareSlice, type CompareSlice } from './features/compare/compareSlice';
+import { createDiscoverySlice, type DiscoverySlice } from './features/discovery/discoverySlice';
 
 export interface NavigationSlice {
   page: PageId;
@@ -35,7 +36,7 @@ export interface ShellSlice {
   dismissNotice(id: string): Promise<void>;
 }
 
-export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice & CompareSlice;
+export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice & CompareSlice & DiscoverySlice;
 export type Slice<T> = StateCreator<ScoutStore, [], [], T>;
 
 export const createNavigationSlice: Slice<NavigationSlice> = (set) => ({
@@ -145,6 +146,7 @@ export function createScoutStore(client: ScoutClient = defaultClient) {
     ...createShellSlice(client)(...a),
     ...createAccountsSlice(client)(...a),
     ...createCompareSlice(...a),
+    ...createDiscoverySlice(client)(...a),
   }));
 }
 

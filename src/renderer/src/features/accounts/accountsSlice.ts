@@ -2,12 +2,13 @@
 import type { StateCreator } from 'zustand';
 import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
 import type { BalanceKind, CostQuote, Network } from '@shared/reports';
-import type { AccountInput } from '@shared/accountInput';
+import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '../../shared/ui/dataTable';
 import { live, type LiveProgress } from './FetchProgress';
+import { quoteAll, spendBlocker } from './addFlow';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
 export type TiktokType = 'report' | 'advanced_report';
@@ -105,6 +106,12 @@ export interface AccountsSlice {
   dismissRun(): void;
   /** Closes the panel (not while a run is under way); what was typed stays for next time. */
   closeAdd(): void;
+  /**
+   * Another page's accounts (a list, creators, discovery results) into Add accounts: the panel
+   * opens on the Accounts page with them typed in and quoted, so they are fetched the one way,
+   * quoted first. Says why not when a run is still under way; null when handed over.
+   */
+  fetchThroughAddFlow(accounts: readonly { network: Network; account: string }[]): string | null;
 }
 
 const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax'] as const;
@@ -319,20 +326,7 @@ export const createAccountsSlice =
         set({ fetchPlan: null, planning: true });
         // The balance the confirmation shows is the one the API has now.
         await get().refreshPlan();
-        const items = await Promise.all(
-          inputs.map(async (input): Promise<PlannedFetch> => {
-            const ref = { network: input.network, account: input.account, ...(input.network === 'tiktok' ? { tiktokType } : {}) };
-            try {
-              const [quote, cached] = await Promise.all([
-                client.invoke('reports:quote', ref),
-                client.invoke('reports:open', { network: input.network, account: input.account }),
-              ]);
-              return { input, quote, cached: cached !== null, error: null };
-            } catch (error) {
-              return { input, quote: null, cached: false, error: errorMessage(error) };
-            }
-          }),
-        );
+        const items = await quoteAll(client, inputs, tiktokType);
         // Changed, closed or moved to another workspace meanwhile: these quotes are not for this screen.
         if (seq !== planSeq) return;
         if ((get().workspace?.active ?? null) !== workspace) return void set({ planning: false });
@@ -403,6 +397,18 @@ export const createAccountsSlice =
         // Done starts afresh: an empty list with the first choices, the panel still open.
         set({ run: null, addDraft: { ...emptyDraft, open: true } });
         get().clearPlan();
+      },
+
+      fetchThroughAddFlow(accounts) {
+        if (get().run?.running) return 'Add accounts is still fetching; wait for it to finish, then try again.';
+        if (get().run) get().dismissRun();
+        const text = accounts.map((a) => `${a.network}:${a.account}`).join('\n');
+        get().setAddDraft({ open: true, text, network: '' });
+        get().navigate('accounts');
+        const valid = parseAccountList(text, null).flatMap((p) => (p.ok ? [p.value] : []));
+        // Nothing is quoted when nothing could be spent: the panel says why, as when typed there.
+        if (valid.length && spendBlocker(get()) === null) void get().planFetches(valid, get().addDraft.tiktokType);
+        return null;
       },
 
       async cancelRun() {

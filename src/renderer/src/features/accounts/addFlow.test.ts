@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, PlanInfo, WorkspaceState } from '@shared/contract';
 import type { CostQuote } from '@shared/reports';
-import { addPhase, confirmLabel, followersText, parseFollowers, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
+import { parseAccountList, type AccountInput } from '@shared/accountInput';
+import { addPhase, confirmLabel, followersText, parseFollowers, QUOTE_BATCH, quoteAll, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
+import { costText } from './labels';
+import { formatDate } from '../../shared/format';
 
 const plan = (credits: number | null, advanced: number | null = 5): PlanInfo => ({
   reports: { plan: 'p', credits, reports: 3, advancedReports: advanced },
@@ -85,5 +88,85 @@ describe('follower filters', () => {
     expect(followersText(1_234_567)).toBe('1234567');
     expect(followersText(750)).toBe('750');
     for (const v of [10_000, 1_200_000, 1_234_567, 750, 2_500_000_000]) expect(parseFollowers(followersText(v))).toBe(v);
+  });
+});
+
+describe('quoting a list', () => {
+  const inputs = (text: string): AccountInput[] => parseAccountList(text, 'instagram').flatMap((p) => (p.ok ? [p.value] : []));
+  type Call = { channel: string; request: { items?: { network: string; account: string; tiktokType?: string }[]; account?: string } };
+  /** A client that answers as main would, and keeps what it was asked. */
+  const fakeClient = (answer: (call: Call) => unknown) => {
+    const calls: Call[] = [];
+    return {
+      calls,
+      invoke: (async (channel: string, request: Call['request']) => {
+        const call = { channel, request };
+        calls.push(call);
+        const value = answer(call);
+        if (value instanceof Error) throw value;
+        return value;
+      }) as never,
+    };
+  };
+  const invalid = Object.assign(new Error('"bad" cannot be read.'), { code: 'INVALID_INPUT' });
+
+  it('asks main once for the whole list (quoteMany), in the order typed, TikTok with its report type', async () => {
+    const unlockedAt = Date.UTC(2026, 2, 3, 12);
+    const client = fakeClient(({ channel, request }) => {
+      if (channel === 'reports:open') return request.account === 'natgeo' ? {} : null;
+      if (channel === 'reports:quoteMany') return request.items!.map((it) => (it.account === 'nasa' ? { ...quote('unlocked-elsewhere', 0), unlockedAt } : quote('new')));
+      throw new Error(`unexpected ${channel}`);
+    });
+    const planned = await quoteAll(client, inputs('natgeo nasa tiktok:dancer'), 'report');
+    expect(client.calls.filter((c) => c.channel === 'reports:quoteMany')).toHaveLength(1);
+    expect(client.calls.filter((c) => c.channel === 'reports:quote')).toHaveLength(0);
+    expect(client.calls.find((c) => c.channel === 'reports:quoteMany')!.request.items).toEqual([
+      { network: 'instagram', account: 'natgeo' },
+      { network: 'instagram', account: 'nasa' },
+      { network: 'tiktok', account: 'dancer', tiktokType: 'report' },
+    ]);
+    expect(planned.map((p) => [p.input.account, p.quote?.reason, p.cached, p.error])).toEqual([
+      ['natgeo', 'new', true, null],
+      ['nasa', 'unlocked-elsewhere', false, null],
+      ['dancer', 'new', false, null],
+    ]);
+    expect(costText(planned[1]!.quote!)).toBe(`free: unlocked on ${formatDate(unlockedAt)} by your API account`);
+    expect(costText(planned[1]!.quote!)).toMatch(/^free: unlocked on Mar 3, 2026 by your API account$/);
+  });
+
+  it('sends at most 500 accounts per call', async () => {
+    const client = fakeClient(({ channel, request }) => (channel === 'reports:open' ? null : request.items!.map(() => quote('new'))));
+    const many = Array.from({ length: QUOTE_BATCH + 3 }, (_, i) => `acc${i}`).join('\n');
+    const planned = await quoteAll(client, inputs(many), 'report');
+    expect(client.calls.filter((c) => c.channel === 'reports:quoteMany').map((c) => c.request.items!.length)).toEqual([QUOTE_BATCH, 3]);
+    expect(planned).toHaveLength(QUOTE_BATCH + 3);
+    expect(planned.every((p) => p.quote?.reason === 'new')).toBe(true);
+  });
+
+  it('a batch refused for one entry is quoted one by one, so only that row carries the problem', async () => {
+    const client = fakeClient(({ channel, request }) => {
+      if (channel === 'reports:open') return null;
+      if (channel === 'reports:quoteMany') return invalid;
+      return request.account === 'gone' ? invalid : quote('new');
+    });
+    const planned = await quoteAll(client, inputs('natgeo gone'), 'report');
+    expect(planned.map((p) => p.error)).toEqual([null, '"bad" cannot be read.']);
+    expect(planned[0]!.quote?.reason).toBe('new');
+  });
+
+  it('any other failure is said on every row, with nothing quoted', async () => {
+    const client = fakeClient(({ channel }) => (channel === 'reports:open' ? null : Object.assign(new Error('The API cannot be reached.'), { code: 'NETWORK' })));
+    const planned = await quoteAll(client, inputs('natgeo nasa'), 'report');
+    expect(planned.map((p) => [p.quote, p.error])).toEqual([
+      [null, 'The API cannot be reached.'],
+      [null, 'The API cannot be reached.'],
+    ]);
+    expect(client.calls.filter((c) => c.channel === 'reports:quote')).toHaveLength(0);
+  });
+
+  it('words the other reasons as before, and an unlock without a date without one', () => {
+    expect(costText(quote('new'))).toBe('new: 1 report credit');
+    expect(costText(quote('unlocked', 0))).toBe('unlocked within 365 days: free');
+    expect(costText({ ...quote('unlocked-elsewhere', 0), unlockedAt: null })).toBe('free: unlocked by your API account');
   });
 });

@@ -1,8 +1,11 @@
 // The rules of Add accounts that do not need a screen: where the panel stands (editing → quoted
 // → running → finished; Done resets), why no spend can be offered, what the selected quotes add
-// up to when one of them is only "at most", and how the library reads a follower bound.
-import type { ConnectionState, PlanInfo, WorkspaceState } from '@shared/contract';
+// up to when one of them is only "at most", how a list is quoted (in batches, so main can ask which
+// accounts the API account unlocked elsewhere), and how the library reads a follower bound.
+import type { ConnectionState, PlanInfo, ScoutClient, WorkspaceState } from '@shared/contract';
 import type { BalanceKind, CostQuote } from '@shared/reports';
+import type { AccountInput } from '@shared/accountInput';
+import type { PlannedFetch, TiktokType } from './accountsSlice';
 import { formatCount } from '../../shared/format';
 import { balanceLabels, creditAmount } from './labels';
 
@@ -98,6 +101,51 @@ export const shortBalances = (totals: readonly BalanceTotal[]) => totals.filter(
 export function spentText(spent: Partial<Record<BalanceKind, number>> | null | undefined): string {
   const parts = Object.entries(spent ?? {}).filter(([, n]) => (n ?? 0) > 0).map(([kind, n]) => creditAmount(n!, kind));
   return parts.length ? `spent ${parts.join(' and ')}` : 'nothing spent';
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const codeOf = (error: unknown): unknown => (error && typeof error === 'object' && 'code' in error ? error.code : undefined);
+
+/** The contract's most accounts per reports:quoteMany. */
+export const QUOTE_BATCH = 500;
+
+/**
+ * Quotes a whole list at once: one reports:quoteMany per 500 accounts, so main can ask the API in
+ * batches which of them the API account has unlocked already (elsewhere: a colleague, the web
+ * app) rather than one account at a time. A batch refused as a whole for one entry main cannot
+ * read is quoted account by account, so each row says its own problem and the others are quoted.
+ */
+export async function quoteAll(client: Pick<ScoutClient, 'invoke'>, inputs: readonly AccountInput[], tiktokType: TiktokType): Promise<PlannedFetch[]> {
+  const refOf = (input: AccountInput) => ({ network: input.network, account: input.account, ...(input.network === 'tiktok' ? { tiktokType } : {}) });
+  // Whether each is cached already: a cached account's paid refresh starts unticked.
+  const cachedAll = Promise.all(
+    inputs.map((input) =>
+      client.invoke('reports:open', { network: input.network, account: input.account }).then(
+        (report): boolean | string => report !== null,
+        messageOf,
+      ),
+    ),
+  );
+  const quotes: (CostQuote | string)[] = [];
+  for (let from = 0; from < inputs.length; from += QUOTE_BATCH) {
+    const batch = inputs.slice(from, from + QUOTE_BATCH);
+    try {
+      quotes.push(...(await client.invoke('reports:quoteMany', { items: batch.map(refOf) })));
+    } catch (error) {
+      if (codeOf(error) === 'INVALID_INPUT' && batch.length > 1) {
+        quotes.push(...(await Promise.all(batch.map((input) => client.invoke('reports:quote', refOf(input)).catch(messageOf)))));
+      } else quotes.push(...batch.map(() => messageOf(error)));
+    }
+  }
+  const cached = await cachedAll;
+  return inputs.map((input, i): PlannedFetch => {
+    const quote = quotes[i];
+    const isCached = cached[i];
+    if (quote === undefined) return { input, quote: null, cached: false, error: 'Scout got no quote for this account; check the cost again.' };
+    if (typeof quote === 'string') return { input, quote: null, cached: false, error: quote };
+    if (typeof isCached === 'string') return { input, quote: null, cached: false, error: isCached };
+    return { input, quote, cached: isCached === true, error: null };
+  });
 }
 
 /**

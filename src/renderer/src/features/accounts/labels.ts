@@ -1,4 +1,5 @@
 import type { Network } from '@shared/reports';
+import { formatDate } from '../../shared/format';
 
 export const networkLabels: Record<Network, string> = {
   instagram: 'Instagram',
@@ -22,6 +23,7 @@ export const costReasons: Record<string, string> = {
   expired: 'unlocked over a year ago',
   upgrade: 'mini report unlocked; the advanced one is not',
   'paid-not-fetched': 'paid for but never fetched (cancelled): most likely free',
+  'unlocked-elsewhere': 'free: unlocked by your API account',
 };
 
 export const balanceLabels: Record<string, string> = {
@@ -38,7 +40,11 @@ export function creditAmount(n: number, balance: string): string {
 }
 
 /** What a quote says, naming the balance it spends: 'new: 1 advanced-report credit', 'unlocked within 365 days: free'. */
-export function costText(quote: { cost: number; reason: string; balance: string }): string {
+export function costText(quote: { cost: number; reason: string; balance: string; unlockedAt?: number | null }): string {
+  // Unlocked outside this Scout (a colleague, the web app): the API account's own date says why it is free.
+  if (quote.reason === 'unlocked-elsewhere' && quote.cost === 0) {
+    return typeof quote.unlockedAt === 'number' ? `free: unlocked on ${formatDate(quote.unlockedAt)} by your API account` : costReasons[quote.reason]!;
+  }
   const why = costReasons[quote.reason] ?? quote.reason;
   if (quote.cost === 0) return why.endsWith('free') ? why : `free (${why})`;
   // Only the API knows whether that earlier request unlocked the account: ask for what it may cost.

@@ -2,12 +2,12 @@
 // the page asks for the slices the researcher scrolls to, so 50,000 posts scroll like 50. The
 // table is virtualised (@tanstack/react-virtual): only the rows on screen are in the document.
 // Links open outside through main's allow-list; accounts go to Compare or are fetched as
-// reports (quoted first); CSV and XLSX hold every post the filters show, in their order.
+// reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters show, in their order.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
-import { ConfirmSpend, EmptyState, formatCount, formatDay, formatMetric, openOutside, plural } from '../../shared/ui';
+import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 import { saveFile } from '../compare/saveFile';
@@ -40,7 +40,6 @@ const num = (text: string): number | undefined => {
 
 export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) {
   const id = analysis.reportId;
-  const workspace = useScout((s) => s.workspace?.active);
   const addToCompare = useScout((s) => s.addToCompare);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -59,7 +58,6 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [status, setStatus] = useState<string | null>(null);
-  const [quote, setQuote] = useState<{ accounts: string[]; items: { account: string; cost: 0 | 1 }[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const loading = useRef(new Set<string>());
@@ -205,43 +203,13 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     setStatus(`${plural(added, 'account')} added to the Compare tray${added < picks.length ? ` (${picks.length - added} already there or over its limit)` : ''}.`);
   };
 
-  const quoteReports = async () => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const items = await Promise.all(
-        accounts.slice(0, 500).map(async (account) => ({ account, cost: (await scout.invoke('reports:quote', { network: 'instagram', account })).cost })),
-      );
-      setQuote({ accounts, items });
-    } catch (e) {
-      setStatus(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+  // Fetching goes through Add accounts, so these accounts are quoted, confirmed and worded
+  // exactly as anywhere else (unlocked elsewhere, free within a year, at most …).
+  const fetchReports = () => {
+    const refused = useScout.getState().fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
+    if (refused) setStatus(refused);
   };
 
-  const fetchReports = async () => {
-    if (!quote || !workspace) return;
-    setBusy(true);
-    try {
-      const { outcomes } = await scout.invoke('reports:fetchMany', {
-        workspace,
-        runId: `competitor-${Date.now().toString(36)}`,
-        items: quote.items.map((i) => ({ network: 'instagram', account: i.account, confirmedCost: i.cost })),
-      });
-      const done = outcomes.filter((o) => o.status === 'done').length;
-      const failed = outcomes.filter((o) => o.status !== 'done');
-      setStatus(`${plural(done, 'report')} fetched into Accounts.${failed.length ? ` Not fetched: ${failed.map((o) => `${o.accountKey} (${o.error?.message ?? o.status})`).join('; ')}` : ''}`);
-      setQuote(null);
-    } catch (e) {
-      setStatus(errorMessage(e));
-    } finally {
-      setBusy(false);
-      void useScout.getState().refreshPlan();
-    }
-  };
-
-  const paid = quote?.items.filter((i) => i.cost > 0).length ?? 0;
   const pad = items.length ? items[0]!.start : 0;
   const padEnd = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
@@ -318,7 +286,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         <button type="button" onClick={sendToCompare} disabled={!accounts.length}>
           Add {plural(accounts.length, 'account')} to Compare
         </button>
-        <button type="button" onClick={() => void quoteReports()} disabled={busy || !accounts.length}>
+        <button type="button" onClick={fetchReports} disabled={busy || !accounts.length}>
           Fetch {plural(accounts.length, 'report')}…
         </button>
         {selected.size > 0 && (
@@ -327,22 +295,6 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           </button>
         )}
       </div>
-      {quote && (
-        <ConfirmSpend
-          label="Confirm fetching reports"
-          confirmLabel={paid ? `Fetch and spend ${plural(paid, 'report credit')}` : `Fetch ${plural(quote.items.length, 'report')} (free)`}
-          onConfirm={() => void fetchReports()}
-          onBack={() => setQuote(null)}
-          busy={busy}
-          focusBack
-          testId="competitor-fetch-confirm"
-        >
-          <p>
-            {plural(quote.items.length, 'Instagram report')}: {paid} cost 1 report credit each, {quote.items.length - paid} are free (already unlocked).
-            {quote.accounts.length > quote.items.length ? ` Only the first ${quote.items.length} selected accounts are fetched.` : ''}
-          </p>
-        </ConfirmSpend>
-      )}
       {status && (
         <p role="status" className="muted" data-testid="post-status">
           {status}

@@ -1,0 +1,137 @@
+// Lists end to end: a bad list id is refused at its field; list 6 of the simulator (210 items,
+// Instagram and TikTok) is synced for free, paged through, its items ticked into the Compare
+// tray and handed to Add accounts (quoted there first), one opened as a report; then with the API
+// gone and Scout offline, after a reload, the list and its items are all still there.
+import { expect, test } from './fixtures';
+
+test.use({ scoutSimulator: { generationMs: 0 } });
+
+test('sync a list, page through it, compare and open its items, offline too', async ({ page, scout }) => {
+  test.setTimeout(90_000);
+  const simulator = scout.simulator!;
+  await scout.open(page);
+  await page.keyboard.press('Control+7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(page.getByTestId('lists-empty')).toContainText('No list synced yet.');
+
+  // The id is checked at its field; nothing is sent.
+  const idField = page.getByLabel('List id');
+  const sync = page.getByRole('button', { name: 'Sync list' });
+  for (const [typed, message] of [
+    ['', 'Enter the number of a list.'],
+    ['0', 'A list id is a whole number from 1.'],
+    ['6a', 'A list id is a whole number, such as 12.'],
+    ['-2', 'A list id is a whole number, such as 12.'],
+  ] as const) {
+    await idField.fill(typed);
+    await sync.click();
+    await expect(page.getByTestId('list-id-field').locator('.field-error')).toHaveText(message);
+    await expect(idField).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(page.getByTestId('lists-empty')).toBeVisible();
+
+  // A list the account does not have: said, nothing kept.
+  await idField.fill('99');
+  await sync.click();
+  await expect(page.getByTestId('list-sync-note')).toContainText('List 99 was not synced');
+  await expect(page.getByTestId('lists-empty')).toBeVisible();
+
+  // List 6: 210 items over three pages of the API (limit 100), free.
+  const spentBefore = { ...simulator.state.spent };
+  await idField.fill(' 6 ');
+  await sync.click();
+  await expect(page.getByTestId('list-sync-note')).toHaveText('List 6: 210 items in the cache. Nothing was spent.', { timeout: 20_000 });
+  expect(simulator.state.spent).toEqual(spentBefore);
+  await expect(page.getByTestId('credits-reports')).toHaveText('1,000');
+  await expect(page.getByTestId('known-list-6')).toContainText('210');
+  await expect(page.getByTestId('known-list-6')).toContainText('Complete');
+  expect(page.url()).toMatch(/#\/lists\/6$/);
+
+  // Page through: 100 at a time.
+  const rows = page.getByTestId('list-item-row');
+  const pager = page.getByTestId('list-page');
+  await expect(pager).toHaveText('Items 1–100 of 210');
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(pager).toHaveText('Items 101–200 of 210');
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(pager).toHaveText('Items 201–210 of 210');
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByRole('button', { name: 'Next →' })).toBeDisabled();
+  await page.getByRole('button', { name: '← Previous' }).click();
+  await page.getByRole('button', { name: '← Previous' }).click();
+  await expect(pager).toHaveText('Items 1–100 of 210');
+
+  // Each item with its fields: network, followers and ER by the one formatter, the other fields as sent.
+  const table = page.getByRole('table', { name: 'Items of list 6' });
+  for (const header of ['Account', 'Network', 'Followers', 'Engagement rate', 'Report id', 'In lists', 'First requested', 'Main audience country']) {
+    await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+  const first = rows.first();
+  await expect(first.locator('td[data-column="er"]')).toHaveText(/^\d+(\.\d+)? %$/);
+  await expect(first.locator('td[data-column="followers"]')).toHaveText(/^[\d,.]+[KM]?$/);
+  // Sorted by followers, largest first, across all 210 (not just the page shown).
+  const followers = table.locator('th[data-column="followers"]');
+  await followers.getByRole('button').click();
+  await expect(followers).toHaveAttribute('aria-sort', 'descending');
+  const exact = async () => (await rows.locator('td[data-column="followers"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''))).map((t) => Number(t.replace(/[^\d]/g, '')));
+  const top = await exact();
+  expect(top.every((v, i) => i === 0 || top[i - 1]! >= v)).toBe(true);
+  await page.getByRole('button', { name: 'Next →' }).click();
+  const next = await exact();
+  expect(Math.max(...next)).toBeLessThanOrEqual(Math.min(...top));
+  await page.getByRole('button', { name: '← Previous' }).click();
+
+  // Two Instagram items to Compare; the ticks on another page are kept.
+  const instagram = page.locator('[data-testid="list-item-row"][data-network="instagram"]');
+  const names = [await instagram.nth(0).getAttribute('data-account'), await instagram.nth(1).getAttribute('data-account')];
+  await instagram.nth(0).getByRole('checkbox').check();
+  await instagram.nth(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('button', { name: '← Previous' }).click();
+  await expect(page.getByTestId('list-selection')).toHaveText('2 items selected');
+  await page.getByRole('button', { name: 'Add 2 accounts to Compare' }).click();
+  await expect(page.getByTestId('list-note')).toHaveText('2 accounts added to the Compare tray.');
+  const tray = page.getByTestId('compare-tray');
+  await expect(tray.locator('li')).toHaveCount(2);
+  for (const name of names) await expect(tray.getByTestId(`tray-item-instagram-${name!.toLowerCase()}`)).toBeVisible();
+
+  // The same two through Add accounts: quoted there before anything is spent.
+  await page.getByRole('button', { name: 'Fetch 2 reports…' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  const confirmation = page.getByTestId('fetch-confirmation');
+  for (const name of names) await expect(confirmation).toContainText(`Instagram ${name} — new: 1 report credit`);
+  await expect(page.getByTestId('fetch-total')).toHaveText('Spends 2 report credits, leaving 998 of 1,000.');
+  await confirmation.getByRole('button', { name: 'Change' }).click();
+  expect(simulator.state.spent.credits).toBe(spentBefore.credits);
+
+  // An item opens as its report page; back finds the list as it was.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(pager).toHaveText('Items 1–100 of 210');
+  const item = rows.nth(2);
+  const [network, account] = [await item.getAttribute('data-network'), await item.getAttribute('data-account')];
+  await item.locator('td[data-column="followers"]').click();
+  await expect(page.getByTestId('report-missing')).toBeVisible();
+  expect(decodeURIComponent(page.url())).toContain(`#/accounts/${network}/${account}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(account!);
+  await page.goBack();
+  await expect(page.getByTestId('list-items')).toBeVisible();
+
+  // Offline: the API gone, Scout offline, reloaded: the list is read from the cache.
+  await page.getByRole('button', { name: 'Work offline' }).click();
+  await scout.stopSimulator();
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await expect(page.getByTestId('known-list-6')).toContainText('210');
+  await expect(pager).toHaveText('Items 1–100 of 210');
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(pager).toHaveText('Items 201–210 of 210');
+  await expect(page.getByTestId('sync-blocked')).toContainText('working offline');
+  await expect(page.getByRole('button', { name: 'Sync list' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sync again' })).toBeDisabled();
+});

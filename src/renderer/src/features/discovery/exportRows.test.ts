@@ -1,0 +1,84 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { DiscoveryRow } from '@shared/discoveryData';
+import { discoveryCsv, discoveryXlsx, EXPORT_COLUMNS } from './exportRows';
+import { orderRows } from './resultOrder';
+import { quoteText } from './runWords';
+
+function row(i: number, patch: Partial<DiscoveryRow> = {}): DiscoveryRow {
+  return {
+    key: `instagram:user${i}`,
+    page: Math.floor(i / 20) + 1,
+    position: i % 20,
+    network: 'instagram',
+    socialId: String(1000 + i),
+    username: `user${i}`,
+    title: `User ${i}`,
+    avatarUrl: null,
+    followers: 1000 * (i + 1),
+    er: 1.23456 + i,
+    country: 'US',
+    verified: i % 2 === 0,
+    profileUrl: `https://www.instagram.com/user${i}/`,
+    linked: [
+      { network: 'instagram', type: 'instagram', socialId: String(1000 + i), username: `user${i}`, title: null, followers: null, profileUrl: `https://www.instagram.com/user${i}/` },
+      { network: 'youtube', type: 'youtube', socialId: 'UCabcdefghijklmnopqrstuv', username: null, title: null, followers: null, profileUrl: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' },
+    ],
+    account: `user${i}`,
+    ...patch,
+  };
+}
+
+describe('discovery export', () => {
+  const rows = [row(0), row(1, { title: '=HYPERLINK("x")', followers: null, er: null, verified: null }), row(25, { title: 'Zoë, "quoted"\nline' })];
+
+  it('writes a CSV that reads back to the values, empty where the API sent nothing, formulas made inert', () => {
+    const text = discoveryCsv(rows);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).toContain('\r\n');
+    const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([...EXPORT_COLUMNS]);
+    expect(parsed.data).toHaveLength(3);
+    expect(parsed.data[0]).toMatchObject({ Network: 'Instagram', Username: 'user0', Followers: '1000', 'Engagement rate (%)': '1.23456', Verified: 'yes', 'Result page': '1', 'Position on page': '1' });
+    expect(parsed.data[0]!['Linked accounts']).toBe('YouTube: https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv');
+    expect(parsed.data[1]).toMatchObject({ Title: `'=HYPERLINK("x")`, Followers: '', 'Engagement rate (%)': '', Verified: '' });
+    expect(parsed.data[2]).toMatchObject({ Title: 'Zoë, "quoted"\nline', 'Result page': '2', 'Position on page': '6' });
+  });
+
+  it('writes an XLSX whose cells hold numbers, and nothing where the API sent nothing', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await discoveryXlsx(rows, 'Test')) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Results')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...EXPORT_COLUMNS]);
+    expect(sheet.getCell('E2').value).toBe(1000);
+    expect(sheet.getCell('F2').value).toBeCloseTo(1.23456);
+    expect(sheet.getCell('E3').value).toBeNull();
+    expect(sheet.getCell('C3').value).toBe(`'=HYPERLINK("x")`);
+    expect(sheet.rowCount).toBe(4);
+  });
+});
+
+describe('result order', () => {
+  const rows = [row(0, { followers: 5 }), row(1, { followers: null }), row(2, { followers: 9 })];
+  it('keeps the API order unless sorted; missing figures go last either way', () => {
+    expect(orderRows(rows, null).map((r) => r.key)).toEqual(rows.map((r) => r.key));
+    expect(orderRows(rows, { key: 'followers', order: 'desc' }).map((r) => r.followers)).toEqual([9, 5, null]);
+    expect(orderRows(rows, { key: 'followers', order: 'asc' }).map((r) => r.followers)).toEqual([5, 9, null]);
+    expect(orderRows(rows, { key: 'order', order: 'desc' }).map((r) => r.position)).toEqual([2, 1, 0]);
+  });
+});
+
+describe('the cost in words', () => {
+  const base = { sandbox: false, fromPage: 1, toPage: 5, cachedPages: [1, 2, 3], pagesToFetch: [4, 5], calls: 2, queriesLeft: 37, totalPages: null };
+  it('says what is cached, what is fetched, what it spends and what is left', () => {
+    expect(quoteText(base)).toBe('Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 37 left.');
+    expect(quoteText({ ...base, cachedPages: [1, 2, 3, 4, 5], pagesToFetch: [], calls: 0 })).toBe('Pages 1–5: all 5 pages already cached; spends nothing.');
+    expect(quoteText({ ...base, fromPage: 2, toPage: 2, cachedPages: [], pagesToFetch: [2], calls: 1, queriesLeft: null })).toBe(
+      'Page 2: 1 to fetch, spend 1 discovery call; the calls left are not known.',
+    );
+    expect(quoteText({ ...base, fromPage: 3, toPage: 3, cachedPages: [3], pagesToFetch: [], calls: 0 })).toBe('Page 3: already cached; spends nothing.');
+    expect(quoteText({ ...base, sandbox: true, calls: 0 })).toBe('Sandbox pages 1–5: 3 already cached, 2 to fetch; free (sample data, filters not applied).');
+  });
+});

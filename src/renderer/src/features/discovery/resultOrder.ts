@@ -1,0 +1,24 @@
+// The order of the results table, kept apart from React so the table and the export agree: the
+// API's order (page, then place on the page) unless the researcher sorts by a column.
+import type { DiscoveryRow } from '@shared/discoveryData';
+import { sortRows, type SortOrder, type SortState, type SortValue } from '../../shared/ui/dataTable';
+
+export type ResultSortKey = 'order' | 'account' | 'followers' | 'er' | 'country' | 'verified';
+
+export const sortValues: Record<ResultSortKey, (r: DiscoveryRow) => SortValue> = {
+  order: (r) => r.page * 100 + r.position,
+  account: (r) => r.title ?? r.username ?? r.socialId,
+  followers: (r) => r.followers,
+  er: (r) => r.er,
+  country: (r) => r.country,
+  verified: (r) => (r.verified === null ? null : r.verified ? 1 : 0),
+};
+
+/** The order of a first click: names A→Z, figures largest first, results in the API's order. */
+export const firstOrder = (key: ResultSortKey): SortOrder => (key === 'account' || key === 'country' || key === 'order' ? 'asc' : 'desc');
+
+/** Rows (given in the API's order) as the table shows them. */
+export function orderRows(rows: readonly DiscoveryRow[], sort: SortState<ResultSortKey> | null): readonly DiscoveryRow[] {
+  if (!sort) return rows;
+  return sortRows(rows, sortValues[sort.key], sort.order);
+}

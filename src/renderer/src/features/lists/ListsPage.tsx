@@ -1,0 +1,375 @@
+// Lists: the saved lists of the API account (auditor.list), synced by id (free) into the cache,
+// then read from the cache only, so a list synced once opens offline. The open list is in the
+// address (#/lists/6), so going back from a report finds it again. Items open as reports, go to
+// the Compare tray, or are fetched through Add accounts (quoted there before anything is spent).
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { ListItemView, ListSummary } from '@shared/discoveryData';
+import { parseAccountRef } from '@shared/accountInput';
+import type { Network } from '@shared/reports';
+import { useScout } from '../../store';
+import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { Avatar } from '../../shared/Avatar';
+import {
+  DataTable,
+  EmptyState,
+  ErrorState,
+  FormField,
+  StatusBadge,
+  emptySelection,
+  formatAge,
+  formatCount,
+  formatDateTime,
+  formatExact,
+  formatMetric,
+  plural,
+  type Column,
+  type Selection,
+  type SortState,
+} from '../../shared/ui';
+import { sortRows, type SortValue } from '../../shared/ui/dataTable';
+import { networkLabels } from '../accounts/labels';
+import type { PickedAccount } from '../compare/compareSlice';
+import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+
+/** Items shown at a time: a list of thousands pages rather than making one very long table. */
+export const ITEMS_PER_PAGE = 100;
+
+export function ListsPage() {
+  const subpath = useScout((s) => s.subpath);
+  const navigate = useScout((s) => s.navigate);
+  const active = useScout((s) => s.workspace?.active ?? null);
+  const blocker = useScout((s) => syncBlocker(s));
+  const openId = subpath[0] !== undefined && readListId(subpath[0]).ok ? Number(subpath[0]) : null;
+
+  const [idText, setIdText] = useState('');
+  const [idError, setIdError] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState<{ listId: number; items: number } | null>(null);
+  const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [known, setKnown] = useState<ListSummary[] | null>(null);
+  const [knownError, setKnownError] = useState<string | null>(null);
+  // Counts syncs, so the synced lists and the open list are read again after one.
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    scout
+      .invoke('lists:known', {})
+      .then((rows) => live && (setKnown(rows), setKnownError(null)))
+      .catch((e: unknown) => live && setKnownError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [version, active]);
+
+  useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
+
+  const sync = async (listId: number) => {
+    setSyncNote(null);
+    setSyncing({ listId, items: 0 });
+    try {
+      const summary = await scout.invoke('lists:sync', { listId });
+      setSyncNote({
+        tone: 'ok',
+        text: `List ${listId}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
+      });
+      navigate('lists', [String(listId)]);
+    } catch (error) {
+      const field = fieldErrors(error).listId;
+      if (field) setIdError(field);
+      else setSyncNote({ tone: 'error', text: `List ${listId} was not synced: ${errorMessage(error)}` });
+    } finally {
+      setSyncing(null);
+      setVersion((v) => v + 1);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readListId(idText);
+    setIdError(read.ok ? null : read.message);
+    if (read.ok) void sync(read.value);
+  };
+
+  const knownColumns: Column<ListSummary>[] = [
+    { key: 'listId', label: 'List', cell: (l) => `List ${l.listId}`, sortValue: (l) => l.listId, firstOrder: 'asc' },
+    { key: 'items', label: 'Items', numeric: true, cell: (l) => formatCount(l.itemCount), sortValue: (l) => l.itemCount },
+    {
+      key: 'syncedAt',
+      label: 'Synced',
+      cell: (l) => (l.syncedAt === null ? 'never' : `${formatDateTime(l.syncedAt)} (${formatAge(l.syncedAt)})`),
+      sortValue: (l) => l.syncedAt,
+    },
+    {
+      key: 'complete',
+      label: 'State',
+      cell: (l) => (l.complete ? <StatusBadge tone="ok">Complete</StatusBadge> : <StatusBadge tone="warning">Incomplete: sync again</StatusBadge>),
+      sortValue: (l) => (l.complete ? 1 : 0),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="page-title" data-testid="page-lists" className="lists-page">
+      <h1 id="page-title" tabIndex={-1}>
+        Lists
+      </h1>
+      <p className="muted page-intro">
+        The saved lists of your API account. Syncing a list is free: its items are kept in this workspace, so the list opens offline afterwards.
+      </p>
+      <form className="lists-sync" onSubmit={submit} noValidate aria-label="Sync a list">
+        <FormField
+          label="List id"
+          error={idError}
+          help="The number of a saved list, as the API's web app shows it in the list's address."
+          testId="list-id-field"
+          after={
+            <button type="submit" className="primary" disabled={syncing !== null || blocker !== null}>
+              {syncing ? 'Syncing…' : 'Sync list'}
+            </button>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              value={idText}
+              onChange={(e) => {
+                setIdText(e.target.value);
+                if (idError) setIdError(null);
+              }}
+              placeholder="e.g. 12"
+            />
+          )}
+        </FormField>
+      </form>
+      {blocker && (
+        <p className="callout warning" role="status" data-testid="sync-blocked">
+          {blocker}
+        </p>
+      )}
+      {syncing && (
+        <p role="status" aria-live="polite" data-testid="list-sync-progress">
+          Syncing list {syncing.listId}: {plural(syncing.items, 'item')} so far…
+        </p>
+      )}
+      {syncNote && (
+        <p role={syncNote.tone === 'error' ? 'alert' : 'status'} className={syncNote.tone === 'error' ? 'feedback error' : 'muted'} data-testid="list-sync-note">
+          {syncNote.text}
+        </p>
+      )}
+
+      <h2>Synced lists</h2>
+      {knownError ? (
+        <ErrorState title="The synced lists could not be read.">{knownError}</ErrorState>
+      ) : known === null ? (
+        <p className="muted">Reading the cache…</p>
+      ) : known.length === 0 ? (
+        <EmptyState title="No list synced yet." testId="lists-empty">
+          Enter a list id above and choose Sync list.
+        </EmptyState>
+      ) : (
+        <DataTable
+          label="Synced lists"
+          className="known-lists"
+          columns={knownColumns}
+          rows={known}
+          rowKey={(l) => String(l.listId)}
+          onOpen={(l) => navigate('lists', [String(l.listId)])}
+          rowProps={(l) => ({ 'data-testid': `known-list-${l.listId}`, 'aria-current': l.listId === openId ? 'true' : undefined })}
+        />
+      )}
+
+      {openId !== null && (
+        <ListItems
+          key={openId}
+          listId={openId}
+          summary={known?.find((l) => l.listId === openId) ?? null}
+          version={version}
+          onSync={blocker || syncing ? null : () => void sync(openId)}
+        />
+      )}
+    </section>
+  );
+}
+
+type ItemSortKey = string;
+
+const pickOf = (item: ListItemView): (PickedAccount & { account: string }) | null => {
+  if (!item.network || !item.account) return null;
+  const ref = parseAccountRef(item.account, item.network);
+  if (!ref.ok) return null;
+  return { network: item.network, accountKey: ref.value.key, title: item.title, username: item.username ?? item.account, avatarUrl: item.avatarUrl, account: item.account };
+};
+
+function ListItems({ listId, summary, version, onSync }: { listId: number; summary: ListSummary | null; version: number; onSync: (() => void) | null }) {
+  const navigate = useScout((s) => s.navigate);
+  const addToCompare = useScout((s) => s.addToCompare);
+  const fetchThroughAddFlow = useScout((s) => s.fetchThroughAddFlow);
+  const [items, setItems] = useState<ListItemView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sort, setSort] = useState<SortState<ItemSortKey> | null>(null);
+  const [page, setPage] = useState(0);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    scout
+      .invoke('lists:items', { listId })
+      .then((rows) => live && (setItems(rows), setError(null)))
+      .catch((e: unknown) => live && setError(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [listId, version]);
+
+  const fieldKeys = useMemo(() => otherFieldKeys(items ?? []), [items]);
+  const columns = useMemo<Column<ListItemView, ItemSortKey>[]>(() => {
+    const base: (Column<ListItemView, ItemSortKey> & { value: (i: ListItemView) => SortValue })[] = [
+      {
+        key: 'title',
+        label: 'Account',
+        value: (i) => i.title ?? i.username ?? i.account,
+        cell: (i) => (
+          <span className="list-account">
+            <Avatar url={i.avatarUrl} label={i.title ?? i.username ?? '?'} size={28} />
+            <span>
+              <span className="list-title">{i.title ?? i.username ?? i.account ?? '—'}</span>
+              {i.username && i.username !== i.title && <span className="muted list-username"> @{i.username}</span>}
+            </span>
+          </span>
+        ),
+      },
+      { key: 'network', label: 'Network', value: (i) => (i.network ? networkLabels[i.network] : null), cell: (i) => (i.network ? networkLabels[i.network] : 'Unknown') },
+      { key: 'followers', label: 'Followers', numeric: true, value: (i) => i.followers, cell: (i) => formatMetric(i.followers, 'count'), title: (i) => formatExact(i.followers) },
+      { key: 'er', label: 'Engagement rate', numeric: true, value: (i) => i.er, cell: (i) => formatMetric(i.er, 'percent'), title: (i) => formatExact(i.er, 'percent') },
+    ];
+    const others = fieldKeys.map((key) => ({
+      key: `field:${key}`,
+      label: fieldLabel(key),
+      numeric: items?.some((i) => typeof i.fields[key] === 'number' && key !== 'created') ?? false,
+      value: (i: ListItemView): SortValue => {
+        const v = i.fields[key];
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      },
+      cell: (i: ListItemView) => fieldText(key, i.fields[key]).text,
+      title: (i: ListItemView) => fieldText(key, i.fields[key]).title,
+    }));
+    return [...base, ...others];
+  }, [fieldKeys, items]);
+
+  const sorted = useMemo(() => {
+    if (!items) return [];
+    if (!sort) return items;
+    const column = columns.find((c) => c.key === sort.key) as { value?: (i: ListItemView) => SortValue } | undefined;
+    return column?.value ? sortRows(items, column.value, sort.order) : items;
+  }, [items, sort, columns]);
+  const pages = Math.max(1, Math.ceil(sorted.length / ITEMS_PER_PAGE));
+  const at = Math.min(page, pages - 1);
+  const shown = sorted.slice(at * ITEMS_PER_PAGE, (at + 1) * ITEMS_PER_PAGE);
+  const rowKey = (i: ListItemView) => String(i.position);
+
+  const chosen = useMemo(() => (items ?? []).filter((i) => selection.keys.has(String(i.position))), [items, selection]);
+  const picks = chosen.map(pickOf).filter((p): p is NonNullable<typeof p> => p !== null);
+  const unusable = chosen.length - picks.length;
+  const leftOut = unusable ? ` ${plural(unusable, 'item')} without a known network or account left out.` : '';
+
+  // The table shows one page: a change there keeps what was ticked on the other pages.
+  const onSelectionChange = (next: Selection) => {
+    const onPage = new Set(shown.map(rowKey));
+    const keys = new Set([...selection.keys].filter((k) => !onPage.has(k)));
+    for (const k of next.keys) keys.add(k);
+    setSelection({ keys, anchor: next.anchor });
+    setNote(null);
+  };
+
+  const sendToCompare = () => {
+    const added = addToCompare(picks.map(({ account: _account, ...pick }) => pick));
+    setNote(`${plural(added, 'account')} added to the Compare tray${added < picks.length ? ` (${picks.length - added} already there or over its limit)` : ''}.${leftOut}`);
+  };
+
+  const fetchReports = () => {
+    const why = fetchThroughAddFlow(picks.map((p) => ({ network: p.network as Network, account: p.account })));
+    if (why) setNote(why);
+  };
+
+  const open = (item: ListItemView) => {
+    if (item.network && item.account) navigate('accounts', [item.network, item.account]);
+    else setNote('This item names no account Scout can open: its network or account is missing.');
+  };
+
+  return (
+    <section aria-labelledby="list-items-title" className="list-items" data-testid="list-items">
+      <div className="page-head">
+        <h2 id="list-items-title">List {listId}</h2>
+        <span className="muted" data-testid="list-summary">
+          {summary ? `${plural(summary.itemCount, 'item')} · synced ${summary.syncedAt === null ? 'never' : `${formatDateTime(summary.syncedAt)} (${formatAge(summary.syncedAt)})`}` : 'Not synced yet'}
+          {summary && !summary.complete && ' · incomplete'}
+        </span>
+        <button type="button" onClick={onSync ?? undefined} disabled={!onSync}>
+          Sync again
+        </button>
+      </div>
+      {error ? (
+        <ErrorState title="This list's items could not be read.">{error}</ErrorState>
+      ) : items === null ? (
+        <p className="muted">Reading the cache…</p>
+      ) : items.length === 0 ? (
+        <EmptyState title="No item of this list is in the cache." testId="list-items-empty">
+          Sync the list to fetch its items (free).
+        </EmptyState>
+      ) : (
+        <>
+          <div className="toolbar list-actions">
+            <span role="status" data-testid="list-selection">
+              {chosen.length ? `${plural(chosen.length, 'item')} selected` : 'Tick items to compare them or fetch their reports; click an item to open its report.'}
+            </span>
+            <button type="button" onClick={sendToCompare} disabled={picks.length === 0}>
+              {picks.length ? `Add ${plural(picks.length, 'account')} to Compare` : 'Add to Compare'}
+            </button>
+            <button type="button" onClick={fetchReports} disabled={picks.length === 0}>
+              {picks.length ? `Fetch ${plural(picks.length, 'report')}…` : 'Fetch reports…'}
+            </button>
+            {chosen.length > 0 && (
+              <button type="button" onClick={() => (setSelection(emptySelection), setNote(null))}>
+                Clear selection
+              </button>
+            )}
+          </div>
+          {note && (
+            <p role="status" className="muted" data-testid="list-note">
+              {note}
+            </p>
+          )}
+          <div className="list-table-scroll">
+            <DataTable
+              label={`Items of list ${listId}`}
+              className="list-item-table"
+              columns={columns}
+              rows={shown}
+              rowKey={rowKey}
+              sort={sort}
+              onSortChange={(next) => (setSort(next), setPage(0))}
+              onOpen={open}
+              selection={selection}
+              onSelectionChange={onSelectionChange}
+              rowLabel={(i) => i.title ?? i.username ?? `item ${i.position + 1}`}
+              rowProps={(i) => ({ 'data-testid': 'list-item-row', 'data-account': i.account ?? undefined, 'data-network': i.network ?? undefined })}
+            />
+          </div>
+          <nav className="pager" aria-label="Pages of items">
+            <button type="button" onClick={() => setPage(at - 1)} disabled={at === 0}>
+              ← Previous
+            </button>
+            <span role="status" data-testid="list-page">
+              Items {formatCount(at * ITEMS_PER_PAGE + 1)}–{formatCount(at * ITEMS_PER_PAGE + shown.length)} of {formatCount(sorted.length)}
+            </span>
+            <button type="button" onClick={() => setPage(at + 1)} disabled={at >= pages - 1}>
+              Next →
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+// The rules of the Lists page that need no screen: whether a free sync can be sent now (Creators
+// asks the same), how a list id is read where it is typed, and how a list item's other fields
+// (every field the API sent beyond the main columns) are named and shown.
+import type { ConnectionState, WorkspaceState } from '@shared/contract';
+import { DASH, formatDate, formatExact, formatMetric } from '../../shared/format';
+
+/**
+ * Why a sync (free, but it asks the API) cannot be sent now, in words; null when it can. The
+ * cache answers either way: what was synced before stays on the page.
+ */
+export function syncBlocker(state: { connection: ConnectionState | null; workspace: WorkspaceState | null }): string | null {
+  const { connection, workspace } = state;
+  if (connection?.manualOffline || connection?.mode === 'offline') return 'Scout is working offline: syncing asks the API. Choose “Go online” in the top bar first; what was synced before is below.';
+  if (connection?.mode === 'unreachable')
+    return `The API cannot be reached${connection.reason ? ` (${connection.reason.replace(/\.$/, '')})` : ''}, so nothing can be synced now; what was synced before is below.`;
+  const active = workspace?.workspaces.find((w) => w.id === workspace.active);
+  if (active && !active.credentials.hasCredentials) return 'No API credentials are saved for this workspace. Add them in Settings → Production API.';
+  return null;
+}
+
+export type Read<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A list id as typed: a whole number from 1. */
+export function readListId(text: string): Read<number> {
+  const t = text.trim();
+  if (t === '') return { ok: false, message: 'Enter the number of a list.' };
+  if (!/^\d+$/.test(t)) return { ok: false, message: 'A list id is a whole number, such as 12.' };
+  const n = Number(t);
+  if (n < 1 || !Number.isSafeInteger(n)) return { ok: false, message: 'A list id is a whole number from 1.' };
+  return { ok: true, value: n };
+}
+
+// ---- a list item's other fields --------------------------------------------------------------
+
+/** Fields already shown in their own columns (or of no use to a reader), under the names main may keep them. */
+const shownElsewhere = new Set(['name', 'username', 'type', 'followers', 'er', 'avatar_url', 'avatarUrl', 'title', 'network', 'account']);
+
+const fieldLabels: Record<string, string> = {
+  report_id: 'Report id',
+  comment: 'Comment',
+  lists: 'In lists',
+  created: 'First requested',
+  audience_age: 'Main audience age',
+  audience_geo: 'Main audience country',
+  quality_audience: 'Real followers',
+  auth_engagement: 'Authentic engagement',
+  aqs: 'Audience quality (AQS)',
+};
+
+/** Fields in the order a reader wants them: the known ones as above, then the rest A→Z. */
+export function otherFieldKeys(items: readonly { fields: Record<string, unknown> }[]): string[] {
+  const keys = new Set<string>();
+  for (const item of items) for (const key of Object.keys(item.fields)) if (!shownElsewhere.has(key)) keys.add(key);
+  const known = Object.keys(fieldLabels).filter((k) => keys.has(k));
+  const rest = [...keys].filter((k) => !(k in fieldLabels)).sort();
+  return [...known, ...rest];
+}
+
+/** 'report_id' → 'Report id'; an unknown field by its own name made readable. */
+export function fieldLabel(key: string): string {
+  return fieldLabels[key] ?? (key.charAt(0).toUpperCase() + key.slice(1)).replace(/[_.]+/g, ' ');
+}
+
+/** A field's value for the table: dates as dates, shares as %, counts by the one formatter; anything else as sent. */
+export function fieldText(key: string, value: unknown): { text: string; title?: string } {
+  if (value === null || value === undefined || value === '') return { text: DASH };
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    // The API's unix time in seconds (main may keep it in ms).
+    if (key === 'created') return { text: formatDate(value < 1e11 ? value * 1000 : value) };
+    if (key === 'auth_engagement') return { text: formatMetric(value, 'percent'), title: formatExact(value, 'percent') };
+    if (key === 'report_id' || key.endsWith('_id') || key === 'id') return { text: String(value) };
+    return { text: formatMetric(value, 'count'), title: formatExact(value) };
+  }
+  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'boolean') return { text: value ? 'yes' : 'no' };
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return { text: value.join(', ') };
+  const json = JSON.stringify(value);
+  return { text: json.length > 80 ? `${json.slice(0, 79)}…` : json, title: json };
+}
