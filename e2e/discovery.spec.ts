@@ -227,6 +227,18 @@ test('a refused field says why where it is typed, and nothing is sent', async ({
   await page.keyboard.press('Control+3');
   await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
 
+  // The long groups start folded and say how many filters they hold; a value set keeps one open.
+  const account = page.locator('details[data-group="Account"]');
+  await expect(account).not.toHaveAttribute('open', '');
+  await expect(account.locator('summary')).toHaveText(/^Account \d+ filters$/);
+  await account.locator('summary').click();
+  await page.getByLabel('Account type', { exact: true }).selectOption('brand');
+  await expect(account.locator('summary')).toHaveText(/^Account \d+ filters, 1 set$/);
+  await expect(page.getByTestId('dq-request-body')).toContainText('"account_type": "brand"');
+  await page.getByLabel('Account type', { exact: true }).selectOption('');
+  await account.locator('summary').click();
+  await expect(account).not.toHaveAttribute('open', '');
+
   // A value out of range: the message at the filter, the cost cannot be asked.
   await page.getByLabel('Engagement rate from').fill('150');
   const refused = validateDiscoveryQuery({ social_network: 'instagram', er: { from: 150 } });

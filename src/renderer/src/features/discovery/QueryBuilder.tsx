@@ -59,9 +59,15 @@ export interface QueryBuilderProps {
 }
 
 const groupOrder: DiscoveryFilterGroup[] = ['Keywords', 'Account', 'Audience', 'Performance', 'Twitch', 'Twitter', 'Sorting'];
+/**
+ * The two long groups start folded, so the page opens on keywords and performance rather than
+ * on forty inputs; a group holding a value opens, and one holding an error cannot be folded.
+ */
+const foldedAtFirst = new Set<DiscoveryFilterGroup>(['Account', 'Audience']);
 
 export function QueryBuilder({ body, onChange, errors }: QueryBuilderProps) {
   const [dropped, setDropped] = useState<{ network: DiscoveryNetwork; labels: string[] } | null>(null);
+  const [unfolded, setUnfolded] = useState<Partial<Record<DiscoveryFilterGroup, boolean>>>({});
   const network = body.social_network;
   const filters = filtersFor(network);
   const groups = groupOrder.map((g) => ({ group: g, filters: filters.filter((f) => f.group === g) })).filter((g) => g.filters.length > 0);
@@ -116,21 +122,45 @@ export function QueryBuilder({ body, onChange, errors }: QueryBuilderProps) {
           ))}
         </ul>
       )}
-      {groups.map(({ group, filters: inGroup }) => (
-        <fieldset key={group} className="dq-group" data-group={group}>
-          <legend>{group}</legend>
-          {inGroup.map((f) => (
-            <FilterCard
-              key={`${network}:${f.key}`}
-              filter={f}
-              network={network}
-              value={filterValue(body, f.key)}
-              onChange={(value) => setFilter(f, value)}
-              errors={errors.filter((e) => e.field === f.key || e.field.startsWith(`${f.key}.`))}
-            />
-          ))}
-        </fieldset>
-      ))}
+      {groups.map(({ group, filters: inGroup }) => {
+        const errorsOf = (f: DiscoveryFilter) => errors.filter((e) => e.field === f.key || e.field.startsWith(`${f.key}.`));
+        const set = inGroup.filter((f) => filterValue(body, f.key) !== undefined).length;
+        const wrong = inGroup.some((f) => errorsOf(f).length > 0);
+        const open = wrong || (unfolded[group] ?? (set > 0 || !foldedAtFirst.has(group)));
+        return (
+          <details
+            key={group}
+            className="dq-group"
+            data-group={group}
+            open={open}
+            onToggle={(e) => {
+              const now = (e.currentTarget as HTMLDetailsElement).open;
+              if (now !== open) setUnfolded((u) => ({ ...u, [group]: now }));
+            }}
+          >
+            <summary>
+              <span className="dq-group-name">{group}</span>{' '}
+              <span className="muted">
+                {inGroup.length} {inGroup.length === 1 ? 'filter' : 'filters'}
+                {set > 0 ? `, ${set} set` : ''}
+              </span>
+            </summary>
+            <fieldset className="dq-group-fields">
+              <legend className="visually-hidden">{group}</legend>
+              {inGroup.map((f) => (
+                <FilterCard
+                  key={`${network}:${f.key}`}
+                  filter={f}
+                  network={network}
+                  value={filterValue(body, f.key)}
+                  onChange={(value) => setFilter(f, value)}
+                  errors={errorsOf(f)}
+                />
+              ))}
+            </fieldset>
+          </details>
+        );
+      })}
       <RequestPreview body={body} />
     </div>
   );
