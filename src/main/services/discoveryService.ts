@@ -32,7 +32,7 @@ import type { CreditLedger } from '../ledger/creditLedger';
 export interface DiscoveryDeps {
   api: () => Promise<ApiClient>;
   reports: ReportService;
-  /** What a run spent is read back from the ledger: also a page whose answer was lost after it was paid. */
+  /** Says whether a failed run's last page has a cost not known yet (its answer lost, the balance unread). */
   ledger: CreditLedger;
   pages: DiscoveryRepository;
   store: DiscoveryWorkspaceRepository;
@@ -62,6 +62,12 @@ const networkOfTypeId: Record<number, Network> = { 1: 'instagram', 2: 'youtube',
 export class DiscoveryService {
   private readonly now: () => number;
   private readonly running = new Map<string, AbortController>();
+  /**
+   * Production and sandbox pages being fetched, by cache key and page: a second run wanting the
+   * same page (two windows, a double click, another spelling of the query) waits for it and
+   * reads it from the cache, rather than paying for it twice.
+   */
+  private readonly fetching = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: DiscoveryDeps) {
     this.now = deps.now ?? Date.now;
@@ -170,7 +176,12 @@ export class DiscoveryService {
           outcome = 'cancelled';
           break;
         }
-        const cached = this.deps.pages.page(hash, page);
+        const slot = `${hash}:${page}`;
+        let cached = this.deps.pages.page(hash, page);
+        while (!cached && this.fetching.has(slot)) {
+          await this.fetching.get(slot);
+          cached = this.deps.pages.page(hash, page);
+        }
         if (cached) {
           pagesFromCache++;
           totalPages ??= cached.totalPages;
@@ -179,11 +190,23 @@ export class DiscoveryService {
         }
         // The page in flight is not cancelled: it may be paid for, so it is finished and kept.
         const sent = discoveryRequestBody(body, page);
-        const { answer, charged } = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, beforeSend);
-        saving(() => this.deps.pages.savePage(sent, pageJson(answer), this.now(), { sandbox }));
+        const fetched = (async () => {
+          const got = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, beforeSend, () => callsSpent++);
+          // Counted before it is kept: a disk that refuses the page does not undo the charge.
+          if (got.charged) callsSpent++;
+          saving(() => this.deps.pages.savePage(sent, pageJson(got.answer), this.now(), { sandbox }));
+          return got;
+        })();
+        this.fetching.set(slot, fetched.catch(() => undefined));
+        let got: Awaited<typeof fetched>;
+        try {
+          got = await fetched;
+        } finally {
+          this.fetching.delete(slot);
+        }
+        const { answer } = got;
         void this.deps.onSaved?.(pageJson(answer)).catch(() => undefined);
         pagesFetched++;
-        if (charged) callsSpent++;
         totalPages = answer.totalPages;
         queriesLeft = answer.queriesLeft ?? queriesLeft;
         progress(page);
@@ -195,7 +218,11 @@ export class DiscoveryService {
     } finally {
       this.running.delete(runId);
     }
-    if (!sandbox) callsSpent = Math.max(callsSpent, this.deps.ledger.spentOn(body.social_network, ledgerKey(hash), at).spent.discoveryRequests ?? 0);
+    // What this run spent is counted as it goes (a page lost after it was paid included), not
+    // read from the query's ledger rows: another run of the same query books there meanwhile.
+    if (!sandbox && outcome === 'failed' && this.deps.ledger.spentOn(body.social_network, ledgerKey(hash), at).unresolved) {
+      message = `${message ?? ''} Whether the last page sent was charged is not known yet; the spending ledger will say once the API answers.`.trim();
+    }
     if (outcome === 'cancelled' && message === null) message = `Stopped. The ${pagesFetched + pagesFromCache} pages so far are kept.`;
     progress(null, 'finished');
     if (request.queryId !== undefined) {
@@ -220,7 +247,7 @@ export class DiscoveryService {
   }
 
   /** One production page through the balance gate: the ledger books what moved (one discovery call). */
-  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, beforeSend?: () => void) {
+  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, beforeSend: (() => void) | undefined, onLostPaid: () => void) {
     const { value, charged } = await this.deps.reports.spend(
       // The ledger's account column names the query (its cache key), so spending reads per query.
       { operation: 'discovery', network, accountKey: ledgerKey(hash) },
@@ -228,6 +255,7 @@ export class DiscoveryService {
       (api) => api.search(sent, { paid: true }),
       // A lost answer is never asked for again: that would pay for the page twice.
       async () => {
+        onLostPaid();
         throw new ScoutError({
           code: 'NETWORK',
           message: `The answer for page ${String(sent.page)} was lost after it was paid for. Scout did not ask again, so as not to pay twice; the spending ledger has it.`,
@@ -305,15 +333,38 @@ function ledgerKey(hash: string): string {
   return `query:${hash.slice(0, 16)}`;
 }
 
+const MAX_BODY_BYTES = 256 * 1024;
+const MAX_FIELDS = 10;
+const MAX_FIELD_CHARS = 80;
+const MAX_MESSAGE_CHARS = 200;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** Every rule of 4.11 before anything is sent; each problem at its field. */
 function validBody(body: unknown): DiscoveryBody {
   const checked = validateDiscoveryQuery(body);
-  if (checked.ok) return checked.body;
-  const fields = Object.fromEntries(checked.errors.map((e) => [e.field, e.message]));
+  if (checked.ok) {
+    // The spec bounds no keyword's length; a page is paid whatever it holds, so a body far past
+    // any real query (1,000 excluded usernames fit many times over) is refused, not sent.
+    const size = Buffer.byteLength(JSON.stringify(checked.body));
+    if (size <= MAX_BODY_BYTES) return checked.body;
+    throw new ScoutError({
+      code: 'INVALID_INPUT',
+      message: `The query is ${Math.ceil(size / 1024)} KB; Scout sends at most ${MAX_BODY_BYTES / 1024} KB. Shorten its keywords or lists. Nothing was sent.`,
+    });
+  }
+  // A short answer however large the body (60,000 unknown keys, a name of 10,000 characters):
+  // it crosses IPC and is shown beside the fields, so few fields, each clipped, as for any request.
+  const fields: Record<string, string> = {};
+  for (const e of checked.errors) {
+    const field = clip(e.field, MAX_FIELD_CHARS);
+    if (Object.hasOwn(fields, field)) continue;
+    if (Object.keys(fields).length >= MAX_FIELDS) break;
+    Object.defineProperty(fields, field, { value: clip(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
+  }
   const first = checked.errors[0];
   throw new ScoutError({
     code: 'INVALID_INPUT',
-    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${first.message}` : '.'} Nothing was sent.`,
+    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clip(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
     fields,
   });
 }

@@ -307,6 +307,9 @@ export class ReportService {
       {
         signal,
         drawable: drawableBalances(ref.network, ref.tiktokType, quote.balance),
+        // Free only by the API's own word (auditor.creators): should the API charge after all,
+        // the credit is this fetch's, booked and said, not "moved outside Scout".
+        ...(quote.reason === 'unlocked-elsewhere' ? { maxCost: 1 } : {}),
         beforeSend: () => {
           beforeSend?.();
           progress('requesting');

@@ -170,6 +170,26 @@ describe('attacks on the unlock-aware quote', () => {
     expect(second.services.active().ledger.totals().credits).toBe(1);
   });
 
+  it('books a credit the API charges after all against the fetch, not as spent outside Scout', async () => {
+    // The simulator's creator list also names accounts whose reports it would still charge for:
+    // the API's word and its charge disagree, as they might in reality.
+    const sim = await simulator();
+    const scout = await folder(sim);
+    await scout.ok('creators:sync', {});
+    const listed = await scout.ok('creators:list', {});
+    const seed = listed.flatMap((c) => c.accounts).find((a) => a.network === 'instagram' && a.account && a.reportUnlockedAt !== null)!;
+    expect(seed).toBeDefined();
+    const quote = await scout.ok('reports:quote', { network: 'instagram', account: seed.account! });
+    expect(quote).toMatchObject({ cost: 0, reason: 'unlocked-elsewhere' });
+    const credits = sim.state.balances.credits;
+    await scout.ok('reports:fetch', { network: 'instagram', account: seed.account!, confirmedCost: 0, workspace: 'production' });
+    expect(sim.state.balances.credits).toBe(credits - 1);
+    const ledger = scout.services.active().ledger;
+    expect(ledger.totals().credits).toBe(1);
+    const rows = await scout.ok('ledger:spending', {});
+    expect(rows.reduce((sum, r) => sum + r.outside, 0)).toBe(0);
+  });
+
   it('falls back to today’s quote when the API cannot answer', async () => {
     const sim = await simulator();
     const first = await folder(sim);

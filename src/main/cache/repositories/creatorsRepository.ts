@@ -45,7 +45,7 @@ export class CreatorsRepository {
   private readonly allRows: Database.Statement<[], Row>;
   private readonly byAccountRows: Database.Statement<[string, string], Row>;
   private readonly saveTx: (creators: readonly JsonObject[], fetchedAt: number) => number;
-  private readonly unlockRow: Database.Statement<[string, string, string], { at: number | null }>;
+  private readonly unlockRow: Database.Statement<[string, string, string | null], { at: number | null }>;
 
   constructor(db: Db) {
     this.upsert = db.prepare(
@@ -119,7 +119,10 @@ export class CreatorsRepository {
   /** When the API account unlocked this account's report, as auditor.creators said; null when it never said so. */
   unlockedAt(network: Network, accountKey: string): number | null {
     const key = keyOf(accountKey);
-    return this.unlockRow.get(network, key, key)?.at ?? null;
+    // Scout's key is a platform id only for YouTube channels and TikTok user ids; elsewhere it is a
+    // username, and a username spelled like another account's id must not borrow its unlock.
+    const keyIsPlatformId = network === 'youtube' || (network === 'tiktok' && /^\d+$/.test(key));
+    return this.unlockRow.get(network, key, keyIsPlatformId ? key : null)?.at ?? null;
   }
 
   /** Creators who own this account. */
