@@ -90,7 +90,8 @@ export class UnlockQuotes {
     const found: Creator[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_ANSWER_PAGES; page++) {
-      const answer = await this.deps.creators.page(api, cursor === null ? query : { ...query, cursor }, { timeoutMs: LOOKUP_TIMEOUT_MS });
+      // A signal of its own: quotes run side by side, and the Creators page's sync signal is not theirs to share.
+      const answer = await this.deps.creators.page(api, cursor === null ? query : { ...query, cursor }, { timeoutMs: LOOKUP_TIMEOUT_MS, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS * 2) });
       found.push(...answer.creators);
       cursor = answer.nextCursor;
       if (cursor === null) break;
