@@ -2,6 +2,7 @@
 // answers have no `result` wrapper (one is tolerated). Posts carry display strings where the
 // spec says numbers ("3.21%", "yes", "$1,200"): they are read back into numbers and booleans.
 import { z } from 'zod';
+import type { CompetitorAggregatesView, CompetitorPart } from '@shared/competitor';
 import { anyId, unwrapArray, unwrapObject } from './common';
 import { check, guard, SchemaError } from './errors';
 import {
@@ -71,26 +72,10 @@ function isoDay(text: string | null): string | null {
 
 // ---- report ----
 
-export interface CompetitorPart {
-  emv: number | null;
-  reach: number | null;
-  contributors: number | null;
-  mentions: number | null;
-  priceSum: number | null;
-}
-
-export interface CompetitorAggregates {
-  emv: number | null;
-  reach: number | null;
-  contributors: number | null;
-  mentions: number | null;
-  sponsoredRatioPrc: number | null;
-  cpe: number | null;
-  sponsored: CompetitorPart | null;
-  likelySponsored: CompetitorPart | null;
-  price: { sumFrom: number | null; sumTo: number | null } | null;
-  topHashtags: { title: string; value: number | null }[];
-}
+// The figures of an analysis are what the page shows, field for field: one definition, in the
+// contract's types.
+export type { CompetitorPart } from '@shared/competitor';
+export type CompetitorAggregates = CompetitorAggregatesView;
 
 export interface CompetitorReport {
   reportId: string;
