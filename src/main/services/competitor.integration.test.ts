@@ -2,56 +2,30 @@
 // simulator over loopback (through the ledger's gate), checked until ready, every page of posts
 // fetched into a real SQLite file, then filtered, sorted, searched and exported from the cache,
 // also with the workspace offline.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { MemoryCredentials } from '../../../test/support';
-import { createDispatcher, createHandlers } from '../host/handlers';
-import type { Channel } from '@shared/channels';
-import type { RequestOf, ResponseOf } from '@shared/contract';
+import type { MainServices } from './mainServices';
+import type { SimulatorHandle } from '../../simulator/server';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import type { CompetitorPostRow, CompetitorProgress } from '@shared/competitor';
-import type { Result } from '@shared/errors';
 
+let h: ProductionHarness;
 let sim: SimulatorHandle;
 let services: MainServices;
-let dataDir: string;
-let dispatch: ReturnType<typeof createDispatcher>;
 const progress: CompetitorProgress[] = [];
-
-async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-  return (await dispatch(channel, request)) as Result<ResponseOf<C>>;
-}
-async function ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const r = await call(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
+const call: ProductionHarness['result'] = (channel, request) => h.result(channel, request);
+const ok: ProductionHarness['ok'] = (channel, request) => h.ok(channel, request);
 
 beforeAll(async () => {
-  sim = await startSimulator({ generationMs: 50, analysisMs: 600, seed: 'competitor-test' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-competitor-'));
-  const credentials = new MemoryCredentials();
-  services = new MainServices({ dataDir, host: 'browser', version: 'test', logger: new Logger('error'), credentialStore: credentials });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
+  h = await productionHarnessWith({ simOptions: { generationMs: 50, analysisMs: 600, seed: 'competitor-test' } });
+  ({ sim, services } = h);
   services.events.subscribe((e) => {
     if (e.name === 'competitor:changed') progress.push(e.payload as CompetitorProgress);
   });
-  dispatch = createDispatcher(createHandlers(services), new Logger('error'));
 });
 
-afterAll(async () => {
-  await services?.close();
-  await sim?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
 describe('competitor analysis', () => {
   let id = '';

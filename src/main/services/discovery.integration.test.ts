@@ -2,34 +2,18 @@
 // and production runs against the simulator over loopback (production pages through the ledger's
 // gate), cancel, the page-500 limit, cached results offline, and the shortlist, in a real SQLite
 // file.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { MemoryCredentials } from '../../../test/support';
-import { createDispatcher, createHandlers } from '../host/handlers';
-import type { Channel } from '@shared/channels';
-import type { RequestOf, ResponseOf } from '@shared/contract';
+import type { MainServices } from './mainServices';
+import type { SimulatorHandle } from '../../simulator/server';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import type { DiscoveryProgress } from '@shared/discoveryData';
-import type { Result } from '@shared/errors';
 
+let h: ProductionHarness;
 let sim: SimulatorHandle;
 let services: MainServices;
-let dataDir: string;
-let dispatch: ReturnType<typeof createDispatcher>;
 const progress: DiscoveryProgress[] = [];
-
-async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-  return (await dispatch(channel, request)) as Result<ResponseOf<C>>;
-}
-async function ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const r = await call(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
+const call: ProductionHarness['result'] = (channel, request) => h.result(channel, request);
+const ok: ProductionHarness['ok'] = (channel, request) => h.ok(channel, request);
 const searches = () => sim.state.calls.get('auditor.search') ?? 0;
 const sandboxSearches = () => sim.state.calls.get('auditor.searchSandbox') ?? 0;
 const ledgerDiscovery = () => services.active().ledger.totals().discoveryRequests;
@@ -41,24 +25,14 @@ const bigAccountsAgain = { subscribers_count: { from: 5_000_000 }, social_networ
 const everyone = { social_network: 'youtube' };
 
 beforeAll(async () => {
-  sim = await startSimulator({ generationMs: 50, discovery: 5000, seed: 'discovery-test' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-discovery-'));
-  const credentials = new MemoryCredentials();
-  services = new MainServices({ dataDir, host: 'browser', version: 'test', logger: new Logger('error'), credentialStore: credentials });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
+  h = await productionHarnessWith({ simOptions: { generationMs: 50, discovery: 5000, seed: 'discovery-test' } });
+  ({ sim, services } = h);
   services.events.subscribe((e) => {
     if (e.name === 'discovery:changed') progress.push(e.payload as DiscoveryProgress);
   });
-  dispatch = createDispatcher(createHandlers(services), new Logger('error'));
 });
 
-afterAll(async () => {
-  await services?.close();
-  await sim?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
 describe('saved queries', () => {
   it('saves, duplicates, renames and deletes; refuses a bad body at its field', async () => {

@@ -4,20 +4,14 @@
 // and requests built to hurt (huge, prototype keys, deep nesting, bad pages). Against the
 // simulator over loopback, through a proxy that can lose an answer after the API acted, with a
 // real SQLite file.
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
+import type { MainServices } from './mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { accountProfile } from '../../simulator/data/profile';
-import { MemoryCredentials } from '../../../test/support';
-import { createDispatcher, createHandlers } from '../host/handlers';
-import type { Channel } from '@shared/channels';
-import type { RequestOf, ResponseOf } from '@shared/contract';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
+import type { RequestOf } from '@shared/contract';
 import type { DiscoveryProgress } from '@shared/discoveryData';
 import type { Result } from '@shared/errors';
 
@@ -61,18 +55,10 @@ async function lossyProxy(target: string) {
 
 let sim: SimulatorHandle;
 let proxy: Awaited<ReturnType<typeof lossyProxy>>;
+let h: ProductionHarness;
 let services: MainServices;
-let dataDir: string;
-let dispatch: ReturnType<typeof createDispatcher>;
-
-async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-  return (await dispatch(channel, request)) as Result<ResponseOf<C>>;
-}
-async function ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const r = await call(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
+const call: ProductionHarness['result'] = (channel, request) => h.result(channel, request);
+const ok: ProductionHarness['ok'] = (channel, request) => h.ok(channel, request);
 const searches = () => sim.state.calls.get('auditor.search') ?? 0;
 const allCalls = () => [...sim.state.calls.values()].reduce((a, b) => a + b, 0);
 const discoverySpent = () => sim.state.spent.discoveryRequests;
@@ -81,30 +67,23 @@ const ledgerSpent = () => services.active().ledger.totals().discoveryRequests;
 beforeAll(async () => {
   sim = await startSimulator({ generationMs: 30, discovery: 5000, latencyMs: 40, seed: 'discovery-attack' });
   proxy = await lossyProxy(sim.url);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-discovery-attack-'));
-  const credentials = new MemoryCredentials();
-  services = new MainServices({
-    dataDir,
-    host: 'browser',
-    version: 'test',
-    logger: new Logger('error'),
-    credentialStore: credentials,
-    // Generous: a loaded machine must not turn a slow answer into a lost one (the proxy loses them on purpose).
-    apiTimeoutMs: 20_000,
-    transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
-    polling: { pollDelayMs: () => 20 },
+  h = await productionHarnessWith({
+    sim,
+    baseUrl: proxy.url,
+    services: {
+      // Generous: a loaded machine must not turn a slow answer into a lost one (the proxy loses them on purpose).
+      apiTimeoutMs: 20_000,
+      transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
+      polling: { pollDelayMs: () => 20 },
+    },
   });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(proxy.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(proxy.url).origin });
-  dispatch = createDispatcher(createHandlers(services), new Logger('error'));
+  services = h.services;
 });
 
 afterAll(async () => {
-  await services?.close();
+  await h?.close();
   await proxy?.close();
   await sim?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('two runs of one query at the same time', () => {

@@ -2,46 +2,32 @@
 // fifth of all requests hit by a fault (500, 502, 429, reset, timeout, malformed, slow).
 // Afterwards the simulator's own count of credits charged must equal the ledger's, balance by
 // balance, and nothing may have been charged twice.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import type { MainServices } from './mainServices';
+import type { SimulatorHandle } from '../../simulator/server';
 import { Rng } from '../../simulator/data/random';
 import type { Network } from '../api/types';
-import { MemoryCredentials } from '../../../test/support';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import { accountRef } from '@shared/accountInput';
 import type { ReportRef } from './reportService';
 
+let h: ProductionHarness;
 let sim: SimulatorHandle;
 let services: MainServices;
-let dataDir: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ generationMs: 40, faultRate: 0.2, slowMs: 700, seed: 'ledger-test' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-ledger-'));
-  const credentials = new MemoryCredentials();
-  services = new MainServices({
-    dataDir,
-    host: 'browser',
-    version: 'test',
-    logger: new Logger('error'),
-    credentialStore: credentials,
-    apiTimeoutMs: 400,
-    transport: { retry: { initialDelayMs: 5, maxDelayMs: 40, maxAttempts: 5 }, circuit: { consecutiveFailures: 10_000 } },
-    polling: { pollDelayMs: () => 30, maxWaitMs: 30_000 },
+  h = await productionHarnessWith({
+    simOptions: { generationMs: 40, faultRate: 0.2, slowMs: 700, seed: 'ledger-test' },
+    services: {
+      apiTimeoutMs: 400,
+      transport: { retry: { initialDelayMs: 5, maxDelayMs: 40, maxAttempts: 5 }, circuit: { consecutiveFailures: 10_000 } },
+      polling: { pollDelayMs: () => 30, maxWaitMs: 30_000 },
+    },
   });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
+  ({ sim, services } = h);
 });
 
-afterAll(async () => {
-  await services?.close();
-  await sim?.close();
-});
+afterAll(() => h?.close());
 
 const pool: ReportRef[] = [];
 const nets: Network[] = ['instagram', 'youtube', 'twitter', 'twitch', 'snapchat', 'tiktok'];

@@ -1,35 +1,19 @@
 // Lists (auditor.list, limit 100 / offset pages) and creators (auditor.creators, cursor pages and
 // each filter) end to end in main against the simulator over loopback, cached in a real SQLite
 // file and read back offline.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import type { MainServices } from './mainServices';
+import type { SimulatorHandle } from '../../simulator/server';
 import { parseOffsetDateTime } from '../../simulator/data/discovery';
-import { MemoryCredentials } from '../../../test/support';
-import { createDispatcher, createHandlers } from '../host/handlers';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import { offsetDateTime } from './creatorsService';
-import type { Channel } from '@shared/channels';
-import type { RequestOf, ResponseOf } from '@shared/contract';
-import type { Result } from '@shared/errors';
 
+let h: ProductionHarness;
 let sim: SimulatorHandle;
 let services: MainServices;
-let dataDir: string;
-let dispatch: ReturnType<typeof createDispatcher>;
 const events: { name: string; payload: unknown }[] = [];
-
-async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> {
-  return (await dispatch(channel, request)) as Result<ResponseOf<C>>;
-}
-async function ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const r = await call(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
+const call: ProductionHarness['result'] = (channel, request) => h.result(channel, request);
+const ok: ProductionHarness['ok'] = (channel, request) => h.ok(channel, request);
 const calls = (name: string) => sim.state.calls.get(name) ?? 0;
 const day = (ms: number) => {
   const d = new Date(ms);
@@ -37,22 +21,12 @@ const day = (ms: number) => {
 };
 
 beforeAll(async () => {
-  sim = await startSimulator({ generationMs: 30, seed: 'lists-creators-test' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-lists-'));
-  const credentials = new MemoryCredentials();
-  services = new MainServices({ dataDir, host: 'browser', version: 'test', logger: new Logger('error'), credentialStore: credentials, polling: { pollDelayMs: () => 20 } });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(sim.url);
-  await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
+  h = await productionHarnessWith({ simOptions: { generationMs: 30, seed: 'lists-creators-test' }, services: { polling: { pollDelayMs: () => 20 } } });
+  ({ sim, services } = h);
   services.events.subscribe((e) => events.push(e));
-  dispatch = createDispatcher(createHandlers(services), new Logger('error'));
 });
 
-afterAll(async () => {
-  await services?.close();
-  await sim?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 
 describe('lists', () => {
   it('fetches a list whole by pages of 100, through the ledger, and keeps every field', async () => {

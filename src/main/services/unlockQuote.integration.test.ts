@@ -3,55 +3,30 @@
 // the date) after one auditor.creators call, also offline afterwards, and fetches for nothing.
 // Attacked: an unlock older than a year is not free, and an API that cannot answer leaves the
 // quote as it was.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Logger } from '../log';
-import { MainServices } from './mainServices';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
 import { DAY_MS } from '../../simulator/clock';
-import { MemoryCredentials } from '../../../test/support';
-import { createDispatcher, createHandlers } from '../host/handlers';
-import type { Channel } from '@shared/channels';
-import type { RequestOf, ResponseOf } from '@shared/contract';
-import type { Result } from '@shared/errors';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 
 const YEAR_MS = 365 * DAY_MS;
-const opened: { services: MainServices; dir: string }[] = [];
+const opened: ProductionHarness[] = [];
 const sims: SimulatorHandle[] = [];
 
 interface Folder {
-  services: MainServices;
-  call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
-  ok<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  services: ProductionHarness['services'];
+  call: ProductionHarness['result'];
+  ok: ProductionHarness['ok'];
 }
 
 /** A workspace folder of its own (its own SQLite file), production pointed at `sim`. */
 async function folder(sim: SimulatorHandle, options: { credentials?: boolean } = {}): Promise<Folder> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-unlock-'));
-  const credentials = new MemoryCredentials();
-  const services = new MainServices({
-    dataDir: dir,
-    host: 'browser',
-    version: 'test',
-    logger: new Logger('error'),
-    credentialStore: credentials,
-    polling: { pollDelayMs: () => 20 },
-    transport: { retry: { maxAttempts: 1 } },
+  const h = await productionHarnessWith({
+    sim,
+    credentials: options.credentials,
+    services: { polling: { pollDelayMs: () => 20 }, transport: { retry: { maxAttempts: 1 } } },
   });
-  opened.push({ services, dir });
-  await services.switchWorkspace('production');
-  await services.active().setBaseUrl(sim.url);
-  if (options.credentials !== false) await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(sim.url).origin });
-  const dispatch = createDispatcher(createHandlers(services), new Logger('error'));
-  const call = async <C extends Channel>(channel: C, request: RequestOf<C>) => (await dispatch(channel, request)) as Result<ResponseOf<C>>;
-  const ok = async <C extends Channel>(channel: C, request: RequestOf<C>) => {
-    const r = await call(channel, request);
-    if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-    return r.value;
-  };
-  return { services, call, ok };
+  opened.push(h);
+  return { services: h.services, call: h.result, ok: h.ok };
 }
 
 async function simulator(options: SimulatorOptions = {}) {
@@ -63,10 +38,7 @@ async function simulator(options: SimulatorOptions = {}) {
 const creatorsCalls = (sim: SimulatorHandle) => sim.state.calls.get('auditor.creators') ?? 0;
 
 afterAll(async () => {
-  for (const { services, dir } of opened) {
-    await services.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  for (const h of opened) await h.close();
   for (const sim of sims) await sim.close();
 });
 
