@@ -3,7 +3,7 @@ import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural } from '../../shared/format';
-import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
+import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, NetworkSelect, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
 import { balanceLabels, costText, creditAmount, networkLabels } from './labels';
@@ -202,14 +202,7 @@ function Library() {
           onChange={search.onChange}
         />
         <div className="filters">
-          <select aria-label="Network" value={query.networks?.[0] ?? ''} onChange={(e) => setQuery({ networks: e.target.value ? [e.target.value as Network] : undefined })}>
-            <option value="">All networks</option>
-            {networks.map((n) => (
-              <option key={n} value={n}>
-                {networkLabels[n]}
-              </option>
-            ))}
-          </select>
+          <NetworkSelect ariaLabel="Network" value={query.networks?.[0] ?? ''} onChange={(n) => setQuery({ networks: n ? [n] : undefined })} />
           <select
             aria-label="Report state"
             value={query.states?.[0] ?? ''}

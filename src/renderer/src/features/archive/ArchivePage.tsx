@@ -4,10 +4,10 @@
 // gone from the folder is shown as missing.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ArchivedPdf, ArchiveSort } from '@shared/archive';
-import { networks, type Network } from '@shared/reports';
+import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
+import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
 import { networkLabels } from '../accounts/labels';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
@@ -145,14 +145,7 @@ export function ArchivePage() {
         </label>
         <label>
           Network{' '}
-          <select value={network} onChange={(e) => setNetwork(e.target.value as Network | '')} data-testid="archive-network">
-            <option value="">All networks</option>
-            {networks.map((n) => (
-              <option key={n} value={n}>
-                {networkLabels[n]}
-              </option>
-            ))}
-          </select>
+          <NetworkSelect value={network} onChange={setNetwork} testId="archive-network" />
         </label>
         <label>
           Order{' '}

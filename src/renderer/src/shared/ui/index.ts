@@ -8,3 +8,4 @@ export { EmptyState, ErrorState, OfflineState } from './States';
 export { ConfirmSpend, type ConfirmSpendProps } from './ConfirmSpend';
 export { openOutside } from './openOutside';
 export { SectionNav, type PageSection } from './SectionNav';
+export { NetworkSelect } from './NetworkSelect';
