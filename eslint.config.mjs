@@ -13,10 +13,16 @@ const msg = {
   preload: 'The preload may import only electron and src/shared.',
   shared: 'src/shared is imported by every process: it may not use Electron, Node or the DOM.',
   main: 'Main never imports the renderer.',
+  kernel: 'Only the paid-work kernel (src/main/ledger/paidWork.ts) grants the pass to balance-touching API operations: declare a PaidCall and use PaidWork.spend or poll.',
 };
+
 
 /** Relative imports that climb into one of the given top-level folders of src/. */
 const into = (...dirs) => ({ regex: `^(\\.\\./)+(${dirs.join('|')})(/|$)` });
+
+/** withKernelPass is the paid-work kernel's alone (tests may use it to call the client directly). */
+const kernelPassOnly = { group: ['**/paidGuard', './paidGuard'], importNames: ['withKernelPass'], message: msg.kernel };
+const mainPatterns = [{ ...into('renderer'), message: msg.main }, { group: ['**/renderer/**'], message: msg.main }];
 
 export const boundaryRules = {
   renderer: {
@@ -53,12 +59,9 @@ export const boundaryRules = {
       },
     ],
   },
-  main: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ ...into('renderer'), message: msg.main }, { group: ['**/renderer/**'], message: msg.main }] },
-    ],
-  },
+  main: { 'no-restricted-imports': ['error', { patterns: [...mainPatterns, kernelPassOnly] }] },
+  /** The kernel itself, and tests. */
+  mainKernel: { 'no-restricted-imports': ['error', { patterns: mainPatterns }] },
 };
 
 export default tseslint.config(
@@ -76,6 +79,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['src/main/**', 'src/simulator/**'], languageOptions: { globals: { ...globals.node } }, rules: boundaryRules.main },
+  { files: ['src/main/ledger/paidWork.ts', 'src/**/*.test.ts'], rules: boundaryRules.mainKernel },
   { files: ['src/preload/**'], languageOptions: { globals: { ...globals.browser } }, rules: boundaryRules.preload },
   { files: ['src/shared/**'], rules: boundaryRules.shared },
   {

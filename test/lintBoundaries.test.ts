@@ -29,6 +29,8 @@ describe('import boundaries', () => {
     ['src/shared/x.ts', "import { x } from '../main/log';"],
     ['src/main/x.ts', "import { App } from '../renderer/src/App';"],
     ['src/main/services/x.ts', "import { useScout } from '../../renderer/src/store';"],
+    ['src/main/services/x.ts', "import { withKernelPass } from '../api/paidGuard';"],
+    ['src/main/api/x.ts', "import { withKernelPass } from './paidGuard';"],
   ])('%s may not: %s', async (file, source) => {
     expect(await boundaryErrors(file, `${source}\nexport {};\n`)).not.toEqual([]);
   });
@@ -42,6 +44,9 @@ describe('import boundaries', () => {
     ['src/shared/x.ts', "import { channels } from './channels';"],
     ['src/main/x.ts', "import fs from 'node:fs';"],
     ['src/main/x.ts', "import { startSimulator } from '../simulator/server';"],
+    ['src/main/ledger/paidWork.ts', "import { withKernelPass } from '../api/paidGuard';"],
+    ['src/main/api/apiClient.ts', "import { assertKernelPass } from './paidGuard';"],
+    ['src/main/services/x.test.ts', "import { withKernelPass } from '../api/paidGuard';"],
   ])('%s may: %s', async (file, source) => {
     expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([]);
   });

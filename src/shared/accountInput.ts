@@ -5,7 +5,7 @@
 // for both, so '@NASA', ' NASA ', 'nasa' and a profile link are one account everywhere: the cache
 // key and the name sent to the API come from the same parse, and nothing else re-normalises a
 // name. Pure: used by the renderer as you type and by main at its boundary.
-import type { Network } from './reports';
+import { networkNames as NETWORK_NAMES, type Network } from './reports';
 
 /** One account, read. */
 export interface AccountRef<N extends Network = Network> {
@@ -58,8 +58,6 @@ const tiktokUserId = /^\d{6,25}$/;
 const invisible = /[\p{Cc}\p{Cf}]/u;
 const invisibleAll = /[\p{Cc}\p{Cf}]/gu;
 
-/** Networks as a researcher writes them, for messages. */
-const NETWORK_NAMES: Record<Network, string> = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', twitch: 'Twitch', twitter: 'Twitter', snapchat: 'Snapchat' };
 
 const invisibleNames: Record<number, string> = {
   0x200b: 'zero-width space',

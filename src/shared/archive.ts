@@ -1,5 +1,6 @@
 // The PDF archive as the renderer sees it: what is kept, and where an export stands.
 import type { Network } from './reports';
+import type { WorkspaceId } from './workspaces';
 
 export const archiveSorts = ['newest', 'oldest', 'account', 'size'] as const;
 export type ArchiveSort = (typeof archiveSorts)[number];
@@ -27,7 +28,8 @@ export interface ArchivedPdf {
 
 /** An export under way; the last one of an export has phase 'finished'. */
 export interface ArchiveProgress {
-  workspace: string;
+  /** The workspace the export runs in, as in every progress event. */
+  workspace: WorkspaceId;
   network: Network;
   accountKey: string;
   phase: 'requesting' | 'generating' | 'downloading' | 'finished';

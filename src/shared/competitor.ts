@@ -2,6 +2,7 @@
 // the page at each field and again by the contract), an analysis with its aggregates, and the
 // post browser's query, which main answers from SQLite so 50,000 posts sort and filter at once.
 import { z } from 'zod';
+import type { WorkspaceId } from './workspaces';
 
 /** Two-letter ISO 3166 codes the runtime knows a name for (Intl names unknown codes by the code itself). */
 export function countryName(code: string): string | null {
@@ -172,7 +173,8 @@ export interface CompetitorPostsPage {
 
 /** Fetching an analysis's posts: one event per page, the last with phase 'finished'. */
 export interface CompetitorProgress {
-  workspace: string;
+  /** The workspace the posts are fetched in, as in every progress event. */
+  workspace: WorkspaceId;
   reportId: string;
   phase: 'posts' | 'finished';
   fetched: number;

@@ -12,7 +12,7 @@ import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type Lat
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress } from './competitor';
 import type { DiscoveryGame } from './discovery';
-import type { CreatorsSyncResult, CreatorView, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
+import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -616,8 +616,8 @@ export interface EventPayloads {
   'archive:changed': ArchiveProgress;
   'competitor:changed': CompetitorProgress;
   'discovery:changed': DiscoveryProgress;
-  'lists:changed': { listId: number; items: number };
-  'creators:changed': { synced: number };
+  'lists:changed': ListsProgress;
+  'creators:changed': CreatorsProgress;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

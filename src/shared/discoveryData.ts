@@ -1,8 +1,13 @@
+import type { WorkspaceId } from './workspaces';
 import type { Network } from './reports';
 import type { DiscoveryBody, DiscoveryNetwork } from './discovery';
 export interface DiscoveryRunRecord { id: number; at: number; sandbox: boolean; fromPage: number; toPage: number; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null }
 export interface SavedDiscoveryQuery { id: number; name: string; network: DiscoveryNetwork; body: DiscoveryBody; createdAt: number; updatedAt: number; runs: DiscoveryRunRecord[] /* newest first, last 50 */ }
-export interface DiscoveryQuote { sandbox: boolean; fromPage: number; toPage: number; cachedPages: number[]; pagesToFetch: number[]; calls: number /* 0 in sandbox */; queriesLeft: number | null /* from planInfo; null when unknown */; totalPages: number | null /* known from a cached page */ }
+export interface DiscoveryQuote {
+  sandbox: boolean; fromPage: number; toPage: number; cachedPages: number[]; pagesToFetch: number[]; calls: number /* 0 in sandbox */; queriesLeft: number | null /* from planInfo; null when unknown */; totalPages: number | null /* known from a cached page */;
+  /** Pages to fetch that were paid for before but whose answer is not here (lost on the way, or not in a restored backup): fetching them pays again. */
+  paidNotHere: { page: number; paidAt: number }[];
+}
 export interface DiscoveryLinkedAccount { network: Network | null; type: string /* as received */; socialId: string | null; username: string | null; title: string | null; followers: number | null; profileUrl: string | null }
 export interface DiscoveryRow {
   key: string;            // `${network}:${id or username}` unique within a result
@@ -15,9 +20,12 @@ export interface DiscoveryRow {
 }
 export interface DiscoveryResults { sandbox: boolean; pages: number[] /* cached pages included */; totalPages: number | null; queriesLeft: number | null; fetchedAt: number | null; rows: DiscoveryRow[] }
 export interface DiscoveryRunResult { runId: string; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null; totalPages: number | null; queriesLeft: number | null }
-export interface DiscoveryProgress { runId: string; done: number; total: number; page: number | null; phase: 'fetching' | 'finished' }
+export interface DiscoveryProgress { workspace: WorkspaceId; runId: string; done: number; total: number; page: number | null; phase: 'fetching' | 'finished' }
 export interface ShortlistItem { id: number; network: Network; account: string; title: string | null; avatarUrl: string | null; followers: number | null; addedAt: number; note: string }
 export interface ListSummary { listId: number; itemCount: number; syncedAt: number | null; complete: boolean }
 export interface ListItemView { listId: number; position: number; network: Network | null; account: string | null; title: string | null; username: string | null; avatarUrl: string | null; followers: number | null; er: number | null; fields: Record<string, unknown> /* every other field as received */ }
 export interface CreatorView { id: number; name: string | null; avatarUrl: string | null; emails: string[]; phones: string[]; country: string | null; favorite: boolean | null; networkStatus: string | null; contractStatus: string | null; paymentStatus: string | null; accounts: { network: Network | null; socialNetwork: string | null; username: string | null; title: string | null; followers: number | null; reportUnlockedAt: number | null; account: string | null }[] }
+/** A list sync under way, and a creators sync under way (progress events, stamped with their workspace like every other). */
+export interface ListsProgress { workspace: WorkspaceId; listId: number; items: number }
+export interface CreatorsProgress { workspace: WorkspaceId; synced: number }
 export interface CreatorsSyncResult { synced: number; pages: number; complete: boolean; cancelled: boolean }

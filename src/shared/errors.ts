@@ -41,6 +41,10 @@ export const errorCodes = [
   'CANCELLED',
   'GENERATION_TIMEOUT',
   'LEDGER_UNRESOLVED',
+  /** A paid call's answer was lost after the API charged for it; Scout did not ask again. */
+  'PAID_ANSWER_LOST',
+  /** Work that may spend is under way, so the workspace cannot be restored (or closed) now. */
+  'WORK_UNDER_WAY',
   /** An archived PDF that is not (or no longer) in the archive. */
   'ARCHIVE_NOT_FOUND',
   /** An archived PDF whose file is gone from the archive folder. */

@@ -4,6 +4,9 @@ import type { WorkspaceId } from './workspaces';
 export const networks = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
 export type Network = (typeof networks)[number];
 
+/** Networks as a researcher writes them: the one dictionary, for main's messages and the renderer's labels. */
+export const networkNames: Record<Network, string> = { instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', twitch: 'Twitch', twitter: 'Twitter', snapchat: 'Snapchat' };
+
 export type ReportState = 'READY' | 'READY_LOW_CONFIDENCE' | 'NOT_READY';
 
 /**
@@ -86,7 +89,7 @@ export interface ReportProgress {
   /** With 'finished': a call's cost is not known yet (its answer was lost); Scout settles it before spending again. */
   spendUnresolved?: boolean;
   /** The workspace the fetch runs in: a page of another workspace ignores it. */
-  workspace?: WorkspaceId;
+  workspace: WorkspaceId;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from './schemas';
 import { ApiCallError, ApiTransport, type CallOptions, type HttpAnswer, type HttpRequest, type TransportOptions } from './transport';
 import type { Network, ParsedReport } from './types';
-import { competitorDelay, pdfDelay, pollUntil, type PollOptions } from './polling';
+import { assertKernelPass } from './paidGuard';
 
 export { ApiCallError } from './transport';
 export type { CallOptions } from './transport';
@@ -59,6 +59,8 @@ export class ApiClient {
 
   /** Sends and parses; a body whose essentials cannot be read becomes API_MALFORMED_RESPONSE. */
   private async call<T>(request: HttpRequest, parse: (body: unknown, answer: HttpAnswer) => T, options: CallOptions): Promise<T> {
+    // A balance-touching operation is sent only from inside the paid-work kernel.
+    assertKernelPass(request.operation);
     const answer = await this.transport.send(request, options);
     try {
       return parse(answer.body, answer);
@@ -136,31 +138,6 @@ export class ApiClient {
   pdf(network: Network, account: string, options: CallOptions = {}) {
     const param = network === 'instagram' ? 'username' : 'channel';
     return this.call({ operation: `auditor.${network}Pdf`, method: 'GET', query: { [param]: account } }, parsePdf, options);
-  }
-
-  /**
-   * Asks for a PDF until it is ready (202 with retryTtl, then 200 with pdfUrl). Only the first
-   * request may spend (it unlocks the report); the polls after it are free.
-   */
-  pdfWait(network: Network, account: string, options: CallOptions & Partial<Omit<PollOptions, 'what'>> = {}) {
-    return pollUntil(
-      async (attempt) => {
-        const answer = await this.pdf(network, account, { ...options, paid: attempt === 1 && options.paid });
-        return answer.state === 'ready' ? { done: true, value: answer } : { done: false, retryInSec: answer.retryTtlSec };
-      },
-      { what: `The PDF of ${account}`, maxWaitMs: options.maxWaitMs ?? 10 * 60_000, delayMs: options.delayMs ?? pdfDelay, onProgress: options.onProgress, signal: options.signal },
-    );
-  }
-
-  /** Polls a competitor analysis until its state is 10 (ready). */
-  competitorWait(reportId: string, options: CallOptions & Partial<Omit<PollOptions, 'what'>> = {}) {
-    return pollUntil(
-      async () => {
-        const report = await this.competitorGet(reportId, options);
-        return report.state === 10 ? { done: true, value: report } : { done: false, retryInSec: null };
-      },
-      { what: 'The competitor analysis', maxWaitMs: options.maxWaitMs ?? 30 * 60_000, delayMs: options.delayMs ?? competitorDelay, onProgress: options.onProgress, signal: options.signal },
-    );
   }
 
   games(search: string, options: CallOptions = {}) {

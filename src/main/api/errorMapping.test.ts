@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScoutError } from '@shared/errors';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { ApiClient, ApiCallError } from './apiClient';
+import { withKernelPass } from './paidGuard';
 
 let sim: SimulatorHandle;
 let empty: SimulatorHandle;
@@ -28,8 +29,9 @@ function client(baseUrl: string, options: { id?: string; token?: string; fault?:
   });
 }
 
-async function error(p: Promise<unknown>): Promise<ScoutError> {
-  const e = await p.then(() => null, (x: unknown) => x);
+/** These tests read the client itself, so they call balance-touching operations with the kernel's pass. */
+async function error(p: Promise<unknown> | (() => Promise<unknown>)): Promise<ScoutError> {
+  const e = await withKernelPass(() => (typeof p === 'function' ? p() : p)).then(() => null, (x: unknown) => x);
   expect(e).toBeInstanceOf(ScoutError);
   return e as ScoutError;
 }
@@ -51,7 +53,7 @@ describe('section 7 errors through the client', () => {
     ['HTTP 429', () => client(sim.url, { fault: '429' }).planInfo(), 'API_RATE_LIMITED', /limiting/],
     ['HTTP 502', () => client(sim.url, { fault: '502' }).planInfo(), 'API_UNAVAILABLE', /temporarily/],
   ])('%s', async (_row, call, code, message) => {
-    const e = await error(call());
+    const e = await error(call);
     expect(e.code).toBe(code);
     expect(e.message).toMatch(message);
   });
@@ -61,9 +63,9 @@ describe('section 7 errors through the client', () => {
     async (_name, prefix, code) => {
       for (const suffix of ['1', '2', '3', '4']) {
         const c = client(sim.url);
-        await c.report('tiktok', `${prefix}${suffix}`);
+        await withKernelPass(() => c.report('tiktok', `${prefix}${suffix}`));
         sim.advanceClock(100);
-        expect((await error(c.report('tiktok', `${prefix}${suffix}`))).code).toBe(code);
+        expect((await error(() => c.report('tiktok', `${prefix}${suffix}`))).code).toBe(code);
       }
     },
   );
@@ -77,7 +79,7 @@ describe('faults through the client', () => {
     ['500', 'API_UNAVAILABLE', 'not-processed'],
     ['429', 'API_RATE_LIMITED', 'not-processed'],
   ])('%s → %s, outcome %s', async (fault, code, outcome) => {
-    const e = await error(client(sim.url, { fault, timeoutMs: 300 }).report('twitch', `fault_${fault}`, { paid: true }));
+    const e = await error(() => client(sim.url, { fault, timeoutMs: 300 }).report('twitch', `fault_${fault}`, { paid: true }));
     expect(e).toBeInstanceOf(ApiCallError);
     expect(e).toMatchObject({ code, outcome });
   });

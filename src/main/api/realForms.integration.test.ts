@@ -8,6 +8,7 @@ import { ReportsRepository } from '../cache/repositories/reportsRepository';
 import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
 import { notFoundAsCode16, usesRealForms } from '../../simulator/data/realForms';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { withKernelPass } from './paidGuard';
 import { ApiClient } from './apiClient';
 import { networks, type Network, type ParsedReport } from './types';
 
@@ -32,11 +33,11 @@ function realFormsAccount(network: Network): string {
 
 async function fetchReady(network: Network, name: string): Promise<{ first: ParsedReport; ready: ParsedReport }> {
   const api = client();
-  const first = await api.report(network, name, { paid: true });
+  const first = await withKernelPass(() => api.report(network, name, { paid: true }));
   let ready = first;
   for (let i = 0; i < 50 && ready.state === 'NOT_READY'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    ready = await api.report(network, name);
+    ready = await withKernelPass(() => api.report(network, name));
   }
   return { first, ready };
 }
@@ -68,8 +69,7 @@ describe('real forms through the real ApiClient, saved and opened', () => {
     let name = '';
     for (let i = 0; i < 50 && !name; i++) if (notFoundAsCode16(`notfound_${i}`)) name = `notfound_${i}`;
     const before = await client().planInfo();
-    const error = await client()
-      .report('twitch', name, { paid: true })
+    const error = await withKernelPass(() => client().report('twitch', name, { paid: true }))
       .then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(ScoutError);
     expect((error as ScoutError).code).toBe('API_NOT_FOUND');

@@ -124,6 +124,40 @@ export function restoreBackupFile(dbFile: string, backupId: string, now = Date.n
   return { keptAs };
 }
 
+/**
+ * Copies the spending ledger of a replaced database file into the restored one: rows the backup
+ * has take the state the replaced file knew last (a call pending in the backup was settled
+ * since), rows it lacks are added. Only the columns both files have are copied (the backup may be
+ * from before a migration; the restored file has been migrated by now). Returns the rows added
+ * or brought up to date.
+ */
+export function carryLedgerOver(db: Db, replacedFile: string): number {
+  db.prepare('ATTACH DATABASE ? AS replaced').run(replacedFile);
+  try {
+    const columns = (schema: string) =>
+      new Set((db.prepare(`SELECT name FROM pragma_table_info('credit_ledger', '${schema}')`).all() as { name: string }[]).map((c) => c.name));
+    const here = columns('main');
+    const there = columns('replaced');
+    if (there.size === 0) return 0;
+    const shared = [...here].filter((c) => c !== 'id' && there.has(c));
+    const list = shared.map((c) => `"${c}"`).join(', ');
+    const settle = shared.filter((c) => c !== 'created_at').map((c) => `"${c}" = r."${c}"`).join(', ');
+    return db.transaction(() => {
+      const same = 'r.id = credit_ledger.id AND r.created_at = credit_ledger.created_at';
+      const updated = db.prepare(`UPDATE credit_ledger SET ${settle} FROM replaced.credit_ledger AS r WHERE ${same} AND r.status IS NOT credit_ledger.status`).run().changes;
+      const added = db
+        .prepare(
+          `INSERT INTO credit_ledger (${list}) SELECT ${shared.map((c) => `r."${c}"`).join(', ')} FROM replaced.credit_ledger AS r
+           WHERE NOT EXISTS (SELECT 1 FROM credit_ledger m WHERE m.id = r.id AND m.created_at = r.created_at) ORDER BY r.id`,
+        )
+        .run().changes;
+      return updated + added;
+    })();
+  } finally {
+    db.prepare('DETACH DATABASE replaced').run();
+  }
+}
+
 /** Once a day while a workspace is open: checked at open and every hour. */
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;

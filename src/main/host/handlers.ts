@@ -8,10 +8,9 @@ import { MAX_SAVE_BYTES, operations, type ParsedRequestOf, type ResponseOf } fro
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import { archiveFileUrl } from '@shared/archive';
-import type { AccountRef } from '@shared/accountInput';
-import type { FetchManyOutcome } from '@shared/reports';
 import type { MainServices } from '../services/mainServices';
 import type { Logger } from '../log';
+import { errorData } from '../errorWording';
 
 export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
@@ -29,38 +28,11 @@ export interface HostCapabilities {
 }
 
 export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
-  /** The workspace a spend was confirmed in, if it is still the active one; nothing is sent otherwise. */
-  const spendingIn = (confirmedIn: WorkspaceId | undefined) => {
-    if (confirmedIn && confirmedIn !== s.activeId) {
-      throw new ScoutError({
-        code: 'WORKSPACE_CHANGED',
-        message: `This was confirmed in the ${confirmedIn} workspace, but ${s.activeId} is active now. Nothing was spent; confirm it again there.`,
-      });
-    }
-    return s.active();
-  };
-  /** Batch runs under way (`reports:fetchMany`), by the caller's run id, so a run can be cancelled whole. */
-  const runs = new Map<string, AbortController>();
   /**
-   * One account's fetch. Two callers of one fetch share it, and one cancel stops it for both;
-   * `run` stops it with its whole batch, and `beforeSend` may refuse it just before it is sent.
+   * The workspace a spend was confirmed in, if it is still the active one (WORKSPACE_CHANGED
+   * otherwise, nothing sent); `confirmedHere` asks the kernel to check again just before sending.
    */
-  const fetchOne = async (ws: ReturnType<typeof s.active>, ref: Parameters<typeof ws.reports.fetch>[0], confirmedCost: number, run?: AbortSignal, beforeSend?: () => void) => {
-    const key = fetchKey(ref);
-    const controller = ws.fetches.get(key) ?? new AbortController();
-    ws.fetches.set(key, controller);
-    const signal = run ? AbortSignal.any([controller.signal, run]) : controller.signal;
-    try {
-      const report = await ws.reports.fetch(ref, confirmedCost, signal, beforeSend);
-      if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
-      return report;
-    } catch (error) {
-      if (signal.aborted) throw cancelled();
-      throw error;
-    } finally {
-      if (ws.fetches.get(key) === controller) ws.fetches.delete(key);
-    }
-  };
+  const spendingIn = (confirmedIn: WorkspaceId | undefined) => ({ ws: s.spendingIn(confirmedIn), confirmedHere: confirmedIn !== undefined });
   return {
     'app:info': async () => s.appInfo(),
     'app:dismissNotice': async ({ id }) => s.dismissNotice(id),
@@ -101,47 +73,16 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:open': async ({ account }) => s.active().reports.open(account),
     // Asks auditor.creators about an account Scout has no record of (unlockQuotes.ts).
     'reports:quote': async ({ account, tiktokType }) => s.active().unlocks.quote({ ...account, tiktokType }),
-    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => fetchOne(spendingIn(workspace), { ...account, tiktokType }, confirmedCost),
-    'reports:fetchMany': async ({ workspace, runId, items }) => {
-      const ws = spendingIn(workspace);
-      if (runs.has(runId)) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
-      const run = new AbortController();
-      runs.set(runId, run);
-      // Every item is started now; each waits its turn for its paid request, and one not yet
-      // sent when another workspace became active is refused then, with nothing spent.
-      const stillActive = () => void spendingIn(workspace);
-      try {
-        const outcomes = await Promise.all(
-          items.map(async ({ account, tiktokType, confirmedCost }): Promise<FetchManyOutcome> => {
-            const started = Date.now();
-            // What it spent, from the ledger: also for a run whose progress events a page of another workspace no longer follows.
-            const spent = () => ws.ledger.spentOn(account.network, account.key, started).spent;
-            const base = { network: account.network, accountKey: account.key };
-            try {
-              await fetchOne(ws, { ...account, tiktokType }, confirmedCost, run.signal, stillActive);
-              return { ...base, status: 'done', error: null, spent: spent() };
-            } catch (error) {
-              const data = error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: 'Something went wrong inside Scout.' };
-              const status = data.code === 'CANCELLED' ? 'cancelled' : data.code === 'WORKSPACE_CHANGED' ? 'skipped' : 'failed';
-              return { ...base, status, error: data, spent: spent() };
-            }
-          }),
-        );
-        return { outcomes };
-      } finally {
-        runs.delete(runId);
-      }
+    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => {
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.reports.fetch({ ...account, tiktokType }, confirmedCost, { confirmedHere });
     },
-    'reports:cancelMany': async ({ runId }) => {
-      const run = runs.get(runId);
-      run?.abort(cancelled());
-      return { cancelled: !!run };
-    },
-    'reports:cancel': async ({ account, workspace }) => {
-      const controller = (workspace ? s.workspaces.get(workspace) : s.active()).fetches.get(fetchKey(account));
-      controller?.abort(cancelled());
-      return { cancelled: !!controller };
-    },
+    // Every item waits its turn for its paid request; one not yet sent when another workspace became active is skipped.
+    'reports:fetchMany': async ({ workspace, runId, items }) =>
+      spendingIn(workspace).ws.reports.fetchMany(runId, items.map(({ account, tiktokType, confirmedCost }) => ({ ref: { ...account, tiktokType }, confirmedCost }))),
+    // A run belongs to the workspace it started in, which may no longer be the active one.
+    'reports:cancelMany': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.reports.cancelMany(runId)) }),
+    'reports:cancel': async ({ account, workspace }) => ({ cancelled: (workspace ? s.workspaces.get(workspace) : s.active()).reports.cancel(account) }),
     'reports:progress': async ({ account }) => s.active().reports.progressOf(account),
     'reports:library': async (query) => s.active().reports.library(query),
     'reports:attempt': async ({ account }) => s.active().reports.attemptOf(account),
@@ -149,7 +90,10 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
     'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),
     'media:get': ({ account, page, refresh }) => s.active().companions.media(account, { page, refresh }),
-    'history:get': ({ account, refresh, confirmedCost, workspace }) => spendingIn(workspace).companions.history(account, { refresh, confirmedCost }),
+    'history:get': ({ account, refresh, confirmedCost, workspace }) => {
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.companions.history(account, { refresh, confirmedCost, confirmedHere });
+    },
     'mentions:get': ({ account, refresh }) => s.active().companions.mentions(account, { refresh }),
     'images:get': async ({ url }) => {
       const image = s.active().images.get(url);
@@ -175,12 +119,12 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     },
     'archive:quote': async ({ account }) => s.active().archive.quote(account),
     'archive:export': async ({ account, confirmedCost, workspace }) => {
-      const ws = spendingIn(workspace);
-      return ws.archive.export(account, confirmedCost, () => void spendingIn(workspace));
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.archive.export(account, confirmedCost, confirmedHere);
     },
     'archive:exportAgain': async ({ id, confirmedCost, workspace }) => {
-      const ws = spendingIn(workspace);
-      return ws.archive.export(ws.archive.accountOf(id), confirmedCost, () => void spendingIn(workspace));
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.archive.export(ws.archive.accountOf(id), confirmedCost, confirmedHere);
     },
     'archive:cancel': async ({ account }) => ({ cancelled: s.active().archive.cancel(account) }),
     'archive:list': async (query) => s.active().archive.list(query),
@@ -199,27 +143,27 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'archive:delete': async ({ id }) => ({ deleted: s.active().archive.delete(id) }),
     'competitor:list': async () => s.active().competitor.list(),
     'competitor:get': async ({ id }) => s.active().competitor.get(id),
-    'competitor:create': async ({ workspace, acceptMayCost: _accepted, ...fields }) => spendingIn(workspace).competitor.create(fields, () => void spendingIn(workspace)),
+    'competitor:create': async ({ workspace, acceptMayCost: _accepted, ...fields }) => {
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.competitor.create(fields, confirmedHere);
+    },
     'competitor:check': async ({ id }) => s.active().competitor.check(id),
     'competitor:fetchPosts': async ({ id }) => s.active().competitor.fetchPosts(id),
     'competitor:cancelPosts': async ({ id }) => ({ cancelled: s.active().competitor.cancelPosts(id) }),
     'competitor:posts': async ({ id, ...query }) => s.active().competitor.posts(id, query),
     'competitor:export': async ({ id, format, ...query }) => s.active().competitor.exportFile(id, query, format),
     // Free and not cached: the picker asks as the researcher types. Offline → OFFLINE, no token → NO_CREDENTIALS.
-    'discovery:games': async ({ search }) => {
-      const ws = s.active();
-      ws.connection.assertMayCall();
-      const api = await ws.api();
-      const games = await ws.connection.track(() => api.games(search));
-      return games.filter((g) => g.id > 0);
-    },
+    'discovery:games': async ({ search }) => s.active().discovery.games(search),
     'discovery:queries': async () => s.active().discovery.queries(),
     'discovery:saveQuery': async (request) => s.active().discovery.saveQuery(request),
     'discovery:duplicateQuery': async ({ id }) => s.active().discovery.duplicateQuery(id),
     'discovery:renameQuery': async ({ id, name }) => s.active().discovery.renameQuery(id, name),
     'discovery:deleteQuery': async ({ id }) => ({ deleted: s.active().discovery.deleteQuery(id) }),
     'discovery:quote': async (request) => s.active().discovery.quote(request),
-    'discovery:run': async ({ workspace, ...request }) => spendingIn(workspace).discovery.run(request, () => void spendingIn(workspace)),
+    'discovery:run': async ({ workspace, ...request }) => {
+      const { ws, confirmedHere } = spendingIn(workspace);
+      return ws.discovery.run(request, confirmedHere);
+    },
     // A run belongs to the workspace it started in, which may no longer be the active one.
     'discovery:cancel': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.discovery.cancel(runId)) }),
     'discovery:results': async (request) => s.active().discovery.results(request),
@@ -241,17 +185,6 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return { openedByHost: false, url: checked };
     },
   };
-}
-
-function fetchKey(account: AccountRef): string {
-  return `${account.network}:${account.key}`;
-}
-
-function cancelled(): ScoutError {
-  return new ScoutError({
-    code: 'CANCELLED',
-    message: 'Cancelled. If a credit was already spent, the report stays unlocked: open it again later at no cost.',
-  });
 }
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<unknown>>;
@@ -293,11 +226,7 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
         return fail(error.toData());
       }
       logger.error(`${channel} failed unexpectedly`, error);
-      return fail({
-        code: 'INTERNAL',
-        message: 'Something went wrong inside Scout. Your data is safe; try again, and if it repeats send the log file to support.',
-        detail: error instanceof Error ? error.message : String(error),
-      });
+      return fail({ ...errorData(error), detail: error instanceof Error ? error.message : String(error) });
     }
   };
 }

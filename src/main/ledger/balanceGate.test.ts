@@ -38,3 +38,25 @@ describe('balance gate', () => {
     expect(await gate.beside(async () => 1)).toBe(1);
   });
 });
+
+describe('waiting for the gate to empty', () => {
+  it('resolves at once when empty, else only after the last running and waiting task ended, without holding the event loop', async () => {
+    const gate = new BalanceGate();
+    await gate.whenIdle();
+    const ended: string[] = [];
+    void gate.alone(async () => {
+      await tick(20);
+      ended.push('paid');
+    });
+    void gate.beside(async () => {
+      await tick(5);
+      ended.push('poll');
+    });
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 1);
+    await gate.whenIdle();
+    expect(ended).toEqual(['paid', 'poll']);
+    expect(gate.size).toBe(0);
+    expect(timerRan).toBe(true);
+  });
+});

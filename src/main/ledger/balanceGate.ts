@@ -11,6 +11,7 @@ export class BalanceGate {
   private shared = 0;
   private exclusive = false;
   private readonly waiting: Waiter[] = [];
+  private idleWaiters: (() => void)[] = [];
 
   /** Runs `task` with no other task inside the gate. */
   alone<T>(task: () => Promise<T>): Promise<T> {
@@ -27,6 +28,12 @@ export class BalanceGate {
     return this.shared + (this.exclusive ? 1 : 0) + this.waiting.length;
   }
 
+  /** Resolves once no task runs or waits (at once when none does). */
+  whenIdle(): Promise<void> {
+    if (this.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   private run<T>(exclusive: boolean, task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.waiting.push({
@@ -38,6 +45,7 @@ export class BalanceGate {
               if (exclusive) this.exclusive = false;
               else this.shared--;
               this.next();
+              if (this.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
             });
         },
       });

@@ -91,6 +91,8 @@ export interface LedgerEntry {
   maxCost: number | null;
   /** How far the balances moved during the call beyond what is booked here. */
   outside: number;
+  /** What part of the account's thing it paid for, where that matters ("page 3"); null otherwise. */
+  item: string | null;
 }
 
 
@@ -111,6 +113,7 @@ interface Row {
   balances_before: string | null;
   max_cost: number | null;
   outside: number;
+  item: string | null;
 }
 
 function parseBalances(text: string | null): Balances | null {
@@ -140,6 +143,7 @@ const toEntry = (r: Row): LedgerEntry => ({
   balancesBefore: parseBalances(r.balances_before),
   maxCost: r.max_cost,
   outside: r.outside,
+  item: r.item,
 });
 
 export class CreditLedger {
@@ -153,9 +157,9 @@ export class CreditLedger {
   ) {
     this.insert = db.prepare(
       `INSERT INTO credit_ledger (created_at, operation, network, account_key, balance, expected_cost, balance_before, status, actual_cost, balance_after, settled_at, note,
-         balances_before, max_cost)
+         balances_before, max_cost, item)
        VALUES (@createdAt, @operation, @network, @accountKey, @balance, @expectedCost, @balanceBefore, @status, @actualCost, @balanceAfter, @settledAt, @note,
-         @balancesBefore, @maxCost)`,
+         @balancesBefore, @maxCost, @item)`,
     );
     this.update = db.prepare(
       `UPDATE credit_ledger SET status = @status, actual_cost = @actualCost, balance_after = @balanceAfter, settled_at = @settledAt,
@@ -183,6 +187,7 @@ export class CreditLedger {
     balanceBefore?: number | null;
     balancesBefore?: Balances | null;
     maxCost?: number;
+    item?: string | null;
   }): number {
     return this.durably(() =>
       Number(
@@ -201,6 +206,7 @@ export class CreditLedger {
           note: null,
           balancesBefore: entry.balancesBefore ? JSON.stringify(entry.balancesBefore) : null,
           maxCost: entry.maxCost ?? entry.expectedCost,
+          item: entry.item ?? null,
         }).lastInsertRowid,
       ),
     );
@@ -268,6 +274,7 @@ export class CreditLedger {
         note: entry.note,
         balancesBefore: null,
         maxCost: 0,
+        item: null,
       }),
     );
   }
@@ -314,6 +321,22 @@ export class CreditLedger {
       spent: Object.fromEntries(rows.filter((r) => r.spent !== 0).map((r) => [r.balance, r.spent])),
       unresolved: rows.some((r) => r.open > 0),
     };
+  }
+
+  /**
+   * Calls about one thing that were paid for (charged, refunds aside), with their item and when:
+   * a caller compares them with what it holds to say what was paid for but is not here (its
+   * answer lost on the way, or not in a restored backup).
+   */
+  paidItems(operation: string, accountKey: string): { item: string | null; at: number; lost: boolean }[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT item, created_at AS at, status = 'resolved' AS lost FROM credit_ledger
+           WHERE operation = ? AND account_key = ? AND status IN ('settled', 'resolved') AND actual_cost > 0 ORDER BY created_at`,
+        )
+        .all(operation, accountKey) as { item: string | null; at: number; lost: number }[]
+    ).map((r) => ({ item: r.item, at: r.at, lost: r.lost === 1 }));
   }
 
   get(id: number): LedgerEntry | null {

@@ -141,7 +141,7 @@ describe('PDF links are untrusted', () => {
     const ws = h.services.active();
     const dir = path.join(h.services.options.dataDir, 'elsewhere');
     // The same workspace's parts, but its API is not taken for a simulator on this computer.
-    const strict = new ArchiveService({ api: () => ws.api(), reports: ws.reports, repo: new PdfsRepository(ws.db), connection: ws.connection, dir, loopbackOrigin: async () => null, pollDelayMs: () => 20 });
+    const strict = new ArchiveService({ reports: ws.reports, repo: new PdfsRepository(ws.db), paid: ws.paid, jobs: ws.jobs, dir, loopbackOrigin: async () => null, pollDelayMs: () => 20 });
     await expect(strict.export({ network: 'twitter', key: 'plain_link', apiName: 'plain_link', byUserId: false }, 1)).rejects.toThrow(/not https \(http:\)/);
     expect(fs.existsSync(dir)).toBe(false);
     expect(strict.list()).toEqual([]);

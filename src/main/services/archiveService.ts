@@ -1,5 +1,5 @@
 // The PDF archive (spec 3.2, 4.1). A PDF export unlocks the report, so it is quoted like a report
-// and goes through the ledger's spend(). The API answers 202 with retryTtl while it makes the
+// and goes through the paid-work kernel. The API answers 202 with retryTtl while it makes the
 // PDF; once it hands out a link (dead after 28 days) the file is downloaded into the workspace's
 // archive folder at once, checked to be a PDF, and recorded. The archive is read from the
 // database and the folder only, so it works offline.
@@ -15,10 +15,11 @@ import type { ApiClient } from '../api/apiClient';
 import type { Network } from '../api/types';
 import { pdfDelay, pollUntil } from '../api/polling';
 import type { PdfRecord, PdfsRepository } from '../cache/repositories';
-import { saving } from '../cache/storageFaults';
 import { chmodQuietly, ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
-import type { ConnectionTracker } from './connection';
 import type { ReportService } from './reportService';
+import type { PaidWork } from '../ledger/paidWork';
+import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
+import { eventError } from '../errorWording';
 import { drawableBalances } from './costRule';
 
 /** A link's lifetime when it carries no expiry of its own (spec 5: 28 days). */
@@ -27,15 +28,14 @@ export const PDF_LINK_LIFETIME_MS = 28 * 86_400_000;
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
 export interface ArchiveDeps {
-  api: () => Promise<ApiClient>;
   reports: ReportService;
   repo: PdfsRepository;
-  connection: ConnectionTracker;
+  paid: PaidWork;
+  jobs: JobRegistry;
   /** The workspace's archive folder (beside its database). */
   dir: string;
   /** The API's origin when it is a simulator on this computer: its links may be plain http. */
   loopbackOrigin: () => Promise<string | null>;
-  onProgress?: (progress: Omit<ArchiveProgress, 'workspace'>) => void;
   now?: () => number;
   /** How long to wait between polls (tests shorten it); the API's retryTtl, bounded, by default. */
   pollDelayMs?: (retryTtlSec: number | null) => number;
@@ -81,10 +81,10 @@ export function checkPdf(bytes: Uint8Array): number {
 
 const countPages = (text: string) => [...text.matchAll(/\/Type\s*\/Page(?![A-Za-z])/g)].length;
 
+type Step = (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) => void;
+
 export class ArchiveService {
   private readonly now: () => number;
-  /** Exports under way, by network:key, so the researcher can cancel one. */
-  private readonly running = new Map<string, { controller: AbortController; promise: Promise<ArchivedPdf> }>();
 
   constructor(private readonly deps: ArchiveDeps) {
     this.now = deps.now ?? Date.now;
@@ -95,78 +95,62 @@ export class ArchiveService {
     return this.deps.reports.quote({ ...ref, tiktokType: ref.network === 'tiktok' ? 'advanced_report' : undefined });
   }
 
-  /** Exports the account's PDF into the archive; two calls for one account share one export. */
-  export(ref: AccountRef, confirmedCost: number, beforeSend?: () => void): Promise<ArchivedPdf> {
-    const key = `${ref.network}:${ref.key}`;
-    const running = this.running.get(key);
-    if (running) return running.promise;
-    const controller = new AbortController();
-    const started = this.now();
-    const report = (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) =>
-      this.deps.onProgress?.({ network: ref.network, accountKey: ref.key, elapsedMs: this.now() - started, ...step });
-    const promise = this.exportOnce(ref, confirmedCost, controller.signal, report, beforeSend).then(
-      (pdf) => {
-        report({ phase: 'finished', retryInSec: null, attempt: 0, pdfId: pdf.id, error: null });
-        return pdf;
+  /**
+   * Exports the account's PDF into the archive, as a job: two calls for one account share one
+   * export. `confirmedHere`: confirmed in this workspace, so nothing is sent once another is active.
+   */
+  export(ref: AccountRef, confirmedCost: number, confirmedHere = false): Promise<ArchivedPdf> {
+    const name = this.deps.reports.apiName(ref);
+    return this.deps.jobs.run(
+      'pdf',
+      jobKeys.pdf(ref),
+      `the PDF of ${name}`,
+      async (signal) => {
+        const started = this.now();
+        const report: Step = (step) => this.deps.jobs.emit('archive:changed', { network: ref.network, accountKey: ref.key, elapsedMs: this.now() - started, ...step });
+        try {
+          const pdf = await this.exportOnce(ref, name, confirmedCost, signal, report, confirmedHere);
+          report({ phase: 'finished', retryInSec: null, attempt: 0, pdfId: pdf.id, error: null });
+          return pdf;
+        } catch (error) {
+          const failure = signal.aborted
+            ? new ScoutError({ code: 'CANCELLED', message: 'Export cancelled. If the PDF request was already sent, the report is unlocked: exporting again costs nothing.' })
+            : error;
+          report({ phase: 'finished', retryInSec: null, attempt: 0, error: eventError(failure) });
+          throw failure;
+        }
       },
-      (error: unknown) => {
-        const failure = controller.signal.aborted
-          ? new ScoutError({ code: 'CANCELLED', message: 'Export cancelled. If the PDF request was already sent, the report is unlocked: exporting again costs nothing.' })
-          : error;
-        const data = failure instanceof ScoutError ? { code: failure.code, message: failure.message } : { code: 'INTERNAL', message: (failure as Error)?.message ?? String(failure) };
-        report({ phase: 'finished', retryInSec: null, attempt: 0, error: data });
-        throw failure;
-      },
+      { account: accountOfJob(ref) },
     );
-    this.running.set(key, { controller, promise });
-    void promise.catch(() => undefined).finally(() => this.running.delete(key));
-    return promise;
   }
 
   cancel(ref: AccountRef): boolean {
-    const running = this.running.get(`${ref.network}:${ref.key}`);
-    running?.controller.abort();
-    return !!running;
+    return this.deps.jobs.cancel('pdf', jobKeys.pdf(ref));
   }
 
-  /** Every export under way stops (the workspace is closing). */
-  cancelAll(): void {
-    for (const { controller } of this.running.values()) controller.abort();
-  }
-
-  private async exportOnce(
-    ref: AccountRef,
-    confirmedCost: number,
-    signal: AbortSignal,
-    report: (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) => void,
-    beforeSend?: () => void,
-  ): Promise<ArchivedPdf> {
+  private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean): Promise<ArchivedPdf> {
     const quote = this.quote(ref);
-    const name = this.deps.reports.apiName(ref);
-    if (quote.cost !== confirmedCost) {
-      throw new ScoutError({
-        code: 'COST_CHANGED',
-        message:
-          quote.cost === 0
-            ? `Exporting the PDF of ${name} is free now: its report is unlocked. Nothing was spent; confirm to go ahead.`
-            : `Exporting the PDF of ${name} unlocks its report and costs 1 credit. Nothing was spent; confirm to go ahead.`,
-      });
-    }
-    this.deps.connection.assertMayCall();
+    const describe = `the PDF of ${name}`;
+    this.deps.paid.assertConfirmed(`Exporting the PDF of ${name}`, quote.cost, confirmedCost, quote.balance, quote.cost === 0 ? 'its report is unlocked' : 'it unlocks its report');
+    this.deps.paid.assertMayCall();
     report({ phase: 'requesting', retryInSec: null, attempt: 1 });
-    const ask = (api: ApiClient, paid: boolean) => this.deps.connection.track(() => api.pdf(ref.network, name, { paid, signal }));
-    const { value: first, charged } = await this.deps.reports.spend(
-      { operation: 'pdf', network: ref.network, accountKey: ref.key },
+    const ask = (api: ApiClient, paid: boolean) => api.pdf(ref.network, name, { paid, signal });
+    const { value: first, charged } = await this.deps.paid.spend({
+      what: { operation: 'pdf', network: ref.network, accountKey: ref.key },
       quote,
-      (api, paid) => api.pdf(ref.network, name, { paid, signal }),
-      async () => ask(await this.deps.api(), false),
-      { signal, beforeSend, drawable: drawableBalances(ref.network, ref.network === 'tiktok' ? 'advanced_report' : undefined, quote.balance) },
-    );
+      describe,
+      confirmedHere,
+      signal,
+      send: ask,
+      // The API took the request: the PDF is being made and its polls are free.
+      recover: (api) => ask(api, false),
+      drawable: drawableBalances(ref.network, ref.network === 'tiktok' ? 'advanced_report' : undefined, quote.balance),
+    });
     // The export unlocked the report (spec 3.4): its year of free access starts now.
     if (charged) this.deps.reports.noteUnlocked(ref, this.now());
     const ready = await pollUntil(
       async (attempt) => {
-        const answer = attempt === 1 ? first : await ask(await this.deps.api(), false);
+        const answer = attempt === 1 ? first : await this.deps.paid.poll((api) => ask(api, false), signal);
         if (answer.state === 'ready') return { done: true, value: answer };
         report({ phase: 'generating', retryInSec: answer.retryTtlSec, attempt });
         return { done: false, retryInSec: answer.retryTtlSec };
@@ -179,23 +163,20 @@ export class ArchiveService {
     const exportedAt = this.now();
     const cached = this.deps.reports.open(ref);
     const fileName = `${ref.network}-${safeName(ref.key)}-${new Date(exportedAt).toISOString().slice(0, 10)}-${exportedAt}.pdf`;
-    const what = charged ? `the PDF of ${name}` : undefined;
-    saving(() => this.write(fileName, bytes), what);
-    const id = saving(
-      () =>
-        this.deps.repo.save({
-          network: ref.network,
-          accountKey: ref.key,
-          apiName: name,
-          title: cached?.summary.title ?? cached?.summary.username ?? null,
-          filePath: fileName,
-          pdfUrl: ready.pdfUrl,
-          linkExpiresAt: linkExpiry(ready.pdfUrl, exportedAt),
-          fetchedAt: exportedAt,
-          reportDate: cached?.fetchedAt ?? null,
-          bytes: bytes.length,
-        }),
-      what,
+    this.deps.paid.save(describe, charged, () => this.write(fileName, bytes));
+    const id = this.deps.paid.save(describe, charged, () =>
+      this.deps.repo.save({
+        network: ref.network,
+        accountKey: ref.key,
+        apiName: name,
+        title: cached?.summary.title ?? cached?.summary.username ?? null,
+        filePath: fileName,
+        pdfUrl: ready.pdfUrl,
+        linkExpiresAt: linkExpiry(ready.pdfUrl, exportedAt),
+        fetchedAt: exportedAt,
+        reportDate: cached?.fetchedAt ?? null,
+        bytes: bytes.length,
+      }),
     );
     return this.view(this.deps.repo.get(id)!);
   }

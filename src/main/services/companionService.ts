@@ -2,14 +2,14 @@
 // cached answer opens with no network; `refresh` asks the API again. Media needs an unlocked
 // report; history unlocks one and may cost a credit, so it goes through the ledger like a report.
 import { ScoutError } from '@shared/errors';
-import type { CachedDocument } from '@shared/reports';
+import { networkNames, type CachedDocument } from '@shared/reports';
 import type { Network } from '../api/types';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
 import type { ApiClient } from '../api/apiClient';
-import type { ConnectionTracker } from './connection';
 import type { AccountRef } from '@shared/accountInput';
 import type { ReportService } from './reportService';
 import { saving } from '../cache/storageFaults';
+import type { PaidWork } from '../ledger/paidWork';
 
 export interface CompanionDeps {
   api: () => Promise<ApiClient>;
@@ -17,7 +17,7 @@ export interface CompanionDeps {
   media: MediaRepository;
   history: HistoryRepository;
   mentions: MentionsRepository;
-  connection: ConnectionTracker;
+  paid: PaidWork;
   /** Stores the pictures of an answer (thumbnails) in the cache. */
   onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
   now?: () => number;
@@ -63,33 +63,28 @@ export class CompanionService {
   }
 
   /** Metrics history (Instagram, Twitter). It unlocks the report, so it may cost a credit. */
-  async history(ref: AccountRef<'instagram' | 'twitter'>, options: { refresh?: boolean; confirmedCost?: number } = {}): Promise<CachedDocument | null> {
+  async history(ref: AccountRef<'instagram' | 'twitter'>, options: { refresh?: boolean; confirmedCost?: number; confirmedHere?: boolean } = {}): Promise<CachedDocument | null> {
     const { network, key, apiName: account } = ref;
     const cached = this.deps.history.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
     const quote = this.historyQuote(ref);
-    if (quote.cost !== (options.confirmedCost ?? 0)) {
-      throw new ScoutError({
-        code: 'COST_CHANGED',
-        message:
-          quote.cost === 0
-            ? `Fetching the history of ${account} is free now: its report is unlocked. Nothing was spent; confirm to go ahead.`
-            : `Fetching the history of ${account} unlocks its report and costs ${quote.cost} report credit${quote.cost === 1 ? '' : 's'}. Nothing was spent; confirm to go ahead.`,
-      });
-    }
-    this.deps.connection.assertMayCall();
+    this.deps.paid.assertConfirmed(`Fetching the history of ${account}`, quote.cost, options.confirmedCost ?? 0, quote.balance, quote.cost === 0 ? 'its report is unlocked' : 'it unlocks its report');
     const send = (api: ApiClient, paid: boolean) =>
       network === 'instagram' ? api.instagramHistory(account, { paid }) : api.twitterHistory(account, { paid });
-    const { value, charged } = await this.deps.reports.spend(
-      { operation: 'history', network, accountKey: key },
+    const describe = `the ${networkNames[network]} history of ${account}`;
+    const { value, charged } = await this.deps.paid.spend({
+      what: { operation: 'history', network, accountKey: key },
       quote,
+      describe,
+      confirmedHere: options.confirmedHere,
       send,
-      async () => send(await this.deps.api(), false),
-    );
+      // Charged and lost: asking again is free (the report is unlocked now).
+      recover: (api) => send(api, false),
+    });
     const fetchedAt = this.now();
     // History unlocks the report (spec 3.4): its year of free access starts now.
     if (charged) this.deps.reports.noteUnlocked(ref, fetchedAt);
-    saving(() => this.deps.history.save(network, key, asJson(value.raw), fetchedAt), charged ? `the ${network} history of ${key}` : undefined);
+    this.deps.paid.save(describe, charged, () => this.deps.history.save(network, key, asJson(value.raw), fetchedAt));
     return { fetchedAt, result: asJson(value.raw) };
   }
 
@@ -99,13 +94,14 @@ export class CompanionService {
    * booked (at most one unit: more than that moved outside Scout).
    */
   private async observed<T extends object>(operation: 'media' | 'mentions', ref: AccountRef, send: (api: ApiClient) => Promise<T>): Promise<T> {
-    const { value } = await this.deps.reports.spend(
-      { operation, network: ref.network, accountKey: ref.key },
-      { cost: 0, balance: 'credits' },
-      (api) => send(api),
-      async () => send(await this.deps.api()),
-      { maxCost: 1 },
-    );
+    const { value } = await this.deps.paid.spend({
+      what: { operation, network: ref.network, accountKey: ref.key },
+      quote: { cost: 0, balance: 'credits' },
+      maxCost: 1,
+      describe: `the ${operation === 'media' ? 'media' : 'brand mentions'} of ${ref.apiName}`,
+      send: (api) => send(api),
+      recover: (api) => send(api),
+    });
     return value;
   }
 

@@ -5,23 +5,21 @@
 // the post browser (filters, sort, full-text search) and the exports work offline.
 import { ScoutError } from '@shared/errors';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
-import type { ApiClient } from '../api/apiClient';
 import { parseCompetitorReport } from '../api/schemas/competitor';
 import type { CompetitorRepository } from '../cache/repositories/competitorRepository';
 import type { CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
-import type { ConnectionTracker } from './connection';
-import type { ReportService } from './reportService';
+import type { PaidWork } from '../ledger/paidWork';
+import { jobKeys, type JobRegistry } from './jobs';
+import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
 
 export interface CompetitorDeps {
-  api: () => Promise<ApiClient>;
-  reports: ReportService;
   repo: CompetitorRepository;
   posts: CompetitorPostsRepository;
-  connection: ConnectionTracker;
-  onProgress?: (progress: Omit<CompetitorProgress, 'workspace'>) => void;
+  paid: PaidWork;
+  jobs: JobRegistry;
   now?: () => number;
   /** Posts asked for per page (the simulator allows up to 1,000; the reference gives no limit). */
   pageSize?: number;
@@ -42,7 +40,6 @@ export interface CreateRequest {
 export class CompetitorService {
   private readonly now: () => number;
   private readonly pageSize: number;
-  private readonly fetching = new Map<string, { controller: AbortController; done: Promise<CompetitorAnalysisView> }>();
 
   constructor(private readonly deps: CompetitorDeps) {
     this.now = deps.now ?? Date.now;
@@ -88,27 +85,23 @@ export class CompetitorService {
     };
   }
 
-  /** Creates an analysis. Its cost is not in the reference: observed through the balance gate. */
-  async create(input: CreateRequest, beforeSend?: () => void): Promise<CompetitorAnalysisView> {
-    this.deps.connection.assertMayCall();
+  /**
+   * Creates an analysis. Its cost is not in the reference: observed through the kernel. A lost
+   * answer is never sent again (it would create, and maybe pay for, a second analysis).
+   */
+  async create(input: CreateRequest, confirmedHere = false): Promise<CompetitorAnalysisView> {
     const body = { username: input.username, date_from: input.dateFrom, date_to: input.dateTo, audience_geo: input.audienceGeo, hashtags: input.hashtags };
-    const send = (api: ApiClient) => api.competitorCreate(body);
-    // A lost answer is never sent again (it would create, and maybe charge for, a second analysis).
-    const lost = async (): Promise<never> => {
-      throw new ScoutError({
-        code: 'NETWORK',
-        message: 'The answer to creating the analysis was lost. Scout did not ask again, so as not to create (and maybe pay for) it twice; check your balance and try later.',
-      });
-    };
-    const { value } = await this.deps.reports.spend(
-      { operation: 'competitor', network: 'instagram', accountKey: input.username.toLowerCase() },
-      { cost: 0, balance: 'credits' },
-      (api) => send(api),
-      lost,
-      { maxCost: COMPETITOR_MAX_COST, beforeSend },
-    );
+    const describe = `the competitor analysis of ${input.username}`;
+    const { value, charged } = await this.deps.paid.spend({
+      what: { operation: 'competitor', network: 'instagram', accountKey: input.username.toLowerCase() },
+      quote: { cost: 0, balance: 'credits' },
+      maxCost: COMPETITOR_MAX_COST,
+      describe,
+      confirmedHere,
+      send: (api) => api.competitorCreate(body),
+    });
     const at = this.now();
-    const reportId = saving(() => this.deps.repo.saveReport(value.raw as JsonObject, at), `the competitor analysis of ${input.username}`);
+    const reportId = this.deps.paid.save(describe, charged, () => this.deps.repo.saveReport(value.raw as JsonObject, at));
     this.deps.posts.setRequest(reportId, { audienceGeo: input.audienceGeo, hashtags: input.hashtags });
     return this.view(reportId)!;
   }
@@ -116,9 +109,7 @@ export class CompetitorService {
   /** Asks the API once where the analysis stands (free) and keeps the answer. */
   async check(reportId: string): Promise<CompetitorAnalysisView> {
     this.known(reportId);
-    this.deps.connection.assertMayCall();
-    const api = await this.deps.api();
-    const answer = await this.deps.connection.track(() => api.competitorGet(reportId));
+    const answer = await this.deps.paid.read((api) => api.competitorGet(reportId));
     saving(() => this.deps.repo.saveReport(answer.raw as JsonObject, this.now()));
     return this.view(reportId)!;
   }
@@ -128,33 +119,27 @@ export class CompetitorService {
    * it arrives (a cancel or a lost connection keeps what came; the next run goes on from there).
    */
   fetchPosts(reportId: string): Promise<CompetitorAnalysisView> {
-    const running = this.fetching.get(reportId);
-    if (running) return running.done;
-    const analysis = this.known(reportId);
-    if (analysis.state !== 10) {
-      throw new ScoutError({ code: 'INVALID_INPUT', message: 'The analysis is still being calculated: its posts can be fetched once it is ready.' });
+    const key = jobKeys.competitorPosts(reportId);
+    if (!this.deps.jobs.has('competitorPosts', key)) {
+      const analysis = this.known(reportId);
+      if (analysis.state !== 10) {
+        throw new ScoutError({ code: 'INVALID_INPUT', message: 'The analysis is still being calculated: its posts can be fetched once it is ready.' });
+      }
+      this.deps.paid.assertMayCall();
     }
-    this.deps.connection.assertMayCall();
-    const controller = new AbortController();
-    const done = this.runPosts(reportId, analysis, controller.signal).finally(() => this.fetching.delete(reportId));
-    this.fetching.set(reportId, { controller, done });
-    return done;
+    return this.deps.jobs.run('competitorPosts', key, `the posts of the competitor analysis of ${this.known(reportId).username ?? reportId}`, (signal) =>
+      this.runPosts(reportId, this.known(reportId), signal),
+    );
   }
 
   cancelPosts(reportId: string): boolean {
-    const running = this.fetching.get(reportId);
-    running?.controller.abort();
-    return !!running;
-  }
-
-  cancelAll(): void {
-    for (const r of this.fetching.values()) r.controller.abort();
+    return this.deps.jobs.cancel('competitorPosts', jobKeys.competitorPosts(reportId));
   }
 
   private async runPosts(reportId: string, analysis: CompetitorAnalysisView, signal: AbortSignal): Promise<CompetitorAnalysisView> {
     const size = this.pageSize;
     const expected = analysis.aggregates?.mentions ?? null;
-    const emit = (p: Omit<CompetitorProgress, 'workspace' | 'reportId' | 'expected'>) => this.deps.onProgress?.({ reportId, expected, ...p });
+    const emit = (p: Omit<CompetitorProgress, 'workspace' | 'reportId' | 'expected'>) => this.deps.jobs.emit('competitor:changed', { reportId, expected, ...p });
     if (this.deps.posts.completeSize(reportId) === size) {
       emit({ phase: 'finished', fetched: this.deps.posts.count(reportId), error: null });
       return this.view(reportId)!;
@@ -163,11 +148,10 @@ export class CompetitorService {
     let page = 0;
     while (have.has(page)) page++;
     try {
-      const api = await this.deps.api();
       emit({ phase: 'posts', fetched: this.deps.posts.count(reportId) });
       for (;;) {
         signal.throwIfAborted();
-        const posts = await this.deps.connection.track(() => api.competitorPosts(reportId, page, size, { signal }));
+        const posts = await this.deps.paid.read((api) => api.competitorPosts(reportId, page, size, { signal }));
         saving(() =>
           this.deps.posts.savePage(
             reportId,
@@ -188,9 +172,7 @@ export class CompetitorService {
       return this.view(reportId)!;
     } catch (error) {
       const cancelled = signal.aborted;
-      const data =
-        error instanceof ScoutError ? { code: error.code, message: error.message } : { code: cancelled ? 'CANCELLED' : 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
-      emit({ phase: 'finished', fetched: this.deps.posts.count(reportId), error: cancelled ? null : data, cancelled });
+      emit({ phase: 'finished', fetched: this.deps.posts.count(reportId), error: cancelled ? null : eventError(error), cancelled });
       if (cancelled) throw new ScoutError({ code: 'CANCELLED', message: `Stopped. The ${this.deps.posts.count(reportId)} posts fetched so far are kept; fetch again to go on.` });
       throw error;
     }

@@ -5,12 +5,13 @@ import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import type { CreatorsSyncResult, CreatorView } from '@shared/discoveryData';
 import type { Network } from '@shared/reports';
-import type { ApiClient, CallOptions } from '../api/apiClient';
+import type { CallOptions } from '../api/apiClient';
 import { parseCreators, type Creator } from '../api/schemas/discovery';
 import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
-import type { ConnectionTracker } from './connection';
+import type { PaidWork } from '../ledger/paidWork';
+import { jobKeys, type JobRegistry } from './jobs';
 
 export const CREATORS_PAGE_SIZE = 100;
 export const MAX_CREATOR_IDS = 1000;
@@ -28,10 +29,9 @@ export interface CreatorsFilter {
 }
 
 export interface CreatorsDeps {
-  api: () => Promise<ApiClient>;
   repo: CreatorsRepository;
-  connection: ConnectionTracker;
-  onProgress?: (progress: { synced: number }) => void;
+  paid: PaidWork;
+  jobs: JobRegistry;
   /**
    * Called with each saved answer so its pictures are stored for offline use. Not awaited: a
    * picture never holds up the next page.
@@ -64,8 +64,6 @@ export function creatorAccountsParam(accounts: readonly { network: Network; soci
 
 export class CreatorsService {
   private readonly now: () => number;
-  private syncing: Promise<CreatorsSyncResult> | null = null;
-  private readonly controller = new AbortController();
 
   constructor(private readonly deps: CreatorsDeps) {
     this.now = deps.now ?? Date.now;
@@ -73,11 +71,10 @@ export class CreatorsService {
 
   /** Fetches every creator matching the filter, page by page, each page kept as it arrives. */
   sync(filter: CreatorsFilter = {}): Promise<CreatorsSyncResult> {
-    if (this.syncing) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Creators are being synchronised already; wait for it to finish.' });
+    if (this.deps.jobs.has('creators', jobKeys.creators())) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Creators are being synchronised already; wait for it to finish.' });
     const query = this.queryOf(filter);
-    this.deps.connection.assertMayCall();
-    this.syncing = this.fetchAll(query).finally(() => (this.syncing = null));
-    return this.syncing;
+    this.deps.paid.assertMayCall();
+    return this.deps.jobs.run('creators', jobKeys.creators(), 'the creators sync', (signal) => this.fetchAll(query, signal));
   }
 
   private queryOf(filter: CreatorsFilter): Record<string, string | number> {
@@ -102,19 +99,18 @@ export class CreatorsService {
     return query;
   }
 
-  private async fetchAll(query: Record<string, string | number>): Promise<CreatorsSyncResult> {
-    const api = await this.deps.api();
+  private async fetchAll(query: Record<string, string | number>, signal: AbortSignal): Promise<CreatorsSyncResult> {
     let synced = 0;
     let pages = 0;
     let cursor: string | null = null;
     for (;;) {
-      if (this.controller.signal.aborted) return { synced, pages, complete: false, cancelled: true };
-      const page = await this.page(api, cursor === null ? query : { ...query, cursor });
+      if (signal.aborted) return { synced, pages, complete: false, cancelled: true };
+      const page = await this.page(cursor === null ? query : { ...query, cursor }, { signal });
       pages++;
       saving(() => this.deps.repo.save(page.creators.map((c) => c.raw as JsonObject), this.now()));
       void this.deps.onSaved?.(page.creators.map((c) => c.raw)).catch(() => undefined);
       synced += page.creators.length;
-      this.deps.onProgress?.({ synced });
+      this.deps.jobs.emit('creators:changed', { synced });
       cursor = page.nextCursor;
       if (cursor === null || page.creators.length === 0) return { synced, pages, complete: true, cancelled: false };
       if (pages >= MAX_PAGES) return { synced, pages, complete: false, cancelled: false };
@@ -125,9 +121,9 @@ export class CreatorsService {
    * One page. With creator_ids or creator_accounts the API answers "not found" when none
    * matches: that is an empty answer, not a failure.
    */
-  async page(api: ApiClient, query: Record<string, string | number>, options: CallOptions = {}): Promise<{ creators: Creator[]; nextCursor: string | null }> {
+  async page(query: Record<string, string | number>, options: CallOptions = {}): Promise<{ creators: Creator[]; nextCursor: string | null }> {
     try {
-      return await this.deps.connection.track(() => api.creators(query, { ...options, signal: options.signal ?? this.controller.signal }));
+      return await this.deps.paid.read((api) => api.creators(query, options));
     } catch (error) {
       if (error instanceof ScoutError && error.code === 'API_NOT_FOUND' && (query.creator_ids !== undefined || query.creator_accounts !== undefined)) {
         return { creators: [], nextCursor: null };
@@ -139,10 +135,6 @@ export class CreatorsService {
   /** Keeps creators answered elsewhere (the unlock lookup), so the Creators page shows them too. */
   keep(creators: readonly Creator[]): void {
     saving(() => this.deps.repo.save(creators.map((c) => c.raw as JsonObject), this.now()));
-  }
-
-  cancelAll(): void {
-    this.controller.abort();
   }
 
   /** Cached creators, by last name; `text` matches names, contacts and account names. */

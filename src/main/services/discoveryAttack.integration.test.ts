@@ -125,13 +125,13 @@ describe('an answer lost after the API charged for the page', () => {
     expect(searches() - before.searches).toBe(1);
     expect(discoverySpent() - before.spent).toBe(1);
     expect(r).toMatchObject({ outcome: 'failed', pagesFetched: 0, callsSpent: 1 });
-    expect(r.message).toMatch(/lost after it was paid/);
+    expect(r.message).toMatch(/was paid for, but its answer was lost/);
     // Booked, not left open; the history says the same.
     expect(ledgerSpent() - before.ledger).toBe(1);
     expect(services.active().ledger.open()).toHaveLength(0);
     expect((await ok('discovery:queries', {})).find((q) => q.id === saved.id)!.runs[0]).toMatchObject({ outcome: 'failed', callsSpent: 1 });
-    // The page never came: asking for it again is quoted as a call, not hidden.
-    expect(await ok('discovery:quote', { body, sandbox: false, fromPage: 1, toPage: 1 })).toMatchObject({ calls: 1, cachedPages: [] });
+    // The page never came: asking for it again is quoted as a call, not hidden, and the quote says it was paid once already.
+    expect(await ok('discovery:quote', { body, sandbox: false, fromPage: 1, toPage: 1 })).toMatchObject({ calls: 1, cachedPages: [], paidNotHere: [{ page: 1, paidAt: expect.any(Number) }] });
   });
 });
 

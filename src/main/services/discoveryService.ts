@@ -19,25 +19,26 @@ import type {
   SavedDiscoveryQuery,
   ShortlistItem,
 } from '@shared/discoveryData';
-import type { ApiClient } from '../api/apiClient';
 import { parseSearch, type DiscoveryResult, type SearchPage } from '../api/schemas/discovery';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
-import { balancesOf, type ReportService } from './reportService';
+import { balancesOf, type PaidWork } from '../ledger/paidWork';
 import type { ConnectionTracker } from './connection';
 import type { CreditLedger } from '../ledger/creditLedger';
+import { jobKeys, type JobRegistry } from './jobs';
+import { eventError } from '../errorWording';
 
 export interface DiscoveryDeps {
-  api: () => Promise<ApiClient>;
-  reports: ReportService;
+  paid: PaidWork;
+  jobs: JobRegistry;
   /** Says whether a failed run's last page has a cost not known yet (its answer lost, the balance unread). */
   ledger: CreditLedger;
   pages: DiscoveryRepository;
   store: DiscoveryWorkspaceRepository;
+  /** Whether the API is worth asking for the calls left (not offline, not unreachable). */
   connection: ConnectionTracker;
-  onProgress?: (progress: DiscoveryProgress) => void;
   /**
    * Called with each saved answer so its pictures are stored for offline use. Not awaited: a
    * picture never holds up the next page.
@@ -61,7 +62,6 @@ const networkOfTypeId: Record<number, Network> = { 1: 'instagram', 2: 'youtube',
 
 export class DiscoveryService {
   private readonly now: () => number;
-  private readonly running = new Map<string, AbortController>();
   /**
    * Production and sandbox pages being fetched, by cache key and page: a second run wanting the
    * same page (two windows, a double click, another spelling of the query) waits for it and
@@ -71,6 +71,12 @@ export class DiscoveryService {
 
   constructor(private readonly deps: DiscoveryDeps) {
     this.now = deps.now ?? Date.now;
+  }
+
+  /** Twitch games for the picker (free, not cached: asked as the researcher types). */
+  async games(search: string) {
+    const games = await this.deps.paid.read((api) => api.games(search));
+    return games.filter((g) => g.id > 0);
   }
 
   // ---- saved queries ----------------------------------------------------------------------
@@ -102,7 +108,10 @@ export class DiscoveryService {
 
   // ---- cost ---------------------------------------------------------------------------------
 
-  /** Which pages of the range are cached and which would be sent: no network at all. */
+  /**
+   * Which pages of the range are cached and which would be sent, and which of those were paid
+   * for before without their answer reaching the cache: no network at all.
+   */
   private plan(body: DiscoveryBody, sandbox: boolean, fromPage: number, toPage: number): Omit<DiscoveryQuote, 'queriesLeft'> {
     pageRange(fromPage, toPage);
     const info = this.deps.pages.query(body, { sandbox });
@@ -115,7 +124,18 @@ export class DiscoveryService {
       // Past the last page the API has there is nothing to send.
       else if (totalPages === null || page <= totalPages) pagesToFetch.push(page);
     }
-    return { sandbox, fromPage, toPage, cachedPages, pagesToFetch, calls: sandbox ? 0 : pagesToFetch.length, totalPages };
+    const paidNotHere: DiscoveryQuote['paidNotHere'] = [];
+    if (!sandbox) {
+      const wanted = new Set(pagesToFetch);
+      for (const paid of this.deps.ledger.paidItems('discovery', ledgerKey(DiscoveryRepository.queryHash(body, false)))) {
+        const page = pageOfItem(paid.item);
+        if (page !== null && wanted.has(page)) {
+          wanted.delete(page);
+          paidNotHere.push({ page, paidAt: paid.at });
+        }
+      }
+    }
+    return { sandbox, fromPage, toPage, cachedPages, pagesToFetch, calls: sandbox ? 0 : pagesToFetch.length, totalPages, paidNotHere };
   }
 
   /** What running these pages would spend now; free (planInfo is read for the calls left when online). */
@@ -128,8 +148,7 @@ export class DiscoveryService {
     const mode = this.deps.connection.get();
     if (mode.manualOffline || mode.mode === 'unreachable') return null;
     try {
-      const api = await this.deps.api();
-      return balancesOf(await this.deps.connection.track(() => api.planInfo({ timeoutMs: 10_000 }))).discoveryRequests;
+      return balancesOf(await this.deps.paid.read((api) => api.planInfo({ timeoutMs: 10_000 }))).discoveryRequests;
     } catch {
       return null;
     }
@@ -142,20 +161,19 @@ export class DiscoveryService {
    * (COST_CHANGED, nothing sent) when the calls needed now are not those confirmed. A failure
    * or a cancel ends the run and keeps what came; the answer says how it ended.
    */
-  async run(request: RunRequest, beforeSend?: () => void): Promise<DiscoveryRunResult> {
+  run(request: RunRequest, confirmedHere = false): Promise<DiscoveryRunResult> {
     const body = validBody(request.body);
     const { runId, sandbox, fromPage, toPage } = request;
     const plan = this.plan(body, sandbox, fromPage, toPage);
-    if (plan.calls !== request.confirmedCalls) {
-      throw new ScoutError({
-        code: 'COST_CHANGED',
-        message: `Running pages ${fromPage}–${toPage} would spend ${plan.calls} discovery call${plan.calls === 1 ? '' : 's'} now, not ${request.confirmedCalls}. Nothing was spent; confirm again.`,
-      });
-    }
-    if (this.running.has(runId)) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
-    if (plan.pagesToFetch.length > 0) this.deps.connection.assertMayCall();
-    const controller = new AbortController();
-    this.running.set(runId, controller);
+    this.deps.paid.assertConfirmed(`Running pages ${fromPage}–${toPage}`, plan.calls, request.confirmedCalls, 'discoveryRequests');
+    if (this.deps.jobs.has('discovery', jobKeys.discovery(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+    if (plan.pagesToFetch.length > 0) this.deps.paid.assertMayCall();
+    const describe = `a ${sandbox ? 'sandbox ' : ''}discovery run (pages ${fromPage}–${toPage})`;
+    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, confirmedHere));
+  }
+
+  private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, confirmedHere: boolean): Promise<DiscoveryRunResult> {
+    const { runId, sandbox, fromPage, toPage } = request;
     const at = this.now();
     const hash = DiscoveryRepository.queryHash(body, sandbox);
     let totalPages = plan.totalPages;
@@ -167,12 +185,12 @@ export class DiscoveryService {
     let message: string | null = null;
     const total = () => Math.max(0, Math.min(toPage, totalPages ?? toPage) - fromPage + 1);
     const progress = (page: number | null, phase: DiscoveryProgress['phase'] = 'fetching') =>
-      this.deps.onProgress?.({ runId, done: pagesFetched + pagesFromCache, total: total(), page, phase });
+      this.deps.jobs.emit('discovery:changed', { runId, done: pagesFetched + pagesFromCache, total: total(), page, phase });
     try {
       progress(null);
       for (let page = fromPage; page <= toPage; page++) {
         if (totalPages !== null && page > totalPages) break;
-        if (controller.signal.aborted) {
+        if (signal.aborted) {
           outcome = 'cancelled';
           break;
         }
@@ -191,7 +209,7 @@ export class DiscoveryService {
         // The page in flight is not cancelled: it may be paid for, so it is finished and kept.
         const sent = discoveryRequestBody(body, page);
         const fetched = (async () => {
-          const got = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, beforeSend, () => callsSpent++);
+          const got = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, confirmedHere, () => callsSpent++);
           // Counted before it is kept: a disk that refuses the page does not undo the charge.
           if (got.charged) callsSpent++;
           saving(() => this.deps.pages.savePage(sent, pageJson(got.answer), this.now(), { sandbox }));
@@ -213,10 +231,8 @@ export class DiscoveryService {
         if (answer.results.length === 0) break;
       }
     } catch (error) {
-      outcome = controller.signal.aborted ? 'cancelled' : 'failed';
-      message = error instanceof ScoutError ? error.message : error instanceof Error ? error.message : String(error);
-    } finally {
-      this.running.delete(runId);
+      outcome = signal.aborted ? 'cancelled' : 'failed';
+      message = eventError(error).message;
     }
     // What this run spent is counted as it goes (a page lost after it was paid included), not
     // read from the query's ledger rows: another run of the same query books there meanwhile.
@@ -232,38 +248,34 @@ export class DiscoveryService {
   }
 
   cancel(runId: string): boolean {
-    const run = this.running.get(runId);
-    run?.abort();
-    return !!run;
+    return this.deps.jobs.cancel('discovery', jobKeys.discovery(runId));
   }
 
-  cancelAll(): void {
-    for (const run of this.running.values()) run.abort();
+  private sandboxPage(sent: Record<string, unknown>): Promise<SearchPage> {
+    return this.deps.paid.read((api) => api.searchSandbox(sent));
   }
 
-  private async sandboxPage(sent: Record<string, unknown>): Promise<SearchPage> {
-    const api = await this.deps.api();
-    return this.deps.connection.track(() => api.searchSandbox(sent));
-  }
-
-  /** One production page through the balance gate: the ledger books what moved (one discovery call). */
-  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, beforeSend: (() => void) | undefined, onLostPaid: () => void) {
-    const { value, charged } = await this.deps.reports.spend(
-      // The ledger's account column names the query (its cache key), so spending reads per query.
-      { operation: 'discovery', network, accountKey: ledgerKey(hash) },
-      { cost: 1, balance: 'discoveryRequests' },
-      (api) => api.search(sent, { paid: true }),
-      // A lost answer is never asked for again: that would pay for the page twice.
-      async () => {
-        onLostPaid();
-        throw new ScoutError({
-          code: 'NETWORK',
-          message: `The answer for page ${String(sent.page)} was lost after it was paid for. Scout did not ask again, so as not to pay twice; the spending ledger has it.`,
-        });
-      },
-      { maxCost: 1, beforeSend },
-    );
-    return { answer: value, charged };
+  /**
+   * One production page through the paid-work kernel: the ledger books what moved (one discovery
+   * call) under the query's key and the page. A lost answer is never asked for again: that would
+   * pay for the page twice; the kernel says it was lost (PAID_ANSWER_LOST) and the quote says so after.
+   */
+  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, confirmedHere: boolean, onLostPaid: () => void) {
+    try {
+      const { value, charged } = await this.deps.paid.spend({
+        // The ledger's account column names the query (its cache key), so spending reads per query.
+        what: { operation: 'discovery', network, accountKey: ledgerKey(hash), item: pageItem(Number(sent.page)) },
+        quote: { cost: 1, balance: 'discoveryRequests' },
+        maxCost: 1,
+        describe: `page ${String(sent.page)} of this search`,
+        confirmedHere,
+        send: (api) => api.search(sent, { paid: true }),
+      });
+      return { answer: value, charged };
+    } catch (error) {
+      if (error instanceof ScoutError && error.code === 'PAID_ANSWER_LOST') onLostPaid();
+      throw error;
+    }
   }
 
   // ---- results ------------------------------------------------------------------------------
@@ -331,6 +343,16 @@ export class DiscoveryService {
 /** The ledger's account column for a query's pages: its cache key, shortened. */
 function ledgerKey(hash: string): string {
   return `query:${hash.slice(0, 16)}`;
+}
+
+/** A page as the ledger's item names it. */
+function pageItem(page: number): string {
+  return `page ${page}`;
+}
+
+function pageOfItem(item: string | null): number | null {
+  const match = /^page (\d+)$/.exec(item ?? '');
+  return match ? Number(match[1]) : null;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;

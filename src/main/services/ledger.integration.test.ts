@@ -64,7 +64,7 @@ describe('credit ledger under faults', () => {
     await Promise.all([worker(), worker(), worker(), worker()]);
     // Settle what is still open the way Scout does before its next paid call.
     sim.state.highDemand = false;
-    for (let i = 0; i < 5 && ws.ledger.open().length > 0; i++) await ws.reports.settleOpenEntries().catch(() => {});
+    for (let i = 0; i < 5 && ws.ledger.open().length > 0; i++) await ws.paid.settleOpenEntries().catch(() => {});
 
     expect(ws.ledger.open()).toEqual([]);
     expect(outcomes.ok).toBeGreaterThan(100);

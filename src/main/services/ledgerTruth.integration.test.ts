@@ -66,7 +66,7 @@ describe('a paid request once sent is never booked as failed', () => {
     expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'halfway' })).toMatchObject({ cost: 1, reason: 'paid-not-fetched' });
 
     h.sim.state.quirks.planInfo = 'up';
-    await ws.reports.settleOpenEntries();
+    await ws.paid.settleOpenEntries();
     expect(ws.ledger.entries()).toEqual([expect.objectContaining({ status: 'resolved', actualCost: 1 })]);
     expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'halfway' })).toMatchObject({ reason: 'paid-not-fetched' });
     expect(ws.ledger.totals()).toEqual(h.sim.state.spent);
@@ -79,7 +79,7 @@ describe('a paid request once sent is never booked as failed', () => {
     const ws = h.services.active();
     expect(ws.ledger.entries()).toEqual([expect.objectContaining({ status: 'unknown', actualCost: null })]);
     h.sim.state.quirks.planInfo = 'up';
-    await ws.reports.settleOpenEntries();
+    await ws.paid.settleOpenEntries();
     expect(ws.ledger.entries()).toEqual([expect.objectContaining({ status: 'resolved', actualCost: 1 })]);
     expect(ws.ledger.totals().credits).toBe(1);
   });
@@ -94,7 +94,7 @@ describe('a paid request once sent is never booked as failed', () => {
     await h.call('reports:fetch', { network: 'snapchat', account: 'boasted', confirmedCost: 1 });
     expect(ws.ledger.get(2)).toMatchObject({ status: 'unknown', actualCost: null });
     h.sim.state.quirks = {};
-    await ws.reports.settleOpenEntries();
+    await ws.paid.settleOpenEntries();
     expect(ws.ledger.totals()).toEqual(h.sim.state.spent);
   });
 });

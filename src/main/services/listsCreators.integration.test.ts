@@ -101,7 +101,7 @@ describe('creators', () => {
     expect(result.synced).toBeGreaterThan(200);
     expect(result.pages).toBe(Math.ceil(result.synced / 100));
     expect(calls('auditor.creators') - before).toBe(result.pages);
-    expect(events.filter((e) => e.name === 'creators:changed').at(-1)!.payload).toEqual({ synced: result.synced });
+    expect(events.filter((e) => e.name === 'creators:changed').at(-1)!.payload).toEqual({ synced: result.synced, workspace: 'production' });
     await ok('connection:setOffline', { offline: true });
     try {
       const all = await ok('creators:list', {});

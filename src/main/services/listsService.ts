@@ -6,24 +6,21 @@ import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import type { ApiClient } from '../api/apiClient';
-import type { Network } from '../api/types';
 import type { ListItem } from '../api/schemas/discovery';
 import type { ListsRepository } from '../cache/repositories/listsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
-import type { ReportService } from './reportService';
-import type { ConnectionTracker } from './connection';
+import type { PaidWork } from '../ledger/paidWork';
+import { jobKeys, type JobRegistry } from './jobs';
 
 export const LIST_PAGE_SIZE = 100;
 /** More items than any list holds: a list that keeps answering full pages past this is cut off. */
 const MAX_LIST_ITEMS = 100_000;
 
 export interface ListsDeps {
-  api: () => Promise<ApiClient>;
-  reports: ReportService;
   repo: ListsRepository;
-  connection: ConnectionTracker;
-  onProgress?: (progress: { listId: number; items: number }) => void;
+  paid: PaidWork;
+  jobs: JobRegistry;
   /**
    * Called with each saved answer so its pictures are stored for offline use. Not awaited: a
    * picture never holds up the next page.
@@ -37,7 +34,6 @@ const shownFields = new Set(['name', 'username', 'type', 'followers', 'er', 'ava
 
 export class ListsService {
   private readonly now: () => number;
-  private readonly syncing = new Map<number, Promise<ListSummary>>();
 
   constructor(private readonly deps: ListsDeps) {
     this.now = deps.now ?? Date.now;
@@ -47,27 +43,24 @@ export class ListsService {
     return this.deps.repo.lists().map((l) => ({ listId: l.listId, itemCount: l.itemCount, syncedAt: l.fetchedAt, complete: l.complete }));
   }
 
-  /** Fetches every item of the list; two syncs of one list share one. */
+  /** Fetches every item of the list, as a job: two syncs of one list share one. */
   sync(listId: number): Promise<ListSummary> {
-    const running = this.syncing.get(listId);
-    if (running) return running;
-    this.deps.connection.assertMayCall();
-    const done = this.fetchAll(listId).finally(() => this.syncing.delete(listId));
-    this.syncing.set(listId, done);
-    return done;
+    if (!this.deps.jobs.has('list', jobKeys.list(listId))) this.deps.paid.assertMayCall();
+    return this.deps.jobs.run('list', jobKeys.list(listId), `the sync of list ${listId}`, (signal) => this.fetchAll(listId, signal));
   }
 
-  private async fetchAll(listId: number): Promise<ListSummary> {
+  private async fetchAll(listId: number, signal: AbortSignal): Promise<ListSummary> {
     const all: JsonObject[] = [];
     let complete = false;
     for (let offset = 0; offset < MAX_LIST_ITEMS; offset += LIST_PAGE_SIZE) {
-      const items = await this.page(listId, offset);
+      signal.throwIfAborted();
+      const items = await this.page(listId, offset, signal);
       const raws = items.map((i) => i.raw as JsonObject);
       const at = this.now();
       saving(() => this.deps.repo.savePage(listId, raws, { fetchedAt: at, offset }));
       void this.deps.onSaved?.(raws).catch(() => undefined);
       all.push(...raws);
-      this.deps.onProgress?.({ listId, items: all.length });
+      this.deps.jobs.emit('lists:changed', { listId, items: all.length });
       if (items.length < LIST_PAGE_SIZE) {
         complete = true;
         break;
@@ -81,17 +74,20 @@ export class ListsService {
     return this.known().find((l) => l.listId === listId) ?? { listId, itemCount: all.length, syncedAt: this.now(), complete };
   }
 
-  private async page(listId: number, offset: number): Promise<ListItem[]> {
-    const send = (api: ApiClient) => api.list(listId, LIST_PAGE_SIZE, offset);
+  private async page(listId: number, offset: number, signal: AbortSignal): Promise<ListItem[]> {
+    const send = (api: ApiClient) => api.list(listId, LIST_PAGE_SIZE, offset, { signal });
     try {
-      const { value } = await this.deps.reports.spend(
+      const { value } = await this.deps.paid.spend({
         // A list is no account of any network: the ledger's network column stays empty.
-        { operation: 'list', network: null as unknown as Network, accountKey: `list:${listId}` },
-        { cost: 0, balance: 'credits' },
-        (api) => send(api),
-        async () => send(await this.deps.api()),
-        { maxCost: 1 },
-      );
+        what: { operation: 'list', network: null, accountKey: `list:${listId}` },
+        quote: { cost: 0, balance: 'credits' },
+        maxCost: 1,
+        describe: `items ${offset + 1}–${offset + LIST_PAGE_SIZE} of list ${listId}`,
+        signal,
+        send,
+        // Listing is free as far as the spec says: asking again for a lost page is safe.
+        recover: send,
+      });
       return value;
     } catch (error) {
       if (error instanceof ScoutError && error.code === 'API_NOT_FOUND') {

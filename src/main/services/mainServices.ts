@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { AppInfo, AppNotice, HostKind, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
+import { ScoutError } from '@shared/errors';
 import { loadAppSettings, saveAppSettings, type AppSettings } from '../settings/appSettings';
 import { KeytarCredentialStore, type CredentialStore } from '../credentials/credentialStore';
 import type { SimulatorOptions } from '../../simulator/server';
@@ -63,6 +64,7 @@ export class MainServices {
       apiTimeoutMs: options.apiTimeoutMs,
       transport: options.transport,
       polling: options.polling,
+      isActive: (id) => id === this.activeId,
     });
     this.plans = new PlanService(this.events);
   }
@@ -76,6 +78,20 @@ export class MainServices {
   }
 
   isActive = (id: WorkspaceId): boolean => id === this.activeId;
+
+  /**
+   * The active workspace, for a spend confirmed in `confirmedIn`: refused (WORKSPACE_CHANGED,
+   * nothing sent) when another is active now. The kernel checks again just before sending.
+   */
+  spendingIn(confirmedIn: WorkspaceId | undefined): Workspace {
+    if (confirmedIn && confirmedIn !== this.activeId) {
+      throw new ScoutError({
+        code: 'WORKSPACE_CHANGED',
+        message: `This was confirmed in the ${confirmedIn} workspace, but ${this.activeId} is active now. Nothing was spent; confirm it again there.`,
+      });
+    }
+    return this.active();
+  }
 
   appInfo(): AppInfo {
     return { version: this.options.version, host: this.options.host, notices: [...this.notices] };

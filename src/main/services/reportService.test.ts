@@ -176,7 +176,7 @@ describe('the ledger stays true', () => {
     await h.call('reports:cancel', { network: 'twitch', account: 'cancel_me' });
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
     const ws = h.services.active();
-    await ws.reports.settleOpenEntries();
+    await ws.paid.settleOpenEntries();
     expect(ws.ledger.open()).toEqual([]);
     expect(h.sim.state.spent.credits).toBe(1);
     expect(ws.ledger.totals().credits).toBe(1);

@@ -11,24 +11,23 @@
 // balance moved. A call whose answer was lost — a timeout, a reset, an unreadable answer, a
 // cancel while it was out — is never sent again: it is resolved by reading the balances, and
 // until it is, nothing else that could spend goes out. Polls are free and wait side by side.
-import { BalanceGate } from '../ledger/balanceGate';
 import { ScoutError } from '@shared/errors';
-import type { PlanInfo } from '@shared/contract';
-import { ApiCallError, type ApiClient, type TiktokType } from '../api/apiClient';
+import type { ApiClient, TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
 import type { AttemptsRepository, LibraryPage, LibraryQuery, ReportsRepository } from '../cache/repositories';
-import { balanceKinds, plausibleBalance, settlement, type Balances, type BalanceKind, type CreditLedger, type LedgerEntry } from '../ledger/creditLedger';
+import { balanceKinds, type BalanceKind, type CreditLedger } from '../ledger/creditLedger';
+import type { PaidWork } from '../ledger/paidWork';
 import type { AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, drawableBalances, reportCost, type CostQuote } from './costRule';
-import type { ConnectionTracker } from './connection';
-import { attemptOutcomes, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
+import { attemptOutcomes, networkNames, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
 import { sleep } from '../util/sleep';
-import { saving } from '../cache/storageFaults';
+import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
+import { eventError } from '../errorWording';
 
 /** An account read at the contract boundary (parseAccountRef), and which TikTok report is wanted. */
 export type ReportRef = AccountRef & { tiktokType?: TiktokType };
 
-export type FetchProgress = ReportProgress;
+export type FetchProgress = Omit<ReportProgress, 'workspace'>;
 
 export interface ReportServiceDeps {
   api: () => Promise<ApiClient>;
@@ -36,9 +35,11 @@ export interface ReportServiceDeps {
   /** Where fetches that saved no report are remembered, so the library can list them. */
   attempts?: AttemptsRepository;
   ledger: CreditLedger;
-  connection: ConnectionTracker;
+  /** The paid-work kernel: the only way to a paid call. */
+  paid: PaidWork;
+  /** The workspace's job registry: fetches run, are cancelled and report progress there. */
+  jobs: JobRegistry;
   now?: () => number;
-  onProgress?: (progress: FetchProgress) => void;
   /** How long to wait before polling again; the API's retryTtl in seconds, bounded (api-notes.md). */
   pollDelayMs?: (retryTtlSec: number | null) => number;
   /** Give up polling after this long (the credit stays spent; the next open fetches it free). */
@@ -49,44 +50,7 @@ export interface ReportServiceDeps {
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
 }
 
-/** A balance's unit in messages, singular. */
-const balanceWords: Record<BalanceKind, string> = {
-  credits: 'report credit',
-  miniReports: 'mini-report credit',
-  advancedReports: 'advanced-report credit',
-  discoveryRequests: 'discovery request',
-};
-
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
-
-/** The balance a plan reports for one kind; null when the API did not say. */
-export function balanceIn(plan: PlanInfo, kind: BalanceKind): number | null {
-  const value = {
-    credits: plan.reports.credits,
-    miniReports: plan.reports.reports,
-    advancedReports: plan.reports.advancedReports,
-    discoveryRequests: plan.discovery.requests,
-  }[kind];
-  return typeof value === 'number' ? value : null;
-}
-
-/** Every balance a plan reports; a figure that is no balance (negative, fractional) is null. */
-export function balancesOf(plan: PlanInfo): Balances {
-  return Object.fromEntries(balanceKinds.map((k) => [k, plausibleBalance(balanceIn(plan, k))])) as Balances;
-}
-
-export interface SpendOptions {
-  signal?: AbortSignal;
-  /** The most the call can cost; the quote's cost when absent. */
-  maxCost?: number;
-  /** The balances the call may draw from, the quote's first; just the quote's when absent. */
-  drawable?: readonly BalanceKind[];
-  /** Inside the gate, just before the call is sent: throws to send nothing (the workspace changed, say). */
-  beforeSend?: () => void;
-}
-
-/** Operations whose cost the spec leaves open: observed through the gate, booked when a balance moves. */
-const observedOperations = new Set(['media', 'mentions', 'list', 'creators', 'competitor']);
 
 /** REPORT_CALCULATING (Twitch) means the same as NOT_READY. */
 function calculating(network: Network): ParsedReport {
@@ -98,9 +62,6 @@ function isFailedGeneration(error: unknown): error is ScoutError {
 }
 
 export class ReportService {
-  /** Calls that may spend run one at a time, so each one's cost is exact; polls run side by side. */
-  private readonly gate = new BalanceGate();
-  private readonly inFlight = new Map<string, Promise<ReturnType<ReportsRepository['open']>>>();
   /** The latest step of each fetch under way, by network:accountKey, for a page opened mid-fetch. */
   private readonly latest = new Map<string, FetchProgress>();
   private readonly now: () => number;
@@ -152,40 +113,85 @@ export class ReportService {
   }
 
   /**
-   * Requests the report and waits for it. `confirmedCost` is what the researcher agreed to pay:
-   * if the cost rule now says otherwise, nothing is sent.
+   * Requests the report and waits for it, as a job: two callers of one fetch share it, and one
+   * cancel stops it for both. `confirmedCost` is what the researcher agreed to pay: if the cost
+   * rule now says otherwise, nothing is sent. `confirmedHere`: confirmed in this workspace, so
+   * nothing is sent once another is active. `link`: a batch whose cancel stops this fetch too.
    */
-  fetch(ref: ReportRef, confirmedCost: number, signal?: AbortSignal, beforeSend?: () => void) {
-    const key = `${ref.network}:${ref.key}:${ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : ''}`;
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const started = this.now();
-    const promise = this.fetchOnce(ref, confirmedCost, started, signal, beforeSend).then(
-      (report) => {
-        this.finished(ref, started, null);
-        return report;
+  fetch(ref: ReportRef, confirmedCost: number, options: { confirmedHere?: boolean; link?: AbortSignal } = {}): Promise<CachedReport> {
+    const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
+    return this.deps.jobs.run(
+      'report',
+      jobKeys.report(ref),
+      describe,
+      async (signal) => {
+        const started = this.now();
+        try {
+          const report = await this.fetchOnce(ref, confirmedCost, started, signal, options.confirmedHere);
+          this.finished(ref, started, null);
+          if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
+          return report;
+        } catch (error) {
+          const failure = signal.aborted ? cancelledFetch() : error;
+          this.finished(ref, started, eventError(failure), signal.aborted);
+          throw failure;
+        }
       },
-      (error: unknown) => {
-        const data = error instanceof ScoutError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: (error as Error)?.message ?? String(error) };
-        this.finished(ref, started, data, signal?.aborted === true);
-        throw error;
-      },
+      { link: options.link, account: accountOfJob(ref) },
     );
-    void promise.catch(() => undefined).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
+  }
+
+  /** Stops every fetch of the account (both TikTok reports); true when one was running. */
+  cancel(ref: AccountRef): boolean {
+    const account = accountOfJob(ref);
+    return this.deps.jobs.cancel('report', (job) => job.account === account, cancelledFetch());
+  }
+
+  /**
+   * Fetches many accounts as one batch run: every item is started now and waits its turn for its
+   * paid request (generation waits side by side); `runId` cancels the whole batch. An item not
+   * yet sent when another workspace became active is skipped, with nothing spent.
+   */
+  fetchMany(runId: string, items: readonly { ref: ReportRef; confirmedCost: number }[]): Promise<{ outcomes: FetchManyOutcome[] }> {
+    if (this.deps.jobs.has('fetchMany', jobKeys.fetchMany(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+    const describe = `a batch of ${items.length} report${items.length === 1 ? '' : 's'}`;
+    return this.deps.jobs.run('fetchMany', jobKeys.fetchMany(runId), describe, async (run) => {
+      const outcomes = await Promise.all(
+        items.map(async ({ ref, confirmedCost }): Promise<FetchManyOutcome> => {
+          const started = this.now();
+          // What it spent, from the ledger: also for a run whose progress events a page of another workspace no longer follows.
+          const spent = () => this.deps.ledger.spentOn(ref.network, ref.key, started).spent;
+          const base = { network: ref.network, accountKey: ref.key };
+          try {
+            await this.fetch(ref, confirmedCost, { confirmedHere: true, link: run });
+            return { ...base, status: 'done', error: null, spent: spent() };
+          } catch (error) {
+            const data = eventError(error);
+            const status = data.code === 'CANCELLED' ? 'cancelled' : data.code === 'WORKSPACE_CHANGED' ? 'skipped' : 'failed';
+            return { ...base, status, error: data, spent: spent() };
+          }
+        }),
+      );
+      return { outcomes };
+    });
+  }
+
+  /** Stops a batch run; true when it was running. */
+  cancelMany(runId: string): boolean {
+    return this.deps.jobs.cancel('fetchMany', jobKeys.fetchMany(runId), cancelledFetch());
   }
 
   /** Where the fetch of an account stands, while one is under way; null otherwise. */
-  progressOf(ref: AccountRef): FetchProgress | null {
-    return this.latest.get(`${ref.network}:${ref.key}`) ?? null;
+  progressOf(ref: AccountRef): ReportProgress | null {
+    const latest = this.latest.get(`${ref.network}:${ref.key}`);
+    return latest ? { ...latest, workspace: this.deps.jobs.workspace } : null;
   }
 
   private report(progress: FetchProgress) {
     const key = `${progress.network}:${progress.accountKey}`;
     if (progress.phase === 'finished') this.latest.delete(key);
     else this.latest.set(key, progress);
-    this.deps.onProgress?.(progress);
+    this.deps.jobs.emit('reports:changed', progress);
   }
 
   private finished(ref: ReportRef, started: number, error: FetchProgress['error'], aborted = false) {
@@ -283,39 +289,32 @@ export class ReportService {
     return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }
 
-  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, beforeSend?: () => void) {
+  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false) {
     const accountKey = ref.key;
     const quote = this.quote(ref);
-    if (quote.cost !== confirmedCost) {
-      throw new ScoutError({
-        code: 'COST_CHANGED',
-        message: `Fetching ${ref.apiName} would cost ${quote.cost} ${balanceWords[quote.balance]}${quote.cost === 1 ? '' : 's'}, not ${confirmedCost}. Nothing was spent; confirm again.`,
-      });
-    }
-    this.deps.connection.assertMayCall();
+    this.deps.paid.assertConfirmed(`Fetching ${ref.apiName}`, quote.cost, confirmedCost, quote.balance);
+    this.deps.paid.assertMayCall();
     const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null) =>
       this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started });
 
     // Paid requests go one at a time: until its turn, a fetch waits in line.
     progress('queued');
-    const { value: first, charged } = await this.spend(
-      { operation: 'report', network: ref.network, accountKey },
+    const { value: first, charged } = await this.deps.paid.spend({
+      what: { operation: 'report', network: ref.network, accountKey },
       quote,
-      (api, paid) => this.reportRequest(api, ref, paid, signal),
+      describe: `the ${networkNames[ref.network]} report of ${ref.apiName}`,
+      confirmedHere,
+      signal,
+      send: (api, paid) => this.reportRequest(api, ref, paid, signal),
       // The API took the request: the report is unlocked and generating; polls are free.
-      () => this.poll(ref, accountKey, quote.balance, signal),
-      {
-        signal,
-        drawable: drawableBalances(ref.network, ref.tiktokType, quote.balance),
-        // Free only by the API's own word (auditor.creators): should the API charge after all,
-        // the credit is this fetch's, booked and said, not "moved outside Scout".
-        ...(quote.reason === 'unlocked-elsewhere' ? { maxCost: 1 } : {}),
-        beforeSend: () => {
-          beforeSend?.();
-          progress('requesting');
-        },
-      },
-    );
+      recover: (api) => this.poll(ref, accountKey, quote.balance, signal, api),
+      refused: (error) => (isFailedGeneration(error) ? this.failedGeneration({ network: ref.network, apiName: accountKey }, accountKey, quote.balance, error) : error),
+      drawable: drawableBalances(ref.network, ref.tiktokType, quote.balance),
+      // Free only by the API's own word (auditor.creators): should the API charge after all,
+      // the credit is this fetch's, booked and said, not "moved outside Scout".
+      ...(quote.reason === 'unlocked-elsewhere' ? { maxCost: 1 } : {}),
+      beforeSend: () => progress('requesting'),
+    });
     let answer = first;
 
     const maxWait = this.deps.maxWaitMs ?? 10 * 60_000;
@@ -338,7 +337,7 @@ export class ReportService {
     // Free because the API account unlocked it elsewhere: from the date auditor.creators gave.
     const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : (quote.unlockedAt ?? null);
     // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
-    saving(() => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }), charged ? `the ${ref.network} report of ${accountKey}` : undefined);
+    this.deps.paid.save(`the ${networkNames[ref.network]} report of ${ref.apiName}`, charged, () => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }));
     // Saved: whatever an earlier attempt left undone is done now.
     this.deps.attempts?.clear(ref.network, accountKey);
     // Pictures are stored before the report is handed back, so it opens offline complete.
@@ -367,20 +366,15 @@ export class ReportService {
     }
   }
 
-  /** A later request for a report that is generating: free, safe to repeat. */
-  private async poll(ref: ReportRef, accountKey: string, balance: BalanceKind, signal?: AbortSignal): Promise<ParsedReport> {
-    signal?.throwIfAborted();
-    // Beside other polls, never beside a paid call: a failed generation's refund moves a balance.
-    // Not cancelled through the gate: a cancelled task must hold its place until its call is over.
-    return this.gate.beside(async () => {
-      const api = await this.deps.api();
-      try {
-        return await this.deps.connection.track(() => this.reportRequest(api, ref, false, signal));
-      } catch (error) {
-        if (isFailedGeneration(error)) throw this.failedGeneration(ref, accountKey, balance, error);
-        throw error;
-      }
-    });
+  /** A later request for a report that is generating: free, safe to repeat (beside other polls, never beside a paid call). */
+  private async poll(ref: ReportRef, accountKey: string, balance: BalanceKind, signal?: AbortSignal, inKernel?: ApiClient): Promise<ParsedReport> {
+    try {
+      // `inKernel`: the kernel runs this poll itself (a lost answer's recovery), already in its lane.
+      return await (inKernel ? this.reportRequest(inKernel, ref, false, signal) : this.deps.paid.poll((api) => this.reportRequest(api, ref, false, signal), signal));
+    } catch (error) {
+      if (isFailedGeneration(error)) throw this.failedGeneration(ref, accountKey, balance, error);
+      throw error;
+    }
   }
 
   /** A generation that failed gives the credit back (spec 3.1): recorded once, wherever it is seen. */
@@ -410,167 +404,15 @@ export class ReportService {
     return true;
   }
 
-  /**
-   * One call that may spend from a balance: resolves what earlier lost answers cost, reads every
-   * balance, writes the ledger entry before sending, settles it from the balances after, and
-   * resolves a lost answer by reading the balances (then `afterUnknownCharge` gets the result
-   * without spending again). Calls whose cost the spec leaves open come through here too, with
-   * a quote of 0 and the most they can cost in `options.maxCost`.
-   */
-  async spend<T extends object>(
-    what: { operation: string; network: Network; accountKey: string },
-    quote: Pick<CostQuote, 'cost' | 'balance'>,
-    send: (api: ApiClient, paid: boolean) => Promise<T>,
-    afterUnknownCharge: () => Promise<T>,
-    options: SpendOptions = {},
-  ): Promise<{ value: T; charged: boolean }> {
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const maxCost = options.maxCost ?? quote.cost;
-    const outcome = await this.gate.alone(async () => {
-      signal?.throwIfAborted();
-      const api = await this.deps.api();
-      await this.resolveOpenEntries(api);
-      const before = balancesOf(await this.deps.connection.track(() => api.planInfo({ signal })));
-      signal?.throwIfAborted();
-      options.beforeSend?.();
-      const id = this.deps.ledger.begin({ ...what, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before[quote.balance], balancesBefore: before, maxCost });
-      let value: T;
-      try {
-        value = await this.deps.connection.track(() => send(api, quote.cost > 0));
-      } catch (error) {
-        return this.afterFailure(api, id, error, what, quote, signal);
-      }
-      // Answered: from here on nothing can make the call not have happened, so nothing below
-      // marks the entry failed. A balance that cannot be read now leaves it to be resolved.
-      const cost = await this.settleAnswered(api, this.deps.ledger.get(id)!, (value as { restTokens?: unknown }).restTokens);
-      return { kind: 'done' as const, value, charged: cost === null ? quote.cost > 0 : cost > 0 };
-    });
-    if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
-    return { value: await afterUnknownCharge(), charged: true };
-  }
-
-  /** Settles an answered call from the balances after it; null when they cannot be read (the entry stays open). */
-  private async settleAnswered(api: ApiClient, entry: LedgerEntry, restTokens: unknown): Promise<number | null> {
-    let found = await this.readSettlement(api, entry);
-    if (!found && entry.balancesBefore) {
-      // No planInfo: the answer's own restTokens, when it is a balance and can only be the one
-      // expected (a TikTok advanced report may be drawn from two, and restTokens does not say which).
-      const rest = plausibleBalance(restTokens);
-      const before = entry.balancesBefore[entry.balance];
-      if (rest !== null && before !== null && rest <= before && this.drawableFor(entry).length === 1) {
-        const after = Object.fromEntries(balanceKinds.map((k) => [k, k === entry.balance ? rest : null])) as Balances;
-        found = this.settlementOf(entry, after);
-        found.note = `restTokens ${rest} (planInfo unreadable); ${found.note}`;
-      }
-    }
-    if (!found) {
-      this.deps.ledger.markUnknown(entry.id, 'answered, but the balance after it could not be read yet');
-      return null;
-    }
-    this.deps.ledger.settle(entry.id, found.cost, found.balanceAfter, { balance: found.balance, outside: found.outside, note: found.note });
-    return found.cost;
-  }
-
-  /** A call that did not come back with an answer Scout could use. */
-  private async afterFailure(
-    api: ApiClient,
-    id: number,
-    error: unknown,
-    what: { operation: string; network: Network; accountKey: string },
-    quote: Pick<CostQuote, 'cost' | 'balance'>,
-    signal: AbortSignal | undefined,
-  ): Promise<{ kind: 'charged-unknown' }> {
-    const message = error instanceof Error ? error.message : String(error);
-    const cancelled = !!signal?.aborted;
-    // It never reached the API (refused connection, 429, the API's own "not processed"): nothing was spent.
-    if (!cancelled && error instanceof ApiCallError && error.outcome === 'not-processed') {
-      this.deps.ledger.fail(id, message);
-      throw error;
-    }
-    // The API answered with a refusal: normally nothing was spent, but the balances have the last word.
-    if (!cancelled && error instanceof ApiCallError && error.outcome === 'answered') {
-      const entry = this.deps.ledger.get(id)!;
-      const found = await this.readSettlement(api, entry);
-      if (!found) this.deps.ledger.markUnknown(id, `${message} (refused; the balance after it could not be read yet)`);
-      else if (found.cost === 0 && found.outside === 0) this.deps.ledger.fail(id, message);
-      else this.deps.ledger.settle(id, found.cost, found.balanceAfter, { balance: found.balance, outside: found.outside, note: `${message}; ${found.note}` });
-      if (isFailedGeneration(error)) throw this.failedGeneration({ network: what.network, apiName: what.accountKey }, what.accountKey, quote.balance, error);
-      throw error;
-    }
-    // Lost after sending (a timeout, a reset, an unreadable answer, a cancel, anything else):
-    // what it cost is found out from the balances, never by sending it again.
-    this.deps.ledger.markUnknown(id, cancelled ? 'cancelled while the request was out' : message);
-    const cost = await this.resolveEntry(api, this.deps.ledger.get(id)!);
-    if (cancelled) throw error;
-    if (cost !== null && cost > 0) return { kind: 'charged-unknown' };
-    if (cost === 0) throw new ScoutError({ code: error instanceof ScoutError ? error.code : 'NETWORK', message: `${message} Nothing was spent; try again.` });
-    throw error;
-  }
-
-  /** The balances a ledger entry's call may have drawn from, its own first. */
-  private drawableFor(entry: LedgerEntry): readonly BalanceKind[] {
-    if (observedOperations.has(entry.operation)) return [entry.balance, ...balanceKinds.filter((k) => k !== entry.balance)];
-    return drawableBalances((entry.network ?? 'instagram') as Network, entry.balance === 'advancedReports' ? 'advanced_report' : undefined, entry.balance);
-  }
-
-  private settlementOf(entry: LedgerEntry, after: Balances) {
-    const before = entry.balancesBefore ?? (Object.fromEntries(balanceKinds.map((k) => [k, k === entry.balance ? entry.balanceBefore : null])) as Balances);
-    return settlement({
-      before,
-      after,
-      expected: entry.balance,
-      expectedCost: entry.expectedCost,
-      maxCost: entry.maxCost ?? entry.expectedCost,
-      drawable: this.drawableFor(entry),
-      // What the ledger booked since (a refund seen by a poll) is not this call's doing.
-      known: this.deps.ledger.bookedAfter(entry.id),
-    });
-  }
-
-  /** What an entry's call cost, from the balances now; null when the API cannot be asked. */
-  private async readSettlement(api: ApiClient, entry: LedgerEntry) {
-    try {
-      return this.settlementOf(entry, balancesOf(await api.planInfo()));
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * Finds out what a call with a lost answer cost, by reading the balances (planInfo is free)
-   * and comparing with those before it. Null when the API cannot be asked now.
-   */
-  private async resolveEntry(api: ApiClient, entry: LedgerEntry): Promise<number | null> {
-    const found = await this.readSettlement(api, entry);
-    if (!found) return null;
-    this.deps.ledger.resolve(entry.id, found.cost, found.balanceAfter, found.note, { balance: found.balance, outside: found.outside });
-    return found.cost;
-  }
-
   /** Something other than a report request unlocked the account (history, a PDF). */
   noteUnlocked(ref: AccountRef, at: number): void {
     this.deps.repo.markUnlocked(ref.network, ref.key, at);
   }
+}
 
-  /** Resolves entries left open by a crash or an earlier lost answer (at start-up, say). */
-  async settleOpenEntries(): Promise<void> {
-    if (this.deps.ledger.open().length === 0) return;
-    await this.gate.alone(async () => this.resolveOpenEntries(await this.deps.api()));
-  }
-
-  /**
-   * Entries left open are resolved before anything new is sent; while one cannot be resolved,
-   * nothing that could spend goes out.
-   */
-  private async resolveOpenEntries(api: ApiClient): Promise<void> {
-    for (const entry of this.deps.ledger.open()) {
-      if ((await this.resolveEntry(api, entry)) === null) {
-        throw new ScoutError({
-          code: 'LEDGER_UNRESOLVED',
-          message: 'Scout cannot yet confirm whether an earlier request was charged, so it will not send another until the API answers. Try again in a moment.',
-        });
-      }
-    }
-  }
+function cancelledFetch(): ScoutError {
+  return new ScoutError({
+    code: 'CANCELLED',
+    message: 'Cancelled. If a credit was already spent, the report stays unlocked: open it again later at no cost.',
+  });
 }

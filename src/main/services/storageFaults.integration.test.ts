@@ -30,7 +30,7 @@ describe('a full disk', () => {
     });
     await expect(p.call('reports:fetch', { network: 'twitch', account: 'streamer', confirmedCost: 1 })).rejects.toMatchObject({
       code: 'DISK_FULL',
-      message: expect.stringMatching(/^The disk is full.*twitch report of streamer.*recorded in the spending ledger.*fetching it again is free/),
+      message: expect.stringMatching(/^The disk is full.*Twitch report of streamer.*recorded in the spending ledger.*fetching it again is free/),
     });
     unsubscribe();
     expect(p.sim.state.balances.credits).toBe(9);

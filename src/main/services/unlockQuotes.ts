@@ -6,7 +6,6 @@
 // fetch's cost check and an offline quote say the same. When the API cannot answer (offline, no
 // credentials, an error) the quote stays as it was.
 import type { CostQuote } from '@shared/reports';
-import type { ApiClient } from '../api/apiClient';
 import type { Creator } from '../api/schemas/discovery';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
@@ -28,7 +27,6 @@ const MAX_ANSWER_PAGES = 5;
 const askable = new Set<CostQuote['reason']>(['new', 'expired']);
 
 export interface UnlockQuotesDeps {
-  api: () => Promise<ApiClient>;
   reports: ReportService;
   creators: CreatorsService;
   creatorsRepo: CreatorsRepository;
@@ -81,7 +79,6 @@ export class UnlockQuotes {
   }
 
   private async lookUp(refs: readonly ReportRef[]): Promise<void> {
-    const api = await this.deps.api();
     const askedAt = this.now();
     const query: Record<string, string | number> = {
       limit: 100,
@@ -91,7 +88,7 @@ export class UnlockQuotes {
     let cursor: string | null = null;
     for (let page = 0; page < MAX_ANSWER_PAGES; page++) {
       // A signal of its own: quotes run side by side, and the Creators page's sync signal is not theirs to share.
-      const answer = await this.deps.creators.page(api, cursor === null ? query : { ...query, cursor }, { timeoutMs: LOOKUP_TIMEOUT_MS, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS * 2) });
+      const answer = await this.deps.creators.page(cursor === null ? query : { ...query, cursor }, { timeoutMs: LOOKUP_TIMEOUT_MS, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS * 2) });
       found.push(...answer.creators);
       cursor = answer.nextCursor;
       if (cursor === null) break;

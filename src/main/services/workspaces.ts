@@ -6,7 +6,7 @@ import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } f
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
 import { openWorkspaceDatabase } from '../cache/workspaceStore';
-import { DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
+import { carryLedgerOver, DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
@@ -30,6 +30,8 @@ import { UnlockQuotes } from './unlockQuotes';
 import path from 'node:path';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
+import { PaidWork } from '../ledger/paidWork';
+import { JobRegistry } from './jobs';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
 import { workspaceDbPath } from '../paths';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
@@ -40,6 +42,8 @@ import type { Logger } from '../log';
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
 const META_BASE_URL = 'baseUrl';
+/** How long closing waits for a paid call that is out to be recorded. */
+const CLOSE_WAIT_MS = 20_000;
 const META_MANUAL_OFFLINE = 'manualOffline';
 
 export interface WorkspaceDeps {
@@ -56,6 +60,8 @@ export interface WorkspaceDeps {
   transport?: Pick<TransportOptions, 'retry' | 'circuit' | 'tiktokPerMinute' | 'rateWindowMs'>;
   /** Report polling (tests shorten it). */
   polling?: Pick<ReportServiceDeps, 'pollDelayMs' | 'maxWaitMs'>;
+  /** Whether a workspace is the active one: a spend confirmed there is refused once it is not. */
+  isActive?: (id: WorkspaceId) => boolean;
 }
 
 export class Workspace {
@@ -74,8 +80,10 @@ export class Workspace {
   readonly creators: CreatorsService;
   /** Report quotes that ask auditor.creators about accounts Scout has no record of. */
   readonly unlocks: UnlockQuotes;
-  /** Fetches under way, so the researcher can cancel them. */
-  readonly fetches = new Map<string, AbortController>();
+  /** The paid-work kernel: the only way to an API operation that can spend. */
+  readonly paid: PaidWork;
+  /** Long work under way (fetches, exports, runs, syncs): cancelled, listed and awaited here. */
+  readonly jobs: JobRegistry;
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
   /** The last keychain problem logged, so a problem that persists is logged once. */
@@ -93,6 +101,14 @@ export class Workspace {
       deps.events.emit('connection:changed', state),
     );
     this.ledger = new CreditLedger(db);
+    this.paid = new PaidWork({
+      api: () => this.api(),
+      ledger: this.ledger,
+      connection: this.connection,
+      isActive: () => deps.isActive?.(id) ?? true,
+      workspaceLabel: workspaceLabels[id],
+    });
+    this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     this.reportsRepo = new ReportsRepository(db);
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
       // Picture links are https, except those of a simulator on this computer: the demo
@@ -110,8 +126,8 @@ export class Workspace {
       repo: this.reportsRepo,
       attempts: new AttemptsRepository(db),
       ledger: this.ledger,
-      connection: this.connection,
-      onProgress: (progress) => deps.events.emit('reports:changed', { ...progress, workspace: id }),
+      paid: this.paid,
+      jobs: this.jobs,
       onSaved: storePictures,
       ...deps.polling,
     });
@@ -121,47 +137,40 @@ export class Workspace {
       media: new MediaRepository(db),
       history: new HistoryRepository(db),
       mentions: new MentionsRepository(db),
-      connection: this.connection,
+      paid: this.paid,
       onSaved: storePictures,
     });
     this.compare = new CompareService(new ComparisonsRepository(db));
     const competitorRepo = new CompetitorRepository(db);
     this.competitor = new CompetitorService({
-      api: () => this.api(),
-      reports: this.reports,
       repo: competitorRepo,
       posts: new CompetitorPostsRepository(db, competitorRepo),
-      connection: this.connection,
-      onProgress: (progress) => deps.events.emit('competitor:changed', { ...progress, workspace: id }),
+      paid: this.paid,
+      jobs: this.jobs,
     });
     const discoveryStore = new DiscoveryWorkspaceRepository(db);
     this.discovery = new DiscoveryService({
-      api: () => this.api(),
-      reports: this.reports,
+      paid: this.paid,
+      jobs: this.jobs,
       ledger: this.ledger,
       pages: new DiscoveryRepository(db),
       store: discoveryStore,
       connection: this.connection,
-      onProgress: (progress) => deps.events.emit('discovery:changed', progress),
       onSaved: storePictures,
     });
     this.lists = new ListsService({
-      api: () => this.api(),
-      reports: this.reports,
       repo: new ListsRepository(db),
-      connection: this.connection,
-      onProgress: (progress) => deps.events.emit('lists:changed', progress),
+      paid: this.paid,
+      jobs: this.jobs,
       onSaved: storePictures,
     });
     this.creators = new CreatorsService({
-      api: () => this.api(),
       repo: creatorsRepo,
-      connection: this.connection,
-      onProgress: (progress) => deps.events.emit('creators:changed', progress),
+      paid: this.paid,
+      jobs: this.jobs,
       onSaved: storePictures,
     });
     this.unlocks = new UnlockQuotes({
-      api: () => this.api(),
       reports: this.reports,
       creators: this.creators,
       creatorsRepo,
@@ -170,17 +179,16 @@ export class Workspace {
       logger: deps.logger,
     });
     this.archive = new ArchiveService({
-      api: () => this.api(),
       reports: this.reports,
       repo: new PdfsRepository(db),
-      connection: this.connection,
+      paid: this.paid,
+      jobs: this.jobs,
       // Beside the workspace's database: workspaces/<id>/archive/.
       dir: path.join(path.dirname(workspaceDbPath(deps.dataDir, id)), 'archive'),
       loopbackOrigin: async () => {
         const api = new URL(await this.baseUrl());
         return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
       },
-      onProgress: (progress) => deps.events.emit('archive:changed', { ...progress, workspace: id }),
       ...(deps.polling?.pollDelayMs ? { pollDelayMs: deps.polling.pollDelayMs } : {}),
     });
   }
@@ -308,12 +316,31 @@ export class Workspace {
     return this.client.api;
   }
 
+  /**
+   * Work under way that may spend, or is spending, in words; empty when none. The jobs say it
+   * best ("a discovery run (pages 1–6)"); a paid call outside any job (a history, an analysis)
+   * is named by itself.
+   */
+  busyWith(): string[] {
+    const jobs = this.jobs.running().map((job) => job.describe);
+    return jobs.length > 0 ? [...new Set(jobs)] : this.paid.busy();
+  }
+
+  /**
+   * Stops the workspace's work and closes its database. A paid call that is out finishes being
+   * recorded first (its ledger row settled, or left open to be resolved at the next start), so
+   * the database never closes under a spend; past CLOSE_WAIT_MS Scout closes anyway, the row
+   * written before sending still on disk.
+   */
   async close(): Promise<void> {
-    for (const controller of this.fetches.values()) controller.abort(new Error('Scout is closing'));
-    this.archive.cancelAll();
-    this.competitor.cancelAll();
-    this.discovery.cancelAll();
-    this.creators.cancelAll();
+    this.jobs.cancelAll(new ScoutError({ code: 'CANCELLED', message: 'Stopped: Scout is closing this workspace.' }));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([
+      Promise.all([this.jobs.idle(), this.paid.idle()]).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!waited) this.deps.logger.warn(`workspace ${this.id}: closed while work was still under way (${this.busyWith().join(', ')}); open ledger rows are resolved at the next start`);
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();
@@ -330,6 +357,15 @@ export class Workspace {
   }
 }
 
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 function originOf(url: string): string | null {
   try {
     return apiOrigin(url);
@@ -344,12 +380,17 @@ function wrongOriginMessage(saved: string, address: string): string {
 
 export class WorkspaceRegistry {
   private readonly open = new Map<WorkspaceId, Workspace>();
+  /** Workspaces whose database is being replaced by a backup: not opened meanwhile. */
+  private readonly restoring = new Set<WorkspaceId>();
 
   constructor(private readonly deps: WorkspaceDeps) {}
 
   get(id: WorkspaceId): Workspace {
     let ws = this.open.get(id);
     if (!ws) {
+      if (this.restoring.has(id)) {
+        throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace is being restored from a backup. Try again in a moment.` });
+      }
       const file = workspaceDbPath(this.deps.dataDir, id);
       const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding });
       ws = new Workspace(id, db, this.deps);
@@ -359,7 +400,7 @@ export class WorkspaceRegistry {
       // Calls left open by a crash are resolved as soon as the API can be asked.
       if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
         const opened = ws;
-        void opened.reports.settleOpenEntries().catch((error: Error) => this.deps.logger.warn(`open ledger entries not settled yet: ${error.message}`));
+        void opened.paid.settleOpenEntries().catch((error: Error) => this.deps.logger.warn(`open ledger entries not settled yet: ${error.message}`));
       }
     }
     return ws;
@@ -397,23 +438,43 @@ export class WorkspaceRegistry {
   /** Closes the workspace, puts the backup in place (the current file kept aside) and reopens it. */
   async restoreBackup(id: WorkspaceId, backupId: string): Promise<void> {
     const ws = this.open.get(id);
-    if (ws && ws.fetches.size > 0) {
+    const busy = ws?.busyWith() ?? [];
+    if (busy.length > 0) {
+      // Restoring now would put a database without the spend of the call that is out in place of the one it is recorded in.
       throw new ScoutError({
-        code: 'NOT_SUPPORTED',
-        message: `A fetch is under way in the ${workspaceLabels[id]} workspace. Wait for it to finish or cancel it, then restore. Nothing was changed.`,
+        code: 'WORK_UNDER_WAY',
+        message: `${capitalise(listed(busy))} ${busy.length === 1 ? 'is' : 'are'} under way in the ${workspaceLabels[id]} workspace. Wait for ${busy.length === 1 ? 'it' : 'them'} to finish or cancel, then restore. Nothing was changed.`,
       });
     }
-    if (ws) {
-      this.open.delete(id);
-      await ws.close();
+    this.restoring.add(id);
+    let keptAs: string | null;
+    try {
+      if (ws) {
+        this.open.delete(id);
+        await ws.close();
+      }
+      ({ keptAs } = restoreBackupFile(workspaceDbPath(this.deps.dataDir, id), backupId));
+    } finally {
+      this.restoring.delete(id);
     }
-    const { keptAs } = restoreBackupFile(workspaceDbPath(this.deps.dataDir, id), backupId);
     this.deps.logger.info(`workspace ${id}: restored backup ${backupId}${keptAs ? `; the replaced file is kept as ${keptAs}` : ''}`);
     // Reopened now, so a problem with the backup shows at once (as the workspace's problem).
+    let reopened: Workspace;
     try {
-      this.get(id);
+      reopened = this.get(id);
     } catch (error) {
       if (!(error instanceof ScoutError)) throw error;
+      return;
+    }
+    // What was spent is a fact about money, not a state to roll back: the ledger rows of the
+    // replaced file come along, so nothing paid after the backup was taken is forgotten.
+    if (keptAs) {
+      try {
+        const carried = carryLedgerOver(reopened.db, keptAs);
+        if (carried > 0) this.deps.logger.info(`workspace ${id}: ${carried} spending ledger rows carried over from the replaced file`);
+      } catch (error) {
+        this.deps.logger.warn(`workspace ${id}: spending ledger not carried over from ${keptAs}: ${(error as Error).message}`);
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import { migration0120 } from './0120-comparisons';
 import { migration0130 } from './0130-pdf-archive';
 import { migration0140 } from './0140-competitor-posts';
 import { migration0150 } from './0150-discovery-workspace';
+import { migration0160 } from './0160-ledger-item';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration0130,
   migration0140,
   migration0150,
+  migration0160,
 ];

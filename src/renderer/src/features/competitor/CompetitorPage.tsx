@@ -76,7 +76,7 @@ export function CompetitorPage() {
 
   const fetchPosts = (id: string) => {
     setFetchError(null);
-    setProgress((m) => ({ ...m, [id]: { workspace: workspace ?? '', reportId: id, phase: 'posts', fetched: selected?.postsCached ?? 0, expected: selected?.aggregates?.mentions ?? null } }));
+    if (workspace) setProgress((m) => ({ ...m, [id]: { workspace, reportId: id, phase: 'posts', fetched: selected?.postsCached ?? 0, expected: selected?.aggregates?.mentions ?? null } }));
     scout
       .invoke('competitor:fetchPosts', { id })
       .then(replace)

@@ -1,7 +1,7 @@
 // The words of a discovery run: its cost before anything is spent, and what it did. Pure, so
 // each sentence has its unit test.
 import type { DiscoveryQuote, DiscoveryRunResult } from '@shared/discoveryData';
-import { formatCount, plural } from '../../shared/format';
+import { formatCount, formatDate, plural } from '../../shared/format';
 
 const range = (from: number, to: number) => (from === to ? `Page ${from}` : `Pages ${from}–${to}`);
 export const calls = (n: number) => plural(n, 'discovery call');
@@ -16,7 +16,15 @@ export function quoteText(q: DiscoveryQuote): string {
   const head = `${q.sandbox ? 'Sandbox ' + range(q.fromPage, q.toPage).toLowerCase() : range(q.fromPage, q.toPage)}: ${parts.join(', ')}`;
   if (q.sandbox) return `${head}; free (sample data, filters not applied).`;
   if (q.calls === 0) return `${head}; spends nothing.`;
-  return `${head}, spend ${calls(q.calls)}; ${q.queriesLeft === null ? 'the calls left are not known' : `${formatCount(q.queriesLeft)} left`}.`;
+  return `${head}, spend ${calls(q.calls)}; ${q.queriesLeft === null ? 'the calls left are not known' : `${formatCount(q.queriesLeft)} left`}.${paidNotHereText(q)}`;
+}
+
+/** Pages paid for before whose answer is not here: said before they are paid for again. */
+function paidNotHereText(q: DiscoveryQuote): string {
+  const lost = q.paidNotHere ?? [];
+  if (lost.length === 0) return '';
+  const pages = lost.map((p) => `page ${p.page} on ${formatDate(p.paidAt)}`).join(', ');
+  return ` Already paid for, but their answers were lost on the way (or are not in a restored backup): ${pages}. Fetching ${lost.length === 1 ? 'it' : 'them'} again spends ${calls(lost.length)} more.`;
 }
 
 export function runLine(run: { quote: DiscoveryQuote; result: DiscoveryRunResult | null; error: string | null }): string {
