@@ -2,7 +2,7 @@
 // audience shares summing to 100, marks agreeing with benchmarks, CDN links, speed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
+import { accountIdentity, accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
 import { markFor, networks, type Network } from '../random';
 import {
   generateInstagramHistory,
@@ -14,7 +14,7 @@ import {
   generateYoutubeMediaPage,
   type ReportInput,
 } from './index';
-import { at, expectHundred, input, list, NOW, num, rec, walk } from './testkit';
+import { at, expectHundred, input, list, negativeZeros, NOW, num, propertyRuns, rec, walk } from './testkit';
 
 /** Account names as a user might type them (trimmed and lower-cased by the profile). */
 const names = fc.stringMatching(/^[A-Za-z0-9._]{1,24}$/);
@@ -68,11 +68,17 @@ describe('every generator', () => {
       fc.property(names, (name) => {
         const a = generate(input(network, name));
         expect(generate(input(network, name))).toEqual(a);
-        // The account is the trimmed, lower-cased name.
-        expect(generate(input(network, ` ${name.toUpperCase()} `))).toEqual(a);
-        expect(JSON.parse(JSON.stringify(a))).toEqual(a); // plain JSON: no undefined, functions or NaN
+        // The account is the name as the simulator reads it: trimmed and lower-cased, but a
+        // YouTube channel id (UC + 22 characters) in its own case, another channel in another.
+        const shouted = ` ${name.toUpperCase()} `;
+        if (accountIdentity(network, shouted) === accountIdentity(network, name)) expect(generate(input(network, shouted))).toEqual(a);
+        // Plain JSON, as the server sends it: no undefined, functions, NaN or -0 (which reads back as 0).
+        expect(negativeZeros(a)).toEqual([]);
+        expect(JSON.parse(JSON.stringify(a))).toEqual(a);
       }),
-      { numRuns: 15 },
+      // SCOUT_PROPERTY_RUNS=10000 for a soak. "7N": the Instagram category rank's delta was
+      // Math.round of a small negative draw, -0, and its JSON reading 0.
+      { numRuns: propertyRuns(15), examples: [['7N']] },
     );
     expect(generate(input(network, 'alice'))).not.toEqual(generate(input(network, 'bob')));
   });
