@@ -10,8 +10,13 @@ import type { ReportInput } from './context';
  * prints it with the counterexample when a run fails.
  */
 export function propertyRuns(fallback: number): number {
+  return soakRuns() ?? fallback;
+}
+
+/** SCOUT_PROPERTY_RUNS, if set: a soak, whose tests take minutes and so have no time limit. */
+export function soakRuns(): number | null {
   const text = process.env.SCOUT_PROPERTY_RUNS;
-  if (text === undefined || text === '') return fallback;
+  if (text === undefined || text === '') return null;
   const runs = Number(text);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`SCOUT_PROPERTY_RUNS must be a positive integer, not ${JSON.stringify(text)}`);
   return runs;
