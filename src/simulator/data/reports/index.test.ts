@@ -315,7 +315,9 @@ describe('drift with the simulated day', () => {
           });
         });
       }),
-      { numRuns: propertyRuns(80) },
+      // h2292533, 97 days back: its 25-34 male cell moves 4.005 → 4.329 (8.1 %, 0.32 points), past
+      // the 8 %-or-0.3-point tolerance this test once had, within the derived bound (0.55).
+      { numRuns: propertyRuns(80), examples: [['instagram', 'h2292533', -97]] },
     );
   });
 
