@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markFor, Rng, WobblingRng } from './random';
+import { markFor, Rng, WobblingRng, withoutNegativeZero } from './random';
 
 describe('Rng', () => {
   it('gives the same sequence for the same seed, and another for another seed', () => {
@@ -62,5 +62,30 @@ describe('markFor', () => {
     expect(markFor(1, 10)).toBe('poor');
     expect(markFor(10, 10)).toBe('average');
     expect(markFor(30, 10)).toBe('excellent');
+  });
+});
+
+describe('withoutNegativeZero', () => {
+  it('makes every -0 0, copying only the way to it, and leaves its input as it was', () => {
+    const shared = { rank: 3, title: 'Travel' };
+    const body = { a: { delta: -0, rank: 1 }, list: [0, -0, -1.5, null, 'x'], shared };
+    const out = withoutNegativeZero(body);
+    expect(Object.is(out.a.delta, 0)).toBe(true);
+    expect(out.list.map((v) => (typeof v === 'number' ? Object.is(v, -0) : false))).toEqual([false, false, false, false, false]);
+    expect(out).toEqual({ a: { delta: 0, rank: 1 }, list: [0, 0, -1.5, null, 'x'], shared });
+    expect(out.shared).toBe(shared);
+    expect(Object.is(body.a.delta, -0)).toBe(true);
+    expect(Object.is(body.list[1], -0)).toBe(true);
+    const clean = { a: [1, 2, { b: 0 }] };
+    expect(withoutNegativeZero(clean)).toBe(clean);
+    expect(Object.is(withoutNegativeZero(-0), 0)).toBe(true);
+  });
+
+  it('gives JSON\'s own reading of any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(withoutNegativeZero(value)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
   });
 });

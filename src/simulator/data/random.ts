@@ -125,6 +125,37 @@ export class WobblingRng extends Rng {
   }
 }
 
+/**
+ * `value` with every -0 in it made 0. `Math.round` of a small negative number (a rank's delta
+ * drawn around 0) is -0, which JSON cannot carry: sent, it reads back as 0, so a generated body
+ * holding one is not the plain JSON the server sends, and deep equality (which tells -0 from 0)
+ * fails between the body and its JSON round trip. The report generators pass what they make
+ * through this once, the one place all their figures leave. Copies only the objects and arrays
+ * on the way to a -0; everything else is returned as it is.
+ */
+export function withoutNegativeZero<T>(value: T): T {
+  return positiveZero(value) as T;
+}
+
+function positiveZero(value: unknown): unknown {
+  if (typeof value === 'number') return value === 0 ? 0 : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const fixed = positiveZero(value[i]);
+      if (!Object.is(fixed, value[i])) (out ??= [...value])[i] = fixed;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [key, child] of Object.entries(value)) {
+    const fixed = positiveZero(child);
+    if (!Object.is(fixed, child)) (out ??= { ...value })[key] = fixed;
+  }
+  return out ?? value;
+}
+
 /** ISO 3166 alpha-2 codes with rough weights, for geography. */
 export const countries: readonly (readonly [string, number])[] = [
   ['US', 30], ['BR', 9], ['IN', 9], ['GB', 6], ['ID', 5], ['MX', 5], ['DE', 4], ['FR', 4], ['RU', 4], ['TR', 3],

@@ -1,8 +1,8 @@
 // Properties every generator shares: determinism, consistency with the account profile,
 // audience shares summing to 100, marks agreeing with benchmarks, CDN links, speed.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
+import { describe, expect, it, vi } from 'vitest';
+import { accountIdentity, accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
 import { markFor, networks, type Network } from '../random';
 import {
   generateInstagramHistory,
@@ -14,7 +14,10 @@ import {
   generateYoutubeMediaPage,
   type ReportInput,
 } from './index';
-import { at, expectHundred, input, list, NOW, num, rec, walk } from './testkit';
+import { at, expectHundred, input, list, negativeZeros, NOW, num, propertyRuns, rec, soakRuns, sum, walk } from './testkit';
+
+// A soak (SCOUT_PROPERTY_RUNS=10000) takes minutes: no per-test time limit then.
+if (soakRuns() !== null) vi.setConfig({ testTimeout: 0 });
 
 /** Account names as a user might type them (trimmed and lower-cased by the profile). */
 const names = fc.stringMatching(/^[A-Za-z0-9._]{1,24}$/);
@@ -30,11 +33,15 @@ const generators: [string, (i: ReportInput) => Record<string, unknown>, Network]
   ['youtube brand mentions', generateYoutubeBrandMentions, 'youtube'],
 ];
 
-/** Every audience split of a report: the arrays and objects whose shares must sum to 100. */
-function audienceSplits(network: Network, body: Record<string, unknown>): [string, number[]][] {
+/**
+ * Every audience split of a report: the arrays and objects whose shares must sum to 100. The
+ * age/gender table's cells also come with their age row's total (male + female [+ unknown]).
+ */
+function audienceSplits(network: Network, body: Record<string, unknown>): [string, number[], rowTotals?: number[]][] {
   const values = (v: unknown, key: string) => Object.values(rec(v)).map((x) => num(key ? at(x, key) : x));
   const items = (v: unknown, key: string) => (v as unknown[]).map((x) => num(at(x, key)));
-  const cells = (v: unknown) => Object.values(rec(v)).flatMap((c) => Object.values(rec(c)).map((x) => num(x)));
+  const rows = (v: unknown) => Object.values(rec(v)).map((c) => Object.values(rec(c)).map((x) => num(x)));
+  const table = (v: unknown): [string, number[], number[]] => ['age/gender', rows(v).flat(), rows(v).flatMap((r) => r.map(() => sum(r)))];
   if (network === 'instagram') {
     const u = rec(body.user);
     return [
@@ -43,14 +50,18 @@ function audienceSplits(network: Network, body: Record<string, unknown>): [strin
       ['type', values(u.audience_type, '')],
       ['ethnicity', items(u.audience_ethnicity, 'value')],
       ['income', values(u.audience_income, '')],
-      ['age/gender', (u.demography_by_age as unknown[]).flatMap((g) => items(at(g, 'by_age_group'), 'value'))],
+      (() => {
+        // One list of seven age groups per gender: an age row is the groups at one index.
+        const byGender = (u.demography_by_age as unknown[]).map((g) => items(at(g, 'by_age_group'), 'value'));
+        return ['age/gender', byGender.flat(), byGender.flatMap((g) => g.map((_, b) => sum(byGender.map((h) => h[b]!))))] as [string, number[], number[]];
+      })(),
       ['gender', items(u.demography, 'value')],
     ];
   }
   const f = rec(body, 'report.features');
-  const out: [string, number[]][] = [];
+  const out: [string, number[], rowTotals?: number[]][] = [];
   const has = (key: string) => f[key] !== undefined && f[key] !== null && at(f, `${key}.data`) !== null;
-  if (has('audience_age_gender')) out.push(['age/gender', cells(at(f, 'audience_age_gender.data'))]);
+  if (has('audience_age_gender')) out.push(table(at(f, 'audience_age_gender.data')));
   if (has('audience_languages')) out.push(['languages', items(at(f, 'audience_languages.data'), 'prc')]);
   if (has('audience_by_type')) out.push(['by_type', values(at(f, 'audience_by_type.data'), '')]);
   if (has('audience_races')) out.push(['races', values(at(f, 'audience_races.data'), '')]);
@@ -62,17 +73,48 @@ function audienceSplits(network: Network, body: Record<string, unknown>): [strin
   return out;
 }
 
+/**
+ * How far a share may move from its reference-day value, derived from how the simulator makes it
+ * (a bound that holds for every account and day, not a tolerance observed to pass):
+ * - every set of shares drawn for an audience is moved by ±2 % (relative) for the day and
+ *   renormalised, so each share moves by at most 1.02 / 0.98 − 1 (4.08 %) of itself; weighting and
+ *   renormalising them again, or sorting them, keeps that bound;
+ * - the audience type's real share follows the profile's, which moves by at most 2 % of itself,
+ *   and the other three share the rest: (1.02 / 0.98) · 1.02 − 1 (6.2 %) of themselves;
+ * - an age/gender cell is its age row's share times its gender's fraction of the row, and that
+ *   fraction follows the profile's female share, which moves by at most 2 % of the smaller of the
+ *   female and male shares, 0.01 of the audience: so a cell moves by 4.08 % of itself plus
+ *   (1.0408 · 0.01) of its row, and a gender's total (Instagram's demography) by 4.08 % of itself
+ *   plus 1.0408 points.
+ * Plus 1e-9 for the floating-point remainders put on the largest share.
+ */
+function driftBound(label: string, before: number, rowTotal: number | undefined): number {
+  const wobble = 1.02 / 0.98 - 1;
+  const femaleMove = 0.01 * (1 + wobble);
+  const slack = 1e-9;
+  if (label === 'age/gender') return wobble * before + femaleMove * rowTotal! + slack;
+  if (label === 'gender') return wobble * before + femaleMove * 100 + slack;
+  if (label === 'type' || label === 'by_type') return ((1 + wobble) * 1.02 - 1) * before + slack;
+  return wobble * before + slack;
+}
+
 describe('every generator', () => {
   it.each(generators)('%s: the same input gives deep-equal output; another name another output', (_, generate, network) => {
     fc.assert(
       fc.property(names, (name) => {
         const a = generate(input(network, name));
         expect(generate(input(network, name))).toEqual(a);
-        // The account is the trimmed, lower-cased name.
-        expect(generate(input(network, ` ${name.toUpperCase()} `))).toEqual(a);
-        expect(JSON.parse(JSON.stringify(a))).toEqual(a); // plain JSON: no undefined, functions or NaN
+        // The account is the name as the simulator reads it: trimmed and lower-cased, but a
+        // YouTube channel id (UC + 22 characters) in its own case, another channel in another.
+        const shouted = ` ${name.toUpperCase()} `;
+        if (accountIdentity(network, shouted) === accountIdentity(network, name)) expect(generate(input(network, shouted))).toEqual(a);
+        // Plain JSON, as the server sends it: no undefined, functions, NaN or -0 (which reads back as 0).
+        expect(negativeZeros(a)).toEqual([]);
+        expect(JSON.parse(JSON.stringify(a))).toEqual(a);
       }),
-      { numRuns: 15 },
+      // SCOUT_PROPERTY_RUNS=10000 for a soak. "7N": the Instagram category rank's delta was
+      // Math.round of a small negative draw, -0, and its JSON reading 0.
+      { numRuns: propertyRuns(15), examples: [['7N']] },
     );
     expect(generate(input(network, 'alice'))).not.toEqual(generate(input(network, 'bob')));
   });
@@ -112,7 +154,7 @@ describe('reports', () => {
           expect(at(body, 'report.metrics.subscribers_count.value')).toBe(p.followers);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 
@@ -122,7 +164,7 @@ describe('reports', () => {
         const body = generateReportBody(input(network, name, { lowConfidence }));
         for (const [label, shares] of audienceSplits(network, body)) expectHundred(shares, `${network} ${label}`);
       }),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -137,7 +179,7 @@ describe('reports', () => {
         });
         expect(checked).toBeGreaterThan(0);
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -194,7 +236,7 @@ describe('drift with the simulated day', () => {
       fc.property(networkArb, names, fc.integer({ min: 0, max: DAY - 1 }), (network, name, ms) => {
         expect(accountProfile(network, name, PROFILE_REFERENCE_DAY * DAY + ms)).toEqual(accountProfile(network, name));
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -213,7 +255,7 @@ describe('drift with the simulated day', () => {
           ...p, followers: 0, er: 0, avgViews: 0, avgLikes: 0, avgComments: 0, avgShares: 0, realAudience: 0, audienceFemale: 0,
         });
       }),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
     // 30 days at +6 %/30d is +6 %.
     const grower = Array.from({ length: 500 }, (_, i) => `grower${i}`).find((n) => accountProfile('instagram', n).growth30d > 5 && accountProfile('instagram', n).followers > 10_000)!;
@@ -233,7 +275,7 @@ describe('drift with the simulated day', () => {
           expect(Math.abs((100 - later[key]) / (100 - p[key]) - 1), key).toBeLessThanOrEqual(DAILY_WOBBLE + 1e-12);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
     const ers = new Set(Array.from({ length: 10 }, (_, d) => accountProfile('tiktok', 'wobbler', NOW + d * DAY).er));
     expect(ers.size).toBe(10);
@@ -257,7 +299,7 @@ describe('drift with the simulated day', () => {
     }
   });
 
-  it('audience shares still sum to 100 on any day, each within a few percent of the reference day\'s', () => {
+  it('audience shares still sum to 100 on any day, each within its bound of the reference day\'s', () => {
     fc.assert(
       fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }), (network, name, days) => {
         const reference = audienceSplits(network, generateReportBody(input(network, name)));
@@ -265,17 +307,17 @@ describe('drift with the simulated day', () => {
         expect(moved.map(([label]) => label)).toEqual(reference.map(([label]) => label));
         moved.forEach(([label, shares], i) => {
           expectHundred(shares, `${network} ${label} day ${days}`);
-          const before = reference[i]![1];
+          const [, before, rowTotals] = reference[i]!;
           expect(shares.length).toBe(before.length);
-          // ±2 % on each draw, renormalised and passed through the audience's weighting: a share
-          // moves by a few percent of itself, a small one (an age group's rarer gender) by a
-          // few tenths of a point.
           shares.forEach((v, j) => {
-            expect(Math.abs(v - before[j]!), `${network} ${label}[${j}] day ${days}: ${before[j]} → ${v}`).toBeLessThanOrEqual(Math.max(0.08 * before[j]!, 0.3));
+            const bound = driftBound(label, before[j]!, rowTotals?.[j]);
+            expect(Math.abs(v - before[j]!), `${network} ${label}[${j}] day ${days}: ${before[j]} → ${v}, bound ${bound}`).toBeLessThanOrEqual(bound);
           });
         });
       }),
-      { numRuns: 80 },
+      // h2292533, 97 days back: its 25-34 male cell moves 4.005 → 4.329 (8.1 %, 0.32 points), past
+      // the 8 %-or-0.3-point tolerance this test once had, within the derived bound (0.55).
+      { numRuns: propertyRuns(80), examples: [['instagram', 'h2292533', -97]] },
     );
   });
 

@@ -182,7 +182,8 @@ function hashtags(snaps: readonly Snap[]) {
   for (const snap of snaps) for (const tag of snap.hashtags) byTag.set(tag, [...(byTag.get(tag) ?? []), snap]);
   return [...byTag.entries()]
     .map(([text, used]) => ({ text, media_count: used.length, er_avg: mean(used.map((s) => s.er)) }))
-    .sort((a, b) => b.media_count - a.media_count || a.text.localeCompare(b.text));
+    // Ties by code unit, not localeCompare: the order must not depend on the machine's locale or ICU.
+    .sort((a, b) => b.media_count - a.media_count || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
 }
 
 function lastMedia(ctx: Ctx, snaps: readonly Snap[]) {

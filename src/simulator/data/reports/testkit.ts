@@ -4,6 +4,34 @@ import { testCdn } from '../cdn';
 import type { Network } from '../random';
 import type { ReportInput } from './context';
 
+/**
+ * How many runs a property makes: `fallback`, or SCOUT_PROPERTY_RUNS when set, for a long soak
+ * (`SCOUT_PROPERTY_RUNS=10000 npx vitest run …`). The seed stays random either way; fast-check
+ * prints it with the counterexample when a run fails.
+ */
+export function propertyRuns(fallback: number): number {
+  return soakRuns() ?? fallback;
+}
+
+/** SCOUT_PROPERTY_RUNS, if set: a soak, whose tests take minutes and so have no time limit. */
+export function soakRuns(): number | null {
+  const text = process.env.SCOUT_PROPERTY_RUNS;
+  if (text === undefined || text === '') return null;
+  const runs = Number(text);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`SCOUT_PROPERTY_RUNS must be a positive integer, not ${JSON.stringify(text)}`);
+  return runs;
+}
+
+/** The paths of every -0 in a JSON-like tree (JSON cannot carry one: it reads back as 0). */
+export function negativeZeros(value: unknown): string[] {
+  const found: string[] = [];
+  if (Object.is(value, -0)) found.push('(root)');
+  walk(value, (node, path) => {
+    for (const [key, v] of Object.entries(node)) if (Object.is(v, -0)) found.push(path ? `${path}.${key}` : key);
+  });
+  return found;
+}
+
 /** A fixed simulated "today": 4 July 2026, 12:30 UTC. */
 export const NOW = Date.UTC(2026, 6, 4, 12, 30);
 
