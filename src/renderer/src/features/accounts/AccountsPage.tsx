@@ -2,11 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural } from '../../shared/format';
+import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural, networkLabels } from '../../shared/format';
 import { ConfirmSpend, DataTable, EmptyState, emptySelection, ErrorState, keepShown, NetworkSelect, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
-import { balanceLabels, costText, creditAmount, networkLabels } from './labels';
+import { balanceLabels, costText, creditAmount } from '../../shared/labels';
 import type { LibraryQuery, RunItem } from './accountsSlice';
 import { addPhase, confirmLabel, followersText, parseFollowers, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ReportView } from './ReportView';

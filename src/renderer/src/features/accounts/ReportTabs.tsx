@@ -15,7 +15,7 @@ import { Chart } from '../../shared/Chart';
 import { seriesOption } from './model/chartOptions';
 import { metricsHistorySeries } from './model/series';
 import { formatMetric } from './reportModel';
-import { costText, spendLabel } from './labels';
+import { costText, spendLabel } from '../../shared/labels';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});

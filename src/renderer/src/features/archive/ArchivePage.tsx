@@ -8,7 +8,7 @@ import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels } from '../../shared/format';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
 

@@ -10,16 +10,15 @@ import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { Choices } from '../../shared/Choices';
 import { EmptyState, ErrorState, FormField, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels, PERIOD_WORDS, fileNameFor } from '../../shared/format';
 import { buildCompareModel, type CompareColumn } from './model/compareModel';
 import { writeComparisonXlsx } from './sheets/xlsx';
 import { writeComparisonCsv } from './sheets/csv';
 import { CompareTable } from './CompareTable';
 import { CompareCharts } from './CompareCharts';
 import { pickKey, trayProblem } from './compareSlice';
-import { fileNameFor, printPdf, saveFile } from './saveFile';
-
-export const PERIOD_WORDS: Record<ComparePeriod, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
+import { saveFile } from '../../shared/saveFile';
+import { printPdf } from './printPdf';
 
 export function ComparePage() {
   const subpath = useScout((s) => s.subpath);

@@ -10,7 +10,7 @@ import { parseAccountRef } from '@shared/accountInput';
 import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
-import { saveFile } from '../compare/saveFile';
+import { saveFile } from '../../shared/saveFile';
 
 const CHUNK = 200;
 const ROW_HEIGHT = 36;

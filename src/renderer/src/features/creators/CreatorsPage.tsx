@@ -11,7 +11,7 @@ import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, formatCount, formatDate, formatExact, formatMetric, openOutside, plural } from '../../shared/ui';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels } from '../../shared/format';
 import { syncBlocker } from '../lists/listsModel';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 

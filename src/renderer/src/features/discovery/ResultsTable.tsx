@@ -10,7 +10,7 @@ import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
 import { formatExact, formatMetric, openOutside } from '../../shared/ui';
 import { moveTarget, nextSort, selectionState, selectRange, toggleAll, toggleRow, type Selection, type SortState } from '../../shared/ui/dataTable';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels } from '../../shared/format';
 import { firstOrder, orderRows, type ResultSortKey } from './resultOrder';
 
 export type { ResultSortKey };

@@ -27,7 +27,7 @@ import {
   type SortState,
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels } from '../../shared/format';
 import type { PickedAccount } from '../compare/compareSlice';
 import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 

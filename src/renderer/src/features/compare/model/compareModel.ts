@@ -13,8 +13,7 @@ import { buildReportModel, metricForPeriod, type MetricView, type ReportModel, t
 import { AGE_BUCKETS } from '../../accounts/model/breakdowns';
 import { keptParts } from '../../accounts/model/kept';
 import { at, isRec, num, own, rec, safely, type Rec } from '../../accounts/model/read';
-import { networkLabels } from '../../accounts/labels';
-import { formatMetric, type MetricUnit } from '../../../shared/format';
+import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
 
 export type { ComparePeriod };
 
@@ -104,7 +103,6 @@ export interface CompareModel {
 
 export const SHARED_GROUPS = ['Overview', 'Engagement', 'Content', 'Audience quality', 'Audience', 'Prices'] as const;
 
-export const PERIOD_WORDS: Record<ComparePeriod, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
 const TOP_COUNTRIES = 5;
 const TOP_LANGUAGES = 3;
