@@ -82,6 +82,11 @@ export default tseslint.config(
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...boundaryRules.renderer },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // useScoutQuery(load, deps) takes its dependencies like useEffect: they are checked the same way.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useScoutQuery$' }],
+      ...boundaryRules.renderer,
+    },
   },
 );
