@@ -19,6 +19,11 @@ export type { RefreshOn };
 export interface ScoutQueryOptions {
   /** Main's events after which the answer is read again (those of another workspace never count). */
   refreshOn?: readonly RefreshOn[];
+  /**
+   * Values whose change means asking again although the loader does not read them (a workspace's
+   * state, a report fetched anew): the dependency list holds only what the loader reads.
+   */
+  refreshWhenChanged?: DependencyList;
   /** False: nothing to ask yet (what is shown stays as it was). */
   enabled?: boolean;
   /** Waits this long after the dependencies change before asking (typing settles first). */
@@ -49,11 +54,11 @@ export interface ScoutQuery<T> {
 const activeWorkspace = () => useScout.getState().workspace?.active;
 
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
-  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [] } = options;
+  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [] } = options;
   const workspace = useScout((s) => s.workspace?.active);
   const [controller] = useState(() => new QueryController<T>(activeWorkspace));
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const key: QueryKey = [...deps, workspace];
+  const key: QueryKey = [...deps, ...refreshWhenChanged, workspace];
   const asking = enabled && workspace !== undefined;
 
   // The latest loader, key and events, for refreshes asked from events and handlers.
@@ -73,7 +78,7 @@ export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, o
     return () => controller.cancel();
     // The dependencies are the caller's (checked where it calls, see eslint.config.mjs) and the workspace.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, asking, delayMs, workspace, ...deps]);
+  }, [controller, asking, delayMs, workspace, ...deps, ...refreshWhenChanged]);
 
   const refresh = useCallback(
     (other?: () => Promise<T>): Promise<void> => (latest.current.asking ? controller.ask(other ?? latest.current.load, latest.current.key) : Promise.resolve()),
