@@ -9,6 +9,7 @@ import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, formatCount, formatDate, formatExact, formatMetric, openOutside, plural } from '../../shared/ui';
 import { networkLabels } from '../../shared/format';
@@ -18,7 +19,6 @@ import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreator
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 
 export function CreatorsPage() {
-  const active = useScout((s) => s.workspace?.active ?? null);
   const blocker = useScout((s) => syncBlocker(s));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -29,10 +29,6 @@ export function CreatorsPage() {
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  // The rows with the search they answer, so the count never names a search the rows are not for.
-  const [listed, setListed] = useState<{ search: string; rows: CreatorView[] } | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
 
   // Typing settles before the cache is asked.
   useEffect(() => {
@@ -40,16 +36,11 @@ export function CreatorsPage() {
     return () => clearTimeout(t);
   }, [text]);
 
-  useEffect(() => {
-    let live = true;
-    scout
-      .invoke('creators:list', search ? { text: search } : {})
-      .then((rows) => live && (setListed({ search, rows }), setListError(null)))
-      .catch((e: unknown) => live && setListError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [search, version, active]);
+  // The rows with the search they answer, so the count never names a search the rows are not for;
+  // the last rows stay while the next search is read, and are read again after a sync.
+  const creators = useScoutQuery(async () => ({ search, rows: await scout.invoke('creators:list', search ? { text: search } : {}) }), [search], { keepPrevious: true });
+  const listed = creators.data ?? null;
+  const listError = creators.error;
 
   useEffect(() => scout.on('creators:changed', (p) => setSyncing((s) => (s ? { synced: p.synced } : s))), []);
 
@@ -92,7 +83,7 @@ export function CreatorsPage() {
       else setResult({ tone: 'error', text: `Not synced: ${errorMessage(error)}` });
     } finally {
       setSyncing(null);
-      setVersion((v) => v + 1);
+      void creators.refresh();
     }
   };
 
