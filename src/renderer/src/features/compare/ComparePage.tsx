@@ -2,12 +2,13 @@
 // saved comparison at the snapshots it was saved with (`#/compare/<id>`). Everything is read
 // from the cache, so a saved comparison opens offline; refreshing an account changes a saved
 // sheet only when the researcher presses Update.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { COMPARE_MAX, comparePeriods, type ComparePeriod, type ComparisonView, type LatestSnapshot, type SavedComparison } from '@shared/compare';
 import type { SnapshotDetail } from '@shared/contract';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Choices } from '../../shared/Choices';
 import { EmptyState, ErrorState, FormField, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
 import { networkLabels, PERIOD_WORDS, fileNameFor } from '../../shared/format';
@@ -45,27 +46,19 @@ export function ComparePage() {
 
 /** Reads snapshots by id from the cache; null until all are there. */
 function useSnapshots(ids: number[] | null): { snapshots: SnapshotDetail[] | null; error: string | null } {
-  const [state, setState] = useState<{ key: string; snapshots: SnapshotDetail[] | null; error: string | null }>({ key: '', snapshots: null, error: null });
-  const key = ids ? ids.join(',') : '';
-  useEffect(() => {
-    if (!ids) return;
-    let live = true;
-    Promise.all(ids.map((id) => scout.invoke('reports:snapshot', { id }))).then(
-      (found) => {
-        if (!live) return;
-        const missing = found.filter((s) => s === null).length;
-        if (missing > 0) setState({ key, snapshots: null, error: `${plural(missing, 'snapshot')} of this comparison ${missing === 1 ? 'is' : 'are'} no longer in the cache.` });
-        else setState({ key, snapshots: found as SnapshotDetail[], error: null });
-      },
-      (e: unknown) => live && setState({ key, snapshots: null, error: errorMessage(e) }),
-    );
-    return () => {
-      live = false;
-    };
-    // `key` stands for the ids.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state.key === key ? state : { snapshots: null, error: null };
+  // `key` stands for the ids.
+  const key = ids ? ids.join(',') : null;
+  const read = useScoutQuery(
+    async () => {
+      const found = await Promise.all(key!.split(',').map((id) => scout.invoke('reports:snapshot', { id: Number(id) })));
+      const missing = found.filter((s) => s === null).length;
+      if (missing > 0) throw new Error(`${plural(missing, 'snapshot')} of this comparison ${missing === 1 ? 'is' : 'are'} no longer in the cache.`);
+      return found as SnapshotDetail[];
+    },
+    [key],
+    { enabled: key !== null },
+  );
+  return key === null ? { snapshots: null, error: null } : { snapshots: read.error ? null : (read.data ?? null), error: read.error };
 }
 
 /** The comparison the tray makes: each picked account at its newest cached snapshot. */
@@ -78,24 +71,14 @@ function TrayComparison() {
   const asked = picks.map(pickKey).join('|');
   const askable = picks.length >= 2 && picks.length <= COMPARE_MAX;
   // The answer for the picks it was asked for: a change of the tray drops an older answer.
-  const [answer, setAnswer] = useState<{ asked: string; latest: LatestSnapshot[] | null; error: string | null } | null>(null);
-  const current = answer?.asked === asked ? answer : null;
-  const latest = current?.latest ?? null;
-  const error = current?.error ?? null;
-
-  useEffect(() => {
-    if (!askable) return;
-    let live = true;
-    scout.invoke('compare:latest', { accounts: picks.map((p) => ({ network: p.network, account: p.accountKey })) }).then(
-      (found) => live && setAnswer({ asked, latest: found, error: null }),
-      (e: unknown) => live && setAnswer({ asked, latest: null, error: errorMessage(e) }),
-    );
-    return () => {
-      live = false;
-    };
-    // `asked` stands for the picks.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asked, askable]);
+  const answer = useScoutQuery(
+    () => scout.invoke('compare:latest', { accounts: useScout.getState().comparePicks.map((p) => ({ network: p.network, account: p.accountKey })) }),
+    // `asked` stands for the picks (read from the store when asked).
+    [],
+    { enabled: askable, refreshWhenChanged: [asked] },
+  );
+  const error = answer.error;
+  const latest: LatestSnapshot[] | null = error ? null : (answer.data ?? null);
 
   // The tray's order, for the accounts that have a cached report.
   const found = useMemo(() => {
@@ -170,42 +153,33 @@ function TrayComparison() {
 /** A saved comparison at the snapshots it was saved with; says when newer ones exist. */
 function SavedComparisonView({ id }: { id: number }) {
   const navigate = useScout((s) => s.navigate);
-  const [view, setView] = useState<ComparisonView | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
+  // Read again after a save or an update; what is edited starts from each answer.
+  const saved = useScoutQuery(() => scout.invoke('compare:get', { id }), [id]);
+  const view: ComparisonView | null | undefined = saved.data;
+  const error = saved.error;
   const [edit, setEdit] = useState<{ name: string; period: ComparePeriod; notes: string[] } | null>(null);
+  const [editOf, setEditOf] = useState<ComparisonView | null | undefined>(undefined);
+  if (view !== undefined && view !== editOf) {
+    setEditOf(view);
+    setEdit(view ? { name: view.name, period: view.period, notes: view.items.map((i) => i.note) } : null);
+  }
   const [updating, setUpdating] = useState(false);
   const [updateError, setUpdateError] = useState<string | null>(null);
-
-  // Read again after a save or an update.
-  const [reads, setReads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    scout.invoke('compare:get', { id }).then(
-      (found) => {
-        if (!live) return;
-        setView(found);
-        setEdit(found ? { name: found.name, period: found.period, notes: found.items.map((i) => i.note) } : null);
-      },
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, reads]);
 
   const { snapshots, error: snapshotError } = useSnapshots(view ? view.items.map((i) => i.snapshotId) : null);
   const dirty = !!view && !!edit && (edit.name !== view.name || edit.period !== view.period || edit.notes.some((n, i) => n !== view.items[i]?.note));
 
+  const reread = saved.refresh;
   const saveWith = async (name: string, snapshotIds: number[]) => {
-    const saved = await scout.invoke('compare:save', {
+    const result = await scout.invoke('compare:save', {
       id,
       name,
       period: edit!.period,
       items: view!.items.map((item, i) => ({ network: item.network, account: item.accountKey, snapshotId: snapshotIds[i]!, note: edit!.notes[i] ?? '' })),
     });
     useScout.getState().noteCompareSaved();
-    setReads((n) => n + 1);
-    return saved;
+    void reread();
+    return result;
   };
 
   const update = async () => {
@@ -446,29 +420,19 @@ function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, name, onNa
 function SavedList({ current }: { current: number | null }) {
   const navigate = useScout((s) => s.navigate);
   const saves = useScout((s) => s.compareSaves);
-  const [list, setList] = useState<SavedComparison[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Read again after a save, an update or a delete.
+  const listed = useScoutQuery(() => scout.invoke('compare:list', {}), [], { keepPrevious: true, refreshWhenChanged: [saves] });
+  const list = listed.data ?? null;
+  const error = listed.error;
   const [asking, setAsking] = useState<number | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('compare:list', {}).then(
-      (found) => live && (setList(found), setError(null)),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-    // Read again after a save, an update or a delete.
-  }, [saves]);
 
   const remove = async (item: SavedComparison) => {
     setDeleteError(null);
     try {
       await scout.invoke('compare:delete', { id: item.id });
-      setList((l) => l?.filter((x) => x.id !== item.id) ?? null);
+      listed.setData((l) => l?.filter((x) => x.id !== item.id));
       useScout.getState().noteCompareSaved();
       setAsking(null);
       headingRef.current?.focus();
