@@ -2,11 +2,12 @@
 // first (main fetches on first open), each with a Refresh that asks the API again. Media and
 // mentions cost nothing; history unlocks a report, so when it would cost a credit the tab says so
 // and waits for a confirmation. A failed refresh (offline, say) keeps the cached answer on screen.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { CachedDocument, CostQuote, Network } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
 import { useScout } from '../../store';
-import { errorMessage, ScoutCallError, scout } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { formatAge, formatCount, formatDateTime, plural } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { openOutside } from '../../shared/ui';
@@ -56,85 +57,39 @@ export function pickPeriod(periods: readonly string[], chosen: string | null, pr
 
 type Channel = 'media:get' | 'history:get' | 'mentions:get';
 
-/** What the tab shows for one request: the latest answer, or the error of the latest attempt. */
-interface Answer {
-  key: string;
-  /** Counts the answers folded in, so a view can tell a new answer from the one it has seen. */
-  seq: number;
-  doc: CachedDocument | null;
-  error: string | null;
-  code: string | null;
-  /** The extra request fields of the attempt that failed (`refresh`), to repeat it confirmed. */
-  asked: Json;
-}
-
-type Outcome = { doc: CachedDocument | null } | { error: string; code: string | null; asked: Json };
-
-/**
- * Folds an outcome for `key` into what is shown. A failure keeps the answer already on screen for
- * the same key. An older copy arriving after a newer one (the first open's cache read after a
- * refresh) is dropped. With `currentOnly`, an outcome for a key the page has left is dropped too.
- */
-function fold(prev: Answer | null, key: string, outcome: Outcome, currentOnly: boolean): Answer | null {
-  const mine = prev?.key === key ? prev : null;
-  if (currentOnly && prev && !mine) return prev;
-  if ('doc' in outcome) {
-    if (mine?.doc && outcome.doc && mine.doc.fetchedAt > outcome.doc.fetchedAt) return mine;
-    return { key, seq: (prev?.seq ?? 0) + 1, doc: outcome.doc, error: null, code: null, asked: {} };
-  }
-  return { key, seq: (prev?.seq ?? 0) + 1, doc: mine?.doc ?? null, error: outcome.error, code: outcome.code, asked: outcome.asked };
-}
-
-const failure = (e: unknown, asked: Json): Outcome => ({ error: errorMessage(e), code: e instanceof ScoutCallError ? e.code : null, asked });
-
 /**
  * One companion document: opened from the cache (or fetched) once per request, keyed by the whole
  * request (network, account, page), so a route change to another network or account never shows
- * the previous one's data, and a late answer for a request the page has left is ignored.
+ * the previous one's data, and a late answer for a request the page has left is ignored. A failed
+ * refresh keeps the answer already on screen.
  */
 function useDocument<C extends Channel>(channel: C, request: RequestOf<C>) {
   // Each workspace has its own cache: its answer is another document.
   const workspace = useScout((s) => s.workspace?.active ?? null);
-  const key = `${workspace} ${channel} ${JSON.stringify(request)}`;
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [pending, setPending] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    scout.invoke(channel, request).then(
-      (doc) => live && setAnswer((prev) => fold(prev, key, { doc: doc as CachedDocument | null }, false)),
-      (e: unknown) => live && setAnswer((prev) => fold(prev, key, failure(e, {}), false)),
-    );
-    return () => {
-      live = false;
-    };
-    // `key` stands for the request's contents.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  // `requestKey` stands for the request's contents.
+  const requestKey = JSON.stringify(request);
+  const key = `${workspace} ${channel} ${requestKey}`;
+  const read = useScoutQuery(() => scout.invoke(channel, JSON.parse(requestKey) as RequestOf<C>) as Promise<CachedDocument | null>, [channel, requestKey]);
+  // The extra request fields of the latest ask (`refresh`), to repeat it confirmed if it fails; `after`: the answers landed before it.
+  const [lastAsk, setLastAsk] = useState<{ key: string; after: number; more: Json } | null>(null);
 
   /** Asks again with more fields (`refresh`, `confirmedCost`); the shown answer stays until the new one lands. */
   const ask = (more: Partial<RequestOf<C>>): Promise<void> => {
-    const asked = key;
-    setPending(asked);
-    return scout
-      .invoke(channel, { ...request, ...more } as RequestOf<C>)
-      .then(
-        (doc) => setAnswer((prev) => fold(prev, asked, { doc: doc as CachedDocument | null }, true)),
-        (e: unknown) => setAnswer((prev) => fold(prev, asked, failure(e, more as Json), true)),
-      )
-      .finally(() => setPending((p) => (p === asked ? null : p)));
+    setLastAsk({ key, after: read.answers, more: more as Json });
+    return read.refresh(() => scout.invoke(channel, { ...(JSON.parse(requestKey) as RequestOf<C>), ...more } as RequestOf<C>) as Promise<CachedDocument | null>);
   };
 
-  const current = answer?.key === key ? answer : null;
+  const failedAsk = read.error !== null && lastAsk?.key === key && lastAsk.after + 1 === read.answers;
   return {
     key,
     workspace,
-    seq: current?.seq ?? 0,
-    doc: current?.doc ?? null,
-    error: current?.error ?? null,
-    code: current?.code ?? null,
-    asked: current?.asked ?? {},
-    loading: current === null,
-    busy: pending === key,
+    seq: read.answers,
+    doc: read.data ?? null,
+    error: read.error,
+    code: read.errorCode,
+    asked: failedAsk ? lastAsk.more : {},
+    loading: read.answers === 0,
+    busy: read.loading && read.answers > 0,
     ask,
     refresh: () => ask({ refresh: true } as Partial<RequestOf<C>>),
   };
@@ -372,19 +327,11 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
   // What asking again costs (history unlocks the report), quoted again after every answer: a
   // quote older than the answer on screen is not offered (main has just said the cost changed).
   const { key, seq } = state;
-  const [quoted, setQuoted] = useState<{ key: string; seq: number; quote: CostQuote } | null>(null);
+  const quoted = useScoutQuery(async (): Promise<{ key: string; seq: number; quote: CostQuote }> => ({ key, seq, quote: await scout.invoke('reports:quote', { network, account }) }), [key, seq, network, account], {
+    keepPrevious: true,
+  }).data;
   const lastQuote = quoted?.key === key ? quoted.quote : null;
   const quote = quoted?.key === key && quoted.seq === seq ? quoted.quote : null;
-  useEffect(() => {
-    let live = true;
-    scout.invoke('reports:quote', { network, account }).then(
-      (q) => live && setQuoted({ key, seq, quote: q }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, seq, network, account]);
   const series = useMemo(
     () => metricsHistorySeries(network, doc?.result.metrics_history),
     [doc, network],
