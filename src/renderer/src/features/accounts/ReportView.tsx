@@ -11,7 +11,10 @@ import { costText, creditAmount, spendLabel, stateNotes } from '../../shared/lab
 import { ModelSections } from './ModelSections';
 import { handleOf } from './reportModel';
 import { SnapshotChanges } from './SnapshotChanges';
-import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
+import { companionTabs, type CompanionTab } from './tabs/companion';
+import { HistoryTab } from './tabs/HistoryTab';
+import { MediaTab } from './tabs/MediaTab';
+import { MentionsTab } from './tabs/MentionsTab';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
