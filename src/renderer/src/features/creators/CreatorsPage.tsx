@@ -1,17 +1,16 @@
 // Creators: the creator profiles of the API account (auditor.creators: one per unlocked report),
 // synced with the API's filters (free; cursor paging in main) into the cache, then read from the
 // cache only, so the page works offline. Contacts copy with one press; accounts link out through
-// main's allow-list and say when each report was unlocked. The table is virtualised
-// (@tanstack/react-virtual, rows measured as they render): thousands of creators scroll like ten.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+// main's allow-list and say when each report was unlocked. The table is the UI kit's VirtualTable
+// (rows measured as they render): thousands of creators scroll like ten.
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
-import { EmptyState, ErrorState, FormField, StatusBadge, formatCount, formatDate, formatExact, formatMetric, openOutside, plural } from '../../shared/ui';
+import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '../../shared/format';
 import { syncBlocker } from '../lists/listsModel';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
@@ -157,50 +156,31 @@ export function CreatorsPage() {
 
 const ESTIMATED_ROW = 96;
 
+const creatorKey = (c: CreatorView) => String(c.id);
+
+const creatorColumns: VirtualColumn<CreatorView>[] = [
+  { key: 'creator', label: 'Creator', cell: (c) => <CreatorName creator={c} /> },
+  { key: 'contacts', label: 'Contacts', cell: (c) => <Contacts creator={c} /> },
+  { key: 'accounts', label: 'Accounts', cell: (c) => <Accounts creator={c} /> },
+  { key: 'status', label: 'Status', cell: (c) => <Statuses creator={c} /> },
+];
+
 function CreatorTable({ creators }: { creators: CreatorView[] }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change every render; this component is left to React as is.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: creators.length, getScrollElement: () => scrollRef.current, estimateSize: () => ESTIMATED_ROW, overscan: 6, getItemKey: (i) => creators[i]!.id });
-  const items = virtualizer.getVirtualItems();
-  const pad = items.length ? items[0]!.start : 0;
-  const padEnd = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
-    <div ref={scrollRef} className="creators-scroll" data-testid="creators-scroll">
-      <table className="table data-table creators-table" aria-label="Creators" aria-rowcount={creators.length + 1}>
-        <thead>
-          <tr>
-            <th scope="col">Creator</th>
-            <th scope="col">Contacts</th>
-            <th scope="col">Accounts</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pad > 0 && <tr aria-hidden="true" style={{ height: pad }} />}
-          {items.map((v) => {
-            const c = creators[v.index]!;
-            return (
-              <tr key={v.key} ref={virtualizer.measureElement} data-index={v.index} aria-rowindex={v.index + 2} data-testid="creator-row" data-creator={c.id}>
-                <td>
-                  <CreatorName creator={c} />
-                </td>
-                <td>
-                  <Contacts creator={c} />
-                </td>
-                <td>
-                  <Accounts creator={c} />
-                </td>
-                <td>
-                  <Statuses creator={c} />
-                </td>
-              </tr>
-            );
-          })}
-          {padEnd > 0 && <tr aria-hidden="true" style={{ height: padEnd }} />}
-        </tbody>
-      </table>
-    </div>
+    <VirtualTable
+      label="Creators"
+      className="table creators-table"
+      scrollClassName="creators-scroll"
+      scrollTestId="creators-scroll"
+      columns={creatorColumns}
+      rows={creators}
+      rowKey={creatorKey}
+      // Rows are as tall as their contacts and accounts: each is measured as it is drawn.
+      rowHeight={ESTIMATED_ROW}
+      measure
+      reuse="row"
+      rowProps={(c) => ({ 'data-testid': 'creator-row', 'data-creator': c ? String(c.id) : undefined })}
+    />
   );
 }
 
