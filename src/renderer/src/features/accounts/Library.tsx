@@ -10,7 +10,7 @@ import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
 import type { LibraryQuery } from './accountsSlice';
 import { followersText, parseFollowers } from './addFlow';
-import type { PickedAccount } from '../compare/compareSlice';
+import type { PickedAccount } from '../compare';
 import { AddAccounts } from './AddAccounts';
 
 const ageChoices = [

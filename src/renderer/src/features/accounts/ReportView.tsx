@@ -18,8 +18,8 @@ import { MentionsTab } from './tabs/MentionsTab';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
-import { AddToComparison } from '../compare/AddToComparison';
-import { ExportPdf } from '../archive/ExportPdf';
+import { AddToComparison } from '../compare';
+import { ExportPdf } from '../archive';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',

@@ -2,7 +2,7 @@
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '../../shared/format';
-import { bottomAxis, valueAxis } from '../accounts/model/chartOptions';
+import { bottomAxis, valueAxis } from '../accounts/model';
 import { type CompareColumn, type CompareModel, type CompareSeries } from './model/compareModel';
 
 /** Ten colours that read on a light and a dark page, one per account (at most ten). */

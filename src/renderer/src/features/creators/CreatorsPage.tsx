@@ -12,7 +12,7 @@ import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '../../shared/format';
-import { syncBlocker } from '../lists/listsModel';
+import { syncBlocker } from '../lists';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';

@@ -12,7 +12,7 @@ import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
 import { saveFile } from '../../shared/saveFile';
 import { fileNameFor } from '../../shared/format';
-import type { PickedAccount } from '../compare/tray';
+import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
 import { orderRows, type ResultSortKey } from './resultOrder';
 import { discoveryCsv, discoveryXlsx } from './exportRows';

@@ -29,7 +29,7 @@ import {
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
 import { networkLabels } from '../../shared/format';
-import type { PickedAccount } from '../compare/compareSlice';
+import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */

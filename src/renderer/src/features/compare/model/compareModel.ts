@@ -9,10 +9,7 @@ import type { SnapshotDetail } from '@shared/contract';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
-import { buildReportModel, metricForPeriod, type MetricView, type ReportModel, type ValueSource } from '../../accounts/reportModel';
-import { AGE_BUCKETS } from '../../accounts/model/breakdowns';
-import { keptParts } from '../../accounts/model/kept';
-import { at, isRec, num, own, rec, safely, type Rec } from '../../accounts/model/read';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, safely, type MetricView, type Rec, type ReportModel, type ValueSource } from '../../accounts/model';
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
 
 export type { ComparePeriod };
