@@ -1,5 +1,6 @@
 // Lint, and the process boundaries of DESIGN.md as rules: what each part of Scout may import.
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,6 +15,8 @@ const msg = {
   shared: 'src/shared is imported by every process: it may not use Electron, Node or the DOM.',
   main: 'Main never imports the renderer.',
   kernel: 'Only the paid-work kernel (src/main/ledger/paidWork.ts) grants the pass to balance-touching API operations: declare a PaidCall and use PaidWork.spend or poll.',
+  features:
+    "A feature imports another only through its public surface, features/{{feature}}/index.ts (or the report model's features/{{feature}}/model/index.ts), not {{target}}: export it there, or move what both need to src/renderer/src/shared.",
 };
 
 
@@ -62,7 +65,43 @@ export const boundaryRules = {
   main: { 'no-restricted-imports': ['error', { patterns: [...mainPatterns, kernelPassOnly] }] },
   /** The kernel itself, and tests. */
   mainKernel: { 'no-restricted-imports': ['error', { patterns: mainPatterns }] },
+  // Features do not import each other's internals (the rule is below: it resolves each path).
+  features: { 'scout/feature-boundaries': 'error' },
 };
+
+const featuresDir = path.join(import.meta.dirname, 'src', 'renderer', 'src', 'features');
+
+/** Where a path lies among the renderer's features: the feature and the path inside it, or null outside them. */
+function inFeatures(file) {
+  const rel = path.relative(featuresDir, file);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [feature, ...inside] = rel.split(path.sep);
+  return { feature, inside: inside.join('/').replace(/\.(tsx?|jsx?|mjs)$/, '') };
+}
+
+/** A file of features/X imports src/renderer/src/shared, src/shared, its own feature, and of another feature Y only Y's index.ts (or Y/model/index.ts). */
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [], messages: { internals: msg.features } },
+  create(context) {
+    const from = inFeatures(context.physicalFilename ?? context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = inFeatures(path.resolve(path.dirname(context.physicalFilename ?? context.filename), source.value));
+      if (!to || to.feature === from.feature) return;
+      if (['', 'index', 'model', 'model/index'].includes(to.inside)) return;
+      context.report({ node: source, messageId: 'internals', data: { feature: to.feature, target: `features/${to.feature}/${to.inside}` } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export const scoutPlugin = { rules: { 'feature-boundaries': featureBoundaries } };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.electron-native/**', 'test-results/**', 'playwright-report/**'] },
@@ -79,13 +118,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['src/main/**', 'src/simulator/**'], languageOptions: { globals: { ...globals.node } }, rules: boundaryRules.main },
-  { files: ['src/main/ledger/paidWork.ts', 'src/**/*.test.ts'], rules: boundaryRules.mainKernel },
+  { files: ['src/main/ledger/paidWork.ts', 'src/main/**/*.test.ts'], rules: boundaryRules.mainKernel },
   { files: ['src/preload/**'], languageOptions: { globals: { ...globals.browser } }, rules: boundaryRules.preload },
   { files: ['src/shared/**'], rules: boundaryRules.shared },
   {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...boundaryRules.renderer },
+    plugins: { 'react-hooks': reactHooks, scout: scoutPlugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // useScoutQuery(load, deps) takes its dependencies like useEffect: they are checked the same way.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useScoutQuery$' }],
+      ...boundaryRules.renderer,
+    },
   },
+  { files: ['src/renderer/src/features/**'], rules: boundaryRules.features },
 );

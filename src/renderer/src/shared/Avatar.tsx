@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { scout } from './scoutClient';
+import { useScoutQuery } from './useScoutQuery';
 
 // Pictures come from the workspace cache (they outlive the CDN's 28-day links), never from the
 // network directly: the page's CSP allows only data: and blob: images.
@@ -7,21 +7,24 @@ const cache = new Map<string, string | null>();
 
 /** `fill`: a thumbnail as wide as its column (square), `size` only what the image is asked at. */
 export function Avatar({ url, label, size = 32, square = false, fill = false }: { url: string | null; label: string; size?: number; square?: boolean; fill?: boolean }) {
-  const [src, setSrc] = useState<string | null>(url ? (cache.get(url) ?? null) : null);
-  useEffect(() => {
-    if (!url || cache.has(url)) return;
-    let live = true;
-    scout
-      .invoke('images:get', { url })
-      .then((image) => {
-        cache.set(url, image?.dataUrl ?? null);
-        if (live) setSrc(image?.dataUrl ?? null);
-      })
-      .catch(() => cache.set(url, null));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  const cached = !!url && cache.has(url);
+  // A picture seen once is drawn from the session's cache at once; another is asked for.
+  const image = useScoutQuery(
+    () =>
+      scout.invoke('images:get', { url: url! }).then(
+        (found) => {
+          cache.set(url!, found?.dataUrl ?? null);
+          return found?.dataUrl ?? null;
+        },
+        (error: unknown) => {
+          cache.set(url!, null);
+          throw error;
+        },
+      ),
+    [url],
+    { enabled: !!url && !cached },
+  );
+  const src = !url ? null : cached ? (cache.get(url) ?? null) : (image.data ?? null);
   const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
   const className = `${square ? 'thumb' : 'avatar'}${fill ? ' fill' : ''}`;
   return src ? (

@@ -14,6 +14,15 @@
 // - Plurals by count: plural(1, 'post') → '1 post', plural(2, 'post') → '2 posts'.
 // - Dates: formatDate (15 Jan 2026), formatDateTime (with the time), formatAge (3 h ago).
 // Locale: en-US digits and grouping everywhere, so K and M read like the numbers beside them.
+//
+// Also here, because they are how a value is written wherever it goes: the words for networks
+// and periods (the one label dictionary), a saved file's name, and CSV text. (The Node test
+// project compiles the comparison model and sheets, and lists the renderer files it may read:
+// this file is one of them.)
+
+import Papa from 'papaparse';
+import type { ComparePeriod } from '@shared/compare';
+import type { Network } from '@shared/reports';
 
 export type MetricUnit = 'count' | 'percent' | 'ratio' | 'duration_ms' | 'per_week' | 'money';
 
@@ -249,4 +258,52 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Each network's name, as every page, chart and sheet writes it. */
+export const networkLabels: Readonly<Record<Network, string>> = {
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  snapchat: 'Snapchat',
+};
+
+/** A report period in words: '30d' → '30 days'. */
+export const PERIOD_WORDS: Readonly<Record<ComparePeriod, string>> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
+
+/** A file name from what the researcher named the thing (a comparison, a query): no path separators, control characters or leading dot. */
+export function fileNameFor(name: string, extension: string): string {
+  const base = name
+    // Control characters are what a file name must not hold, so the pattern names them.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[/\\:*?"<>|\x00-\x1f\x7f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 120)
+    .trim();
+  return `${base || 'Comparison'}.${extension}`;
+}
+
+// CSV, the one writer of the renderer (papaparse): UTF-8 with a byte-order mark, so spreadsheet
+// programs read accents; RFC 4180 quoting; CRLF line ends, the last line ended too. Text a
+// spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return: an
+// account's title comes from the API, a note from anyone) is made inert with a leading
+// apostrophe, as OWASP advises against CSV injection: callers pass text through `inertText`, so
+// numbers are written as they are (-5 stays a number).
+
+export const BOM = '\uFEFF';
+
+/** Text a spreadsheet would read as a formula, made inert. */
+export function inertText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export type CsvCell = string | number;
+
+/** The CSV text of these lines (the first is the header, if the sheet has one), BOM first. */
+export function writeCsv(lines: readonly (readonly CsvCell[])[]): string {
+  return BOM + Papa.unparse(lines.map((line) => [...line]), { newline: '\r\n' }) + '\r\n';
 }

@@ -1,13 +1,12 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
+import { PERIOD_WORDS, formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
 import { buildReportModel, metricForPeriod, type MetricView, type Period, type ValueSource } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
 import { SectionNav, type PageSection } from '../../shared/ui';
-import { formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
-const PERIOD_WORDS: Record<Period, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
 /** Where a shown value comes from, in words: the same under a card and in the table. */
 function sourceText(source: ValueSource, period: Period): string {

@@ -4,18 +4,22 @@ import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { formatAge, formatDate, formatDateTime } from '../../shared/format';
+import { useScoutQuery } from '../../shared/useScoutQuery';
+import { formatAge, formatDate, formatDateTime, networkLabels } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { costText, creditAmount, networkLabels, spendLabel, stateNotes } from './labels';
+import { costText, creditAmount, spendLabel, stateNotes } from '../../shared/labels';
 import { ModelSections } from './ModelSections';
 import { handleOf } from './reportModel';
 import { SnapshotChanges } from './SnapshotChanges';
-import { companionTabs, HistoryTab, MediaTab, MentionsTab, type CompanionTab } from './ReportTabs';
+import { companionTabs, type CompanionTab } from './tabs/companion';
+import { HistoryTab } from './tabs/HistoryTab';
+import { MediaTab } from './tabs/MediaTab';
+import { MentionsTab } from './tabs/MentionsTab';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
-import { AddToComparison } from '../compare/AddToComparison';
-import { ExportPdf } from '../archive/ExportPdf';
+import { AddToComparison } from '../compare';
+import { ExportPdf } from '../archive';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -75,28 +79,36 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   // What main is asked with: it reads back to this same account.
   const account = accountText(accountRef);
   const navigate = useScout((s) => s.navigate);
-  const [report, setReport] = useState<CachedReport | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
+  // The cached report, from the cache only; read again when a fetch of this account ends.
+  const opened = useScoutQuery(() => scout.invoke('reports:open', { network, account }), [network, account], { keepPrevious: true });
+  const report: CachedReport | null | undefined = opened.data;
+  // What went wrong with something the researcher did here (a quote, a fetch), or with reading the report.
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? opened.error;
   const [notice, setNotice] = useState<string | null>(null);
   const [quote, setQuote] = useState<CostQuote | null>(null);
-  const [nextCost, setNextCost] = useState<CostQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
-  const [spent, setSpent] = useState<SpendingRow[] | null>(null);
   const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
-  const [reloads, setReloads] = useState(0);
   // How the latest fetch ended when it saved nothing: said on the page, with a retry quoted like any fetch.
-  const [attempt, setAttempt] = useState<FetchAttemptView | null>(null);
-  useEffect(() => {
-    let live = true;
-    scout.invoke('reports:attempt', { network, account }).then(
-      (a) => live && setAttempt(a),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [network, account, reloads]);
+  const attemptRead = useScoutQuery(() => scout.invoke('reports:attempt', { network, account }), [network, account], { keepPrevious: true });
+  const attempt: FetchAttemptView | null = attemptRead.data ?? null;
+  // After the report is on screen: what was spent on it, and what the next refresh of this very
+  // report (TikTok: of its type) would cost.
+  const fetchedAt = report?.fetchedAt;
+  const reportType = report?.tiktokType;
+  const costs = useScoutQuery(
+    () =>
+      Promise.all([
+        scout.invoke('ledger:spending', { network, account }),
+        scout.invoke('reports:quote', { network, account, ...(reportType ? { tiktokType: reportType } : {}) }),
+      ]),
+    [network, account, reportType],
+    { enabled: fetchedAt !== undefined, keepPrevious: true, refreshWhenChanged: [fetchedAt] },
+  );
+  const spent: SpendingRow[] | null = costs.data?.[0] ?? null;
+  const nextCost: CostQuote | null = costs.data?.[1] ?? null;
+
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = report !== undefined || error !== null;
 
@@ -113,44 +125,12 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
             : 'Cancelled. Nothing was spent.',
       );
     } else if (end.error) setError(end.error.message);
-    setReloads((n) => n + 1);
+    // A fetch that ended without a new snapshot (a cancel) may still have spent.
+    void opened.refresh();
+    void attemptRead.refresh();
+    void costs.refresh();
     void useScout.getState().refreshPlan();
   });
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('reports:open', { network, account }).then(
-      (r) => live && setReport(r),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [network, account, reloads]);
-
-  // After the report is on screen: what was spent on it, and what the next refresh of this very
-  // report (TikTok: of its type) would cost.
-  const fetchedAt = report?.fetchedAt;
-  const reportType = report?.tiktokType;
-  useEffect(() => {
-    if (fetchedAt === undefined) return;
-    let live = true;
-    Promise.all([
-      scout.invoke('ledger:spending', { network, account }),
-      scout.invoke('reports:quote', { network, account, ...(reportType ? { tiktokType: reportType } : {}) }),
-    ]).then(
-      ([rows, q]) => {
-        if (!live) return;
-        setSpent(rows);
-        setNextCost(q);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-    // `reloads`: a fetch that ended without a new snapshot (a cancel) may still have spent.
-  }, [network, account, fetchedAt, reportType, reloads]);
 
   // Keyboard and screen-reader users land on the report's title once it is there.
   useEffect(() => {
@@ -177,9 +157,8 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
     setBusy(true);
     setQuote(null);
     try {
-      setReport(
-        await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost, ...(workspace ? { workspace } : {}) }),
-      );
+      const fetched = await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost, ...(workspace ? { workspace } : {}) });
+      opened.setData(() => fetched);
     } catch (e) {
       // A cancel is told by the finished event, with what it cost.
       if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { SnapshotDetail, SnapshotView } from '@shared/contract';
+import { useMemo, useState } from 'react';
 import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '../../shared/format';
 import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from './model/compare';
 import { snapshotTrendOption } from './model/chartOptions';
@@ -23,25 +23,13 @@ function shareText(s: ShareChange): string {
 
 /** What changed since an earlier fetch of this account. */
 export function SnapshotChanges({ report }: { report: CachedReport }) {
-  const [snapshots, setSnapshots] = useState<SnapshotView[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [older, setOlder] = useState<SnapshotDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('reports:snapshots', { network: report.network, account: report.accountKey }).then(
-      (list) => {
-        if (!live) return;
-        setSnapshots(list);
-        setError(null);
-      },
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [report.network, report.accountKey, report.fetchedAt]);
+  // Every fetch of this account, read again when the report on the page is a newer one.
+  const list = useScoutQuery(() => scout.invoke('reports:snapshots', { network: report.network, account: report.accountKey }), [report.network, report.accountKey], {
+    keepPrevious: true,
+    refreshWhenChanged: [report.fetchedAt],
+  });
+  const snapshots = list.data ?? null;
 
   const earlier = snapshots?.filter((s) => s.fetchedAt < report.fetchedAt) ?? [];
   const target = chosen ?? earlier[0]?.id ?? null;
@@ -49,17 +37,9 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
   const trend = useMemo(() => snapshotTrend(snapshots ?? []), [snapshots]);
   const trendOption = useMemo(() => snapshotTrendOption(trend), [trend]);
 
-  useEffect(() => {
-    if (target === null) return;
-    let live = true;
-    scout.invoke('reports:snapshot', { id: target }).then(
-      (s) => live && setOlder(s),
-      (e: unknown) => live && setError(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  const olderRead = useScoutQuery(() => scout.invoke('reports:snapshot', { id: target! }), [target], { enabled: target !== null, keepPrevious: true });
+  const older = olderRead.data ?? null;
+  const error = list.error ?? olderRead.error;
 
   // Two full report models: built when the pair changes, not on every render of the page.
   const compared = useMemo(

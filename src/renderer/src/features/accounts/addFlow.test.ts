@@ -3,7 +3,7 @@ import type { ConnectionState, PlanInfo, WorkspaceState } from '@shared/contract
 import type { CostQuote } from '@shared/reports';
 import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { addPhase, confirmLabel, followersText, parseFollowers, QUOTE_BATCH, quoteAll, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
-import { costText } from './labels';
+import { costText } from '../../shared/labels';
 import { formatDate } from '../../shared/format';
 
 const plan = (credits: number | null, advanced: number | null = 5): PlanInfo => ({

@@ -7,7 +7,7 @@ import type { BalanceKind, CostQuote } from '@shared/reports';
 import type { AccountInput } from '@shared/accountInput';
 import type { PlannedFetch, TiktokType } from './accountsSlice';
 import { formatCount } from '../../shared/format';
-import { balanceLabels, creditAmount } from './labels';
+import { balanceLabels, creditAmount } from '../../shared/labels';
 
 export type AddPhase = 'editing' | 'quoted' | 'running' | 'finished';
 

@@ -2,13 +2,14 @@
 // database, so it works offline and outlives the API's 28-day links. Search, a network filter and
 // a sort; open, show in folder, export again (quoted), delete (asked first). A PDF whose file has
 // gone from the folder is shown as missing.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ArchivedPdf, ArchiveSort } from '@shared/archive';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
-import { networkLabels } from '../accounts/labels';
+import { networkLabels } from '../../shared/format';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
 
@@ -19,32 +20,20 @@ const sortLabels: Record<ArchiveSort, string> = {
   size: 'Largest first',
 };
 
-type Listing = { pdfs: ArchivedPdf[] } | { error: string } | null;
-
 export function ArchivePage() {
-  const workspace = useScout((s) => s.workspace?.active);
   const offline = useScout((s) => s.connection?.mode === 'offline');
   const [text, setText] = useState('');
   const [network, setNetwork] = useState<Network | ''>('');
   const [sort, setSort] = useState<ArchiveSort>('newest');
-  const [listing, setListing] = useState<Listing>(null);
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ArchivedPdf | null>(null);
-  const [reloads, setReloads] = useState(0);
   const confirmId = useId();
 
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('archive:list', { ...(text.trim() ? { text: text.trim() } : {}), ...(network ? { network } : {}), sort }).then(
-      (pdfs) => live && setListing({ pdfs }),
-      (e: unknown) => live && setListing({ error: errorMessage(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [text, network, sort, workspace, reloads]);
+  // The workspace's PDFs for this search, filter and order; the last list stays while the next is read.
+  const listing = useScoutQuery(() => scout.invoke('archive:list', { ...(text.trim() ? { text: text.trim() } : {}), ...(network ? { network } : {}), sort }), [text, network, sort], {
+    keepPrevious: true,
+  });
+  const reload = () => void listing.refresh();
 
   const act = async (what: () => Promise<void>) => {
     setFeedback(null);
@@ -181,11 +170,11 @@ export function ArchivePage() {
           </div>
         </div>
       )}
-      {listing === null ? (
-        <p className="muted">Opening the archive…</p>
-      ) : 'error' in listing ? (
+      {listing.error !== null ? (
         <ErrorState title="The archive could not be read.">{listing.error}</ErrorState>
-      ) : listing.pdfs.length === 0 ? (
+      ) : listing.data === undefined ? (
+        <p className="muted">Opening the archive…</p>
+      ) : listing.data.length === 0 ? (
         <EmptyState title={text || network ? 'No PDF matches.' : 'No PDFs yet.'} testId="archive-empty">
           {text || network ? 'Change the search or the network.' : 'Open a report and press Export PDF: the file is kept here.'}
         </EmptyState>
@@ -193,7 +182,7 @@ export function ArchivePage() {
         <DataTable<ArchivedPdf>
           label="Archived PDFs"
           columns={columns}
-          rows={listing.pdfs}
+          rows={listing.data}
           rowKey={(p) => String(p.id)}
           onOpen={(p) => !p.missing && open(p)}
           rowProps={(p) => ({ 'data-testid': 'archive-row', 'data-missing': p.missing ? 'true' : undefined })}

@@ -7,7 +7,7 @@ import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { ConfirmSpend, formatBytes } from '../../shared/ui';
-import { costText, spendLabel } from '../accounts/labels';
+import { costText, spendLabel } from '../../shared/labels';
 import { openArchivedPdf } from './openPdf';
 
 export interface ExportPdfProps {

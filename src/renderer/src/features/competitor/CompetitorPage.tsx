@@ -1,10 +1,11 @@
 // Competitor analysis: create one, watch it calculate (state 0 → 10), read its figures, fetch
 // every post into the cache and browse them. The list and everything fetched are kept in the
 // workspace's database, so the page works offline from the cache.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDay, type Column } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
 import { CompetitorDashboard } from './CompetitorDashboard';
@@ -24,24 +25,26 @@ export function CompetitorPage() {
   const connection = useScout((s) => s.connection);
   const workspace = useScout((s) => s.workspace?.active);
   const offline = connection?.mode === 'offline' || connection?.manualOffline === true;
-  const [analyses, setAnalyses] = useState<CompetitorAnalysisView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Record<string, CompetitorProgress>>({});
   const [fetchError, setFetchError] = useState<string | null>(null);
+
+  // The workspace's analyses (each workspace keeps its own), read again when a post fetch ends.
+  const list = useScoutQuery(() => scout.invoke('competitor:list', {}), [], {
+    keepPrevious: true,
+    refreshOn: [{ event: 'competitor:changed', when: (p) => p.phase === 'finished' }],
+  });
+  const analyses = list.data ?? null;
+  const loadError = list.error;
   const selectedId = subpath[0] ?? null;
   const selected = analyses?.find((a) => a.reportId === selectedId) ?? null;
 
-  // The list is read again when the workspace changes: each keeps its own analyses.
-  useEffect(() => {
-    scout.invoke('competitor:list', {}).then(
-      (list) => (setAnalyses(list), setLoadError(null)),
-      (e: unknown) => setLoadError(errorMessage(e)),
-    );
-  }, [workspace]);
-
-  const replace = (view: CompetitorAnalysisView) =>
-    setAnalyses((list) => (list ? (list.some((a) => a.reportId === view.reportId) ? list.map((a) => (a.reportId === view.reportId ? view : a)) : [view, ...list]) : [view]));
+  const { setData } = list;
+  const replace = useCallback(
+    (view: CompetitorAnalysisView) =>
+      setData((l) => (l ? (l.some((a) => a.reportId === view.reportId) ? l.map((a) => (a.reportId === view.reportId ? view : a)) : [view, ...l]) : [view])),
+    [setData],
+  );
 
   // Progress of post fetches, from main's events.
   useEffect(
@@ -49,10 +52,7 @@ export function CompetitorPage() {
       scout.on('competitor:changed', (p) => {
         if (p.workspace !== useScout.getState().workspace?.active) return;
         setProgress((m) => ({ ...m, [p.reportId]: p }));
-        if (p.phase === 'finished') {
-          if (p.error) setFetchError(p.error.message);
-          void scout.invoke('competitor:get', { id: p.reportId }).then((v) => v && replace(v));
-        }
+        if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
       }),
     [],
   );
@@ -72,7 +72,7 @@ export function CompetitorPage() {
       }
     }, CHECK_EVERY_MS);
     return () => clearInterval(timer);
-  }, [calculatingKey, offline]);
+  }, [calculatingKey, offline, replace]);
 
   const fetchPosts = (id: string) => {
     setFetchError(null);

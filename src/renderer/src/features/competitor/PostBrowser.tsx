@@ -1,29 +1,25 @@
 // The posts of an analysis, from the cache: main filters, searches and sorts them in SQLite and
 // the page asks for the slices the researcher scrolls to, so 50,000 posts scroll like 50. The
-// table is virtualised (@tanstack/react-virtual): only the rows on screen are in the document.
+// table is the UI kit's VirtualTable: only the rows on screen are in the document.
 // Links open outside through main's allow-list; accounts go to Compare or are fetched as
 // reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters show, in their order.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
-import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural } from '../../shared/ui';
+import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
-import { saveFile } from '../compare/saveFile';
+import { saveFile } from '../../shared/saveFile';
 
 const CHUNK = 200;
 const ROW_HEIGHT = 36;
 
 type Sort = { key: CompetitorSortKey; order: 'asc' | 'desc' };
 
-interface Col {
-  key: string;
-  label: string;
-  sort?: CompetitorSortKey;
-  numeric?: boolean;
-  cell: (r: CompetitorPostRow) => React.ReactNode;
-}
+/** Sortable columns are named by main's sort keys. */
+type ColumnKey = CompetitorSortKey | 'type' | 'caption' | 'post';
+
+const rowKey = (r: CompetitorPostRow) => String(r.index);
 
 function bytesOf(base64: string): Uint8Array {
   const text = atob(base64);
@@ -54,12 +50,12 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   const [to, setTo] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'date', order: 'desc' });
   const [total, setTotal] = useState<number | null>(null);
-  const [chunks, setChunks] = useState<Map<number, CompetitorPostRow[]>>(new Map());
+  // The slices read, for the query they answer: another query starts with none.
+  const [loaded, setLoaded] = useState<{ key: string; chunks: Map<number, CompetitorPostRow[]> }>({ key: '', chunks: new Map() });
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const loading = useRef(new Set<string>());
 
   // Typing settles before main is asked.
@@ -98,7 +94,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         const page = await scout.invoke('competitor:posts', { id, filters, sort, offset: chunk * CHUNK, limit: CHUNK });
         if (keyRef.current !== key) return;
         setTotal(page.total);
-        setChunks((m) => new Map(m).set(chunk, page.rows));
+        setLoaded((l) => ({ key, chunks: new Map(l.key === key ? l.chunks : []).set(chunk, page.rows) }));
         setError(null);
       } catch (e) {
         if (keyRef.current === key) setError(errorMessage(e));
@@ -109,46 +105,49 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     [id, filters, sort],
   );
 
+  // Another filter or order starts from its first slice (the table scrolls back to the top).
   useEffect(() => {
     keyRef.current = queryKey;
-    setChunks(new Map());
+    // An ask of main: its answer sets the state when it lands, not here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void loadChunk(0, queryKey);
-    scrollRef.current?.scrollTo({ top: 0 });
   }, [queryKey, loadChunk]);
 
-  // The virtualizer's functions change every render; this component is left to React as is.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: total ?? 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const items = virtualizer.getVirtualItems();
+  const chunks = useMemo(() => (loaded.key === queryKey ? loaded.chunks : new Map<number, CompetitorPostRow[]>()), [loaded, queryKey]);
   const rowAt = (index: number) => chunks.get(Math.floor(index / CHUNK))?.[index % CHUNK];
-  useEffect(() => {
-    const needed = new Set(items.map((v) => Math.floor(v.index / CHUNK)));
-    for (const chunk of needed) if (!chunks.has(chunk)) void loadChunk(chunk, queryKey);
-  }, [items, chunks, loadChunk, queryKey]);
+  // The slices of the rows drawn that are not read yet.
+  const onRangeChange = useCallback(
+    (first: number, last: number) => {
+      for (let chunk = Math.floor(first / CHUNK); chunk <= Math.floor(last / CHUNK); chunk++) if (!chunks.has(chunk)) void loadChunk(chunk, queryKey);
+    },
+    [chunks, loadChunk, queryKey],
+  );
 
-  const toggle = (row: CompetitorPostRow) => {
+  // Selected posts by their place in the analysis, with the account each names (kept across filters).
+  const selection = useMemo<Selection>(() => ({ keys: new Set([...selected.keys()].map(String)), anchor: null }), [selected]);
+  const onSelectionChange = (next: Selection) =>
     setSelected((m) => {
-      const next = new Map(m);
-      if (next.has(row.index)) next.delete(row.index);
-      else if (row.account) next.set(row.index, row.account);
-      return next;
+      const out = new Map<number, string>();
+      for (const key of next.keys) {
+        const index = Number(key);
+        // A post names no account: there is nothing to select it for.
+        const account = m.get(index) ?? [...chunks.values()].flat().find((r) => r.index === index)?.account;
+        if (account) out.set(index, account);
+      }
+      return out;
     });
-  };
   const accounts = [...new Set(selected.values())];
-
-  const sortBy = (key: CompetitorSortKey, numeric: boolean) =>
-    setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: numeric || key === 'date' ? 'desc' : 'asc' }));
 
   const open = (url: string | null) => {
     if (url) void openOutside(url).catch((e) => setStatus(errorMessage(e)));
   };
 
-  const columns: Col[] = [
-    { key: 'date', label: 'Date', sort: 'date', cell: (r) => formatDay(r.postDate) },
+  const columns: VirtualColumn<CompetitorPostRow, ColumnKey>[] = [
+    { key: 'date', label: 'Date', sortable: true, firstOrder: 'desc', cell: (r) => formatDay(r.postDate) },
     {
       key: 'account',
       label: 'Account',
-      sort: 'account',
+      sortable: true,
       cell: (r) =>
         r.account ? (
           <button type="button" className="link" onClick={() => open(r.accountUrl)} title={`Open @${r.account} on Instagram`}>
@@ -159,13 +158,13 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         ),
     },
     { key: 'type', label: 'Account type', cell: (r) => r.accountType ?? '—' },
-    { key: 'followers', label: 'Followers', sort: 'followers', numeric: true, cell: (r) => formatMetric(r.followers, 'count') },
-    { key: 'country', label: 'Country', sort: 'country', cell: (r) => r.country ?? '—' },
-    { key: 'paid', label: 'Paid type', sort: 'paidType', cell: (r) => r.paidType ?? '—' },
-    { key: 'er', label: 'Engagement', sort: 'er', numeric: true, cell: (r) => formatMetric(r.er, 'percent') },
-    { key: 'reach', label: 'Reach', sort: 'reach', numeric: true, cell: (r) => formatMetric(r.reach, 'count') },
-    { key: 'likes', label: 'Likes', sort: 'likes', numeric: true, cell: (r) => formatMetric(r.likes, 'count') },
-    { key: 'budget', label: 'Est. budget', sort: 'budget', numeric: true, cell: (r) => formatMetric(r.estBudget, 'money') },
+    { key: 'followers', label: 'Followers', sortable: true, numeric: true, cell: (r) => formatMetric(r.followers, 'count') },
+    { key: 'country', label: 'Country', sortable: true, cell: (r) => r.country ?? '—' },
+    { key: 'paidType', label: 'Paid type', sortable: true, cell: (r) => r.paidType ?? '—' },
+    { key: 'er', label: 'Engagement', sortable: true, numeric: true, cell: (r) => formatMetric(r.er, 'percent') },
+    { key: 'reach', label: 'Reach', sortable: true, numeric: true, cell: (r) => formatMetric(r.reach, 'count') },
+    { key: 'likes', label: 'Likes', sortable: true, numeric: true, cell: (r) => formatMetric(r.likes, 'count') },
+    { key: 'budget', label: 'Est. budget', sortable: true, numeric: true, cell: (r) => formatMetric(r.estBudget, 'money') },
     { key: 'caption', label: 'Caption', cell: (r) => <span className="competitor-caption">{r.caption ?? ''}</span> },
     {
       key: 'post',
@@ -209,9 +208,6 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     const refused = useScout.getState().fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
     if (refused) setStatus(refused);
   };
-
-  const pad = items.length ? items[0]!.start : 0;
-  const padEnd = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   return (
     <section aria-labelledby="competitor-posts-title" className="competitor-posts" data-testid="post-browser">
@@ -310,61 +306,26 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           {analysis.postsCached ? 'Clear a filter or the search to see more.' : 'Fetch the posts above; they stay in the cache for offline work.'}
         </EmptyState>
       ) : (
-        <div ref={scrollRef} className="competitor-posts-scroll" data-testid="post-scroll">
-          <table className="data-table competitor-post-table" aria-label="Posts" aria-rowcount={(total ?? 0) + 1}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
-                {columns.map((c) => (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={c.numeric ? 'numeric' : undefined}
-                    aria-sort={c.sort && sort.key === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {c.sort ? (
-                      <button type="button" className="sort" onClick={() => sortBy(c.sort!, !!c.numeric)}>
-                        {c.label}
-                        {sort.key === c.sort ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {pad > 0 && <tr aria-hidden="true" style={{ height: pad }} />}
-              {items.map((v) => {
-                const row = rowAt(v.index);
-                return (
-                  <tr key={v.key} aria-rowindex={v.index + 2} style={{ height: ROW_HEIGHT }} data-testid={row ? 'post-row' : 'post-row-loading'}>
-                    {row ? (
-                      <>
-                        <td>
-                          <input type="checkbox" checked={selected.has(row.index)} onChange={() => toggle(row)} aria-label={`Select @${row.account ?? 'post'}`} />
-                        </td>
-                        {columns.map((c) => (
-                          <td key={c.key} className={c.numeric ? 'numeric' : undefined}>
-                            {c.cell(row)}
-                          </td>
-                        ))}
-                      </>
-                    ) : (
-                      <td colSpan={columns.length + 1} className="muted">
-                        Loading…
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-              {padEnd > 0 && <tr aria-hidden="true" style={{ height: padEnd }} />}
-            </tbody>
-          </table>
-        </div>
+        <VirtualTable<CompetitorPostRow, ColumnKey>
+          label="Posts"
+          className="competitor-post-table"
+          scrollClassName="competitor-posts-scroll"
+          scrollTestId="post-scroll"
+          columns={columns}
+          count={total ?? 0}
+          rowAt={rowAt}
+          onRangeChange={onRangeChange}
+          rowKey={rowKey}
+          rowHeight={ROW_HEIGHT}
+          overscan={12}
+          scrollResetKey={queryKey}
+          sort={sort}
+          onSortChange={(next) => setSort(next as Sort)}
+          selection={selection}
+          onSelectionChange={onSelectionChange}
+          rowLabel={(r) => `@${r.account ?? 'post'}`}
+          rowProps={(r) => ({ 'data-testid': r ? 'post-row' : 'post-row-loading' })}
+        />
       )}
     </section>
   );

@@ -1,24 +1,23 @@
 // Creators: the creator profiles of the API account (auditor.creators: one per unlocked report),
 // synced with the API's filters (free; cursor paging in main) into the cache, then read from the
 // cache only, so the page works offline. Contacts copy with one press; accounts link out through
-// main's allow-list and say when each report was unlocked. The table is virtualised
-// (@tanstack/react-virtual, rows measured as they render): thousands of creators scroll like ten.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+// main's allow-list and say when each report was unlocked. The table is the UI kit's VirtualTable
+// (rows measured as they render): thousands of creators scroll like ten.
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
-import { EmptyState, ErrorState, FormField, StatusBadge, formatCount, formatDate, formatExact, formatMetric, openOutside, plural } from '../../shared/ui';
-import { networkLabels } from '../accounts/labels';
-import { syncBlocker } from '../lists/listsModel';
+import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
+import { networkLabels } from '../../shared/format';
+import { syncBlocker } from '../lists';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 
 export function CreatorsPage() {
-  const active = useScout((s) => s.workspace?.active ?? null);
   const blocker = useScout((s) => syncBlocker(s));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -29,10 +28,6 @@ export function CreatorsPage() {
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  // The rows with the search they answer, so the count never names a search the rows are not for.
-  const [listed, setListed] = useState<{ search: string; rows: CreatorView[] } | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
 
   // Typing settles before the cache is asked.
   useEffect(() => {
@@ -40,16 +35,11 @@ export function CreatorsPage() {
     return () => clearTimeout(t);
   }, [text]);
 
-  useEffect(() => {
-    let live = true;
-    scout
-      .invoke('creators:list', search ? { text: search } : {})
-      .then((rows) => live && (setListed({ search, rows }), setListError(null)))
-      .catch((e: unknown) => live && setListError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [search, version, active]);
+  // The rows with the search they answer, so the count never names a search the rows are not for;
+  // the last rows stay while the next search is read, and are read again after a sync.
+  const creators = useScoutQuery(async () => ({ search, rows: await scout.invoke('creators:list', search ? { text: search } : {}) }), [search], { keepPrevious: true });
+  const listed = creators.data ?? null;
+  const listError = creators.error;
 
   useEffect(() => scout.on('creators:changed', (p) => setSyncing((s) => (s ? { synced: p.synced } : s))), []);
 
@@ -92,7 +82,7 @@ export function CreatorsPage() {
       else setResult({ tone: 'error', text: `Not synced: ${errorMessage(error)}` });
     } finally {
       setSyncing(null);
-      setVersion((v) => v + 1);
+      void creators.refresh();
     }
   };
 
@@ -166,50 +156,31 @@ export function CreatorsPage() {
 
 const ESTIMATED_ROW = 96;
 
+const creatorKey = (c: CreatorView) => String(c.id);
+
+const creatorColumns: VirtualColumn<CreatorView>[] = [
+  { key: 'creator', label: 'Creator', cell: (c) => <CreatorName creator={c} /> },
+  { key: 'contacts', label: 'Contacts', cell: (c) => <Contacts creator={c} /> },
+  { key: 'accounts', label: 'Accounts', cell: (c) => <Accounts creator={c} /> },
+  { key: 'status', label: 'Status', cell: (c) => <Statuses creator={c} /> },
+];
+
 function CreatorTable({ creators }: { creators: CreatorView[] }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change every render; this component is left to React as is.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: creators.length, getScrollElement: () => scrollRef.current, estimateSize: () => ESTIMATED_ROW, overscan: 6, getItemKey: (i) => creators[i]!.id });
-  const items = virtualizer.getVirtualItems();
-  const pad = items.length ? items[0]!.start : 0;
-  const padEnd = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
-    <div ref={scrollRef} className="creators-scroll" data-testid="creators-scroll">
-      <table className="table data-table creators-table" aria-label="Creators" aria-rowcount={creators.length + 1}>
-        <thead>
-          <tr>
-            <th scope="col">Creator</th>
-            <th scope="col">Contacts</th>
-            <th scope="col">Accounts</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pad > 0 && <tr aria-hidden="true" style={{ height: pad }} />}
-          {items.map((v) => {
-            const c = creators[v.index]!;
-            return (
-              <tr key={v.key} ref={virtualizer.measureElement} data-index={v.index} aria-rowindex={v.index + 2} data-testid="creator-row" data-creator={c.id}>
-                <td>
-                  <CreatorName creator={c} />
-                </td>
-                <td>
-                  <Contacts creator={c} />
-                </td>
-                <td>
-                  <Accounts creator={c} />
-                </td>
-                <td>
-                  <Statuses creator={c} />
-                </td>
-              </tr>
-            );
-          })}
-          {padEnd > 0 && <tr aria-hidden="true" style={{ height: padEnd }} />}
-        </tbody>
-      </table>
-    </div>
+    <VirtualTable
+      label="Creators"
+      className="table creators-table"
+      scrollClassName="creators-scroll"
+      scrollTestId="creators-scroll"
+      columns={creatorColumns}
+      rows={creators}
+      rowKey={creatorKey}
+      // Rows are as tall as their contacts and accounts: each is measured as it is drawn.
+      rowHeight={ESTIMATED_ROW}
+      measure
+      reuse="row"
+      rowProps={(c) => ({ 'data-testid': 'creator-row', 'data-creator': c ? String(c.id) : undefined })}
+    />
   );
 }
 

@@ -3,7 +3,7 @@
 // nothing is sent.
 import { parseAccountList } from '@shared/accountInput';
 import { networks, type Network } from '@shared/reports';
-import type { Read } from '../lists/listsModel';
+import type { Read } from '../lists';
 
 export const MAX_CREATOR_IDS = 1000;
 export const MAX_CREATOR_ACCOUNTS = 100;

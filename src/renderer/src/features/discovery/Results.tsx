@@ -2,15 +2,17 @@
 // every cached page, or one page at a time. Selected accounts go to the comparison tray, to
 // Add accounts (quoted there before anything is spent), to the local shortlist, or out as CSV
 // and XLSX of the rows shown, in their order.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DiscoveryBody } from '@shared/discovery';
-import type { DiscoveryResults, DiscoveryRow } from '@shared/discoveryData';
+import type { DiscoveryRow } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
 import { EmptyState, ErrorState, emptySelection, formatAge, formatCount, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
-import { fileNameFor, saveFile } from '../compare/saveFile';
-import type { PickedAccount } from '../compare/tray';
+import { saveFile } from '../../shared/saveFile';
+import { fileNameFor } from '../../shared/format';
+import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
 import { orderRows, type ResultSortKey } from './resultOrder';
 import { discoveryCsv, discoveryXlsx } from './exportRows';
@@ -19,24 +21,14 @@ type View = 'all' | number;
 
 /** Reads every cached page of a query (debounced: typing in the builder settles first); one page is shown from them. */
 function useCachedResults(bodyKey: string | null, sandbox: boolean, version: number) {
-  const [state, setState] = useState<{ key: string; results: DiscoveryResults | null; error: string | null } | null>(null);
-  const key = bodyKey === null ? null : JSON.stringify([bodyKey, sandbox, version]);
-  useEffect(() => {
-    if (bodyKey === null || key === null) return;
-    let live = true;
-    const body = JSON.parse(bodyKey) as DiscoveryBody;
-    const t = setTimeout(() => {
-      scout
-        .invoke('discovery:results', { body, sandbox })
-        .then((results) => live && setState({ key, results, error: null }))
-        .catch((e: unknown) => live && setState({ key, results: null, error: errorMessage(e) }));
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [bodyKey, key, sandbox]);
-  return { results: state?.results ?? null, error: state?.error ?? null, current: state?.key === key };
+  // `version` counts the pages fetched since: the cache has more to read.
+  const read = useScoutQuery(() => scout.invoke('discovery:results', { body: JSON.parse(bodyKey!) as DiscoveryBody, sandbox }), [bodyKey, sandbox], {
+    enabled: bodyKey !== null,
+    delayMs: 150,
+    keepPrevious: true,
+    refreshWhenChanged: [version],
+  });
+  return { results: read.error ? null : (read.data ?? null), error: read.error, current: read.data !== undefined && !read.stale };
 }
 
 export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sandbox: boolean; name: string }) {

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { DISCOVERY_MAX_PAGE } from '@shared/discovery';
 import { ConfirmSpend, formatCount, plural } from '../../shared/ui';
 import { useScout } from '../../store';
-import { spendBlocker } from '../accounts/addFlow';
+import { spendBlocker } from '../accounts';
 import { calls, quoteText, runLine } from './runWords';
 
 export function RunPanel({ valid }: { valid: boolean }) {

@@ -1,15 +1,12 @@
-// Discovery results as files a researcher hands on: CSV (papaparse; UTF-8 with a byte-order mark
-// so spreadsheet programs read accents, CRLF line ends) and XLSX (exceljs). One row per account,
+// Discovery results as files a researcher hands on: CSV (writeCsv of shared/format.ts: UTF-8 with a byte-order
+// mark so spreadsheet programs read accents, CRLF line ends) and XLSX (exceljs). One row per account,
 // in the order the table shows them. Figures are the values as received, never the rounded text
 // on screen (ER 3.4567 stays 3.4567; the header says "%"); a figure the API did not send is an
 // empty field, never 0. Text a spreadsheet would run as a formula (a title from the API starting
 // with = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises.
-import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
+import { inertText, writeCsv, networkLabels } from '../../shared/format';
 import type { DiscoveryRow } from '@shared/discoveryData';
-import { networkLabels } from '../accounts/labels';
-
-export const BOM = '\uFEFF';
 
 export const EXPORT_COLUMNS = [
   'Network',
@@ -27,11 +24,6 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 type Cell = string | number | boolean | null;
-
-/** Text a spreadsheet would read as a formula, made inert. */
-export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 function linkedText(row: DiscoveryRow): string {
   return row.linked
@@ -61,7 +53,7 @@ export function exportCells(row: DiscoveryRow): Cell[] {
 
 export function discoveryCsv(rows: readonly DiscoveryRow[]): string {
   const data = rows.map((row) => exportCells(row).map((c) => (c === null ? '' : typeof c === 'boolean' ? (c ? 'yes' : 'no') : c)));
-  return BOM + Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: '\r\n' }) + '\r\n';
+  return writeCsv([EXPORT_COLUMNS, ...data]);
 }
 
 export async function discoveryXlsx(rows: readonly DiscoveryRow[], title: string): Promise<Uint8Array> {

@@ -8,6 +8,7 @@ import { parseAccountRef } from '@shared/accountInput';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import {
   DataTable,
@@ -27,8 +28,8 @@ import {
   type SortState,
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
-import { networkLabels } from '../accounts/labels';
-import type { PickedAccount } from '../compare/compareSlice';
+import { networkLabels } from '../../shared/format';
+import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
@@ -37,7 +38,6 @@ export const ITEMS_PER_PAGE = 100;
 export function ListsPage() {
   const subpath = useScout((s) => s.subpath);
   const navigate = useScout((s) => s.navigate);
-  const active = useScout((s) => s.workspace?.active ?? null);
   const blocker = useScout((s) => syncBlocker(s));
   const openId = subpath[0] !== undefined && readListId(subpath[0]).ok ? Number(subpath[0]) : null;
 
@@ -45,21 +45,11 @@ export function ListsPage() {
   const [idError, setIdError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<{ listId: number; items: number } | null>(null);
   const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [known, setKnown] = useState<ListSummary[] | null>(null);
-  const [knownError, setKnownError] = useState<string | null>(null);
-  // Counts syncs, so the synced lists and the open list are read again after one.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    scout
-      .invoke('lists:known', {})
-      .then((rows) => live && (setKnown(rows), setKnownError(null)))
-      .catch((e: unknown) => live && setKnownError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [version, active]);
+  // The synced lists, and the open list's items; both are read again after a sync.
+  const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true });
+  const known = knownQuery.data ?? null;
+  const knownError = knownQuery.error;
+  const itemsQuery = useScoutQuery(() => scout.invoke('lists:items', { listId: openId! }), [openId], { enabled: openId !== null });
 
   useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
 
@@ -79,7 +69,8 @@ export function ListsPage() {
       else setSyncNote({ tone: 'error', text: `List ${listId} was not synced: ${errorMessage(error)}` });
     } finally {
       setSyncing(null);
-      setVersion((v) => v + 1);
+      void knownQuery.refresh();
+      void itemsQuery.refresh();
     }
   };
 
@@ -184,7 +175,8 @@ export function ListsPage() {
           key={openId}
           listId={openId}
           summary={known?.find((l) => l.listId === openId) ?? null}
-          version={version}
+          items={itemsQuery.data ?? null}
+          error={itemsQuery.error}
           onSync={blocker || syncing ? null : () => void sync(openId)}
         />
       )}
@@ -201,27 +193,27 @@ const pickOf = (item: ListItemView): (PickedAccount & { account: string }) | nul
   return { network: item.network, accountKey: ref.value.key, title: item.title, username: item.username ?? item.account, avatarUrl: item.avatarUrl, account: item.account };
 };
 
-function ListItems({ listId, summary, version, onSync }: { listId: number; summary: ListSummary | null; version: number; onSync: (() => void) | null }) {
+function ListItems({
+  listId,
+  summary,
+  items,
+  error,
+  onSync,
+}: {
+  listId: number;
+  summary: ListSummary | null;
+  /** The list's items in the cache, null while they are read. */
+  items: ListItemView[] | null;
+  error: string | null;
+  onSync: (() => void) | null;
+}) {
   const navigate = useScout((s) => s.navigate);
   const addToCompare = useScout((s) => s.addToCompare);
   const fetchThroughAddFlow = useScout((s) => s.fetchThroughAddFlow);
-  const [items, setItems] = useState<ListItemView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [sort, setSort] = useState<SortState<ItemSortKey> | null>(null);
   const [page, setPage] = useState(0);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [note, setNote] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    scout
-      .invoke('lists:items', { listId })
-      .then((rows) => live && (setItems(rows), setError(null)))
-      .catch((e: unknown) => live && setError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [listId, version]);
 
   const fieldKeys = useMemo(() => otherFieldKeys(items ?? []), [items]);
   const columns = useMemo<Column<ListItemView, ItemSortKey>[]>(() => {

@@ -1,19 +1,18 @@
 // Settings → Backups: each workspace's database backups (taken daily and before every upgrade of
 // its format), with a Restore that asks first. Listed even for a workspace that cannot open, since
 // that is when a backup is needed.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { BackupInfo } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, formatAge, formatBytes, formatDateTime, type Column } from '../../shared/ui';
 
 const reasonLabel: Record<BackupInfo['reason'], string> = {
   daily: 'Daily',
   migration: 'Before an upgrade',
 };
-
-type Listing = { backups: BackupInfo[] } | { error: string } | null;
 
 export function BackupsSection() {
   const workspace = useScout((s) => s.workspace);
@@ -33,26 +32,14 @@ export function BackupsSection() {
 }
 
 function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceId; label: string; problem: string | null }) {
-  const [listing, setListing] = useState<Listing>(null);
   const [pending, setPending] = useState<BackupInfo | null>(null);
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const headingId = useId();
   const confirmId = useId();
 
-  /** Bumped after a restore, so the list is read again. */
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    scout.invoke('workspace:backups', { workspace }).then(
-      (backups) => live && setListing({ backups }),
-      (error: unknown) => live && setListing({ error: errorMessage(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [workspace, problem, generation]);
+  // Read again when the workspace's state changes, and after a restore.
+  const listing = useScoutQuery(() => scout.invoke('workspace:backups', { workspace }), [workspace], { keepPrevious: true, refreshWhenChanged: [problem] });
 
   const restore = async (backup: BackupInfo) => {
     setPending(null);
@@ -70,7 +57,7 @@ function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceI
       setFeedback({ kind: 'error', text: errorMessage(error) });
     } finally {
       setBusy(false);
-      setGeneration((g) => g + 1);
+      void listing.refresh();
     }
   };
 
@@ -105,17 +92,17 @@ function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceI
   return (
     <section aria-labelledby={headingId} data-testid={`backups-${workspace}`}>
       <h3 id={headingId}>{label}</h3>
-      {listing === null ? (
-        <p className="muted">Loading…</p>
-      ) : 'error' in listing ? (
+      {listing.error !== null ? (
         <ErrorState title="The backups could not be listed.">{listing.error}</ErrorState>
-      ) : listing.backups.length === 0 ? (
+      ) : listing.data === undefined ? (
+        <p className="muted">Loading…</p>
+      ) : listing.data.length === 0 ? (
         <EmptyState title="No backups yet.">Scout takes one when the workspace opens each day, and before every upgrade of its format.</EmptyState>
       ) : (
         <DataTable<BackupInfo>
           label={`Backups of the ${label} workspace`}
           columns={columns}
-          rows={listing.backups}
+          rows={listing.data}
           rowKey={(b) => b.id}
           rowProps={() => ({ 'data-testid': 'backup-row' })}
         />

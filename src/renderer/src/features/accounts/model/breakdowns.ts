@@ -1,5 +1,6 @@
 // Audience breakdowns of every network's shape, as label/value lists.
 import { arr, at, entries, humanize, isRec, num, own, str, strings, type Rec } from './read';
+import { PERIOD_WORDS } from '../../../shared/format';
 import { PERIODS, type Breakdown, type BreakdownItem, type Period } from './types';
 
 export const AGE_BUCKETS = ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
@@ -191,7 +192,6 @@ function longestPeriod(obj: unknown): Period | null {
   return isRec(own(obj, 'all')) ? '365d' : null;
 }
 
-const PERIOD_WORDS: Record<Period, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
 /** Features handled here or elsewhere: generic treatment skips them. */
 export const KNOWN_FEATURES: ReadonlySet<string> = new Set([

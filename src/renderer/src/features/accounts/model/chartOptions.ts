@@ -4,12 +4,10 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
 import type { SnapshotTrend } from './compare';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { formatAxis, formatAxisPercent, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
+import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;
-
-const PERIOD_WORDS: Record<string, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
 // Every cartesian chart: labels inside the box (containLabel), ticks that would touch are
 // dropped (hideOverlap), numbers compact (300K, 1.2M) and every shown axis named with its unit.
@@ -227,7 +225,7 @@ export function periodOption(chart: ReportModel['periodCharts'][number]): EChart
     grid: { ...GRID, top: similar ? 56 : 32, bottom: 28 },
     tooltip: { trigger: 'axis', valueFormatter: format },
     legend: similar ? { type: 'plain', top: 0, left: 'center' } : undefined,
-    xAxis: bottomAxis('Period', { type: 'category', data: chart.points.map((p) => PERIOD_WORDS[p.period] ?? p.period), axisLabel: { interval: 0 } }),
+    xAxis: bottomAxis('Period', { type: 'category', data: chart.points.map((p) => PERIOD_WORDS[p.period]), axisLabel: { interval: 0 } }),
     yAxis: valueAxis(unitName(chart.label, chart.unit), chart.unit),
     series: [
       { type: 'bar', name: 'This account', data: chart.points.map((p) => p.value) },

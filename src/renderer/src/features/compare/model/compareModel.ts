@@ -9,12 +9,8 @@ import type { SnapshotDetail } from '@shared/contract';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
-import { buildReportModel, metricForPeriod, type MetricView, type ReportModel, type ValueSource } from '../../accounts/reportModel';
-import { AGE_BUCKETS } from '../../accounts/model/breakdowns';
-import { keptParts } from '../../accounts/model/kept';
-import { at, isRec, num, own, rec, safely, type Rec } from '../../accounts/model/read';
-import { networkLabels } from '../../accounts/labels';
-import { formatMetric, type MetricUnit } from '../../../shared/format';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, safely, type MetricView, type Rec, type ReportModel, type ValueSource } from '../../accounts/model';
+import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
 
 export type { ComparePeriod };
 
@@ -104,7 +100,6 @@ export interface CompareModel {
 
 export const SHARED_GROUPS = ['Overview', 'Engagement', 'Content', 'Audience quality', 'Audience', 'Prices'] as const;
 
-export const PERIOD_WORDS: Record<ComparePeriod, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
 const TOP_COUNTRIES = 5;
 const TOP_LANGUAGES = 3;

@@ -1,15 +1,14 @@
-// The comparison as CSV: UTF-8 with a byte-order mark (so spreadsheet programs read accents),
-// RFC 4180 quoting and CRLF line ends; one row per figure, one column per account.
+// The comparison as CSV (written by writeCsv of shared/format.ts: UTF-8 with a byte-order mark, RFC 4180
+// quoting, CRLF line ends); one row per figure, one column per account.
 //
 // Numbers are the model's own values, written in full (6.8912 for 6.8912 %: the Unit column
 // says '%'), with '.' as the decimal point; a figure an account does not have is an empty
-// field, never 0. Text a spreadsheet would run as a formula (starting with = + - @, a tab or a
-// carriage return: an account's title comes from the API, a note from anyone) gets a leading
-// apostrophe, as OWASP advises against CSV injection.
-import { networkLabels } from '../../accounts/labels';
-import { PERIOD_WORDS, type CompareModel, type CompareUnit, type CompareValue } from '../model/compareModel';
+// field, never 0. Text a spreadsheet would run as a formula gets a leading apostrophe (inertText).
+import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '../../../shared/format';
+import type { CompareModel, CompareUnit, CompareValue } from '../model/compareModel';
 
-export const BOM = '\uFEFF';
+// The comparison tests read the mark from here.
+export { BOM };
 
 export const UNIT_WORDS: Record<CompareUnit, string> = {
   count: 'count',
@@ -23,16 +22,6 @@ export const UNIT_WORDS: Record<CompareUnit, string> = {
 
 /** The columns before the accounts'. */
 export const CSV_LEAD = ['Figure', 'Group', 'Unit', 'Period'] as const;
-
-/** Text a spreadsheet would read as a formula, made inert. */
-export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** A field as RFC 4180 writes it: quoted when it holds a quote, comma or line break. */
-function field(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** A model value as its CSV field's text ('' for missing). */
 export function csvValue(value: CompareValue): string {
@@ -56,5 +45,5 @@ export function writeComparisonCsv(model: CompareModel): string {
   for (const row of model.rows) {
     lines.push([text(row.label), row.group, UNIT_WORDS[row.unit], row.periodDependent ? PERIOD_WORDS[model.period] : '', ...row.values.map(csvValue)]);
   }
-  return BOM + lines.map((line) => line.map(field).join(',')).join('\r\n') + '\r\n';
+  return writeCsv(lines);
 }

@@ -10,9 +10,8 @@
 // - a figure an account does not have is an EMPTY cell, never 0.
 // sheetValue() below is that mapping: the tests read the file back and compare through it.
 import ExcelJS from 'exceljs';
-import { networkLabels } from '../../accounts/labels';
-import { formatDateTime } from '../../../shared/format';
-import { PERIOD_WORDS, type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '../model/compareModel';
+import { networkLabels, PERIOD_WORDS, formatDateTime } from '../../../shared/format';
+import { type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '../model/compareModel';
 
 export interface SheetOptions {
   title: string;

@@ -1,55 +1,50 @@
 // The Twitch games picker: a type-ahead over `discovery:games` (free, asks the API as one types,
 // after a short pause), at most three games, shown by title and kept by id. Titles seen are
 // remembered for the session, so a reopened query shows them once any search has found them.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscoveryGame } from '@shared/discovery';
 import { FormField } from '../../../shared/ui';
-import { errorMessage, scout } from '../../../shared/scoutClient';
+import { scout } from '../../../shared/scoutClient';
+import { useScoutQuery } from '../../../shared/useScoutQuery';
 import { SubLabel } from './inputs';
 
 const titles = new Map<number, string>();
 
 export function GamesPicker({ label, ids, max, onChange, error }: { label: string; ids: number[]; max: number; onChange(next: number[]): void; error: string | null }) {
   const [typed, setTyped] = useState('');
-  const [answer, setFound] = useState<DiscoveryGame[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const full = ids.length >= max;
+  const search = typed.trim();
+  // Asked after a pause in the typing; the last answer stays until the next one is there.
+  const games = useScoutQuery(
+    async () => {
+      const all = await scout.invoke('discovery:games', { search: search.slice(0, 100) });
+      for (const g of all) titles.set(g.id, g.title);
+      return all.slice(0, 20);
+    },
+    [search],
+    { enabled: search !== '' && !full, delayMs: 250, keepPrevious: true },
+  );
+  const setFound = games.setData;
+  const answer = games.error ? [] : (games.data ?? []);
+  const problem = games.error;
+  const searching = games.loading;
+  // A new answer starts at its first game.
+  const [shown, setShown] = useState(games.data);
+  if (games.data !== shown) {
+    setShown(games.data);
+    setActive(0);
+  }
   // What the last search found, while there is something to search for.
-  const found = typed.trim() === '' || full ? [] : answer;
-
-  useEffect(() => {
-    const search = typed.trim();
-    if (search === '' || full) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      setSearching(true);
-      scout
-        .invoke('discovery:games', { search: search.slice(0, 100) })
-        .then((games) => {
-          for (const g of games) titles.set(g.id, g.title);
-          if (!live) return;
-          setFound(games.slice(0, 20));
-          setActive(0);
-          setProblem(null);
-        })
-        .catch((e) => live && (setFound([]), setProblem(errorMessage(e))))
-        .finally(() => live && setSearching(false));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [typed, full]);
+  const found = search === '' || full ? [] : answer;
 
   const pick = (game: DiscoveryGame) => {
     if (full || ids.includes(game.id)) return;
     onChange([...ids, game.id]);
     setTyped('');
-    setFound([]);
+    setFound(() => []);
     input.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -62,7 +57,7 @@ export function GamesPicker({ label, ids, max, onChange, error }: { label: strin
       const game = found[active];
       if (game) pick(game);
     } else if (e.key === 'Escape') {
-      setFound([]);
+      setFound(() => []);
     }
   };
   const open = found.length > 0;

@@ -1,14 +1,7 @@
-import type { Network } from '@shared/reports';
-import { formatDate } from '../../shared/format';
-
-export const networkLabels: Record<Network, string> = {
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  twitch: 'Twitch',
-  twitter: 'Twitter',
-  snapchat: 'Snapchat',
-};
+// The words for a report's state and for spending: why a fetch costs what it costs, the balances
+// it spends, what a paying button says. (Network and period names are in format.ts, with the
+// other words for values.)
+import { formatDate } from './format';
 
 export const stateNotes: Record<string, string> = {
   READY: 'Ready',

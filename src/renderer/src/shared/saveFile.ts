@@ -1,9 +1,7 @@
 // Saving a file the page made: Electron asks where (files:saveAs) and writes it; browser mode
 // downloads it from the page (a Blob and an a[download]), which is all a browser allows.
 import type { SaveFileResult } from '@shared/contract';
-import { scout } from '../../shared/scoutClient';
-
-export { fileNameFor } from './fileName';
+import { scout } from './scoutClient';
 
 function base64Of(bytes: Uint8Array): string {
   let text = '';
@@ -31,16 +29,6 @@ export async function saveFile(bytes: Uint8Array, name: string, mimeType: string
   if (!result.openedByHost) {
     download(bytes, name, mimeType);
     return `${name} downloaded.`;
-  }
-  return result.savedTo ? `Saved to ${result.savedTo}.` : 'Not saved: the save dialog was closed.';
-}
-
-/** The print layout to PDF: Electron prints the window and asks where to save; a browser prints. */
-export async function printPdf(name: string): Promise<string> {
-  const result = await scout.invoke('compare:printPdf', { suggestedName: name });
-  if (!result.openedByHost) {
-    window.print();
-    return 'Printed with the browser’s print dialog (choose “Save as PDF” there).';
   }
   return result.savedTo ? `Saved to ${result.savedTo}.` : 'Not saved: the save dialog was closed.';
 }

@@ -1,0 +1,47 @@
+// What a companion tab says above its content: loading, the last error, and for a cached answer
+// its age with a Refresh button beside it.
+import type { ReactNode } from 'react';
+import type { CachedDocument } from '@shared/reports';
+import { formatAge, formatDateTime } from '../../../shared/format';
+
+/** What DocumentStatus reads of useDocument. */
+
+export interface DocumentState {
+  loading: boolean;
+  busy: boolean;
+  error: string | null;
+  doc: CachedDocument | null;
+  refresh: () => Promise<void>;
+}
+
+/** Loading, the last error, and for a cached answer its age with a Refresh button beside it. */
+export function DocumentStatus({ state, what, hint, note, showError = true }: { state: DocumentState; what: string; hint: string; note?: ReactNode; showError?: boolean }) {
+  const { loading, error, doc, busy } = state;
+  if (loading) return <p className="muted" aria-live="polite">Loading…</p>;
+  return (
+    <>
+      {showError && error && (
+        <p className="feedback error" role="alert">
+          {error}
+          {doc && ' The cached answer is still shown.'}
+        </p>
+      )}
+      {doc && (
+        <div className="toolbar" data-testid="companion-status">
+          <span className="muted" data-testid="fetched-at" data-fetched-at={doc.fetchedAt} title={formatDateTime(doc.fetchedAt)}>
+            Fetched {formatAge(doc.fetchedAt)}.
+          </span>
+          <button type="button" className="icon-button" aria-label={`Refresh ${what}`} title={hint} disabled={busy} onClick={() => void state.refresh()}>
+            Refresh
+          </button>
+          {note}
+          <span className="muted" aria-live="polite">
+            {busy ? 'Refreshing…' : ''}
+          </span>
+        </div>
+      )}
+    </>
+  );
+}
+
+export const free = <span className="muted">Refresh: free.</span>;

@@ -1,0 +1,143 @@
+// One comparison on the page: its name and Save, the exports, the period, the table and the charts.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { comparePeriods, type ComparePeriod, type SavedComparison } from '@shared/compare';
+import type { SnapshotDetail } from '@shared/contract';
+import { errorMessage, fieldErrors } from '../../shared/scoutClient';
+import { Choices } from '../../shared/Choices';
+import { FormField, formatDate } from '../../shared/ui';
+import { PERIOD_WORDS, fileNameFor } from '../../shared/format';
+import { buildCompareModel, type CompareColumn } from './model/compareModel';
+import { writeComparisonXlsx } from './sheets/xlsx';
+import { writeComparisonCsv } from './sheets/csv';
+import { CompareTable } from './CompareTable';
+import { CompareCharts } from './CompareCharts';
+import { saveFile } from '../../shared/saveFile';
+import { printPdf } from './printPdf';
+
+export interface BodyProps {
+  snapshots: SnapshotDetail[];
+  notes: string[];
+  onNote(index: number, note: string): void;
+  period: ComparePeriod;
+  onPeriod(period: ComparePeriod): void;
+  name: string;
+  onName(name: string): void;
+  onSave(name: string): Promise<SavedComparison | null>;
+  /** Whether there is something to save. */
+  dirty: boolean;
+  columnNote?: (column: CompareColumn, index: number) => ReactNode;
+}
+
+/** The period, the name and Save, the exports, the table and the charts of one comparison. */
+export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, name, onName, onSave, dirty, columnNote }: BodyProps) {
+  // Notes do not change a figure: the table and charts are built without them, the sheets with them.
+  const model = useMemo(() => buildCompareModel(snapshots, [], period), [snapshots, period]);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [openedAt] = useState(() => Date.now());
+  const title = name.trim() || 'Comparison';
+
+  const save = async () => {
+    setStatus(null);
+    if (!name.trim()) {
+      setNameError('Give the comparison a name.');
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy('save');
+    try {
+      await onSave(name.trim());
+      setNameError(null);
+      setStatus('Saved.');
+    } catch (e) {
+      const fields = fieldErrors(e);
+      setNameError(fields.name ?? null);
+      setStatus(fields.name ? null : `Not saved: ${errorMessage(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportAs = async (kind: 'xlsx' | 'csv' | 'pdf') => {
+    setBusy(kind);
+    setStatus(null);
+    try {
+      const full = buildCompareModel(snapshots, notes, period);
+      if (kind === 'xlsx') {
+        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now() });
+        setStatus(await saveFile(bytes, fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+      } else if (kind === 'csv') {
+        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full)), fileNameFor(title, 'csv'), 'text/csv'));
+      } else {
+        setStatus(await printPdf(fileNameFor(title, 'pdf')));
+      }
+    } catch (e) {
+      setStatus(`Not exported: ${errorMessage(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="compare-controls no-print">
+        <FormField
+          label="Name"
+          error={nameError}
+          testId="compare-name-field"
+          after={
+            <button type="button" className="primary" onClick={() => void save()} disabled={busy !== null || !dirty} data-testid="compare-save">
+              {busy === 'save' ? 'Saving…' : 'Save'}
+            </button>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={nameRef}
+              value={name}
+              maxLength={120}
+              placeholder="e.g. Spring campaign shortlist"
+              onChange={(e) => (onName(e.target.value), setNameError(null))}
+              onKeyDown={(e) => e.key === 'Enter' && void save()}
+            />
+          )}
+        </FormField>
+        <div className="export-actions" role="group" aria-label="Export">
+          <span className="muted">Export</span>
+          <button type="button" onClick={() => void exportAs('xlsx')} disabled={busy !== null} data-testid="export-xlsx">
+            {busy === 'xlsx' ? 'Writing…' : 'Excel (XLSX)'}
+          </button>
+          <button type="button" onClick={() => void exportAs('csv')} disabled={busy !== null} data-testid="export-csv">
+            CSV
+          </button>
+          <button type="button" onClick={() => void exportAs('pdf')} disabled={busy !== null} data-testid="export-pdf">
+            PDF
+          </button>
+        </div>
+      </div>
+      <p className="muted compare-status" role="status" aria-live="polite" data-testid="compare-status">
+        {status}
+      </p>
+      <h2 className="print-only">
+        {title} · printed {formatDate(openedAt)}
+      </h2>
+      <Choices
+        kind="radios"
+        label="Period"
+        className="periods"
+        options={comparePeriods.map((p) => ({ value: p, label: PERIOD_WORDS[p] }))}
+        value={period}
+        onChange={onPeriod}
+      />
+      <p className="muted compare-legend" data-testid="compare-legend">
+        Figures for the last {PERIOD_WORDS[period]} where the report gives them by period. ▲ marks the best and ▼ the worst figure of a row; — means the
+        report does not have the figure (missing, not ranked). Hover a figure for its exact value.
+      </p>
+      <CompareTable model={model} notes={notes} onNote={onNote} columnNote={columnNote} />
+      <CompareCharts model={model} />
+    </>
+  );
+}
