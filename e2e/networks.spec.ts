@@ -202,7 +202,7 @@ test('a report page fetches an account itself, can cancel it, and says when a fa
   // failed generation is refunded), so Scout asks for at most one credit, and the API charges none.
   // The page remembers how the last fetch ended and offers to try again.
   await page.getByRole('button', { name: 'Try again…' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('paid for but never fetched (cancelled): most likely free, at most 1 report credit');
+  await expect(page.getByRole('dialog', { name: 'Confirm fetch' })).toContainText('paid for but never fetched (cancelled, or its answer lost): most likely free, at most 1 report credit');
   await page.getByRole('button', { name: 'Spend at most 1 report credit and fetch' }).click();
   await expect(page.getByTestId('report-view')).toBeVisible({ timeout: 20_000 });
   expect(scout.simulator!.state.spent.credits).toBe(1);

@@ -160,6 +160,19 @@ describe('reports, cache first', () => {
     expect(await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'slowpoke' })).toMatchObject({ cost: 1, reason: 'paid-not-fetched' });
   });
 
+  it('quotes a report whose PDF or history was paid for but whose answer was lost as paid-not-fetched, at most its cost', async () => {
+    h = await productionHarness();
+    const ws = h.services.active();
+    // What the kernel leaves behind when a charged PDF's or history's answer is lost: a row resolved from the balances.
+    for (const [operation, account] of [['pdf', 'lostpdf'], ['history', 'losthistory']] as const) {
+      const id = ws.ledger.begin({ operation, network: 'instagram', accountKey: account, balance: 'credits', expectedCost: 1 });
+      ws.ledger.markUnknown(id, 'the connection was reset');
+      ws.ledger.resolve(id, 1, 9, 'planInfo: credits 10 → 9');
+      expect(await h.call<CostQuote>('reports:quote', { network: 'instagram', account })).toMatchObject({ cost: 1, reason: 'paid-not-fetched' });
+    }
+    expect(await h.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nothinglost' })).toMatchObject({ cost: 1, reason: 'new' });
+  });
+
   it('does not count a refunded generation as an unlock', async () => {
     h = await productionHarness();
     await h.call('reports:fetch', { network: 'twitch', account: 'novideos_y', confirmedCost: 1 }).catch(() => undefined);

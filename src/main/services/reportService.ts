@@ -102,11 +102,14 @@ export class ReportService {
         return { cost: 0, balance: quote.balance, reason: 'unlocked-elsewhere', freeUntil: elsewhere + ACCESS_MS, unlockedAt: elsewhere };
       }
     }
-    // A report paid for but never cached (cancelled while it was generating) is most likely
-    // unlocked, but only the API knows: had its generation failed, it refunded the credit and a
-    // new request pays again. So the quote stays at what it may cost, and says why.
+    // A report paid for but never cached (cancelled while it was generating, or a report, PDF or
+    // history whose answer was lost after the charge) is most likely unlocked, but only the API
+    // knows: had its generation failed, it refunded the credit and a new request pays again. So
+    // the quote stays at what it may cost, and says why.
     if (quote.cost > 0) {
-      const paidAt = this.deps.ledger.lastPaid(ref.network, key, drawableBalances(ref.network, ref.tiktokType, quote.balance), 'report');
+      const drawable = drawableBalances(ref.network, ref.tiktokType, quote.balance);
+      const paid = (['report', 'pdf', 'history'] as const).map((operation) => this.deps.ledger.lastPaid(ref.network, key, drawable, operation)).filter((at) => at !== null);
+      const paidAt = paid.length > 0 ? Math.max(...paid) : null;
       if (paidAt !== null && this.now() - paidAt < ACCESS_MS && (!unlock || paidAt > unlock.unlockedAt)) return { ...quote, reason: 'paid-not-fetched' };
     }
     return quote;

@@ -15,7 +15,7 @@ export const costReasons: Record<string, string> = {
   new: 'new',
   expired: 'unlocked over a year ago',
   upgrade: 'mini report unlocked; the advanced one is not',
-  'paid-not-fetched': 'paid for but never fetched (cancelled): most likely free',
+  'paid-not-fetched': 'paid for but never fetched (cancelled, or its answer lost): most likely free',
   'unlocked-elsewhere': 'free: unlocked by your API account',
 };
 
