@@ -45,6 +45,7 @@ type Payload<E extends EventName> = EventPayloads[E] extends { workspace: Worksp
 
 export class JobRegistry {
   private readonly jobs = new Map<string, Job>();
+  private readonly linked = new WeakMap<AbortSignal, Set<AbortController>>();
 
   constructor(
     readonly workspace: WorkspaceId,
@@ -114,9 +115,23 @@ export class JobRegistry {
     while (this.jobs.size > 0) await Promise.allSettled([...this.jobs.values()].map((j) => j.promise));
   }
 
+  /**
+   * One listener per linked signal, however many jobs it links (a batch of 500 accounts would
+   * otherwise hang 500 listeners on one signal).
+   */
   private linkTo(controller: AbortController, signal?: AbortSignal): void {
     if (!signal) return;
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      return;
+    }
+    let linked = this.linked.get(signal);
+    if (!linked) {
+      const controllers = new Set<AbortController>();
+      linked = controllers;
+      this.linked.set(signal, controllers);
+      signal.addEventListener('abort', () => controllers.forEach((c) => c.abort(signal.reason)), { once: true });
+    }
+    linked.add(controller);
   }
 }
