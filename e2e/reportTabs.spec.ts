@@ -43,9 +43,9 @@ test('report tabs refresh, offer only the periods they carry, and keep the cache
   // 120, so this answer is stretched on its way to the page).
   await page.getByTestId('library-row-instagram-natgeo').click();
   const unstretch = await rewrite(page, 'media:get', (doc) => {
-    const lists = (doc.result as { media_ids: Record<string, Record<string, { performance: Record<string, { media_ids: string[] }> }>> }).media_ids;
-    const list = lists.all!.time_posted_desc!.performance['30d']!;
-    list.media_ids = [...list.media_ids, ...Array.from({ length: 200 - list.media_ids.length }, (_, i) => `extra-${i}`)];
+    const lists = (doc.view as { lists: { group: string; sort: string; period: string; postIds: string[] }[] }).lists;
+    const list = lists.find((l) => l.group === 'all' && l.sort === 'time_posted_desc' && l.period === '30d')!;
+    list.postIds = [...list.postIds, ...Array.from({ length: 200 - list.postIds.length }, (_, i) => `extra-${i}`)];
   });
   await page.getByRole('tab', { name: 'Media' }).click();
   const media = page.getByTestId('media-tab');
@@ -124,10 +124,8 @@ test('report tabs refresh, offer only the periods they carry, and keep the cache
 
   // A refreshed answer without 90d (nor the chosen 365d): only its periods, the longest chosen.
   const unstrip = await rewrite(page, 'mentions:get', (doc) => {
-    const performance = (doc.result as { mentions: { performance: Json } }).mentions.performance;
-    delete performance['90d'];
-    delete performance['365d'];
-    delete performance['all'];
+    const view = doc.view as { periods: { period: string }[] };
+    view.periods = view.periods.filter((p) => !['90d', '365d', 'all'].includes(p.period));
   });
   const mentionsCalls = calls('auditor.tiktokBrandMentions');
   await mentions.getByRole('button', { name: 'Refresh brand mentions' }).click();

@@ -13,7 +13,8 @@ import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive'
 import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
-import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedDocument, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
+import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
+import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -357,10 +358,10 @@ export const operations = {
   'reports:snapshots': op<SnapshotView[]>()(withAccountRef(z.object({ network, account }).strict())),
   /** One earlier fetch in full, to compare with the latest. */
   'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),
-  'media:get': op<CachedDocument | null>()(
+  'media:get': op<CompanionDocument<MediaView> | null>()(
     withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict()),
   ),
-  'history:get': op<CachedDocument | null>()(
+  'history:get': op<CompanionDocument<HistoryView> | null>()(
     withAccountRef(
       z
         .object({
@@ -373,7 +374,7 @@ export const operations = {
         .strict(),
     ),
   ),
-  'mentions:get': op<CachedDocument | null>()(
+  'mentions:get': op<CompanionDocument<MentionsView> | null>()(
     withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict()),
   ),
   /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */

@@ -137,12 +137,6 @@ export interface SpendingRow {
   outside: number;
 }
 
-/** A cached companion answer (media, history, mentions): when it was fetched, and what it said. */
-export interface CachedDocument {
-  fetchedAt: number;
-  result: Record<string, unknown>;
-}
-
 /** How the library can be sorted: one list for the contract and the cache. */
 export const librarySortKeys = [
   'fetchedAt',

@@ -1,8 +1,11 @@
 // What hangs off a report: media lists, metrics history and brand mentions. Cache first: a
 // cached answer opens with no network; `refresh` asks the API again. Media needs an unlocked
 // report; history unlocks one and may cost a credit, so it goes through the ledger like a report.
+// Answers are stored raw; what crosses to the renderer is their view (companionViews.ts), built
+// from the parse of a fresh answer, or by parsing a cached one again when it is read.
 import { ScoutError } from '@shared/errors';
-import { networkNames, type CachedDocument } from '@shared/reports';
+import { networkNames } from '@shared/reports';
+import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
 import type { Network } from '../api/types';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
 import type { ApiClient } from '../api/apiClient';
@@ -10,6 +13,7 @@ import type { AccountRef } from '@shared/accountInput';
 import type { ReportService } from './reportService';
 import { saving } from '../cache/storageFaults';
 import type { PaidWork } from '../ledger/paidWork';
+import { historyView, historyViewOf, instagramMediaView, mediaViewOf, mentionsView, mentionsViewOf, youtubeMediaView } from './companionViews';
 
 export interface CompanionDeps {
   api: () => Promise<ApiClient>;
@@ -33,11 +37,11 @@ export class CompanionService {
   }
 
   /** Instagram media (all groups) or one YouTube media page of 50. */
-  async media(ref: AccountRef<'instagram' | 'youtube'>, options: { page?: number; refresh?: boolean } = {}): Promise<CachedDocument | null> {
+  async media(ref: AccountRef<'instagram' | 'youtube'>, options: { page?: number; refresh?: boolean } = {}): Promise<CompanionDocument<MediaView> | null> {
     const { network, key } = ref;
     const page = options.page ?? 1;
     const cached = network === 'instagram' ? this.deps.media.instagram(key) : this.deps.media.youtubePage(key, page);
-    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: mediaViewOf(network, cached.result) };
     if (!this.deps.reports.open(ref)?.unlockedAt && !cached) {
       throw new ScoutError({
         code: 'API_ACCESS_DENIED',
@@ -49,12 +53,12 @@ export class CompanionService {
       const parsed = await this.observed('media', ref, (api) => api.instagramMedia(ref.apiName));
       saving(() => this.deps.media.saveInstagram(key, asJson(parsed.raw), fetchedAt));
       await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
-      return { fetchedAt, result: asJson(parsed.raw) };
+      return { fetchedAt, view: instagramMediaView(parsed) };
     }
     const parsed = await this.observed('media', ref, (api) => api.youtubeMedia(this.deps.reports.apiName(ref), page));
     saving(() => this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page));
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
-    return { fetchedAt, result: asJson(parsed.raw) };
+    return { fetchedAt, view: youtubeMediaView(parsed) };
   }
 
   /** What fetching history costs: like a report, since it unlocks one. */
@@ -63,10 +67,10 @@ export class CompanionService {
   }
 
   /** Metrics history (Instagram, Twitter). It unlocks the report, so it may cost a credit. */
-  async history(ref: AccountRef<'instagram' | 'twitter'>, options: { refresh?: boolean; confirmedCost?: number; confirmedHere?: boolean } = {}): Promise<CachedDocument | null> {
+  async history(ref: AccountRef<'instagram' | 'twitter'>, options: { refresh?: boolean; confirmedCost?: number; confirmedHere?: boolean } = {}): Promise<CompanionDocument<HistoryView> | null> {
     const { network, key, apiName: account } = ref;
     const cached = this.deps.history.latest(network, key);
-    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: historyViewOf(network, cached.result) };
     const quote = this.historyQuote(ref);
     this.deps.paid.assertConfirmed(`Fetching the history of ${account}`, quote.cost, options.confirmedCost ?? 0, quote.balance, quote.cost === 0 ? 'its report is unlocked' : 'it unlocks its report');
     const send = (api: ApiClient, paid: boolean) =>
@@ -85,7 +89,7 @@ export class CompanionService {
     // History unlocks the report (spec 3.4): its year of free access starts now.
     if (charged) this.deps.reports.noteUnlocked(ref, fetchedAt);
     this.deps.paid.save(describe, charged, () => this.deps.history.save(network, key, asJson(value.raw), fetchedAt));
-    return { fetchedAt, result: asJson(value.raw) };
+    return { fetchedAt, view: historyView(value) };
   }
 
   /**
@@ -106,15 +110,15 @@ export class CompanionService {
   }
 
   /** Brand mentions (TikTok, YouTube): free as far as the spec says; observed all the same. */
-  async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean } = {}): Promise<CachedDocument | null> {
+  async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean } = {}): Promise<CompanionDocument<MentionsView> | null> {
     const { network, key } = ref;
     const cached = this.deps.mentions.latest(network, key);
-    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, result: cached.result };
+    if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: mentionsViewOf(network, cached.result) };
     const parsed = await this.observed('mentions', ref, (api) =>
       network === 'tiktok' ? api.tiktokBrandMentions(ref.apiName) : api.youtubeBrandMentions(this.deps.reports.apiName(ref)),
     );
     const fetchedAt = this.now();
     saving(() => this.deps.mentions.save(network as Network, key, asJson(parsed.raw), fetchedAt));
-    return { fetchedAt, result: asJson(parsed.raw) };
+    return { fetchedAt, view: mentionsView(parsed) };
   }
 }

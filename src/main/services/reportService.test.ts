@@ -1,12 +1,19 @@
 // Reports through the contract, against the simulator: cache first, costs confirmed before
 // anything is spent, one request for two opens, offline, polling, and the companions.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CachedDocument, CachedReport, CostQuote, ReportProgress, SpendingRow } from '@shared/reports';
+import type { CachedReport, CostQuote, ReportProgress, SpendingRow } from '@shared/reports';
+import type { CompanionDocument, HistoryView, InstagramMediaView, TiktokMentionsView, YoutubeMediaView } from '@shared/companions';
+import { generateYoutubeMediaPage } from '../../simulator/data/reports';
+import { input } from '../api/schemas/testkit';
+import { MediaRepository } from '../cache/repositories';
 import { accountRef } from '@shared/accountInput';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
 
 let h: ProductionHarness;
 afterEach(() => h?.close());
+
+/** The first video of a channel's media page, as the simulator makes it (ids do not depend on the date). */
+const firstVideoId = (channel: string, page: number) => (generateYoutubeMediaPage(input('youtube', channel), page).media as { id: string }[])[0]!.id;
 
 describe('reports, cache first', () => {
   it('quotes, fetches once, then opens from the cache with its age and no network', async () => {
@@ -83,8 +90,11 @@ describe('reports, cache first', () => {
     // API, answers a lower-cased id with another channel).
     const again = await h.call<CachedReport>('reports:fetch', { network: 'youtube', account: first.accountKey, confirmedCost: 0 });
     expect(again.summary.accountId).toBe(id);
-    const media = await h.call<CachedDocument>('media:get', { network: 'youtube', account: first.accountKey, refresh: true });
-    expect(JSON.stringify(media.result)).toContain(id);
+    const media = await h.call<CompanionDocument<YoutubeMediaView>>('media:get', { network: 'youtube', account: first.accountKey, refresh: true });
+    expect(media.view.videos.length).toBeGreaterThan(0);
+    // The answer stored (raw) is the channel's own: asked by the id in its own case.
+    const stored = new MediaRepository(h.services.active().db).youtubePage(first.accountKey, 1);
+    expect(JSON.stringify(stored?.result)).toContain(id);
     expect(h.sim.state.spent.credits).toBe(1);
   });
 
@@ -244,21 +254,40 @@ describe('media, history and mentions', () => {
     h = await productionHarness({ generationMs: 0 });
     await expect(h.call('media:get', { network: 'instagram', account: 'natgeo' })).rejects.toMatchObject({ code: 'API_ACCESS_DENIED' });
     await h.call('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 1 });
-    const media = await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' });
-    expect(Object.keys(media.result.media_ids as object).sort()).toEqual(['all', 'igtv', 'posts', 'reels']);
+    const media = await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' });
+    expect([...new Set(media.view.lists.map((l) => l.group))].sort()).toEqual(['all', 'igtv', 'posts', 'reels']);
+    expect(media.view.note).toBeNull();
     const calls = h.sim.state.calls.get('auditor.reportMedia');
-    expect((await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' })).fetchedAt).toBe(media.fetchedAt);
+    // From the cache: the same view, parsed again from the stored answer.
+    expect(await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' })).toEqual(media);
     expect(h.sim.state.calls.get('auditor.reportMedia')).toBe(calls);
     await h.call('reports:fetch', { network: 'youtube', account: 'UCvideos', confirmedCost: 1 });
-    const page2 = await h.call<CachedDocument>('media:get', { network: 'youtube', account: 'UCvideos', page: 2 });
-    expect(page2.result.current_page).toBe(2);
+    const page2 = await h.call<CompanionDocument<YoutubeMediaView>>('media:get', { network: 'youtube', account: 'UCvideos', page: 2 });
+    expect(page2.view.videos[0]!.id).toBe(firstVideoId('UCvideos', 2));
+    expect(page2.view.totalPages).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a cached answer that no longer parses whole opens with what can be read, and says what not', async () => {
+    h = await productionHarness();
+    const stored = {
+      media_ids: { all: { time_posted_desc: { performance: { '30d': { media_ids: ['1'], metrics: { likes_avg: { value: 'many' }, comments_avg: { value: 2 } } } } } } },
+      media: { 1: { basic: { id: '1', code: 'abc', time_posted: 1_700_000_000 }, metrics: { likes_count: 3 } } },
+    };
+    new MediaRepository(h.services.active().db).saveInstagram('natgeo', stored, 1000);
+    const media = await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' });
+    expect(media.fetchedAt).toBe(1000);
+    expect(media.view.posts).toEqual([{ id: '1', caption: null, url: 'https://www.instagram.com/p/abc/', thumbnailUrl: null, postedAt: 1_700_000_000_000, likes: 3, comments: null, er: null }]);
+    expect(media.view.lists).toEqual([{ group: 'all', sort: 'time_posted_desc', period: '30d', postIds: ['1'], likesAvg: null, commentsAvg: 2 }]);
+    expect(media.view.note).toBe('Part of this answer could not be read and is not shown: result.media_ids.all.time_posted_desc.performance.30d.metrics.likes_avg.value: expected number, received string.');
+    expect(h.sim.state.calls.get('auditor.reportMedia')).toBeUndefined();
   });
 
   it('history unlocks the report, so it asks for the cost first and goes through the ledger', async () => {
     h = await productionHarness({ generationMs: 0, credits: 3 });
     await expect(h.call('history:get', { network: 'twitter', account: 'tweeter' })).rejects.toMatchObject({ code: 'COST_CHANGED' });
-    const history = await h.call<CachedDocument>('history:get', { network: 'twitter', account: 'tweeter', confirmedCost: 1 });
-    expect(history.result.metrics_history).toBeDefined();
+    const history = await h.call<CompanionDocument<HistoryView>>('history:get', { network: 'twitter', account: 'tweeter', confirmedCost: 1 });
+    expect(history.view.series.map((s) => s.metric)).toContain('er');
+    expect(await h.call('history:get', { network: 'twitter', account: 'tweeter' })).toEqual(history);
     expect(h.sim.state.balances.credits).toBe(2);
     const spending = await h.call<SpendingRow[]>('ledger:spending', {});
     expect(spending).toEqual([expect.objectContaining({ operation: 'history', accountKey: 'tweeter', spent: 1 })]);
@@ -270,8 +299,10 @@ describe('media, history and mentions', () => {
 
   it('brand mentions are free and cached', async () => {
     h = await productionHarness();
-    const mentions = await h.call<CachedDocument>('mentions:get', { network: 'tiktok', account: 'dancer' });
-    expect(mentions.result).toHaveProperty('mentions');
+    const mentions = await h.call<CompanionDocument<TiktokMentionsView>>('mentions:get', { network: 'tiktok', account: 'dancer' });
+    expect(mentions.view.network).toBe('tiktok');
+    expect(mentions.view.periods.length).toBeGreaterThan(0);
+    expect(await h.call('mentions:get', { network: 'tiktok', account: 'dancer' })).toEqual(mentions);
     expect(h.sim.state.totalSpent()).toBe(0);
   });
 });
@@ -280,8 +311,8 @@ describe('pictures', () => {
   it('stores avatars and thumbnails when first seen, so they open with the API gone', async () => {
     h = await productionHarness({ generationMs: 0 });
     const report = await h.call<CachedReport>('reports:fetch', { network: 'instagram', account: 'natgeo', confirmedCost: 1 });
-    const media = await h.call<CachedDocument>('media:get', { network: 'instagram', account: 'natgeo' });
-    const thumbnail = Object.values(media.result.media as Record<string, { basic: { thumbnail: string } }>)[0]!.basic.thumbnail;
+    const media = await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' });
+    const thumbnail = media.view.posts[0]!.thumbnailUrl!;
     await h.sim.close();
     for (const url of [report.summary.avatarUrl!, thumbnail]) {
       const image = await h.call<{ dataUrl: string } | null>('images:get', { url });

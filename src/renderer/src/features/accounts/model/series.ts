@@ -1,5 +1,6 @@
 // Time series (followers over time, metrics history, stream viewers) and the views-vs-likes scatter.
 import type { Network } from '@shared/reports';
+import type { HistoryView } from '@shared/companions';
 import { metricSpec } from './catalogue';
 import { arr, at, entries, epochMs, num, own, rec, str, type Rec } from './read';
 import type { MetricUnit, SeriesView } from './types';
@@ -24,9 +25,10 @@ function push(out: SeriesView[], key: string, label: string, pts: SeriesView['po
 const TIME_FIELDS = ['time', 'timestamp', 'date', 'time_iso'] as const;
 
 /**
- * metrics_history.{metric}.history[{time | timestamp | time_iso, value}] (YouTube in the report,
- * the Instagram and Twitter history answers), one series per metric, labelled and with its unit
- * from the catalogue. Keys are `history.<metric>`.
+ * The report's own metrics_history.{metric}.history[{time | timestamp | time_iso, value}]
+ * (YouTube), one series per metric, labelled and with its unit from the catalogue. Keys are
+ * `history.<metric>`. The Instagram and Twitter history answers come from main as a HistoryView
+ * (historySeries below).
  */
 export function metricsHistorySeries(network: Network, history: unknown): (SeriesView & { unit: MetricUnit })[] {
   const out: (SeriesView & { unit: MetricUnit })[] = [];
@@ -34,6 +36,17 @@ export function metricsHistorySeries(network: Network, history: unknown): (Serie
     const spec = metricSpec(key, network);
     const pts = points(own(raw, 'history'), TIME_FIELDS, ['value']);
     if (pts.length > 0) out.push({ key: `history.${key}`, label: spec.label, unit: spec.unit, points: pts });
+  }
+  return out;
+}
+
+/** The History tab's series, as metricsHistorySeries labels them; points without a value are not drawn. */
+export function historySeries(network: Network, view: HistoryView | null): (SeriesView & { unit: MetricUnit })[] {
+  const out: (SeriesView & { unit: MetricUnit })[] = [];
+  for (const { metric, points } of view?.series ?? []) {
+    const spec = metricSpec(metric, network);
+    const pts = points.flatMap((p) => (p.value === null ? [] : [{ time: p.time, value: p.value }]));
+    if (pts.length > 0) out.push({ key: `history.${metric}`, label: spec.label, unit: spec.unit, points: pts });
   }
   return out;
 }

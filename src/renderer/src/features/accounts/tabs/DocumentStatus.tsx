@@ -1,7 +1,7 @@
 // What a companion tab says above its content: loading, the last error, and for a cached answer
 // its age with a Refresh button beside it.
 import type { ReactNode } from 'react';
-import type { CachedDocument } from '@shared/reports';
+import type { CompanionDocument, ViewNote } from '@shared/companions';
 import { formatAge, formatDateTime } from '../../../shared/format';
 
 /** What DocumentStatus reads of useDocument. */
@@ -10,7 +10,7 @@ export interface DocumentState {
   loading: boolean;
   busy: boolean;
   error: string | null;
-  doc: CachedDocument | null;
+  doc: CompanionDocument<ViewNote> | null;
   refresh: () => Promise<void>;
 }
 
@@ -39,6 +39,11 @@ export function DocumentStatus({ state, what, hint, note, showError = true }: { 
             {busy ? 'Refreshing…' : ''}
           </span>
         </div>
+      )}
+      {doc?.view.note && (
+        <p className="callout warning" role="status" data-testid="view-note">
+          {doc.view.note}
+        </p>
       )}
     </>
   );

@@ -8,7 +8,7 @@ import { scout } from '../../../shared/scoutClient';
 import { useScoutQuery } from '../../../shared/useScoutQuery';
 import { Chart } from '../../../shared/Chart';
 import { seriesOption } from '../model/chartOptions';
-import { metricsHistorySeries } from '../model/series';
+import { historySeries } from '../model/series';
 import { formatMetric } from '../reportModel';
 import { costText, spendLabel } from '../../../shared/labels';
 import { useDocument } from './useDocument';
@@ -25,10 +25,7 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
   }).data;
   const lastQuote = quoted?.key === key ? quoted.quote : null;
   const quote = quoted?.key === key && quoted.seq === seq ? quoted.quote : null;
-  const series = useMemo(
-    () => metricsHistorySeries(network, doc?.result.metrics_history),
-    [doc, network],
-  );
+  const series = useMemo(() => historySeries(network, doc?.view ?? null), [doc, network]);
   const options = useMemo(() => series.map(seriesOption), [series]);
   const verb = state.asked.refresh ? 'refresh' : 'fetch';
   // The spend names the workspace it was confirmed in: main refuses it if another one is active by then.

@@ -1,13 +1,13 @@
 // Instagram's media in the Media tab: by type (posts, reels, IGTV), sort and period, as the report
 // answer carries them.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { InstagramPostView } from '@shared/companions';
 import { plural } from '../../../shared/format';
-import { postUrl } from '@shared/networkLinks';
 import { formatMetric } from '../reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
-import { MediaGrid } from './MediaGrid';
-import { obj, arr, num, str, carriedPeriods, pickPeriod } from './companion';
+import { MediaGrid, type MediaTile } from './MediaGrid';
+import { pickPeriod } from './companion';
 
 const igGroups = ['all', 'posts', 'reels', 'igtv'] as const;
 const igSorts = [
@@ -24,13 +24,14 @@ export function InstagramMedia({ account }: { account: string }) {
   const [group, setGroup] = useState<(typeof igGroups)[number]>('all');
   const [sort, setSort] = useState<string>('time_posted_desc');
   const [period, setPeriod] = useState<string | null>(null);
-  const lists = obj(obj(obj(doc?.result.media_ids)[group])[sort]).performance;
-  const periods = carriedPeriods(lists);
+  const view = doc?.view.network === 'instagram' ? doc.view : null;
+  const posts = useMemo(() => new Map<string, InstagramPostView>(view?.posts.map((p) => [p.id, p])), [view]);
+  // The lists of this type and sort, one per period the answer carries (shortest first).
+  const lists = view?.lists.filter((l) => l.group === group && l.sort === sort) ?? [];
+  const periods = lists.map((l) => l.period);
   const shownPeriod = pickPeriod(periods, period, '30d');
-  const chosen = obj(obj(lists)[shownPeriod]);
-  const ids = arr(chosen.media_ids).map(String);
-  const media = obj(doc?.result.media);
-  const metrics = obj(chosen.metrics);
+  const chosen = lists.find((l) => l.period === shownPeriod) ?? null;
+  const ids = chosen?.postIds ?? [];
   return (
     <div data-testid="media-tab">
       <DocumentStatus state={state} what="media" hint="Asks the API for this account's media again. Free: media cost no credits (the report must be unlocked)." note={free} />
@@ -59,27 +60,30 @@ export function InstagramMedia({ account }: { account: string }) {
               ))}
             </select>
             <span className="muted">
-              {plural(ids.length, 'post')} · average likes {formatMetric(num(obj(metrics.likes_avg).value), 'count')} · comments {formatMetric(num(obj(metrics.comments_avg).value), 'count')}
+              {plural(ids.length, 'post')} · average likes {formatMetric(chosen?.likesAvg ?? null, 'count')} · comments {formatMetric(chosen?.commentsAvg ?? null, 'count')}
             </span>
           </div>
           <MediaGrid
             key={`${state.key} ${group} ${sort} ${shownPeriod}`}
-            items={ids.map((id) => {
-              const m = obj(media[id]);
-              const basic = obj(m.basic);
-              const mm = obj(m.metrics);
-              return {
-                id,
-                thumbnail: str(basic.thumbnail) || null,
-                url: postUrl('instagram', { code: str(basic.code) }),
-                title: str(basic.caption),
-                line: `${formatMetric(num(mm.likes_count), 'count')} likes · ${formatMetric(num(mm.comments_count), 'count')} comments${num(mm.er) !== null ? ` · ER ${formatMetric(num(mm.er), 'percent')}` : ''}`,
-                when: num(basic.time_posted),
-              };
-            })}
+            items={ids.map((id) => tile(id, posts.get(id)))}
           />
         </>
       )}
     </div>
   );
+}
+
+/** A post of the chosen list; an id the answer carries no post for shows as its id. */
+function tile(id: string, post: InstagramPostView | undefined): MediaTile {
+  const likes = post?.likes ?? null;
+  const comments = post?.comments ?? null;
+  const er = post?.er ?? null;
+  return {
+    id,
+    thumbnail: post?.thumbnailUrl ?? null,
+    url: post?.url ?? null,
+    title: post?.caption ?? '',
+    line: `${formatMetric(likes, 'count')} likes · ${formatMetric(comments, 'count')} comments${er !== null ? ` · ER ${formatMetric(er, 'percent')}` : ''}`,
+    when: post?.postedAt ?? null,
+  };
 }

@@ -7,7 +7,17 @@ import { OutLink } from './OutLink';
 /** How many media a grid draws at first, and adds per "Show more". */
 const MEDIA_STEP = 120;
 
-export function MediaGrid({ items }: { items: { id: string; thumbnail: string | null; url: string | null; title: string; line: string; when: number | null }[] }) {
+/** One tile: `when` in epoch ms, null when the date is unknown. */
+export interface MediaTile {
+  id: string;
+  thumbnail: string | null;
+  url: string | null;
+  title: string;
+  line: string;
+  when: number | null;
+}
+
+export function MediaGrid({ items }: { items: MediaTile[] }) {
   const [limit, setLimit] = useState(MEDIA_STEP);
   const [refused, setRefused] = useState<string | null>(null);
   if (items.length === 0) return <p className="muted">No media in this selection.</p>;
@@ -29,7 +39,7 @@ export function MediaGrid({ items }: { items: { id: string; thumbnail: string | 
               {item.title || item.id}
             </p>
             <p className="muted">{item.line}</p>
-            {item.when && <p className="muted">{new Date(item.when * 1000).toLocaleDateString()}</p>}
+            {item.when !== null && <p className="muted">{new Date(item.when).toLocaleDateString()}</p>}
           </li>
         ))}
       </ul>

@@ -1,46 +1,35 @@
 // The Brand mentions tab: who mentions the account (TikTok per period, YouTube in all). Free to refresh.
 import { useState } from 'react';
 import { formatCount } from '../../../shared/format';
-import { accountUrl } from '@shared/networkLinks';
 import { formatMetric } from '../reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
 import { OutLink } from './OutLink';
-import { obj, arr, num, str, carriedPeriods, pickPeriod } from './companion';
+import { pickPeriod } from './companion';
 
 export function MentionsTab({ network, account }: { network: 'tiktok' | 'youtube'; account: string }) {
   const state = useDocument('mentions:get', { network, account });
   const { doc } = state;
   const [picked, setPicked] = useState<{ key: string; period: string } | null>(null);
+  const view = doc?.view ?? null;
   // TikTok answers per period; offer only the periods this answer carries.
-  const performance = obj(obj(doc?.result.mentions).performance);
-  const periods = carriedPeriods(performance);
+  const byPeriod = view?.network === 'tiktok' ? view.periods : [];
+  const periods = byPeriod.map((p) => p.period);
   const period = pickPeriod(periods, picked?.key === state.key ? picked.period : null, '90d');
   const [refused, setRefused] = useState<string | null>(null);
   let rows: { name: string; detail: string; url: string | null }[] = [];
-  if (doc && network === 'tiktok') {
-    const data = obj(obj(performance[period]).data);
-    const users = obj(doc.result.users);
-    rows = Object.entries(data).map(([channel, v]) => {
-      const m = obj(v);
-      const user = obj(users[channel]);
-      return {
-        name: str(user.title) || channel,
-        url: accountUrl('tiktok', { username: str(user.username) || channel }),
-        detail: `${formatMetric(num(m.mentioned_posts_count), 'count')} posts · ${formatMetric(num(m.mentioned_posts_views), 'count')} views · ER ${formatMetric(num(m.mentioned_posts_er), 'percent')}`,
-      };
-    });
-  } else if (doc) {
-    rows = arr(doc.result.mentions).map((v) => {
-      const m = obj(v);
-      const metrics = obj(m.metrics);
-      const basic = obj(m.basic);
-      return {
-        name: str(basic.title) || str(basic.unique_id),
-        url: accountUrl('youtube', { channelId: str(basic.id), username: str(basic.unique_id) }),
-        detail: `${formatCount(num(obj(metrics.views_total).value))} views · ${formatCount(num(obj(metrics.links_count).value))} links`,
-      };
-    });
+  if (view?.network === 'tiktok') {
+    rows = (byPeriod.find((p) => p.period === period)?.brands ?? []).map((b) => ({
+      name: b.name,
+      url: b.url,
+      detail: `${formatMetric(b.posts, 'count')} posts · ${formatMetric(b.views, 'count')} views · ER ${formatMetric(b.er, 'percent')}`,
+    }));
+  } else if (view?.network === 'youtube') {
+    rows = view.brands.map((b) => ({
+      name: b.name,
+      url: b.url,
+      detail: `${formatCount(b.viewsTotal)} views · ${formatCount(b.links)} links`,
+    }));
   }
   return (
     <div data-testid="mentions-tab">

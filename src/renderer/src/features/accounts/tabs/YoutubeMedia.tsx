@@ -1,8 +1,6 @@
 // YouTube's videos in the Media tab, 50 a page as the API pages them.
 import { useState } from 'react';
 import { formatCount } from '../../../shared/format';
-import { postUrl } from '@shared/networkLinks';
-import { obj, arr, num, str } from './companion';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
 import { MediaGrid } from './MediaGrid';
@@ -14,26 +12,23 @@ export function YoutubeMedia({ account }: { account: string }) {
   const setPage = (p: number) => setPaging({ account, page: p });
   const state = useDocument('media:get', { network: 'youtube', account, page });
   const { doc } = state;
-  const total = num(doc?.result.total_pages) ?? 1;
+  const view = doc?.view.network === 'youtube' ? doc.view : null;
+  const total = view?.totalPages ?? 1;
   return (
     <div data-testid="media-tab">
       <DocumentStatus state={state} what="media" hint="Asks the API for this page of media again. Free: media cost no credits (the report must be unlocked)." note={free} />
-      {doc && (
+      {view && (
         <>
           <MediaGrid
             key={state.key}
-            items={arr(doc.result.media).map((v) => {
-              const m = obj(v);
-              const metrics = obj(m.metrics);
-              return {
-                id: str(m.id),
-                thumbnail: str(m.thumbnail) || null,
-                url: postUrl('youtube', { id: str(m.id) }),
-                title: str(m.title),
-                line: `${formatCount(num(obj(metrics.views_count).value))} views · ${formatCount(num(obj(metrics.likes_count).value))} likes`,
-                when: num(m.time_added),
-              };
-            })}
+            items={view.videos.map((video) => ({
+              id: video.id,
+              thumbnail: video.thumbnailUrl,
+              url: video.url,
+              title: video.title ?? '',
+              line: `${formatCount(video.views)} views · ${formatCount(video.likes)} likes`,
+              when: video.publishedAt,
+            }))}
           />
           <div className="pager">
             <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

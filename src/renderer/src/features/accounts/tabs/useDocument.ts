@@ -1,12 +1,12 @@
 // One companion document, from the cache first (main fetches on first open), with a Refresh that
 // asks the API again.
 import { useState } from 'react';
-import type { CachedDocument } from '@shared/reports';
-import type { RequestOf } from '@shared/contract';
+import type { RequestOf, ResponseOf } from '@shared/contract';
 import { useScout } from '../../../store';
 import { scout } from '../../../shared/scoutClient';
 import { useScoutQuery } from '../../../shared/useScoutQuery';
-import type { Json } from './companion';
+
+type Json = Record<string, unknown>;
 
 type Channel = 'media:get' | 'history:get' | 'mentions:get';
 
@@ -22,14 +22,14 @@ export function useDocument<C extends Channel>(channel: C, request: RequestOf<C>
   // `requestKey` stands for the request's contents.
   const requestKey = JSON.stringify(request);
   const key = `${workspace} ${channel} ${requestKey}`;
-  const read = useScoutQuery(() => scout.invoke(channel, JSON.parse(requestKey) as RequestOf<C>) as Promise<CachedDocument | null>, [channel, requestKey]);
+  const read = useScoutQuery(() => scout.invoke(channel, JSON.parse(requestKey) as RequestOf<C>) as Promise<ResponseOf<C>>, [channel, requestKey]);
   // The extra request fields of the latest ask (`refresh`), to repeat it confirmed if it fails; `after`: the answers landed before it.
   const [lastAsk, setLastAsk] = useState<{ key: string; after: number; more: Json } | null>(null);
 
   /** Asks again with more fields (`refresh`, `confirmedCost`); the shown answer stays until the new one lands. */
   const ask = (more: Partial<RequestOf<C>>): Promise<void> => {
     setLastAsk({ key, after: read.answers, more: more as Json });
-    return read.refresh(() => scout.invoke(channel, { ...(JSON.parse(requestKey) as RequestOf<C>), ...more } as RequestOf<C>) as Promise<CachedDocument | null>);
+    return read.refresh(() => scout.invoke(channel, { ...(JSON.parse(requestKey) as RequestOf<C>), ...more } as RequestOf<C>) as Promise<ResponseOf<C>>);
   };
 
   const failedAsk = read.error !== null && lastAsk?.key === key && lastAsk.after + 1 === read.answers;
