@@ -25,6 +25,18 @@ export function map<T extends z.ZodType>(values: T) {
   return z.preprocess(emptyListAsNull, z.record(z.string(), values).nullish());
 }
 
+/** A flag sent as a boolean or as 0/1. */
+export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish();
+/** A time sent as a number (unix) or a string (ISO). */
+export const time = z.union([z.number(), z.string()]).nullish();
+/** `{value}` with a numeric value (other fields kept). */
+export const valueOf = obj({ value: num });
+
+/** An array of objects, or a map of them (PHP sends an empty map as `[]`). */
+export function mapOrList<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.record(z.string(), item)]);
+}
+
 /** `performance.{period}` with a numeric `value` in each period (other fields kept). */
 export const performance = map(obj({ value: num }));
 
