@@ -7,7 +7,8 @@ import { parseReportBody } from './report';
 
 export { SchemaError } from './errors';
 export { UNPARSED_KEY, type UnparsedPart } from './common';
-export { balanceOf, MAX_PLAUSIBLE_BALANCE } from './report';
+export { balanceOf } from './report';
+export { MAX_PLAUSIBLE_BALANCE } from '@shared/balances';
 export { normaliseTree, ageKey, validUntilMs, epochMs, looseNumber, looseBoolean, type Json } from './normalise';
 export { parseInstagramMedia, type InstagramMedia, type InstagramMediaItem, type InstagramMediaList } from './instagramMedia';
 export { parseYoutubeMediaPage, type YoutubeMediaPage, type YoutubeMediaItem } from './youtubeMedia';
