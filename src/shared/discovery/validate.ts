@@ -156,6 +156,13 @@ function readId(value: unknown): number | null {
   return Number.isSafeInteger(read.value) && read.value >= 1 ? read.value : null;
 }
 
+/** The lists of `parts` that hold something, as one object; EMPTY when none does. */
+function nonEmpty(parts: Record<string, readonly unknown[]>): Out {
+  const out: Record<string, unknown> = {};
+  for (const [key, list] of Object.entries(parts)) if (list.length > 0) out[key] = list;
+  return Object.keys(out).length === 0 ? EMPTY : out;
+}
+
 function arrayOf(ctx: Ctx, field: string, value: unknown, what: string): unknown[] | typeof EMPTY {
   if (!Array.isArray(value)) return fail(ctx, field, `Give ${what} as a list.`);
   return value.filter(present);
@@ -297,10 +304,7 @@ function includeExclude(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
   if (include === EMPTY || exclude === EMPTY) return EMPTY;
   const both = (include as (string | number)[]).filter((v) => (exclude as (string | number)[]).includes(v));
   if (both.length > 0) return fail(ctx, `${f.key}.exclude`, `${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} both included and excluded: remove ${both.length === 1 ? 'it' : 'them'} from one list.`);
-  const out: Record<string, unknown> = {};
-  if (include.length > 0) out.include = include;
-  if (exclude.length > 0) out.exclude = exclude;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ include, exclude });
 }
 
 function usernames(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
@@ -358,10 +362,7 @@ function accountGeo(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
     if (city !== EMPTY && city.length > 0 && ctx.network !== 'instagram') city = fail(ctx, `${f.key}.city`, 'Cities are for Instagram only: remove them, or search by country.');
   }
   if (country === EMPTY || city === EMPTY) return EMPTY;
-  const out: Record<string, unknown> = {};
-  if (country.length > 0) out.country = country;
-  if (city.length > 0) out.city = city;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ country, city });
 }
 
 function languages(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
@@ -450,10 +451,7 @@ function audienceGeo(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
     if (citiesOut !== EMPTY && citiesOut.length > 0 && ctx.network !== 'instagram') citiesOut = fail(ctx, `${f.key}.cities`, 'Audience cities are for Instagram only: remove them, or use countries.');
   }
   if (countriesOut === EMPTY || citiesOut === EMPTY) return EMPTY;
-  const out: Record<string, unknown> = {};
-  if (countriesOut.length > 0) out.countries = countriesOut;
-  if (citiesOut.length > 0) out.cities = citiesOut;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ countries: countriesOut, cities: citiesOut });
 }
 
 /** Report spellings (13-17, 65+) read as the search's (13_17, 65). */

@@ -1,9 +1,9 @@
 // Brand mentions (spec 2.7 YouTube, 2.8 TikTok): the brands an account mentioned, with figures
 // per period, and the mentioning posts, in one network-neutral shape.
 import { z } from 'zod';
-import { anyId, flag, map, num, obj, str, time, unwrapObject, valueOf } from './common';
-import { check, guard } from './errors';
-import { at, entries, epochMs, firstOf, flagAt, idAt, idsAt, isRecord, listAt, normaliseTree, numAt, PERIOD_KEYS, recAt, strAt, type Json } from './normalise';
+import { anyId, checkedTree, flag, map, num, obj, str, time, valueOf } from './common';
+import { guard } from './errors';
+import { at, entries, epochMs, firstOf, flagAt, idAt, idsAt, isRecord, listAt, numAt, PERIOD_KEYS, recAt, strAt, type Json } from './normalise';
 import { youtubeVideo, ytVideo } from './youtubeMedia';
 
 export interface BrandMentionStats {
@@ -146,9 +146,7 @@ export function parseTiktokBrandMentions(json: unknown): BrandMentions {
   const what = 'TikTok brand mentions';
   return guard(what, () => {
     // Spec 2.8: no `result` wrapper; one is tolerated.
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(tiktokMentionsBody, raw, what, prefix);
+    const { raw } = checkedTree(json, what, tiktokMentionsBody);
 
     const users = recAt(raw, 'users') ?? {};
     const brands = new Map<string, MentionedBrand>();
@@ -249,9 +247,7 @@ const youtubeMentionsBody = z.looseObject({
 export function parseYoutubeBrandMentions(json: unknown): BrandMentions {
   const what = 'YouTube brand mentions';
   return guard(what, () => {
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(youtubeMentionsBody, raw, what, prefix);
+    const { raw } = checkedTree(json, what, youtubeMentionsBody);
 
     const brands: MentionedBrand[] = [];
     const posts = new Map<string, MentionPost>();

@@ -1,7 +1,7 @@
 // zod building blocks shared by the parsers, and unwrapping of the `{result: …}` envelope.
 import { z } from 'zod';
-import { issueTexts, SchemaError } from './errors';
-import { isRecord, type Json } from './normalise';
+import { check, issueTexts, SchemaError } from './errors';
+import { isRecord, normaliseTree, type Json } from './normalise';
 
 export const num = z.number().nullish();
 export const str = z.string().nullish();
@@ -76,6 +76,14 @@ export function unwrapObject(json: unknown, what: string): { value: Json; prefix
   const { value, prefix } = unwrap(json, what);
   if (!isRecord(value)) throw new SchemaError(what, [`${prefix || '(root)'}: expected object, received ${kind(value)}`]);
   return { value, prefix };
+}
+
+/** The payload as an object, normalised (normaliseTree) and checked against `schema`, or a SchemaError naming the paths that did not fit. */
+export function checkedTree(json: unknown, what: string, schema: z.ZodType): { raw: Json; prefix: string } {
+  const { value, prefix } = unwrapObject(json, what);
+  const raw = normaliseTree(value) as Json;
+  check(schema, raw, what, prefix);
+  return { raw, prefix };
 }
 
 /** The payload as an array, or a SchemaError naming its path. */

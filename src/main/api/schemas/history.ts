@@ -1,8 +1,8 @@
 // Metrics history (spec 2.9) of Instagram and Twitter accounts: one series of points per metric.
 import { z } from 'zod';
-import { num, obj, str, time, unwrapObject } from './common';
-import { check, guard, SchemaError } from './errors';
-import { at, entries, epochMs, firstOf, listAt, normaliseTree, numAt, type Json } from './normalise';
+import { checkedTree, num, obj, path, str, time } from './common';
+import { guard, SchemaError } from './errors';
+import { at, entries, epochMs, firstOf, listAt, numAt, type Json } from './normalise';
 
 export interface HistoryPoint {
   /** Epoch ms. */
@@ -25,9 +25,7 @@ const historyBody = z.looseObject({
 
 function parseHistory(what: string, json: unknown): MetricsHistory {
   return guard(what, () => {
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(historyBody, raw, what, prefix);
+    const { raw, prefix } = checkedTree(json, what, historyBody);
     const series: Record<string, HistoryPoint[]> = {};
     const problems: string[] = [];
     for (const [name, entry] of entries(raw.metrics_history)) {
@@ -35,7 +33,7 @@ function parseHistory(what: string, json: unknown): MetricsHistory {
       listAt(entry, 'history').forEach((point, i) => {
         // Instagram stamps points with `timestamp` (unix), Twitter with `time_iso`, YouTube with both `time` and `time_iso`.
         const t = firstOf(epochMs(at(point, 'timestamp')), epochMs(at(point, 'time')), epochMs(at(point, 'time_iso')), epochMs(at(point, 'date')));
-        if (t === null) problems.push(`${[prefix, 'metrics_history', name, 'history', i].filter((s) => s !== '').join('.')}: no readable time (timestamp, time or time_iso)`);
+        if (t === null) problems.push(`${path(prefix, 'metrics_history', name, 'history', i)}: no readable time (timestamp, time or time_iso)`);
         else points.push({ time: t, value: numAt(point, 'value') });
       });
       series[name] = points.sort((a, b) => a.time - b.time);

@@ -1,9 +1,9 @@
 // Instagram account media (spec 2.5): the posts, and the lists of post ids by group, sort key
 // and period with their averages.
 import { z } from 'zod';
-import { anyId, flag, map, mapOrList, num, obj, str, time, unwrapObject, valueOf } from './common';
-import { check, guard } from './errors';
-import { at, entries, epochMs, flagAt, idAt, idsAt, isRecord, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
+import { anyId, checkedTree, flag, map, mapOrList, num, obj, str, time, valueOf } from './common';
+import { guard } from './errors';
+import { at, entries, epochMs, flagAt, idAt, idsAt, isRecord, numAt, recAt, strAt, type Json } from './normalise';
 
 export interface InstagramMediaItem {
   id: string;
@@ -84,9 +84,7 @@ const igMediaBody = z.looseObject({
 export function parseInstagramMedia(json: unknown): InstagramMedia {
   const what = 'Instagram media';
   return guard(what, () => {
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(igMediaBody, raw, what, prefix);
+    const { raw } = checkedTree(json, what, igMediaBody);
 
     const items: InstagramMediaItem[] = [];
     for (const [key, item] of entries(raw.media)) {

@@ -1,9 +1,9 @@
 // YouTube media pages (spec 2.6); the video reader also serves the videos of YouTube brand
 // mentions (2.7, brandMentions.ts).
 import { z } from 'zod';
-import { anyId, flag, map, num, obj, str, time, unwrapObject, valueOf } from './common';
-import { check, guard } from './errors';
-import { at, epochMs, firstOf, flagAt, idAt, idsAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
+import { anyId, checkedTree, flag, map, num, obj, str, time, valueOf } from './common';
+import { guard } from './errors';
+import { at, epochMs, firstOf, flagAt, idAt, idsAt, isRecord, listAt, numAt, recAt, strAt, type Json } from './normalise';
 
 export interface YoutubeMediaItem {
   id: string;
@@ -106,9 +106,7 @@ const ytPage = z.looseObject({
 export function parseYoutubeMediaPage(json: unknown): YoutubeMediaPage {
   const what = 'YouTube media page';
   return guard(what, () => {
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(ytPage, raw, what, prefix);
+    const { raw } = checkedTree(json, what, ytPage);
     const currentPage = numAt(raw, 'current_page') ?? 1;
     return {
       currentPage,
