@@ -1,4 +1,4 @@
-// The client's discovery query validator (src/shared/discovery.ts) against the simulator's own
+// The client's discovery query validator (src/shared/discovery/validate.ts) against the simulator's own
 // (src/simulator/data/discovery/validate.ts): whatever the client accepts and sends, the
 // simulator accepts too, and reads it as sent (the client's normalised body is a fixed point of
 // the simulator's normalisation). Lives in test/ because src/shared may not import the simulator.

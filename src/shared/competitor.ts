@@ -2,6 +2,7 @@
 // the page at each field and again by the contract), an analysis with its aggregates, and the
 // post browser's query, which main answers from SQLite so 50,000 posts sort and filter at once.
 import { z } from 'zod';
+import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import type { WorkspaceId } from './workspaces';
 
 /** Two-letter ISO 3166 codes the runtime knows a name for (Intl names unknown codes by the code itself). */
@@ -16,8 +17,6 @@ export function countryName(code: string): string | null {
   }
 }
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (s: string) => day.test(s) && !Number.isNaN(Date.parse(s)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** The create form's fields, as the contract takes them; each message names what to fix. */
 export const competitorFieldShape = {
@@ -32,8 +31,8 @@ export const competitorFieldShape = {
         .max(30, 'An Instagram username has at most 30 characters.')
         .regex(/^[A-Za-z0-9._]+$/, 'An Instagram username has only letters, digits, dots and underscores.'),
     ),
-  dateFrom: z.string().refine(isDay, 'Enter the first day as a date.'),
-  dateTo: z.string().refine(isDay, 'Enter the last day as a date.'),
+  dateFrom: z.string().refine(isCalendarDay, 'Enter the first day as a date.'),
+  dateTo: z.string().refine(isCalendarDay, 'Enter the last day as a date.'),
   /** Upper-case ISO 3166 two-letter codes; empty means worldwide. */
   audienceGeo: z
     .array(z.string().transform((s) => s.trim().toUpperCase()))
@@ -49,7 +48,7 @@ export const competitorFieldShape = {
 
 /** The last day is not before the first (checked once both are dates). */
 export function datesInOrder(v: { dateFrom: string; dateTo: string }, ctx: z.RefinementCtx): void {
-  if (isDay(v.dateFrom) && isDay(v.dateTo) && v.dateFrom > v.dateTo) {
+  if (isCalendarDay(v.dateFrom) && isCalendarDay(v.dateTo) && v.dateFrom > v.dateTo) {
     ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The last day must not be before the first.' });
   }
 }
@@ -135,8 +134,8 @@ export const competitorFilters = z
     erMin: z.number().optional(),
     erMax: z.number().optional(),
     /** yyyy-mm-dd, inclusive. */
-    dateFrom: z.string().regex(day).optional(),
-    dateTo: z.string().regex(day).optional(),
+    dateFrom: z.string().regex(CALENDAR_DAY_FORMAT).optional(),
+    dateTo: z.string().regex(CALENDAR_DAY_FORMAT).optional(),
   })
   .strict();
 export type CompetitorFilters = z.infer<typeof competitorFilters>;

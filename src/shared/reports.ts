@@ -1,4 +1,5 @@
 // Report types the renderer shows and main produces. Pure data: no imports but types.
+import type { BalanceKind } from './balances';
 import type { WorkspaceId } from './workspaces';
 
 export const networks = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
@@ -58,7 +59,7 @@ export interface CachedReport {
   result: Record<string, unknown>;
 }
 
-export type BalanceKind = 'credits' | 'miniReports' | 'advancedReports' | 'discoveryRequests';
+export type { BalanceKind };
 
 /** What fetching a report costs now, and why: shown before anything is spent. */
 export interface CostQuote {

@@ -6,26 +6,14 @@
 // and the plan read just after it, never from what the call was expected to cost. A call is
 // never booked at more than it can cost; a balance that moved more than that moved outside
 // Scout (another Scout on the same API account, the web app) and is flagged, not booked.
-import type { BalanceKind, SpendingRow } from '@shared/reports';
+import { balanceKinds, plausibleBalance, type BalanceKind } from '@shared/balances';
+import type { SpendingRow } from '@shared/reports';
 import type { Db } from '../cache/database';
 
 export type { BalanceKind, SpendingRow };
 
 /** Every balance the plan showed at one moment; null where the API did not say. */
 export type Balances = Record<BalanceKind, number | null>;
-
-export const balanceKinds: readonly BalanceKind[] = ['credits', 'miniReports', 'advancedReports', 'discoveryRequests'];
-
-/** More than any plan holds: a larger figure is not a balance. */
-const MAX_PLAUSIBLE_BALANCE = 10_000_000;
-
-/**
- * A balance as the API reports it, or null when the figure is not one: real answers send
- * `restTokens: -1` for "not reported", and a fraction or an absurd number is no balance either.
- */
-export function plausibleBalance(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_PLAUSIBLE_BALANCE ? value : null;
-}
 
 /**
  * What one call cost, from the balances before and after it. `known` is what the ledger already

@@ -18,7 +18,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ScoutError } from '@shared/errors';
 import type { PlanInfo } from '@shared/contract';
 import { BalanceGate } from './balanceGate';
-import { balanceKinds, plausibleBalance, settlement, type Balances, type BalanceKind, type CreditLedger, type LedgerEntry } from './creditLedger';
+import { balanceIn, balanceKinds, plausibleBalance, type BalanceKind } from '@shared/balances';
+import { settlement, type Balances, type CreditLedger, type LedgerEntry } from './creditLedger';
 import { ApiCallError, type ApiClient } from '../api/apiClient';
 import { withKernelPass } from '../api/paidGuard';
 import type { Network } from '../api/types';
@@ -45,17 +46,6 @@ export const balanceWords: Record<BalanceKind, string> = {
 
 export function costWords(cost: number, balance: BalanceKind): string {
   return `${cost} ${balanceWords[balance]}${cost === 1 ? '' : 's'}`;
-}
-
-/** The balance a plan reports for one kind; null when the API did not say. */
-export function balanceIn(plan: PlanInfo, kind: BalanceKind): number | null {
-  const value = {
-    credits: plan.reports.credits,
-    miniReports: plan.reports.reports,
-    advancedReports: plan.reports.advancedReports,
-    discoveryRequests: plan.discovery.requests,
-  }[kind];
-  return typeof value === 'number' ? value : null;
 }
 
 /** Every balance a plan reports; a figure that is no balance (negative, fractional) is null. */

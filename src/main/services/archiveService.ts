@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { utcDay } from '@shared/calendarDay';
 import { ScoutError } from '@shared/errors';
 import type { AccountRef } from '@shared/accountInput';
 import type { ArchivedPdf, ArchiveProgress, ArchiveSort } from '@shared/archive';
@@ -162,7 +163,7 @@ export class ArchiveService {
     checkPdf(bytes);
     const exportedAt = this.now();
     const cached = this.deps.reports.open(ref);
-    const fileName = `${ref.network}-${safeName(ref.key)}-${new Date(exportedAt).toISOString().slice(0, 10)}-${exportedAt}.pdf`;
+    const fileName = `${ref.network}-${safeName(ref.key)}-${utcDay(exportedAt)}-${exportedAt}.pdf`;
     this.deps.paid.save(describe, charged, () => this.write(fileName, bytes));
     const id = this.deps.paid.save(describe, charged, () =>
       this.deps.repo.save({

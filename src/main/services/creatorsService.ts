@@ -3,6 +3,7 @@
 // account unlocked these reports?" for the unlock-aware quote (unlockQuotes.ts).
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
+import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import type { CreatorsSyncResult, CreatorView } from '@shared/discoveryData';
 import type { Network } from '@shared/reports';
 import type { CallOptions } from '../api/apiClient';
@@ -14,8 +15,6 @@ import type { PaidWork } from '../ledger/paidWork';
 import { jobKeys, type JobRegistry } from './jobs';
 
 export const CREATORS_PAGE_SIZE = 100;
-export const MAX_CREATOR_IDS = 1000;
-export const MAX_CREATOR_ACCOUNTS = 100;
 /** More pages than any network of creators fills: a cursor that never ends is cut off here. */
 const MAX_PAGES = 2000;
 

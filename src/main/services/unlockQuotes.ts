@@ -10,7 +10,8 @@ import type { Creator } from '../api/schemas/discovery';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
 import type { ConnectionTracker } from './connection';
-import { creatorAccountsParam, MAX_CREATOR_ACCOUNTS, type CreatorsService } from './creatorsService';
+import { MAX_CREATOR_ACCOUNTS } from '@shared/creators';
+import { creatorAccountsParam, type CreatorsService } from './creatorsService';
 import type { ReportRef, ReportService } from './reportService';
 import type { Logger } from '../log';
 

@@ -1,7 +1,7 @@
 // zod building blocks shared by the parsers, and unwrapping of the `{result: …}` envelope.
 import { z } from 'zod';
-import { issueTexts, SchemaError } from './errors';
-import { isRecord, type Json } from './normalise';
+import { check, issueTexts, SchemaError } from './errors';
+import { isRecord, normaliseTree, type Json } from './normalise';
 
 export const num = z.number().nullish();
 export const str = z.string().nullish();
@@ -23,6 +23,18 @@ export function obj<T extends z.core.$ZodLooseShape>(shape: T) {
 /** A map keyed by strings (null, absent or `[]` allowed). */
 export function map<T extends z.ZodType>(values: T) {
   return z.preprocess(emptyListAsNull, z.record(z.string(), values).nullish());
+}
+
+/** A flag sent as a boolean or as 0/1. */
+export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish();
+/** A time sent as a number (unix) or a string (ISO). */
+export const time = z.union([z.number(), z.string()]).nullish();
+/** `{value}` with a numeric value (other fields kept). */
+export const valueOf = obj({ value: num });
+
+/** An array of objects, or a map of them (PHP sends an empty map as `[]`). */
+export function mapOrList<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.record(z.string(), item)]);
 }
 
 /** `performance.{period}` with a numeric `value` in each period (other fields kept). */
@@ -64,6 +76,14 @@ export function unwrapObject(json: unknown, what: string): { value: Json; prefix
   const { value, prefix } = unwrap(json, what);
   if (!isRecord(value)) throw new SchemaError(what, [`${prefix || '(root)'}: expected object, received ${kind(value)}`]);
   return { value, prefix };
+}
+
+/** The payload as an object, normalised (normaliseTree) and checked against `schema`, or a SchemaError naming the paths that did not fit. */
+export function checkedTree(json: unknown, what: string, schema: z.ZodType): { raw: Json; prefix: string } {
+  const { value, prefix } = unwrapObject(json, what);
+  const raw = normaliseTree(value) as Json;
+  check(schema, raw, what, prefix);
+  return { raw, prefix };
 }
 
 /** The payload as an array, or a SchemaError naming its path. */

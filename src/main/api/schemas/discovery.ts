@@ -2,7 +2,7 @@
 // response (api-notes "Discovery search response").
 import { z } from 'zod';
 import { networks, type Network } from '../types';
-import { anyId, bool, kind, num, obj, path, str, tolerate, unwrapArray, unwrapObject, withoutParts, type UnparsedPart } from './common';
+import { anyId, bool, checkedTree, kind, num, obj, path, str, tolerate, unwrapArray, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { check, guard, SchemaError } from './errors';
 import { at, epochMs, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
 
@@ -196,9 +196,7 @@ function creator(c: Json): Creator {
 export function parseCreators(json: unknown): { creators: Creator[]; nextCursor: string | null } {
   const what = 'Creator profiles';
   return guard(what, () => {
-    const { value, prefix } = unwrapObject(json, what);
-    const raw = normaliseTree(value) as Json;
-    check(creatorsBody, raw, what, prefix);
+    const { raw } = checkedTree(json, what, creatorsBody);
     const cursor = at(raw, 'next_cursor');
     return {
       creators: listAt(raw, 'creators').filter(isRecord).map(creator),

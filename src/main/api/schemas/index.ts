@@ -7,29 +7,21 @@ import { parseReportBody } from './report';
 
 export { SchemaError } from './errors';
 export { UNPARSED_KEY, type UnparsedPart } from './common';
-export { balanceOf, MAX_PLAUSIBLE_BALANCE } from './report';
+export { balanceOf } from './report';
+export { MAX_PLAUSIBLE_BALANCE } from '@shared/balances';
 export { normaliseTree, ageKey, validUntilMs, epochMs, looseNumber, looseBoolean, type Json } from './normalise';
+export { parseInstagramMedia, type InstagramMedia, type InstagramMediaItem, type InstagramMediaList } from './instagramMedia';
+export { parseYoutubeMediaPage, type YoutubeMediaPage, type YoutubeMediaItem } from './youtubeMedia';
+export { parseInstagramHistory, parseTwitterHistory, type MetricsHistory, type HistoryPoint } from './history';
 export {
-  parseInstagramMedia,
-  parseYoutubeMediaPage,
-  parseInstagramHistory,
-  parseTwitterHistory,
   parseTiktokBrandMentions,
   parseYoutubeBrandMentions,
-  parsePdf,
-  type InstagramMedia,
-  type InstagramMediaItem,
-  type InstagramMediaList,
-  type YoutubeMediaPage,
-  type YoutubeMediaItem,
-  type MetricsHistory,
-  type HistoryPoint,
   type BrandMentions,
   type MentionedBrand,
   type BrandMentionStats,
   type MentionPost,
-  type PdfAnswer,
-} from './media';
+} from './brandMentions';
+export { parsePdf, type PdfAnswer } from './pdf';
 export {
   parseGames,
   parseCreators,

@@ -188,6 +188,29 @@ export function stringsAt(value: unknown, ...path: readonly (string | number)[])
   return listAt(value, ...path).filter((v): v is string => typeof v === 'string');
 }
 
+/** A flag sent as a boolean or as 0/1. */
+export function flagAt(value: unknown, ...path: readonly (string | number)[]): boolean | null {
+  const v = at(value, ...path);
+  if (typeof v === 'boolean') return v;
+  return v === 1 ? true : v === 0 ? false : null;
+}
+
+/** Ids of a list, as strings (ids arrive as strings or numbers). */
+export function idsAt(value: unknown, ...path: readonly (string | number)[]): string[] {
+  const out: string[] = [];
+  for (const item of listAt(value, ...path)) {
+    if (typeof item === 'string') out.push(item);
+    else if (typeof item === 'number' && Number.isFinite(item)) out.push(String(item));
+  }
+  return out;
+}
+
+/** Entries of a map that the API may also send as a list (or `[]` when empty), with their keys. */
+export function entries(value: unknown): [string, unknown][] {
+  if (Array.isArray(value)) return value.map((item, i) => [String(i), item]);
+  return isRecord(value) ? Object.entries(value) : [];
+}
+
 /** The first non-null of its arguments. */
 export function firstOf<T>(...values: readonly (T | null | undefined)[]): T | null {
   for (const v of values) if (v !== null && v !== undefined) return v;

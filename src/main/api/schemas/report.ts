@@ -2,6 +2,7 @@
 // `.twitch`, `.twitter`, `.snapchat`): envelope, state, validity, the network-neutral summary
 // and the normalised `result` the cache stores.
 import { z } from 'zod';
+import { plausibleBalance } from '@shared/balances';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../types';
 import { anyId, bool, feature, kind, map, metric, num, obj, path, performance, str, strings, tolerate, UNPARSED_KEY, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { SchemaError } from './errors';
@@ -21,9 +22,6 @@ const labels: Record<Network, string> = {
 // ---- envelope ----
 // Read field by field (envelopeOf): only `report_state` is essential; the others, when they do
 // not fit, are kept as received and read as absent.
-
-/** More than any plan holds: a restTokens above it is not a balance. */
-export const MAX_PLAUSIBLE_BALANCE = 10_000_000;
 
 // ---- shared report parts ----
 
@@ -352,7 +350,8 @@ function envelopeOf(result: Json, what: string, prefix: string, unparsed: Unpars
  * number is no balance either, and is listed as kept as received.
  */
 export function balanceOf(value: number, unparsed: UnparsedPart[] = []): number | null {
-  if (Number.isSafeInteger(value) && value >= 0 && value <= MAX_PLAUSIBLE_BALANCE) return value;
+  const balance = plausibleBalance(value);
+  if (balance !== null) return balance;
   if (!(value < 0)) unparsed.push({ path: 'restTokens', reason: `${value} is not a plausible balance; read as not reported` });
   return null;
 }

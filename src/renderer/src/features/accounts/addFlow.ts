@@ -3,7 +3,8 @@
 // up to when one of them is only "at most", how a list is quoted (in batches, so main can ask which
 // accounts the API account unlocked elsewhere), and how the library reads a follower bound.
 import type { ConnectionState, PlanInfo, ScoutClient, WorkspaceState } from '@shared/contract';
-import type { BalanceKind, CostQuote } from '@shared/reports';
+import { balanceIn, type BalanceKind } from '@shared/balances';
+import type { CostQuote } from '@shared/reports';
 import type { AccountInput } from '@shared/accountInput';
 import type { PlannedFetch, TiktokType } from './accountsSlice';
 import { formatCount } from '../../shared/format';
@@ -42,9 +43,7 @@ export function spendBlocker(state: {
 
 /** The balance a plan reports for one kind; null when it gave no figure. */
 export function balanceOf(plan: PlanInfo | null, kind: BalanceKind): number | null {
-  if (!plan) return null;
-  const value = { credits: plan.reports.credits, miniReports: plan.reports.reports, advancedReports: plan.reports.advancedReports, discoveryRequests: plan.discovery.requests }[kind];
-  return typeof value === 'number' ? value : null;
+  return plan ? balanceIn(plan, kind) : null;
 }
 
 export interface BalanceTotal {

@@ -2,6 +2,7 @@
 // rules main applies), the cost said before anything is sent — the API reference does not say
 // what an analysis costs, so the panel says it may cost and that the ledger records what moves.
 import { useState, type FormEvent } from 'react';
+import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
 import { ConfirmSpend, FormField, formatDay } from '../../shared/ui';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
@@ -9,13 +10,11 @@ import { useScout } from '../../store';
 
 type Field = keyof CompetitorCreateInput;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
 export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: CompetitorAnalysisView) => void; offline: boolean }) {
   const workspace = useScout((s) => s.workspace?.active);
   const [username, setUsername] = useState('');
-  const [dateFrom, setDateFrom] = useState(() => isoDay(new Date(Date.now() - 30 * 86_400_000)));
-  const [dateTo, setDateTo] = useState(() => isoDay(new Date()));
+  const [dateFrom, setDateFrom] = useState(() => utcDay(new Date(Date.now() - 30 * 86_400_000)));
+  const [dateTo, setDateTo] = useState(() => utcDay(new Date()));
   const [countries, setCountries] = useState('');
   const [hashtags, setHashtags] = useState('');
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

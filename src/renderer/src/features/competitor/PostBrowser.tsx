@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
+import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
@@ -78,8 +79,8 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     if (fMax !== undefined) f.followersMax = Math.max(0, fMax);
     if (eMin !== undefined) f.erMin = eMin;
     if (eMax !== undefined) f.erMax = eMax;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(from)) f.dateFrom = from;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(to)) f.dateTo = to;
+    if (CALENDAR_DAY_FORMAT.test(from)) f.dateFrom = from;
+    if (CALENDAR_DAY_FORMAT.test(to)) f.dateTo = to;
     return f;
   }, [search, paidType, accountType, country, followersMin, followersMax, erMin, erMax, from, to]);
   const queryKey = JSON.stringify({ id, filters, sort, cached: analysis.postsCached });

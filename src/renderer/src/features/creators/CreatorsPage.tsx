@@ -13,7 +13,8 @@ import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '../../shared/format';
 import { syncBlocker } from '../lists';
-import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
+import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
+import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 

@@ -2,17 +2,18 @@
 // creator accounts, each with the API's limits (4.10), so a bad value is said at its field and
 // nothing is sent.
 import { parseAccountList } from '@shared/accountInput';
+import { isCalendarDay } from '@shared/calendarDay';
+import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
+import { isPositiveId } from '@shared/ids';
 import { networks, type Network } from '@shared/reports';
 import type { Read } from '../lists';
 
-export const MAX_CREATOR_IDS = 1000;
-export const MAX_CREATOR_ACCOUNTS = 100;
 
 /** Creator ids as typed: separated by commas or spaces, digits only, at most 1,000. Empty is no filter. */
 export function readCreatorIds(text: string): Read<number[] | undefined> {
   const parts = text.split(/[\s,;]+/).filter(Boolean);
   if (parts.length === 0) return { ok: true, value: undefined };
-  const bad = parts.find((p) => !/^\d+$/.test(p) || Number(p) < 1 || !Number.isSafeInteger(Number(p)));
+  const bad = parts.find((p) => !/^\d+$/.test(p) || !isPositiveId(Number(p)));
   if (bad) return { ok: false, message: `"${bad}" is not a creator id: ids are whole numbers from 1, separated by commas.` };
   const ids = [...new Set(parts.map(Number))];
   if (ids.length > MAX_CREATOR_IDS) return { ok: false, message: `At most ${MAX_CREATOR_IDS.toLocaleString('en-US')} creator ids at a time; this has ${ids.length.toLocaleString('en-US')}.` };
@@ -54,7 +55,7 @@ export function readUnlockRange(from: string, to: string): { from: string | null
   const day = (text: string, key: 'from' | 'to') => {
     const t = text.trim();
     if (t === '') return null;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(`${t}T00:00:00Z`)) || !new Date(`${t}T00:00:00Z`).toISOString().startsWith(t)) {
+    if (!isCalendarDay(t)) {
       errors[key] = 'That is not a calendar date (YYYY-MM-DD).';
       return null;
     }

@@ -3,7 +3,7 @@
 // which), grouped, each with its tier (Basic / Pro) and meaning, an input fit for its kind and
 // its errors beside the input they are about; under it the exact request body of page 1.
 //
-// Hooks for end-to-end tests (stable; labels are the catalogue's, src/shared/discovery.ts):
+// Hooks for end-to-end tests (stable; labels are the catalogue's, src/shared/discovery/catalogue.ts):
 // - Network: a radio group named "Social network"; pick with getByRole('radio', { name: 'YouTube' }).
 //   Filters dropped by a switch are named in a status line with data-testid="dq-dropped".
 // - Each filter's wrapper has data-filter={key} (e.g. data-filter="er", "blogger_prices.post_price")

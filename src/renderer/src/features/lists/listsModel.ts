@@ -2,6 +2,7 @@
 // asks the same), how a list id is read where it is typed, and how a list item's other fields
 // (every field the API sent beyond the main columns) are named and shown.
 import type { ConnectionState, WorkspaceState } from '@shared/contract';
+import { isPositiveId } from '@shared/ids';
 import { DASH, formatDate, formatExact, formatMetric } from '../../shared/format';
 
 /**
@@ -26,7 +27,7 @@ export function readListId(text: string): Read<number> {
   if (t === '') return { ok: false, message: 'Enter the number of a list.' };
   if (!/^\d+$/.test(t)) return { ok: false, message: 'A list id is a whole number, such as 12.' };
   const n = Number(t);
-  if (n < 1 || !Number.isSafeInteger(n)) return { ok: false, message: 'A list id is a whole number from 1.' };
+  if (!isPositiveId(n)) return { ok: false, message: 'A list id is a whole number from 1.' };
   return { ok: true, value: n };
 }
 

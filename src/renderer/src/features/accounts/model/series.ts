@@ -1,4 +1,5 @@
 // Time series (followers over time, metrics history, stream viewers) and the views-vs-likes scatter.
+import { utcDay } from '@shared/calendarDay';
 import type { Network } from '@shared/reports';
 import type { HistoryView } from '@shared/companions';
 import { metricSpec } from './catalogue';
@@ -65,7 +66,7 @@ export function buildSeries(network: Network, result: Rec, user: Rec | null, fea
     const id = str(own(stream, 'video_id'));
     const pts = points(own(stream, 'chart'), TIME_FIELDS, ['value']);
     if (id === null || pts.length === 0) continue;
-    const day = new Date(pts[0]!.time).toISOString().slice(0, 10);
+    const day = utcDay(pts[0]!.time);
     push(out, `stream_viewers.${id}`, `Viewers of the stream of ${day}`, pts, { axisName: 'Viewers' });
   }
   return out;

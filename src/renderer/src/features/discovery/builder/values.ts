@@ -1,6 +1,7 @@
 // How the builder's inputs read and write a filter's value. Inputs keep what was typed (a half
 // typed "1." stays a string) so nothing jumps under the cursor; `validateDiscoveryQuery` reads
 // numeric strings and normalises before anything is sent.
+import { CALENDAR_DAY_FORMAT, utcDay } from '@shared/calendarDay';
 
 export type Obj = Record<string, unknown>;
 
@@ -45,11 +46,11 @@ export function joinList(value: unknown, separator: ',' | '\n'): string {
 export function dateOfSeconds(value: unknown): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(n)) return '';
-  return new Date(n * 1000).toISOString().slice(0, 10);
+  return utcDay(n * 1000);
 }
 
 export function secondsOfDate(date: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  if (!CALENDAR_DAY_FORMAT.test(date)) return undefined;
   const ms = Date.parse(`${date}T00:00:00Z`);
   return Number.isFinite(ms) ? ms / 1000 : undefined;
 }

@@ -1,6 +1,5 @@
-// Discovery search query model (spec 4.11): the filter catalogue, validation and the request
-// body. Pure: no Node or DOM imports. Main validates with it before anything is sent and caches
-// by the normalised body; the renderer's query builder draws its inputs from the catalogue.
+// Validation of a discovery query (spec 4.11): validateDiscoveryQuery and its rules, one per
+// filter kind. Main validates with it before anything is sent and caches by the normalised body.
 //
 // What the validator accepts, the simulator's own validator (src/simulator/data/discovery/
 // validate.ts) accepts too — a property test holds them together. It is stricter where the spec
@@ -13,94 +12,29 @@
 // strings trimmed, empty filters dropped, country codes upper case, language codes and usernames
 // lower case (no leading @), numeric strings read as numbers, sets (ids, codes, marks, age groups)
 // deduplicated and sorted, keys in catalogue order, `twitch_games.period` defaulted to 30d.
-// `page` is not part of a query: it is dropped here and added by `discoveryRequestBody`.
+// `page` is not part of a query: it is dropped here and added by `discoveryRequestBody` (body.ts).
+import {
+  ageGroups,
+  countryCodes,
+  discoveryFilter,
+  discoveryFilters,
+  discoveryNetworks,
+  gamePeriods,
+  growthPeriods,
+  isDiscoveryNetwork,
+  languageCodes,
+  MAX_TWITCH_GAMES,
+  MAX_USERNAME_EXCLUDE,
+  networkLabels,
+  races,
+  rateMarks,
+  sortFields,
+  sortOrders,
+  type DiscoveryFilter,
+  type DiscoveryNetwork,
+} from './catalogue';
+import { isRecord, withFilterValue, type DiscoveryBody } from './body';
 
-export const discoveryNetworks = ['instagram', 'youtube', 'tiktok', 'twitter', 'twitch'] as const;
-export type DiscoveryNetwork = (typeof discoveryNetworks)[number];
-export const DISCOVERY_PAGE_SIZE = 20;
-export const DISCOVERY_MAX_PAGE = 500;
-export type DiscoveryTier = 'Basic' | 'Pro';
-export type DiscoveryFilterKind =
-  | 'keywords'
-  | 'text'
-  | 'includeExclude'
-  | 'range'
-  | 'countries'
-  | 'languages'
-  | 'choice'
-  | 'boolean'
-  | 'ageRange'
-  | 'audienceGeo'
-  | 'audienceAge'
-  | 'audienceGender'
-  | 'marks'
-  | 'growth'
-  | 'idShares'
-  | 'usernames'
-  | 'games'
-  | 'sort'
-  | 'since'
-  | 'verified'
-  | 'ethnicity'
-  | 'income'
-  | 'accountGeo';
-
-export type DiscoveryFilterGroup = 'Keywords' | 'Account' | 'Audience' | 'Performance' | 'Twitch' | 'Twitter' | 'Sorting';
-
-export interface DiscoveryChoice {
-  value: string;
-  label: string;
-}
-
-export interface DiscoveryFilter {
-  /** The body key as sent, e.g. 'er', 'audience_geo', 'blogger_prices.post_price' (dotted = nested). */
-  key: string;
-  /** Researcher's words, unique within a network: also the accessible name of the filter's input. */
-  label: string;
-  /** One sentence from the spec. */
-  meaning: string;
-  kind: DiscoveryFilterKind;
-  networks: DiscoveryNetwork[];
-  tier: Partial<Record<DiscoveryNetwork, DiscoveryTier>>;
-  group: DiscoveryFilterGroup;
-  // ---- kind-specific facts ----
-  /** Numbers (range, ageRange, growth, shares): the lowest and highest value allowed. */
-  min?: number;
-  max?: number;
-  /** Numbers must be whole. */
-  integer?: boolean;
-  /** A range that takes only `from` (a lower bound). */
-  fromOnly?: boolean;
-  /** Unit shown beside numbers ('%', 'years', 'days' …). */
-  unit?: string;
-  /** choice / marks / sort / income / ethnicity / audienceGender: the allowed values. */
-  choices?: readonly DiscoveryChoice[];
-  /** choice: several values may be picked (sent as an array). */
-  multiple?: boolean;
-  /** growth / games: the allowed periods, and the one used when none is given. */
-  periods?: readonly string[];
-  defaultPeriod?: string;
-  /** List kinds: the most items allowed. */
-  maxItems?: number;
-  /** includeExclude: what the lists hold. */
-  items?: 'ids' | 'usernames';
-  /** Parts of the filter available on fewer networks than the filter (account_geo.city …). */
-  partNetworks?: Record<string, DiscoveryNetwork[]>;
-  /** Shares (prc) must be whole percents. */
-  integerShare?: boolean;
-  /** What to type, per network where it differs (similar: username or id). */
-  hint?: Partial<Record<DiscoveryNetwork, string>>;
-}
-
-/** A Twitch game of the catalogue (`auditor.games`), as the games picker shows it. */
-export interface DiscoveryGame {
-  id: number;
-  title: string;
-  avatarUrl: string | null;
-}
-
-/** The request body without `page`; `social_network` is always present. */
-export type DiscoveryBody = { social_network: DiscoveryNetwork } & Record<string, unknown>;
 export interface DiscoveryFieldError {
   /** The filter key, or key.sub (e.g. 'audience_geo.countries', 'er.from'). */
   field: string;
@@ -108,242 +42,8 @@ export interface DiscoveryFieldError {
 }
 export type DiscoveryValidation = { ok: true; body: DiscoveryBody } | { ok: false; errors: DiscoveryFieldError[] };
 
-// ---- fixed key sets of 4.11 ---------------------------------------------------------------
-
-export const networkLabels: Record<DiscoveryNetwork, string> = {
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  twitter: 'Twitter',
-  twitch: 'Twitch',
-};
-
-/** Audience age groups as the search filters spell them. */
-export const ageGroups = ['13_17', '18_24', '25_34', '35_44', '45_54', '55_64', '65'] as const;
-export const ageGroupLabels: Record<(typeof ageGroups)[number], string> = {
-  '13_17': '13–17',
-  '18_24': '18–24',
-  '25_34': '25–34',
-  '35_44': '35–44',
-  '45_54': '45–54',
-  '55_64': '55–64',
-  '65': '65+',
-};
-/** Mark keys of reactions_rate / comments_rate; `very_good` exists for aqs only. */
-export const rateMarks = ['poor', 'fair', 'average', 'good', 'excellent'] as const;
-export const incomeLevels = ['5k', '10k', '25k', '50k', '75k', '100k', '150k', '200k'] as const;
-export const races = ['african', 'arabian', 'asian', 'caucasian', 'hispanic', 'indian'] as const;
-export const growthPeriods = ['7d', '30d', '90d', '180d', '365d'] as const;
-export const likesGrowthPeriods = ['7d', '30d', '90d', '180d'] as const;
-export const gamePeriods = ['7d', '30d', '90d', '180d'] as const;
-export const sortFields = ['engagement_avg', 'subscribers_count', 'er', 'username'] as const;
-export const sortOrders = ['asc', 'desc'] as const;
-export const contentTypes = ['video', 'live'] as const;
-export const MAX_USERNAME_EXCLUDE = 1000;
-export const MAX_TWITCH_GAMES = 3;
-
-/** ISO 3166-1 alpha-2 country codes. */
-export const countryCodes: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
-  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
-  'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
-  'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
-  'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
-  'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-
-/** ISO 639-1 language codes. */
-export const languageCodes: readonly string[] = (
-  'aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en ' +
-  'eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka ' +
-  'kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl ' +
-  'nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ' +
-  'ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu'
-).split(' ');
-
 const countrySet = new Set(countryCodes);
 const languageSet = new Set(languageCodes);
-
-// ---- the catalogue --------------------------------------------------------------------------
-
-const IG = 'instagram';
-const YT = 'youtube';
-const TT = 'tiktok';
-const TW = 'twitter';
-const TC = 'twitch';
-
-function tiers(networks: DiscoveryNetwork[], tier: DiscoveryTier, except: Partial<Record<DiscoveryNetwork, DiscoveryTier>> = {}) {
-  const out: Partial<Record<DiscoveryNetwork, DiscoveryTier>> = {};
-  for (const n of networks) out[n] = except[n] ?? tier;
-  return out;
-}
-
-type FilterDraft = Omit<DiscoveryFilter, 'tier'> & { tierAll: DiscoveryTier; tierExcept?: Partial<Record<DiscoveryNetwork, DiscoveryTier>> };
-
-function filter(d: FilterDraft): DiscoveryFilter {
-  const { tierAll, tierExcept, ...rest } = d;
-  return { ...rest, tier: tiers(d.networks, tierAll, tierExcept) };
-}
-
-const choices = (values: readonly string[], labels: Record<string, string> = {}): DiscoveryChoice[] =>
-  values.map((value) => ({ value, label: labels[value] ?? value }));
-
-const count = (key: string, label: string, meaning: string, networks: DiscoveryNetwork[], group: DiscoveryFilterGroup, tierAll: DiscoveryTier = 'Basic', tierExcept?: Partial<Record<DiscoveryNetwork, DiscoveryTier>>) =>
-  filter({ key, label, meaning, kind: 'range', networks, group, tierAll, tierExcept, min: 0 });
-
-const markLabels = { poor: 'Poor', fair: 'Fair', average: 'Average', good: 'Good', excellent: 'Excellent' };
-
-export const discoveryFilters: readonly DiscoveryFilter[] = [
-  // Keywords
-  filter({ key: 'search', label: 'Keywords anywhere', meaning: 'Keywords found anywhere in the account: name, description or content.', kind: 'keywords', networks: [IG, YT, TT, TC], group: 'Keywords', tierAll: 'Basic' }),
-  filter({ key: 'search_content', label: 'Keywords in content', meaning: "Keywords found in the account's posts.", kind: 'keywords', networks: [IG, YT, TT, TC], group: 'Keywords', tierAll: 'Basic' }),
-  filter({ key: 'search_description', label: 'Keywords in description', meaning: "Keywords found in the account's description.", kind: 'keywords', networks: [IG, YT, TT, TC], group: 'Keywords', tierAll: 'Basic' }),
-  filter({ key: 'niche_search', label: 'Niche', meaning: 'A phrase describing the niche; cannot be combined with the keyword filters.', kind: 'text', networks: [IG, TT, YT], group: 'Keywords', tierAll: 'Basic' }),
-  filter({ key: 'category', label: 'Categories', meaning: 'Account category ids to include or exclude (the category table is not published).', kind: 'includeExclude', items: 'ids', networks: [IG, TT], group: 'Keywords', tierAll: 'Basic' }),
-  filter({ key: 'thematics', label: 'Thematics', meaning: 'Channel thematic ids to include or exclude (the thematic table is not published).', kind: 'includeExclude', items: 'ids', networks: [YT], group: 'Keywords', tierAll: 'Basic' }),
-  filter({
-    key: 'similar',
-    label: 'Similar to',
-    meaning: 'Accounts similar to this one: a username on Instagram, a channel id on YouTube, an account id on TikTok.',
-    kind: 'text',
-    networks: [IG, YT, TT],
-    group: 'Keywords',
-    tierAll: 'Pro',
-    hint: { instagram: 'Instagram username, e.g. nasa', youtube: 'Channel id, UC followed by 22 characters', tiktok: 'TikTok account id (digits)' },
-  }),
-  // Account
-  filter({ key: 'account_geo', label: 'Account location', meaning: "The account's countries (two-letter ISO codes); cities by geographic id on Instagram only.", kind: 'accountGeo', networks: [IG, YT, TT, TC, TW], partNetworks: { city: [IG] }, group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_gender', label: 'Account gender', meaning: "The account owner's gender.", kind: 'choice', choices: choices(['male', 'female'], { male: 'Male', female: 'Female' }), networks: [IG, TT], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_age', label: 'Account owner age', meaning: "The account owner's age in years.", kind: 'ageRange', min: 0, max: 120, integer: true, unit: 'years', networks: [IG], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_languages', label: 'Account languages', meaning: 'Languages the account uses (two-letter ISO 639-1 codes).', kind: 'languages', networks: [IG, YT, TT, TC, TW], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_type', label: 'Account type', meaning: 'A brand or a human.', kind: 'choice', choices: choices(['brand', 'human'], { brand: 'Brand', human: 'Human' }), networks: [IG], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_has_contacts', label: 'Has contacts', meaning: 'Whether the account shows contact details.', kind: 'boolean', networks: [IG, YT, TT, TC, TW], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_has_launched_advertising', label: 'Has advertised', meaning: 'Whether the account has launched advertising.', kind: 'boolean', networks: [IG, YT, TT], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'account_mentions', label: 'Mentions', meaning: 'Usernames the account mentioned (include) or did not mention (exclude) in the last 180 days.', kind: 'includeExclude', items: 'usernames', networks: [IG, TT], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'verified', label: 'Verified', meaning: 'Verified accounts only (1) or non-verified accounts only (0).', kind: 'verified', networks: [IG, TT, YT, TW], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'has_content_type', label: 'Content type', meaning: 'Channels publishing video or live streams; Shorts cannot be told apart and count as video.', kind: 'choice', multiple: true, choices: choices(contentTypes, { video: 'Video', live: 'Live' }), networks: [YT], group: 'Account', tierAll: 'Pro' }),
-  filter({ key: 'blogger_prices.post_price', label: 'Post price', meaning: 'Estimated price of one post.', kind: 'range', min: 0, networks: [IG, YT, TT], group: 'Account', tierAll: 'Basic' }),
-  filter({ key: 'username_exclude', label: 'Exclude usernames', meaning: `Accounts never to show, at most ${MAX_USERNAME_EXCLUDE} usernames.`, kind: 'usernames', maxItems: MAX_USERNAME_EXCLUDE, networks: [IG, TT, YT, TC, TW], group: 'Account', tierAll: 'Basic' }),
-  // Audience
-  filter({ key: 'audience_geo', label: 'Audience location', meaning: 'Minimum share (0 to 100 %) of the audience in each country (ISO code), and on Instagram in each city (geographic id).', kind: 'audienceGeo', min: 0, max: 100, unit: '%', partNetworks: { cities: [IG] }, networks: [IG, YT, TT], group: 'Audience', tierAll: 'Basic' }),
-  filter({ key: 'audience_age', label: 'Audience age', meaning: 'Minimum share (0 to 100 %) of the audience within the chosen age groups.', kind: 'audienceAge', min: 0, max: 100, unit: '%', choices: choices(ageGroups, ageGroupLabels), networks: [IG, YT, TT], group: 'Audience', tierAll: 'Pro' }),
-  filter({ key: 'audience_gender', label: 'Audience gender', meaning: 'Minimum share (0 to 100 %) of the audience of one gender.', kind: 'audienceGender', min: 0, max: 100, unit: '%', choices: choices(['male', 'female'], { male: 'Male', female: 'Female' }), networks: [IG, YT, TT, TC], group: 'Audience', tierAll: 'Pro' }),
-  filter({ key: 'income', label: 'Audience income', meaning: 'Minimum share (0 to 100 %) of the audience at an income level.', kind: 'income', min: 0, max: 100, unit: '%', choices: choices(incomeLevels), networks: [IG], group: 'Audience', tierAll: 'Pro' }),
-  filter({ key: 'ethnicity', label: 'Audience ethnicity', meaning: 'Minimum share (whole percent, 0 to 100) of the audience of each chosen ethnicity.', kind: 'ethnicity', min: 0, max: 100, unit: '%', integerShare: true, choices: choices(races, Object.fromEntries(races.map((r) => [r, r[0]!.toUpperCase() + r.slice(1)]))), networks: [IG], group: 'Audience', tierAll: 'Pro' }),
-  filter({ key: 'interests', label: 'Audience interests', meaning: 'Minimum share (whole percent, 0 to 100) of the audience with each interest, by interest id (the table is not published).', kind: 'idShares', min: 0, max: 100, unit: '%', integerShare: true, networks: [IG], group: 'Audience', tierAll: 'Basic' }),
-  // Performance
-  count('subscribers_count', 'Followers', 'Followers (subscribers on YouTube and Twitch).', [IG, YT, TT, TC, TW], 'Performance', 'Pro', { instagram: 'Basic' }),
-  filter({ key: 'er', label: 'Engagement rate', meaning: 'Average engagement rate, 0 to 100 %.', kind: 'range', min: 0, max: 100, unit: '%', networks: [IG, TT, TW], group: 'Performance', tierAll: 'Basic' }),
-  filter({ key: 'aqs', label: 'Audience quality score', meaning: 'Audience quality score (AQS), a whole number from 0 to 100.', kind: 'range', min: 0, max: 100, integer: true, networks: [IG, TT], group: 'Performance', tierAll: 'Pro' }),
-  filter({ key: 'cqs', label: 'Channel quality score', meaning: 'Channel quality score (CQS), a whole number from 0 to 100.', kind: 'range', min: 0, max: 100, integer: true, networks: [YT], group: 'Performance', tierAll: 'Pro' }),
-  filter({ key: 'last_media_time', label: 'Posted since', meaning: 'The last post was published on or after this moment (a unix timestamp in seconds).', kind: 'since', min: 0, integer: true, networks: [IG, YT, TT, TW], group: 'Performance', tierAll: 'Basic', tierExcept: { instagram: 'Pro' } }),
-  count('media_count', 'Videos', 'Number of videos on the channel.', [YT], 'Performance'),
-  count('likes_count', 'Total likes', 'Likes the account has received in total.', [TT], 'Performance'),
-  count('alikes_avg', 'Average likes', 'Average reactions per post over 90 days (30 days on TikTok).', [YT, TT], 'Performance'),
-  count('views_avg', 'Average views', 'Average views per video over 90 days.', [YT, TT], 'Performance'),
-  count('comments_avg', 'Average comments', 'Average comments per post over 90 days.', [YT, TT], 'Performance'),
-  count('shares_avg', 'Average shares', 'Average shares per video over 30 days.', [TT], 'Performance'),
-  filter({ key: 'reels_video_views_avg', label: 'Average Reels views', meaning: 'Average views of Reels, at least this many.', kind: 'range', fromOnly: true, min: 0, integer: true, networks: [IG], group: 'Performance', tierAll: 'Basic' }),
-  filter({ key: 'shorts_video_views_avg', label: 'Average Shorts views', meaning: 'Average views of Shorts, at least this many.', kind: 'range', fromOnly: true, min: 0, integer: true, networks: [YT], group: 'Performance', tierAll: 'Basic' }),
-  filter({ key: 'reactions_rate', label: 'Reactions rate', meaning: 'Reactions rate marked against similar channels.', kind: 'marks', choices: choices(rateMarks, markLabels), networks: [YT], group: 'Performance', tierAll: 'Basic' }),
-  filter({ key: 'comments_rate', label: 'Comments rate', meaning: 'Comments rate marked against similar accounts.', kind: 'marks', choices: choices(rateMarks, markLabels), networks: [IG, YT], group: 'Performance', tierAll: 'Basic', tierExcept: { instagram: 'Pro' } }),
-  filter({ key: 'growth', label: 'Follower growth', meaning: 'Follower growth over a period, a whole percent from 0 to 100.', kind: 'growth', min: 0, max: 100, integer: true, unit: '%', periods: growthPeriods, networks: [IG, YT, TT, TC, TW], group: 'Performance', tierAll: 'Pro' }),
-  filter({ key: 'likes_growth_prc', label: 'Likes growth', meaning: 'Growth of likes over a period, a whole percent from 0 to 100.', kind: 'growth', min: 0, max: 100, integer: true, unit: '%', periods: likesGrowthPeriods, networks: [TT], group: 'Performance', tierAll: 'Pro' }),
-  // Twitch
-  filter({ key: 'twitch_games', label: 'Games', meaning: `Channels that streamed all of these games (at most ${MAX_TWITCH_GAMES}) over a period (30 days unless chosen).`, kind: 'games', maxItems: MAX_TWITCH_GAMES, periods: gamePeriods, defaultPeriod: '30d', networks: [TC], group: 'Twitch', tierAll: 'Basic' }),
-  filter({ key: 'twitch_active_days_per_week', label: 'Active days per week', meaning: 'Days per week the channel streams, 0 to 7.', kind: 'range', min: 0, max: 7, unit: 'days', networks: [TC], group: 'Twitch', tierAll: 'Basic' }),
-  count('twitch_hours_streamed', 'Hours streamed', 'Hours the channel has streamed.', [TC], 'Twitch'),
-  count('twitch_live_viewers_avg', 'Average live viewers', 'Average viewers during live streams.', [TC], 'Twitch'),
-  // Twitter
-  count('twitter_likes', 'Tweet likes', 'Likes on the account’s tweets.', [TW], 'Twitter'),
-  count('twitter_replies', 'Tweet replies', 'Replies to the account’s tweets.', [TW], 'Twitter'),
-  count('twitter_retweet', 'Retweets', 'Retweets of the account’s tweets.', [TW], 'Twitter'),
-  count('twitter_tweet', 'Tweets', 'Tweets the account has posted.', [TW], 'Twitter'),
-  // Sorting
-  filter({
-    key: 'sort',
-    label: 'Sort by',
-    meaning: 'Order of the results: by engagement unless chosen, or by followers, engagement rate or username, ascending or descending.',
-    kind: 'sort',
-    choices: choices(sortFields, { engagement_avg: 'Engagement (default)', subscribers_count: 'Followers', er: 'Engagement rate', username: 'Username' }),
-    networks: [IG, YT, TT],
-    group: 'Sorting',
-    tierAll: 'Basic',
-  }),
-];
-
-const filterByKey = new Map(discoveryFilters.map((f) => [f.key, f]));
-
-export function discoveryFilter(key: string): DiscoveryFilter | undefined {
-  return filterByKey.get(key);
-}
-
-export function filtersFor(network: DiscoveryNetwork): DiscoveryFilter[] {
-  return discoveryFilters.filter((f) => f.networks.includes(network));
-}
-
-export function isDiscoveryNetwork(value: unknown): value is DiscoveryNetwork {
-  return typeof value === 'string' && (discoveryNetworks as readonly string[]).includes(value);
-}
-
-// ---- reading and writing a filter's value (dotted keys are nested) ---------------------------
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value of a filter in a body; `blogger_prices.post_price` reads `body.blogger_prices.post_price`. */
-export function filterValue(body: Record<string, unknown>, key: string): unknown {
-  let value: unknown = body;
-  for (const part of key.split('.')) {
-    if (!isRecord(value) || !Object.hasOwn(value, part)) return undefined;
-    value = value[part];
-  }
-  return value;
-}
-
-/** A copy of the body with the filter set; `undefined` removes it (and an emptied parent). */
-export function withFilterValue(body: DiscoveryBody, key: string, value: unknown): DiscoveryBody {
-  const [head, ...rest] = key.split('.') as [string, ...string[]];
-  const out: Record<string, unknown> = { ...body };
-  if (rest.length === 0) {
-    if (value === undefined) delete out[head];
-    else out[head] = value;
-    return out as DiscoveryBody;
-  }
-  const parent = isRecord(out[head]) ? { ...(out[head] as Record<string, unknown>) } : {};
-  const inner = withFilterValue({ ...parent, social_network: body.social_network }, rest.join('.'), value) as Record<string, unknown>;
-  delete inner.social_network;
-  if (Object.keys(inner).length === 0) delete out[head];
-  else out[head] = inner;
-  return out as DiscoveryBody;
-}
-
-/** The body for another network: filters the new network lacks are removed and named. */
-export function switchNetwork(body: DiscoveryBody, network: DiscoveryNetwork): { body: DiscoveryBody; dropped: DiscoveryFilter[] } {
-  let next: DiscoveryBody = { ...body, social_network: network };
-  const dropped: DiscoveryFilter[] = [];
-  for (const f of discoveryFilters) {
-    const value = filterValue(next, f.key);
-    if (value === undefined) continue;
-    if (!f.networks.includes(network)) {
-      dropped.push(f);
-      next = withFilterValue(next, f.key, undefined);
-      continue;
-    }
-    // A part only some networks take (cities on Instagram) goes too.
-    for (const [part, nets] of Object.entries(f.partNetworks ?? {})) {
-      if (!nets.includes(network) && isRecord(value) && value[part] !== undefined) {
-        const rest = { ...value };
-        delete rest[part];
-        next = withFilterValue(next, f.key, rest);
-        dropped.push({ ...f, key: `${f.key}.${part}` });
-      }
-    }
-  }
-  return { body: next, dropped };
-}
 
 /** The first message per field, as a ScoutError's `fields` carries them. */
 export function discoveryFieldMessages(errors: readonly DiscoveryFieldError[]): Record<string, string> {
@@ -368,13 +68,12 @@ function fail(ctx: Ctx, field: string, message: string): typeof EMPTY {
   return EMPTY;
 }
 
-function networksText(networks: readonly DiscoveryNetwork[]): string {
-  const names = networks.map((n) => networkLabels[n]);
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-}
-
 function listText(values: readonly string[]): string {
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
+function networksText(networks: readonly DiscoveryNetwork[]): string {
+  return listText(networks.map((n) => networkLabels[n]));
 }
 
 /** null/undefined are absent; at object keys they are dropped. */
@@ -455,6 +154,13 @@ function readId(value: unknown): number | null {
   const read = readNumber(value);
   if (!read.ok || read.value === undefined) return null;
   return Number.isSafeInteger(read.value) && read.value >= 1 ? read.value : null;
+}
+
+/** The lists of `parts` that hold something, as one object; EMPTY when none does. */
+function nonEmpty(parts: Record<string, readonly unknown[]>): Out {
+  const out: Record<string, unknown> = {};
+  for (const [key, list] of Object.entries(parts)) if (list.length > 0) out[key] = list;
+  return Object.keys(out).length === 0 ? EMPTY : out;
 }
 
 function arrayOf(ctx: Ctx, field: string, value: unknown, what: string): unknown[] | typeof EMPTY {
@@ -598,10 +304,7 @@ function includeExclude(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
   if (include === EMPTY || exclude === EMPTY) return EMPTY;
   const both = (include as (string | number)[]).filter((v) => (exclude as (string | number)[]).includes(v));
   if (both.length > 0) return fail(ctx, `${f.key}.exclude`, `${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} both included and excluded: remove ${both.length === 1 ? 'it' : 'them'} from one list.`);
-  const out: Record<string, unknown> = {};
-  if (include.length > 0) out.include = include;
-  if (exclude.length > 0) out.exclude = exclude;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ include, exclude });
 }
 
 function usernames(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
@@ -659,10 +362,7 @@ function accountGeo(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
     if (city !== EMPTY && city.length > 0 && ctx.network !== 'instagram') city = fail(ctx, `${f.key}.city`, 'Cities are for Instagram only: remove them, or search by country.');
   }
   if (country === EMPTY || city === EMPTY) return EMPTY;
-  const out: Record<string, unknown> = {};
-  if (country.length > 0) out.country = country;
-  if (city.length > 0) out.city = city;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ country, city });
 }
 
 function languages(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
@@ -751,10 +451,7 @@ function audienceGeo(ctx: Ctx, f: DiscoveryFilter, value: unknown): Out {
     if (citiesOut !== EMPTY && citiesOut.length > 0 && ctx.network !== 'instagram') citiesOut = fail(ctx, `${f.key}.cities`, 'Audience cities are for Instagram only: remove them, or use countries.');
   }
   if (countriesOut === EMPTY || citiesOut === EMPTY) return EMPTY;
-  const out: Record<string, unknown> = {};
-  if (countriesOut.length > 0) out.countries = countriesOut;
-  if (citiesOut.length > 0) out.cities = citiesOut;
-  return Object.keys(out).length === 0 ? EMPTY : out;
+  return nonEmpty({ countries: countriesOut, cities: citiesOut });
 }
 
 /** Report spellings (13-17, 65+) read as the search's (13_17, 65). */
@@ -1017,20 +714,4 @@ export function validateDiscoveryQuery(body: unknown): DiscoveryValidation {
 
   if (ctx.errors.length > 0) return { ok: false, errors: ctx.errors };
   return { ok: true, body: out };
-}
-
-/** Page range rule: 1 ≤ from ≤ to ≤ 500; message at field 'page'. */
-export function validatePageRange(from: number, to: number): DiscoveryFieldError | null {
-  if (!Number.isInteger(from) || !Number.isInteger(to)) return { field: 'page', message: 'Enter whole page numbers.' };
-  if (from < 1 || to < 1) return { field: 'page', message: 'Pages start at 1.' };
-  if (from > DISCOVERY_MAX_PAGE || to > DISCOVERY_MAX_PAGE) {
-    return { field: 'page', message: `Choose pages up to ${DISCOVERY_MAX_PAGE}: the API returns at most ${DISCOVERY_MAX_PAGE * DISCOVERY_PAGE_SIZE} results.` };
-  }
-  if (from > to) return { field: 'page', message: 'Make the first page no later than the last, or swap them.' };
-  return null;
-}
-
-/** The exact JSON sent for one page (body + page), for the request preview and for main. */
-export function discoveryRequestBody(body: DiscoveryBody, page: number): Record<string, unknown> {
-  return { ...body, page };
 }
