@@ -7,6 +7,9 @@ import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
+import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
+import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from './creators';
+import { isPositiveId } from './ids';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
@@ -251,11 +254,10 @@ const suggestedName = z
 const discoveryPage = z.number().int().min(1, 'Pages start at 1.').max(500, 'The API serves pages up to 500.');
 const discoveryQueryName = z.string().trim().min(1, 'Give the query a name.').max(120, 'A query’s name is at most 120 characters.');
 const queryId = z.number().int().positive();
-/** `YYYY-MM-DD`, a real calendar day. */
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date as YYYY-MM-DD.')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'That is not a calendar date.');
+/** `YYYY-MM-DD`, a real calendar day (the rule of calendarDay.ts). */
+const calendarDay = z.string().regex(CALENDAR_DAY_FORMAT, 'Write the date as YYYY-MM-DD.').refine(isCalendarDay, 'That is not a calendar date.');
+/** A list's or creator's id (the rule of ids.ts). */
+const positiveId = (message = 'An id is a whole number from 1.') => z.number().refine(isPositiveId, message);
 const pageRange = <T extends { fromPage?: number; toPage?: number }>(value: T, ctx: z.RefinementCtx) => {
   if (value.fromPage !== undefined && value.toPage !== undefined && value.fromPage > value.toPage) {
     ctx.addIssue({ code: 'custom', path: ['toPage'], message: 'The last page comes after the first.' });
@@ -553,18 +555,18 @@ export const operations = {
   /** Lists fetched before, from the cache. */
   'lists:known': op<ListSummary[]>()(noInput),
   /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
-  'lists:sync': op<ListSummary>()(z.object({ listId: z.number().int().min(1, 'A list id is a whole number from 1.') }).strict()),
-  'lists:items': op<ListItemView[]>()(z.object({ listId: z.number().int().min(1) }).strict()),
+  'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
+  'lists:items': op<ListItemView[]>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
   /** Fetches creators (cursor paging, free) with the API's filters, progress as `creators:changed`. */
   'creators:sync': op<CreatorsSyncResult>()(
     z
       .object({
         unlockedFrom: calendarDay.optional(),
         unlockedTo: calendarDay.optional(),
-        creatorIds: z.array(z.number().int().positive()).max(1000, 'At most 1000 creator ids at a time.').optional(),
+        creatorIds: z.array(positiveId('A creator id is a whole number from 1.')).max(MAX_CREATOR_IDS, `At most ${MAX_CREATOR_IDS} creator ids at a time.`).optional(),
         creatorAccounts: z
           .array(z.object({ network, account: z.string().trim().min(1, 'Name the account.').max(200, 'That account name is too long.') }).strict())
-          .max(100, 'At most 100 accounts at a time.')
+          .max(MAX_CREATOR_ACCOUNTS, `At most ${MAX_CREATOR_ACCOUNTS} accounts at a time.`)
           .optional(),
       })
       .strict()
