@@ -53,6 +53,7 @@ export const channels = [
   'archive:delete',
   'competitor:list',
   'competitor:get',
+  'competitor:lost',
   'competitor:create',
   'competitor:check',
   'competitor:fetchPosts',

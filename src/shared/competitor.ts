@@ -171,6 +171,13 @@ export interface CompetitorPostsPage {
 }
 
 /** Fetching an analysis's posts: one event per page, the last with phase 'finished'. */
+/** An analysis paid for whose answer was lost after the charge: said on the page, never asked for again by Scout. */
+export interface LostAnalysis {
+  /** The brand's username, lower-cased as the ledger keeps it. */
+  username: string;
+  paidAt: number;
+}
+
 export interface CompetitorProgress {
   /** The workspace the posts are fetched in, as in every progress event. */
   workspace: WorkspaceId;

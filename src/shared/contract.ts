@@ -13,7 +13,7 @@ import { isPositiveId } from './ids';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
-import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress } from './competitor';
+import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
@@ -455,6 +455,8 @@ export const operations = {
   /** Competitor analyses kept in this workspace, newest first, from the cache. */
   'competitor:list': op<CompetitorAnalysisView[]>()(noInput),
   'competitor:get': op<CompetitorAnalysisView | null>()(z.object({ id: competitorId }).strict()),
+  /** Analyses paid for whose answer was lost on the way (newest first), from the ledger. */
+  'competitor:lost': op<LostAnalysis[]>()(noInput),
   /**
    * Creates an analysis. The reference does not say what it costs: it is sent through the
    * balance gate and whatever moves is booked. `acceptMayCost` says the researcher saw that.

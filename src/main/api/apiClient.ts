@@ -25,7 +25,7 @@ import {
 } from './schemas';
 import { ApiCallError, ApiTransport, type CallOptions, type HttpAnswer, type HttpRequest, type TransportOptions } from './transport';
 import type { Network, ParsedReport } from './types';
-import { assertKernelPass } from './paidGuard';
+import { assertKernelPass, sentAsPaid } from './paidGuard';
 
 export { ApiCallError } from './transport';
 export type { CallOptions } from './transport';
@@ -61,7 +61,7 @@ export class ApiClient {
   private async call<T>(request: HttpRequest, parse: (body: unknown, answer: HttpAnswer) => T, options: CallOptions): Promise<T> {
     // A balance-touching operation is sent only from inside the paid-work kernel.
     assertKernelPass(request.operation);
-    const answer = await this.transport.send(request, options);
+    const answer = await this.transport.send(request, sentAsPaid(request.operation) ? { ...options, paid: true } : options);
     try {
       return parse(answer.body, answer);
     } catch (error) {

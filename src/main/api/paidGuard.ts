@@ -8,7 +8,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ScoutError } from '@shared/errors';
 import { INTERNAL_MESSAGE } from '../errorWording';
 
-const pass = new AsyncLocalStorage<true>();
+/** The kernel's pass: 'spend' while it sends a call that may spend, 'poll' for a free poll. */
+type Lane = 'spend' | 'poll';
+const pass = new AsyncLocalStorage<Lane>();
 
 /** Operations that may spend a credit or move a balance (spec 3, 4; media, mentions and lists are observed). */
 const balanceTouching: readonly RegExp[] = [
@@ -24,13 +26,22 @@ export function touchesBalance(operation: string): boolean {
 }
 
 /** Runs `work` with the kernel's pass. Only ledger/paidWork.ts calls this (eslint enforces it). */
-export function withKernelPass<T>(work: () => Promise<T>): Promise<T> {
-  return pass.run(true, work);
+export function withKernelPass<T>(work: () => Promise<T>, lane: Lane = 'poll'): Promise<T> {
+  return pass.run(lane, work);
+}
+
+/**
+ * Whether the transport must treat this call as paid: a balance-touching operation sent in the
+ * kernel's spend lane is never repeated when its outcome is unknown (a repeated create or page
+ * could be paid twice), whatever the caller passed as `paid`.
+ */
+export function sentAsPaid(operation: string): boolean {
+  return touchesBalance(operation) && pass.getStore() === 'spend';
 }
 
 /** Called by the API client before anything is sent. */
 export function assertKernelPass(operation: string): void {
-  if (touchesBalance(operation) && pass.getStore() !== true) {
+  if (touchesBalance(operation) && pass.getStore() === undefined) {
     throw new ScoutError({
       code: 'INTERNAL',
       message: INTERNAL_MESSAGE,

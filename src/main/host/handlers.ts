@@ -143,6 +143,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'archive:delete': async ({ id }) => ({ deleted: s.active().archive.delete(id) }),
     'competitor:list': async () => s.active().competitor.list(),
     'competitor:get': async ({ id }) => s.active().competitor.get(id),
+    'competitor:lost': async () => s.active().competitor.lost(),
     'competitor:create': async ({ workspace, acceptMayCost: _accepted, ...fields }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
       return ws.competitor.create(fields, confirmedHere);

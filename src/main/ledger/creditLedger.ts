@@ -327,6 +327,16 @@ export class CreditLedger {
     ).map((r) => ({ item: r.item, at: r.at, lost: r.lost === 1 }));
   }
 
+  /** Calls of an operation charged although their answer was lost (resolved from the balances at a cost), oldest first. */
+  lostAnswers(operation: string): { accountKey: string | null; item: string | null; at: number }[] {
+    return this.db
+      .prepare(
+        `SELECT account_key AS accountKey, item, created_at AS at FROM credit_ledger
+         WHERE operation = ? AND status = 'resolved' AND actual_cost > 0 ORDER BY created_at`,
+      )
+      .all(operation) as { accountKey: string | null; item: string | null; at: number }[];
+  }
+
   get(id: number): LedgerEntry | null {
     const row = this.byId.get(id) as Row | undefined;
     return row ? toEntry(row) : null;

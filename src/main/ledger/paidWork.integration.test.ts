@@ -2,10 +2,12 @@
 // it, a restore or a close while a paid run is out, a full disk before a paid call, an answer
 // lost after the API charged. Against the simulator over loopback and real SQLite files.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackupInfo, WorkspaceState } from '@shared/contract';
+import type { BackupInfo, RequestOf, WorkspaceState } from '@shared/contract';
 import type { DiscoveryQuote, DiscoveryRunResult } from '@shared/discoveryData';
 import type { ReportProgress } from '@shared/reports';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
+import { productionHarness, productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
+import { lossyProxy } from '../../../test/lossyProxy';
+import { startSimulator } from '../../simulator/server';
 import { touchesBalance } from '../api/paidGuard';
 import { reportOperations } from '../api/apiClient';
 import { INTERNAL_MESSAGE } from '../errorWording';
@@ -145,6 +147,39 @@ describe('a full disk around a paid call', () => {
     expect(ws.ledger.open()).toEqual([]);
     expect(ws.ledger.totals().credits).toBe(1);
     expect(p.sim.state.spent.credits).toBe(1);
+  });
+});
+
+describe('an analysis paid for whose answer was lost', () => {
+  it('is not asked for again, is booked once, and the Competitor page lists it until the brand is analysed again', async () => {
+    const sim = await startSimulator({ analysisMs: 50 });
+    // The simulator's analyses cost nothing (the reference does not say): the lost one is charged a credit as its answer is cut.
+    const proxy = await lossyProxy(
+      sim.url,
+      (pathname, method) => method === 'POST' && /\/instagramCompetitorAnalysis\/?$/.test(pathname),
+      () => void (sim.state.balances.credits -= 1),
+    );
+    const p = await productionHarnessWith({ sim, baseUrl: proxy.url, services: { apiTimeoutMs: 2000, transport: { retry: { initialDelayMs: 5, maxDelayMs: 20, maxAttempts: 3 } } } });
+    try {
+      const create: RequestOf<'competitor:create'> = { username: 'nike', dateFrom: '2026-01-01', dateTo: '2026-02-01', audienceGeo: [], hashtags: [], acceptMayCost: true, workspace: 'production' };
+      proxy.state.lose = 1;
+      const before = sim.state.calls.get('marketanalysis') ?? 0;
+      const lost = await p.result('competitor:create', create);
+      expect(lost).toMatchObject({ ok: false, error: { code: 'PAID_ANSWER_LOST', message: expect.stringMatching(/^The competitor analysis of nike was paid for, but its answer was lost on the way\. Scout did not ask again/) } });
+      // Sent once, booked once.
+      expect((sim.state.calls.get('marketanalysis') ?? 0) - before).toBe(1);
+      const ws = p.services.active();
+      expect(ws.ledger.entries().filter((e) => e.operation === 'competitor').map((e) => [e.status, e.actualCost])).toEqual([['resolved', 1]]);
+      expect(await p.ok('competitor:lost', {})).toEqual([{ username: 'nike', paidAt: expect.any(Number) }]);
+      // Analysed again (this time its answer arrives): no longer listed as lost; the ledger keeps both.
+      await p.ok('competitor:create', create);
+      expect(await p.ok('competitor:lost', {})).toEqual([]);
+      expect(ws.ledger.entries().filter((e) => e.operation === 'competitor')).toHaveLength(2);
+    } finally {
+      await p.close();
+      await proxy.close();
+      await sim.close();
+    }
   });
 });
 

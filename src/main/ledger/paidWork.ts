@@ -167,7 +167,7 @@ export class PaidWork {
     const ticket = this.nextCall++;
     this.inFlight.set(ticket, call.describe);
     try {
-      const outcome = await this.gate.alone(() => insideGate.run(true, () => withKernelPass(() => this.spendAlone(call))));
+      const outcome = await this.gate.alone(() => insideGate.run(true, () => withKernelPass(() => this.spendAlone(call), 'spend')));
       if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
       if (!call.recover) {
         throw new ScoutError({

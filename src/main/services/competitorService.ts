@@ -4,13 +4,14 @@
 // with progress and cancel. Everything after that is read from SQLite: the list, the aggregates,
 // the post browser (filters, sort, full-text search) and the exports work offline.
 import { ScoutError } from '@shared/errors';
-import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
+import type { CompetitorAnalysisView, CompetitorProgress, LostAnalysis } from '@shared/competitor';
 import { parseCompetitorReport } from '../api/schemas/competitor';
 import type { CompetitorRepository } from '../cache/repositories/competitorRepository';
 import type { CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
 import type { PaidWork } from '../ledger/paidWork';
+import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
@@ -20,6 +21,8 @@ export interface CompetitorDeps {
   posts: CompetitorPostsRepository;
   paid: PaidWork;
   jobs: JobRegistry;
+  /** Where analyses paid for but lost are read from. */
+  ledger: CreditLedger;
   now?: () => number;
   /** Posts asked for per page (the simulator allows up to 1,000; the reference gives no limit). */
   pageSize?: number;
@@ -48,6 +51,19 @@ export class CompetitorService {
 
   list(): CompetitorAnalysisView[] {
     return this.deps.repo.reports().map((info) => this.view(info.reportId)!);
+  }
+
+  /**
+   * Analyses paid for whose answer was lost on the way (the kernel did not ask again, so as not
+   * to pay twice), newest first: unless an analysis of the same brand was created since.
+   */
+  lost(): LostAnalysis[] {
+    const created = this.list();
+    return this.deps.ledger
+      .lostAnswers('competitor')
+      .filter((row) => row.accountKey !== null && !created.some((a) => a.username?.toLowerCase() === row.accountKey && a.createdAt >= row.at))
+      .map((row) => ({ username: row.accountKey!, paidAt: row.at }))
+      .reverse();
   }
 
   get(reportId: string): CompetitorAnalysisView | null {

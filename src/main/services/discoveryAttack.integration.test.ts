@@ -4,54 +4,15 @@
 // and requests built to hurt (huge, prototype keys, deep nesting, bad pages). Against the
 // simulator over loopback, through a proxy that can lose an answer after the API acted, with a
 // real SQLite file.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MainServices } from './mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { accountProfile } from '../../simulator/data/profile';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
+import { lossyProxy } from '../../../test/lossyProxy';
 import type { RequestOf } from '@shared/contract';
 import type { DiscoveryProgress } from '@shared/discoveryData';
 import type { Result } from '@shared/errors';
-
-/**
- * A loopback proxy in front of the simulator. `loseSearches` answers of auditor.search are
- * lost after the simulator answered (and charged): the connection is cut instead of the answer.
- */
-async function lossyProxy(target: string) {
-  const state = { loseSearches: 0, lost: 0 };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', target);
-    const lose = /\/auditor\.search\/?$/.test(url.pathname) && state.loseSearches > 0;
-    if (lose) state.loseSearches--;
-    const upstream = http.request(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
-      if (lose) {
-        answer.resume();
-        answer.on('end', () => {
-          state.lost++;
-          req.socket.destroy();
-        });
-        return;
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => req.socket.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 let sim: SimulatorHandle;
 let proxy: Awaited<ReturnType<typeof lossyProxy>>;
@@ -66,7 +27,8 @@ const ledgerSpent = () => services.active().ledger.totals().discoveryRequests;
 
 beforeAll(async () => {
   sim = await startSimulator({ generationMs: 30, discovery: 5000, latencyMs: 40, seed: 'discovery-attack' });
-  proxy = await lossyProxy(sim.url);
+  // Answers of auditor.search can be lost after the simulator answered (and charged).
+  proxy = await lossyProxy(sim.url, (pathname) => /\/auditor\.search\/?$/.test(pathname));
   h = await productionHarnessWith({
     sim,
     baseUrl: proxy.url,
@@ -118,7 +80,7 @@ describe('an answer lost after the API charged for the page', () => {
     const body = { social_network: 'instagram', er: { from: 2 } };
     const before = { searches: searches(), spent: discoverySpent(), ledger: ledgerSpent() };
     const saved = await ok('discovery:saveQuery', { name: 'Lossy', body });
-    proxy.state.loseSearches = 1;
+    proxy.state.lose = 1;
     const r = await ok('discovery:run', { runId: 'lost', queryId: saved.id, body, sandbox: false, fromPage: 1, toPage: 2, confirmedCalls: 2, workspace: 'production' });
     expect(proxy.state.lost).toBe(1);
     // Sent once: the transport did not send a paid page again after losing its answer.

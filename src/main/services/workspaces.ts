@@ -147,6 +147,7 @@ export class Workspace {
       posts: new CompetitorPostsRepository(db, competitorRepo),
       paid: this.paid,
       jobs: this.jobs,
+      ledger: this.ledger,
     });
     const discoveryStore = new DiscoveryWorkspaceRepository(db);
     this.discovery = new DiscoveryService({

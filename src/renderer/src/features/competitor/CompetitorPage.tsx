@@ -3,7 +3,7 @@
 // workspace's database, so the page works offline from the cache.
 import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
-import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDay, type Column } from '../../shared/ui';
+import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
@@ -35,6 +35,9 @@ export function CompetitorPage() {
     refreshOn: [{ event: 'competitor:changed', when: (p) => p.phase === 'finished' }],
   });
   const analyses = list.data ?? null;
+  // Analyses paid for whose answer was lost: said here, as the ledger has them (read again after a create).
+  const analysisCount = analyses?.length ?? 0;
+  const lost = useScoutQuery(() => scout.invoke('competitor:lost', {}), [], { keepPrevious: true, refreshWhenChanged: [analysisCount] });
   const loadError = list.error;
   const selectedId = subpath[0] ?? null;
   const selected = analyses?.find((a) => a.reportId === selectedId) ?? null;
@@ -116,6 +119,15 @@ export function CompetitorPage() {
         }}
       />
       <h2>Analyses</h2>
+      {(lost.data?.length ?? 0) > 0 && (
+        <div className="callout warning" role="note" data-testid="analyses-lost">
+          <p>
+            <strong>Paid for, but the answer was lost on the way:</strong>{' '}
+            {lost.data!.map((l) => `the analysis of @${l.username} on ${formatDate(l.paidAt)}`).join('; ')}. Scout did not ask again, so as not to pay twice; the
+            spending ledger has {lost.data!.length === 1 ? 'it' : 'them'}. Creating {lost.data!.length === 1 ? 'it' : 'them'} again may cost again.
+          </p>
+        </div>
+      )}
       {loadError ? (
         <ErrorState title="The analyses could not be read.">{loadError}</ErrorState>
       ) : analyses === null ? (
