@@ -2,8 +2,10 @@ import { scout } from './scoutClient';
 import { useScoutQuery } from './useScoutQuery';
 
 // Pictures come from the workspace cache (they outlive the CDN's 28-day links), never from the
-// network directly: the page's CSP allows only data: and blob: images.
-const cache = new Map<string, string | null>();
+// network directly: the page's CSP allows only data: and blob: images. Only a picture found is
+// remembered for the session: "none yet" may just mean main is still storing it (a report's
+// pictures are stored as it is saved), so it is asked again on the next draw and when a fetch ends.
+const cache = new Map<string, string>();
 
 /** `fill`: a thumbnail as wide as its column (square), `size` only what the image is asked at. */
 export function Avatar({ url, label, size = 32, square = false, fill = false }: { url: string | null; label: string; size?: number; square?: boolean; fill?: boolean }) {
@@ -13,16 +15,12 @@ export function Avatar({ url, label, size = 32, square = false, fill = false }: 
     () =>
       scout.invoke('images:get', { url: url! }).then(
         (found) => {
-          cache.set(url!, found?.dataUrl ?? null);
+          if (found?.dataUrl) cache.set(url!, found.dataUrl);
           return found?.dataUrl ?? null;
-        },
-        (error: unknown) => {
-          cache.set(url!, null);
-          throw error;
         },
       ),
     [url],
-    { enabled: !!url && !cached },
+    { enabled: !!url && !cached, refreshOn: [{ event: 'reports:changed', when: (p) => p.phase === 'finished' }] },
   );
   const src = !url ? null : cached ? (cache.get(url) ?? null) : (image.data ?? null);
   const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
