@@ -16,6 +16,7 @@ const systemPackages = {
   chromium: 'browser mode tests',
   xvfb: 'running the desktop window without a screen (tests)',
   xauth: 'xvfb-run',
+  'poppler-utils': 'reading PDFs back in tests (pdftotext, pdfinfo)',
 };
 
 function say(line) {
