@@ -17,6 +17,7 @@ const systemPackages = {
   xvfb: 'running the desktop window without a screen (tests)',
   xauth: 'xvfb-run',
   'poppler-utils': 'reading PDFs back in tests (pdftotext, pdfinfo)',
+  postgresql: 'a real team database in tests and benchmarks (initdb, pg_ctl)',
 };
 
 function say(line) {
