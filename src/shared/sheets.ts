@@ -225,9 +225,23 @@ export function fitColumns(ws: ExcelJS.Worksheet, fromRow: number, columns: numb
       const text = shownText(cell);
       const longest = r === fromRow ? Math.max(0, ...text.split(/\s+/).map((w) => w.length)) : Math.max(0, ...text.split('\n').map((l) => l.length));
       want = Math.max(want, longest);
-      if (longest > max) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
+      // A link does not wrap in LibreOffice: its text is made short enough instead (shortLink, linkText).
+      if (longest > max && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
     }
-    ws.getColumn(c).width = Math.min(max, Math.max(min, want + 2));
+    // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
+    ws.getColumn(c).width = Math.min(max, Math.max(min, Math.ceil(want * 1.1) + 2));
+  }
+  // Text right after a column of numbers (right-aligned) would touch them: it starts one step in.
+  const numeric = (c: number) => {
+    for (let r = fromRow + 1; r <= ws.rowCount; r++) if (typeof ws.getCell(r, c).value === 'number') return true;
+    return false;
+  };
+  for (let c = 2; c <= columns; c++) {
+    if (numeric(c) || !numeric(c - 1)) continue;
+    for (let r = fromRow; r <= ws.rowCount; r++) {
+      const cell = ws.getCell(r, c);
+      if (typeof cell.value !== 'number' && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), indent: 1 };
+    }
   }
 }
 
@@ -283,6 +297,11 @@ export function shortLink(url: string, max = 36): string {
     .replace(/[?#].*$/, '')
     .replace(/\/+$/, '');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A link's text cut to `max` characters ('…' at the end): a link does not wrap. */
+export function linkText(text: string, max = 36): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 /** A clickable link with short text; null for no address. Only web addresses become links. */

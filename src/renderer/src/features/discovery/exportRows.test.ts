@@ -79,7 +79,7 @@ describe('discovery export', () => {
     expect(sheet.getCell(5, at('Account')).text).toBe(`'=HYPERLINK("x")`);
     expect(sheet.rowCount).toBe(6);
     // Columns fit their content, within a page.
-    for (let c = 1; c <= head.length; c++) expect(sheet.getColumn(c).width).toBeLessThanOrEqual(44);
+    for (let c = 1; c <= head.length; c++) expect(sheet.getColumn(c).width).toBeLessThanOrEqual(46);
     expect(sheet.getColumn(at('Account')).width).toBeGreaterThanOrEqual('User 25'.length);
   });
 

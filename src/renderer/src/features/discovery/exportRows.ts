@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
 import { countryName } from '@shared/competitor';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
-import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
+import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
 import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '../../shared/format';
 
 export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
@@ -87,7 +87,14 @@ function linkCell(cell: ExcelJS.Cell, url: string | null, text: string): void {
 
 /** The XLSX sheet's columns: the account's name links to its profile. */
 export const XLSX_COLUMNS: readonly XlsxColumn[] = [
-  { header: 'Account', write: (c, row) => linkCell(c, row.profileUrl, inertText(row.title ?? (row.username ? `@${row.username}` : networkLabels[row.network]))) },
+  {
+    header: 'Account',
+    write: (c, row) => {
+      const name = inertText(row.title ?? (row.username ? `@${row.username}` : networkLabels[row.network]));
+      // A link does not wrap: a long name is cut on its link (the username beside it says who it is).
+      linkCell(c, row.profileUrl, row.profileUrl ? linkText(name, 40) : name);
+    },
+  },
   { header: 'Username', write: (c, row) => {
       if (row.username !== null) c.value = inertText(row.username);
     } },
@@ -141,7 +148,7 @@ export async function discoveryXlsx(rows: readonly DiscoveryRow[], options: Disc
   columns.forEach((c, j) => (ws.getCell(head, j + 1).value = c.header));
   rows.forEach((row, i) => columns.forEach((c, j) => c.write(ws.getCell(head + 1 + i, j + 1), row)));
   const width = columns.length;
-  fitColumns(ws, head, width, { min: 8, max: 30, maxOf: { 1: 32, [width]: 44 } });
+  fitColumns(ws, head, width, { min: 8, max: 30, maxOf: { 1: 44, 2: 36, [width]: 46 } });
   headerRow(ws, head, 1, width, options.brand);
   fitRowHeights(ws, head);
   titleBlock(ws, width, options.title, subtitleText(options.brand, `Discovery: ${plural(rows.length, 'account')}, in the order shown in Scout · made ${formatDateTime(options.createdAt)} · an empty cell: the search answer did not give the figure`));
