@@ -256,8 +256,8 @@ export function fitRowHeights(ws: ExcelJS.Worksheet, fromRow: number, lineHeight
     row.eachCell((cell, c) => {
       if (!cell.alignment?.wrapText) return;
       if (cell.isMerged && cell.master.address !== cell.address) return;
-      // A column of width w holds about w characters of ordinary text (a width is the width of '0').
-      const width = Math.max(4, (ws.getColumn(c).width ?? 10) - 1);
+      // A width counts '0's; ordinary text is narrower, about 1.15 characters a '0' in Excel's and LibreOffice's fonts.
+      const width = Math.max(4, Math.floor((ws.getColumn(c).width ?? 10) * 1.15));
       const cellLines = shownText(cell)
         .split('\n')
         .reduce((sum, line) => sum + Math.max(1, wrappedLines(line, width)), 0);

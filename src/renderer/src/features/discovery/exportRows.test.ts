@@ -76,7 +76,9 @@ describe('discovery export', () => {
     expect(sheet.getCell(6, at('Engagement rate')).numFmt).toBe('0.0%');
     expect(sheet.getCell(4, at('Other networks')).value).toMatchObject({ text: 'YouTube: youtube.com/channel/UCabcdefg…', hyperlink: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' });
     expect(sheet.getCell(5, at('Followers')).value).toBeNull();
-    expect(sheet.getCell(5, at('Account')).text).toBe(`'=HYPERLINK("x")`);
+    // Text, not a formula (an XLSX cell's type says so): no apostrophe needed.
+    expect(sheet.getCell(5, at('Account')).value).toMatchObject({ text: '=HYPERLINK("x")' });
+    expect(sheet.getCell(5, at('Account')).formula).toBeUndefined();
     expect(sheet.rowCount).toBe(6);
     // Columns fit their content, within a page.
     for (let c = 1; c <= head.length; c++) expect(sheet.getColumn(c).width).toBeLessThanOrEqual(46);

@@ -7,8 +7,9 @@
 //   block, the accent on the header row, landscape and one page wide with the header repeated;
 //   the account's name links to its profile, other networks are links with short text; numbers
 //   stay numbers (ER as a percentage, in the screen's decimals).
-// Text a spreadsheet would run as a formula (a title from the API starting with = + - @, a tab
-// or a carriage return) gets a leading apostrophe, as OWASP advises. No internal id: the
+// In the CSV, text a spreadsheet would run as a formula (a title from the API starting with
+// = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises; an XLSX cell
+// holds text as text, never as a formula, so it needs none. No internal id: the
 // network's own account id, the result page and the position on it stay in Scout.
 import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
@@ -90,13 +91,13 @@ export const XLSX_COLUMNS: readonly XlsxColumn[] = [
   {
     header: 'Account',
     write: (c, row) => {
-      const name = inertText(row.title ?? (row.username ? `@${row.username}` : networkLabels[row.network]));
+      const name = row.title ?? (row.username ? `@${row.username}` : networkLabels[row.network]);
       // A link does not wrap: a long name is cut on its link (the username beside it says who it is).
       linkCell(c, row.profileUrl, row.profileUrl ? linkText(name, 40) : name);
     },
   },
   { header: 'Username', write: (c, row) => {
-      if (row.username !== null) c.value = inertText(row.username);
+      if (row.username !== null) c.value = row.username;
     } },
   { header: 'Network', write: (c, row) => {
       c.value = networkLabels[row.network];
