@@ -114,4 +114,18 @@ describe('layout helpers', () => {
     expect(t.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:3', printTitlesColumn: 'A:A' });
     expect(t.headerFooter.oddFooter).toBe('&LSmith && Co&CA && B&RPage &P of &N');
   });
+
+  it('starts text after a column of numbers or dates one step in, so the two never touch', () => {
+    const ws = new ExcelJS.Workbook().addWorksheet('T');
+    ['Figure', 'Country', 'Day', 'Note'].forEach((h, j) => (ws.getCell(3, j + 1).value = h));
+    ws.getCell(4, 1).value = 12.5;
+    ws.getCell(4, 2).value = 'Germany';
+    ws.getCell(4, 3).value = new Date(0);
+    ws.getCell(4, 4).value = 'a note';
+    fitColumns(ws, 3, 4);
+    expect(ws.getCell(4, 2).alignment?.indent).toBe(1);
+    expect(ws.getCell(4, 4).alignment?.indent).toBe(1);
+    expect(ws.getCell(4, 1).alignment?.indent).toBeUndefined();
+    expect(ws.getCell(4, 3).alignment?.indent).toBeUndefined();
+  });
 });

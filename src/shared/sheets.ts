@@ -231,16 +231,20 @@ export function fitColumns(ws: ExcelJS.Worksheet, fromRow: number, columns: numb
     // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
     ws.getColumn(c).width = Math.min(max, Math.max(min, Math.ceil(want * 1.1) + 2));
   }
-  // Text right after a column of numbers (right-aligned) would touch them: it starts one step in.
+  // Text right after a column of numbers or dates (right-aligned) would touch them: it starts one step in.
   const numeric = (c: number) => {
-    for (let r = fromRow + 1; r <= ws.rowCount; r++) if (typeof ws.getCell(r, c).value === 'number') return true;
+    for (let r = fromRow + 1; r <= ws.rowCount; r++) {
+      const v = ws.getCell(r, c).value;
+      if (typeof v === 'number' || v instanceof Date) return true;
+    }
     return false;
   };
   for (let c = 2; c <= columns; c++) {
     if (numeric(c) || !numeric(c - 1)) continue;
     for (let r = fromRow; r <= ws.rowCount; r++) {
       const cell = ws.getCell(r, c);
-      if (typeof cell.value !== 'number' && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), indent: 1 };
+      const v = cell.value;
+      if (typeof v !== 'number' && !(v instanceof Date) && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), indent: 1 };
     }
   }
 }
