@@ -123,7 +123,7 @@ describe('layout helpers', () => {
     ws.getCell(4, 3).value = new Date(0);
     ws.getCell(4, 4).value = 'a note';
     fitColumns(ws, 3, 4);
-    expect(ws.getCell(4, 2).alignment?.indent).toBe(1);
+    expect(ws.getCell(4, 2).alignment).toMatchObject({ horizontal: 'left', indent: 1 });
     expect(ws.getCell(4, 4).alignment?.indent).toBe(1);
     expect(ws.getCell(4, 1).alignment?.indent).toBeUndefined();
     expect(ws.getCell(4, 3).alignment?.indent).toBeUndefined();

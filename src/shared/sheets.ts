@@ -244,7 +244,7 @@ export function fitColumns(ws: ExcelJS.Worksheet, fromRow: number, columns: numb
     for (let r = fromRow; r <= ws.rowCount; r++) {
       const cell = ws.getCell(r, c);
       const v = cell.value;
-      if (typeof v !== 'number' && !(v instanceof Date) && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), indent: 1 };
+      if (typeof v !== 'number' && !(v instanceof Date) && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), horizontal: 'left', indent: 1 }; // an indent needs its side
     }
   }
 }

@@ -179,8 +179,8 @@ function sourcesSheet(ws: ExcelJS.Worksheet, model: CompareModel, options: Sheet
       else ws.getCell(r, 5).alignment = { wrapText: true, vertical: 'top' };
       ws.getCell(r, 8).numFmt = DATE_FMT;
       // Text beside a right-aligned number or date keeps a space from it.
-      ws.getCell(r, 6).alignment = { indent: 1 };
-      ws.getCell(r, 9).alignment = { indent: 1, wrapText: true, vertical: 'top' };
+      ws.getCell(r, 6).alignment = { horizontal: 'left', indent: 1 };
+      ws.getCell(r, 9).alignment = { horizontal: 'left', indent: 1, wrapText: true, vertical: 'top' };
       r++;
     });
   }
