@@ -8,6 +8,7 @@ import { writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import { percentile, type Figures } from './cache';
 import { compareRenderFigures } from './compareRender';
+import { NO_AGENCY } from '../src/shared/agency';
 
 const TEN: [Network, string][] = [
   ['instagram', 'natgeo'],
@@ -34,7 +35,7 @@ export function tenSnapshots(now = Date.now()): SnapshotDetail[] {
 /** Median of `runs` timings of writing the ten accounts' XLSX (the model built once, beforehand). */
 export async function xlsx10Ms(runs = 5): Promise<number> {
   const model = buildCompareModel(tenSnapshots(), TEN.map(() => 'A note on this account.'), '30d');
-  const options = { title: 'Benchmark comparison', createdAt: Date.now() };
+  const options = { title: 'Benchmark comparison', createdAt: Date.now(), brand: NO_AGENCY };
   await writeComparisonXlsx(model, options); // warm-up: module and JIT
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

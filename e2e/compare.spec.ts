@@ -1,12 +1,17 @@
 // Compare end to end: four accounts from three networks picked in the library, compared, saved;
 // a refresh after saving says newer data exists and changes nothing until Update; then offline
 // (simulator stopped, Work offline), reloaded, reopened from the saved list, and exported: the
-// XLSX and CSV read back here hold every figure the table shows and leave every missing one empty.
+// XLSX and CSV read back here hold every figure the table shows (the CSV rounded as the screen
+// rounds it) and say why a missing one is missing, in words, never 0.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
+import { roundAsShown, type FigureUnit } from '../src/shared/sheets';
+
+/** The words a sheet writes where a figure is absent (labels.ts ABSENT_WORDS). */
+const ABSENT = /^(not in report|no posts)$/;
 
 const DAY_MS = 86_400_000;
 
@@ -57,7 +62,7 @@ async function readTable(page: Page): Promise<ShownTable> {
 
 /** What a sheet cell holds for a table value (the writer's number mapping: percent as a fraction, durations in days). */
 function expectedCell(unit: string, value: string): number | string | null {
-  if (value === '') return null;
+  if (value === '') return null; // a word saying why: checked against ABSENT
   if (unit === 'text') return value;
   const n = Number(value);
   if (unit === 'percent') return n / 100;
@@ -79,7 +84,8 @@ function cellValue(cell: ExcelJS.Cell): number | string | null {
 function sheetRows(ws: ExcelJS.Worksheet, columns: number): { group: string; label: string; values: (number | string | null)[] }[] {
   const out: { group: string; label: string; values: (number | string | null)[] }[] = [];
   let group = '';
-  for (let r = 10; r <= ws.rowCount; r++) {
+  // After the title block (rows 1–2), the header row (3) and the five account rows (4–8).
+  for (let r = 9; r <= ws.rowCount; r++) {
     const first = cellValue(ws.getCell(r, 1));
     if (first === null) continue;
     const fill = ws.getCell(r, 1).fill;
@@ -185,8 +191,10 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
     const index = heads.map((h) => shown.names.indexOf(h));
     expect(index.every((i) => i >= 0), `${name}: ${heads.join(', ')}`).toBe(true);
     // The note row of the account header.
-    expect(cellValue(ws.getCell(9, 1))).toBe('Note');
-    index.forEach((i, j) => expect(cellValue(ws.getCell(9, j + 2))).toBe(i === natgeo ? note : null));
+    expect(cellValue(ws.getCell(8, 1))).toBe('Note');
+    index.forEach((i, j) => expect(cellValue(ws.getCell(8, j + 2))).toBe(i === natgeo ? note : null));
+    // Print setup: landscape, one page wide, titles repeated.
+    expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, printTitlesRow: '1:3', printTitlesColumn: 'A:A' });
     const rows = sheetRows(ws, heads.length);
     const expected = shown.rows.filter((r) => groups(r.group));
     expect(rows.map((r) => `${r.group} / ${r.label}`)).toEqual(expected.map((r) => `${r.group} / ${r.label}`));
@@ -195,7 +203,8 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
       index.forEach((i, j) => {
         const cell = expectedCell(want.unit, want.values[i]!);
         // A duration went through a Date on the way back: equal to the millisecond.
-        if (want.unit === 'duration_ms' && typeof cell === 'number') expect(row.values[j] as number).toBeCloseTo(cell, 8);
+        if (cell === null) expect(String(row.values[j]), `${name} ${want.label} ${heads[j]}`).toMatch(ABSENT);
+        else if (want.unit === 'duration_ms' && typeof cell === 'number') expect(row.values[j] as number).toBeCloseTo(cell, 8);
         else expect(row.values[j], `${name} ${want.label} ${heads[j]}`).toEqual(cell);
       });
     });
@@ -222,9 +231,9 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
     const want = shown.rows[k]!;
     want.values.forEach((v, i) => {
       const field = line[4 + i]!;
-      if (v === '') expect(field, `${want.label} ${shown.names[i]}`).toBe('');
+      if (v === '') expect(field, `${want.label} ${shown.names[i]}`).toMatch(ABSENT);
       else if (want.unit === 'text') expect(field.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(v);
-      else expect(Number(field), `${want.label} ${shown.names[i]}`).toBe(Number(v));
+      else expect(Number(field), `${want.label} ${shown.names[i]}`).toBe(roundAsShown(Number(v), want.unit as FigureUnit));
     });
   });
 });

@@ -1,7 +1,11 @@
 // Lists end to end: a bad list id is refused at its field; list 6 of the simulator (210 items,
 // Instagram and TikTok) is synced for free, paged through, its items ticked into the Compare
 // tray and handed to Add accounts (quoted there first), one opened as a report; then with the API
-// gone and Scout offline, after a reload, the list and its items are all still there.
+// gone and Scout offline, after a reload, the list and its items are all still there, and export
+// as Excel and CSV files read back here.
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 
 test.use({ scoutSimulator: { generationMs: 0 } });
@@ -134,4 +138,26 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(page.getByTestId('sync-blocked')).toContainText('working offline');
   await expect(page.getByRole('button', { name: 'Sync list' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Sync again' })).toBeDisabled();
+
+  // Exported offline: every item (all pages), in the table's order; figures as the screen rounds them, no ids.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export-csv').click()]);
+  expect(csv.suggestedFilename()).toBe('List 6.csv');
+  const bytes = fs.readFileSync((await csv.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const parsed = Papa.parse<Record<string, string>>(bytes.toString('utf8').slice(1), { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.data).toHaveLength(210);
+  expect(parsed.meta.fields).not.toContain('Report id');
+  expect(parsed.meta.fields).not.toContain('In lists');
+  expect(parsed.data.every((r) => /^(\d+(\.\d{1,2})?)?$/.test(r['Engagement rate (%)']!))).toBe(true);
+  expect(parsed.data.every((r) => r['First requested'] === '' || /^\d{4}-\d\d-\d\d$/.test(r['First requested']!))).toBe(true);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toBe('List 6.xlsx');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
+  const sheet = wb.getWorksheet('Items')!;
+  expect(sheet.rowCount).toBe(3 + 210);
+  expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, printTitlesRow: '1:3' });
+  expect((sheet.getRow(3).values as unknown[]).slice(1, 6)).toEqual(['Account', 'Username', 'Network', 'Followers', 'Engagement rate']);
+  expect(parsed.data.map((r) => r.Username)).toEqual(Array.from({ length: 210 }, (_, i) => sheet.getCell(4 + i, 2).text));
 });

@@ -1,12 +1,16 @@
 // The comparison sheets, written and read back the way a client's spreadsheet program reads them:
-// the XLSX with exceljs, the CSV with papaparse. Every cell must equal the model's value, and
-// every missing figure must be an empty cell, never 0.
+// the XLSX with exceljs, the CSV with papaparse. Every cell must equal the model's value (the CSV
+// rounded as the screen shows it), every missing figure must say why in words, never 0; the
+// workbook is branded and set up for print, and holds no internal id or raw field name.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import { buildCompareModel, type CompareModel } from '../src/renderer/src/features/compare/model/compareModel';
-import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, NUM_FMT, SOURCE_HEADERS, sheetValue, writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
+import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, numFmtOf, sheetValue, writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
+import { roundAsShown } from '../src/shared/sheets';
+import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
+import { formatMetric } from '../src/renderer/src/shared/format';
 import { BOM, CSV_LEAD, csvValue, writeComparisonCsv } from '../src/renderer/src/features/compare/sheets/csv';
 import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
 import { readyAnswer } from '../src/main/api/schemas/testkit';
@@ -36,10 +40,11 @@ function sample(): CompareModel {
 }
 
 const model = sample();
-const options = { title: 'Spring campaign — shortlist', createdAt: Date.UTC(2026, 6, 4, 15, 0) };
+const brand: AgencyBrand = { name: 'Northwind Talent & Co', accent: '#c2410c' };
+const options = { title: 'Spring campaign — shortlist', createdAt: Date.UTC(2026, 6, 4, 15, 0), brand };
 
-async function workbook(): Promise<ExcelJS.Workbook> {
-  const bytes = await writeComparisonXlsx(model, options);
+async function workbook(m: CompareModel = model, o = options): Promise<ExcelJS.Workbook> {
+  const bytes = await writeComparisonXlsx(m, o);
   expect(bytes).toBeInstanceOf(Uint8Array);
   expect(Buffer.from(bytes.subarray(0, 2)).toString('latin1')).toBe('PK');
   const wb = new ExcelJS.Workbook();
@@ -67,22 +72,35 @@ function figureRowsOf(ws: ExcelJS.Worksheet): Map<string, number> {
 
 function checkHeader(ws: ExcelJS.Worksheet, columns: number[]): void {
   expect(ws.getCell(1, 1).value).toBe(options.title);
+  // The subtitle names the agency and stays inside the table: merged across it, wrapped, its row tall enough.
+  expect(String(ws.getCell(2, 1).value)).toMatch(/^Prepared by Northwind Talent & Co · /);
+  expect(ws.getCell(2, columns.length + 1).isMerged).toBe(true);
+  expect(ws.getCell(2, 1).alignment?.wrapText).toBe(true);
   expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 1, ySplit: HEADER_ROW });
-  expect(ws.getColumn(1).width).toBeGreaterThanOrEqual(30);
+  // Print: landscape, one page wide, the title block and header row and the first column on every page.
+  expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `1:${HEADER_ROW}`, printTitlesColumn: 'A:A' });
+  expect(ws.headerFooter.oddFooter).toContain('Page &P of &N');
+  expect(ws.getColumn(1).width).toBeGreaterThanOrEqual(20);
+  expect(ws.getColumn(1).width).toBeLessThanOrEqual(34);
   columns.forEach((c, j) => {
     const col = model.columns[c]!;
-    expect(ws.getColumn(j + 2).width, `width of column ${j + 2}`).toBeGreaterThanOrEqual(20);
+    expect(ws.getColumn(j + 2).width, `width of column ${j + 2}`).toBeGreaterThanOrEqual(12);
+    expect(ws.getColumn(j + 2).width, `width of column ${j + 2}`).toBeLessThanOrEqual(24);
     const head = ws.getCell(HEADER_ROW, j + 2);
-    expect(head.value).toEqual({ text: `${col.title} (${{ instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' }[col.network as 'instagram']})`, hyperlink: col.profileUrl });
-    expect(head.hyperlink).toBe(col.profileUrl);
+    expect(head.value).toBe(`${col.title} (${{ instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' }[col.network as 'instagram']})`);
+    // The accent on the header row, white text on it.
+    expect(head.fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFC2410C' } });
+    expect(head.font?.color?.argb).toBe('FFFFFFFF');
     const cell = (label: (typeof ACCOUNT_ROWS)[number]) => ws.getCell(HEADER_ROW + 1 + ACCOUNT_ROWS.indexOf(label), j + 2);
     expect(cell('Profile link').hyperlink).toBe(col.profileUrl);
+    expect(String(cell('Profile link').text).length).toBeLessThanOrEqual(22);
     expect(cell('Data as of (UTC)').value).toEqual(new Date(col.fetchedAt));
     expect(cell('Data as of (UTC)').numFmt).toBe(DATE_FMT);
-    expect(cell('Snapshot').value).toBe(col.snapshotId);
     expect(cell('Note').value).toBe(col.note === '' ? null : col.note);
   });
   expect(ws.getCell(HEADER_ROW, columns.length + 2).value).toBeNull();
+  // No snapshot or report id among the account rows.
+  for (let r = 1; r <= HEADER_ROW + ACCOUNT_ROWS.length; r++) expect(String(ws.getCell(r, 1).value)).not.toMatch(/snapshot|\bid\b/i);
 }
 
 function checkFigures(ws: ExcelJS.Worksheet, rows: CompareModel['rows'], columns: number[]): number {
@@ -97,12 +115,12 @@ function checkFigures(ws: ExcelJS.Worksheet, rows: CompareModel['rows'], columns
       const want = sheetValue(row.unit, row.values[c] ?? null);
       if (want === null) {
         empty++;
-        expect(cell.value, `${row.key} column ${c}: empty, not 0`).toBeNull();
+        expect(cell.value, `${row.key} column ${c}: says why, never 0`).toBe('not in report');
         return;
       }
       if (typeof want === 'number') {
         expect(cell.value, `${row.key} column ${c}`).toBe(want);
-        expect(cell.numFmt, `${row.key} format`).toBe(NUM_FMT[row.unit]);
+        expect(cell.numFmt, `${row.key} format`).toBe(numFmtOf(row.unit, row.values[c] as number));
       } else {
         expect(cell.value, `${row.key} column ${c}`).toBe(want);
       }
@@ -115,7 +133,7 @@ describe('writeComparisonXlsx', () => {
   it('Summary: title, linked names, frozen header and first column, widths, every shared figure, empty for missing', async () => {
     const wb = await workbook();
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Instagram', 'YouTube', 'TikTok', 'Sources']);
-    expect(wb.creator).toBe('Scout Workbench');
+    expect(wb.creator).toBe('Northwind Talent & Co');
     const ws = wb.getWorksheet('Summary')!;
     const all = model.columns.map((_, i) => i);
     checkHeader(ws, all);
@@ -126,9 +144,15 @@ describe('writeComparisonXlsx', () => {
     const at = figureRowsOf(ws);
     const er = model.rows.find((r) => r.key === 'er')!;
     expect(ws.getCell(at.get('Engagement|Engagement rate')!, 2).value).toBeCloseTo((er.values[0] as number) / 100, 12);
-    expect(ws.getCell(at.get('Engagement|Engagement rate')!, 2).numFmt).toBe('0.00%');
-    expect(ws.getCell(at.get('Engagement|Average likes')!, 3).value).toBeNull();
-    expect(ws.getCell(at.get('Prices|Estimated post price')!, 4).numFmt).toBe('"$"#,##0');
+    // The format shows what the screen shows: 6.89 % → '0.00%', 20.7 % → '0.0%'.
+    const erText = formatMetric(er.values[0] as number, 'percent').replace(' %', '');
+    expect(ws.getCell(at.get('Engagement|Engagement rate')!, 2).numFmt).toBe(erText.includes('.') ? `0.${'0'.repeat(erText.split('.')[1]!.length)}%` : '0%');
+    expect(ws.getCell(at.get('Engagement|Average likes')!, 3).value).toBe('not in report');
+    // Money with its cents, as on screen ($58.76, never $59).
+    const price = model.rows.find((r) => r.key === 'post_price')!;
+    const priced = price.values.findIndex((v) => typeof v === 'number');
+    expect(priced).toBeGreaterThanOrEqual(0);
+    expect(ws.getCell(at.get('Prices|Estimated post price')!, priced + 2).numFmt).toBe('"$"#,##0.00');
     // Best in bold green.
     const best = er.best[0]!;
     expect(ws.getCell(at.get('Engagement|Engagement rate')!, best + 2).font?.bold).toBe(true);
@@ -147,34 +171,59 @@ describe('writeComparisonXlsx', () => {
     expect(twitch).toEqual([]);
   });
 
-  it('Sources: one line per figure an account has, with its period, where it was read, data date and snapshot', async () => {
+  it('Sources: one line per figure an account has, with its period, where it was read in words, and the data date', async () => {
     const wb = await workbook();
     const ws = wb.getWorksheet('Sources')!;
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: HEADER_ROW });
+    expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, printTitlesRow: `1:${HEADER_ROW}` });
     expect(SOURCE_HEADERS.map((_, j) => ws.getCell(HEADER_ROW, j + 1).value)).toEqual([...SOURCE_HEADERS]);
+    expect(SOURCE_HEADERS).not.toContain('Snapshot');
     const lines: ExcelJS.CellValue[][] = [];
     for (let r = HEADER_ROW + 1; r <= ws.rowCount; r++) lines.push(SOURCE_HEADERS.map((_, j) => ws.getCell(r, j + 1).value));
     const expected = model.rows.flatMap((row) => model.columns.flatMap((col, c) => (row.values[c] === null ? [] : [{ row, col, c }])));
     expect(lines.length).toBe(expected.length);
     expected.forEach(({ row, col, c }, k) => {
       const line = lines[k]!;
+      expect(line[0]).toBe(row.label);
       expect(line[1]).toBe(row.group);
       expect(line[2]).toBe(col.title);
       expect(line[4]).toEqual(sheetValue(row.unit, row.values[c]!));
-      expect(line[6]).toBe(row.cellSources[c]);
+      // Read from: the name the account's own report gives the figure, and the report's network.
+      expect(line[6]).toMatch(new RegExp(`^"${(row.labels[c] ?? row.label).replace(/[()[\]*+?.^$|\\]/g, '\\$&')}" in the ${line[3]} report`));
       expect(line[7]).toEqual(new Date(col.fetchedAt));
-      expect(line[8]).toBe(col.snapshotId);
-      expect(line[9]).toBe(row.source);
+      expect(line[8]).toBe(row.source);
     });
     const er = lines.find((l) => l[0] === 'Engagement rate' && l[2] === model.columns[0]!.title)!;
     expect(er[5]).toBe('30 days');
-    expect(lines.find((l) => l[0] === 'Followers / subscribers: Subscribers')?.[5]).toBe('As fetched');
+    expect(er[6]).toBe('"Engagement rate" in the Instagram report, 30 days');
+    expect(lines.find((l) => l[0] === 'Followers / subscribers' && l[3] === 'YouTube')?.[6]).toBe('"Subscribers" in the YouTube report');
+    expect(lines.find((l) => l[0] === 'Followers / subscribers' && l[3] === 'YouTube')?.[5]).toBe('As fetched');
     expect(lines.some((l) => l[2] === 'Café Zoë — crème brûlée')).toBe(true);
+  });
+
+  it('holds no internal key, raw field name or snapshot id anywhere', async () => {
+    const wb = await workbook();
+    const texts: string[] = [];
+    wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((cell) => texts.push(cell.text))));
+    // A field name of the API: snake_case words (subscribers_count, blogger_prices, est_post_price).
+    const keys = texts.filter((t) => /\b[a-z]+_[a-z_]+\b/.test(t) && !/^https?:/.test(t) && !/@/.test(t));
+    expect(keys).toEqual([]);
+    expect(texts.filter((t) => /snapshot|report fact|breakdown/i.test(t))).toEqual([]);
+  });
+
+  it('says why a figure is absent: the model\'s own reason ("no posts") where it gives one', async () => {
+    const rows = model.rows.map((r) => (r.key === 'avg_likes' ? { ...r, absent: r.values.map((v) => (v === null ? 'no posts' : null)) } : r));
+    const wb = await workbook({ ...model, rows });
+    const ws = wb.getWorksheet('Summary')!;
+    const at = figureRowsOf(ws);
+    expect(ws.getCell(at.get('Engagement|Average likes')!, 3).value).toBe('no posts');
+    expect(ws.getCell(at.get('Engagement|Average likes')!, 3).font?.italic).toBe(true);
+    expect(writeComparisonCsv({ ...model, rows }, NO_AGENCY)).toContain('no posts');
   });
 });
 
 describe('writeComparisonCsv', () => {
-  const csv = writeComparisonCsv(model);
+  const csv = writeComparisonCsv(model, NO_AGENCY);
 
   it('UTF-8 with a BOM, CRLF lines, accents intact through the bytes', () => {
     const bytes = Buffer.from(csv, 'utf8');
@@ -186,10 +235,16 @@ describe('writeComparisonCsv', () => {
     expect(csv.split('\r\n').length).toBeGreaterThan(model.rows.length);
   });
 
-  it('read back with papaparse: every cell equals the model, empty for missing, quoting survives', () => {
+  it('names the agency when there is one', () => {
+    const branded = Papa.parse<string[]>(writeComparisonCsv(model, brand).slice(1), { skipEmptyLines: true }).data;
+    expect(branded.find((l) => l[0]!.startsWith('Prepared by'))?.[0]).toBe('Prepared by Northwind Talent & Co');
+    expect(csv).not.toContain('Prepared by');
+  });
+
+  it('read back with papaparse: every cell equals the model as the screen rounds it, words for missing, quoting survives', () => {
     const parsed = Papa.parse<string[]>(new TextDecoder('utf-8').decode(Buffer.from(csv, 'utf8')).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    const [head, network, username, link, date, snapshot, note, ...figures] = parsed.data;
+    const [head, network, username, link, date, note, ...figures] = parsed.data;
     const n = CSV_LEAD.length;
     expect(head!.slice(0, n)).toEqual([...CSV_LEAD]);
     expect(head!.slice(n)).toEqual(model.columns.map((c) => `${c.title} (${{ instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok' }[c.network as 'instagram']})`));
@@ -197,11 +252,14 @@ describe('writeComparisonCsv', () => {
     expect(username!.slice(n)).toEqual(model.columns.map((c) => c.username));
     expect(username![n]).toBe('natgeo');
     expect(link!.slice(n)).toEqual(model.columns.map((c) => c.profileUrl ?? ''));
-    expect(date!.slice(n).map((d) => Date.parse(d))).toEqual(model.columns.map((c) => c.fetchedAt));
-    expect(snapshot!.slice(n).map(Number)).toEqual([11, 12, 13, 14]);
+    // ISO date-times in UTC, to the second: no milliseconds.
+    for (const d of date!.slice(n)) expect(d).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(date!.slice(n).map((d) => Date.parse(d))).toEqual(model.columns.map((c) => Math.floor(c.fetchedAt / 1000) * 1000));
+    expect(parsed.data.some((l) => /snapshot/i.test(l[0]!))).toBe(false);
     expect(note!.slice(n)).toEqual(['Strong in Poland, "very" engaged;\nask for rates', '', 'Ça va: déjà vu, naïve, 東京', `'=HYPERLINK("http://evil.test","x")`]);
     expect(figures.length).toBe(model.rows.length);
-    let empty = 0;
+    let missing = 0;
+    let rounded = 0;
     model.rows.forEach((row, k) => {
       const line = figures[k]!;
       expect(line[0]).toBe(row.label);
@@ -210,18 +268,26 @@ describe('writeComparisonCsv', () => {
       row.values.forEach((v, c) => {
         const cell = line[n + c]!;
         if (v === null) {
-          empty++;
-          expect(cell, `${row.key} ${c}`).toBe('');
-        } else if (typeof v === 'number') {
-          expect(Number(cell), `${row.key} ${c}`).toBe(v);
+          missing++;
+          expect(cell, `${row.key} ${c}`).toBe('not in report');
+        } else if (typeof v === 'number' && row.unit !== 'text') {
+          expect(Number(cell), `${row.key} ${c}`).toBe(roundAsShown(v, row.unit));
+          if (String(v) !== cell) rounded++;
+          // No more decimals than the screen shows (its text, where it is not compacted).
+          const screen = formatMetric(v, row.unit);
+          if (/^[^KMB]*$/.test(screen) && row.unit !== 'duration_ms' && row.unit !== 'money') {
+            expect((cell.split('.')[1] ?? '').length, `${row.key} ${c}: ${cell} vs ${screen}`).toBeLessThanOrEqual((screen.match(/\.(\d+)/)?.[1] ?? '').length);
+          }
         } else {
-          expect(cell).toBe(csvValue(v));
+          expect(cell).toBe(csvValue(row, v, c));
         }
       });
     });
-    expect(empty).toBeGreaterThan(0);
+    expect(missing).toBeGreaterThan(0);
+    // The sample has figures with floating noise: the CSV rounds them.
+    expect(rounded).toBeGreaterThan(0);
     const likes = figures[model.rows.findIndex((r) => r.key === 'avg_likes')]!;
-    expect(likes[n + 1]).toBe('');
+    expect(likes[n + 1]).toBe('not in report');
     expect(likes[2]).toBe('count');
     expect(figures[model.rows.findIndex((r) => r.key === 'er')]![2]).toBe('%');
     expect(figures[model.rows.findIndex((r) => r.key === 'er')]![3]).toBe('30 days');

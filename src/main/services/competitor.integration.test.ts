@@ -146,8 +146,17 @@ describe('competitor analysis', () => {
       const xlsx = await ok('competitor:export', { id, format: 'xlsx' });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer);
-      expect(wb.getWorksheet('Posts')!.rowCount).toBe(2301);
-      expect(wb.getWorksheet('Summary')!.getCell('B9').value).toBe(2300);
+      // The title block (2 rows) and the header row, then one row per post.
+      expect(wb.getWorksheet('Posts')!.rowCount).toBe(2303);
+      const summary = wb.getWorksheet('Summary')!;
+      const labels = (summary.getColumn(1).values as unknown[]).map(String);
+      expect(summary.getCell(labels.indexOf('Posts in this file'), 2).value).toBe(2300);
+      // Categories as the analysis names them, never a number standing for one.
+      const posts = wb.getWorksheet('Posts')!;
+      const category = (posts.getRow(3).values as unknown[]).indexOf('Category');
+      const categories = new Set<string>();
+      for (let r = 4; r <= posts.rowCount; r++) if (posts.getCell(r, category).value !== null) categories.add(String(posts.getCell(r, category).value));
+      expect([...categories].sort()).toEqual([...new Set(all.flatMap((p) => (p.accountCategory === null ? [] : [p.accountCategory.replace(/_+/g, ' ')])))].sort());
       expect(sim.state.calls.get('marketanalysis')).toBe(calls);
     } finally {
       await services.active().setManualOffline(false);

@@ -15,6 +15,7 @@ import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
+import { NO_AGENCY } from '@shared/agency';
 
 export interface CompetitorDeps {
   repo: CompetitorRepository;
@@ -208,7 +209,8 @@ export class CompetitorService {
     if (format === 'csv') {
       return { fileName: `${base}.csv`, mimeType: 'text/csv', base64: Buffer.from(competitorCsv(rows), 'utf8').toString('base64') };
     }
-    const bytes = await competitorXlsx(analysis, rows);
+    // The agency's brand is the workspace's (Settings → Your agency); until it is passed here, none is named.
+    const bytes = await competitorXlsx(analysis, rows, { brand: NO_AGENCY, createdAt: (this.deps.now ?? Date.now)() });
     return { fileName: `${base}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: Buffer.from(bytes).toString('base64') };
   }
 

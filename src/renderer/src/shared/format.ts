@@ -20,7 +20,7 @@
 // project compiles the comparison model and sheets, and lists the renderer files it may read:
 // this file is one of them.)
 
-import Papa from 'papaparse';
+import { shownDecimals } from '@shared/sheets';
 import type { ComparePeriod } from '@shared/compare';
 import type { Network } from '@shared/reports';
 
@@ -79,12 +79,8 @@ function compact(value: number, small: (abs: number) => string): string {
 /** Two significant decimals for small numbers, fewer as they grow: 0.0051, 0.87, 3.45, 20.7, 345. */
 function decimalAbs(abs: number): string {
   if (abs === 0) return '0';
-  let digits: number;
-  if (abs >= 100) digits = 0;
-  else if (abs >= 10) digits = 1;
-  else if (abs >= 1) digits = 2;
-  else digits = Math.min(6, Math.max(2, 1 - Math.floor(Math.log10(abs)))); // two significant digits
-  return trim(abs.toFixed(digits));
+  // The rule is shared with the files (roundAsShown): a CSV holds the decimals the screen shows.
+  return trim(abs.toFixed(shownDecimals(abs)));
 }
 
 function decimal(value: number): string {
@@ -287,23 +283,5 @@ export function fileNameFor(name: string, extension: string): string {
   return `${base || 'Comparison'}.${extension}`;
 }
 
-// CSV, the one writer of the renderer (papaparse): UTF-8 with a byte-order mark, so spreadsheet
-// programs read accents; RFC 4180 quoting; CRLF line ends, the last line ended too. Text a
-// spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return: an
-// account's title comes from the API, a note from anyone) is made inert with a leading
-// apostrophe, as OWASP advises against CSV injection: callers pass text through `inertText`, so
-// numbers are written as they are (-5 stays a number).
-
-export const BOM = '\uFEFF';
-
-/** Text a spreadsheet would read as a formula, made inert. */
-export function inertText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-export type CsvCell = string | number;
-
-/** The CSV text of these lines (the first is the header, if the sheet has one), BOM first. */
-export function writeCsv(lines: readonly (readonly CsvCell[])[]): string {
-  return BOM + Papa.unparse(lines.map((line) => [...line]), { newline: '\r\n' }) + '\r\n';
-}
+// CSV: the one writer lives in src/shared/csv.ts (main writes CSV too); the renderer reads it from here.
+export { BOM, inertText, writeCsv, type CsvCell } from '@shared/csv';

@@ -49,3 +49,19 @@ export function costText(quote: { cost: number; reason: string; balance: string;
 export function spendLabel(quote: { cost: number; reason: string; balance: string }, action: string): string {
   return `Spend ${quote.reason === 'paid-not-fetched' ? 'at most ' : ''}${creditAmount(quote.cost, quote.balance)} and ${action}`;
 }
+
+/**
+ * How a sheet says a figure is absent, in the cell where the figure would be (never 0, never a
+ * blank that reads as nothing): the report model's own reason where it gives one, else `missing`.
+ */
+export const ABSENT_WORDS = {
+  /** A period in which the account posted nothing: its averages and rates do not exist. */
+  noPosts: 'no posts',
+  /** The report does not carry the figure (a hidden like count, a network without it). */
+  missing: 'not in report',
+} as const;
+
+/** Where a figure of a comparison was read, in words: '"Subscribers" in the YouTube report, 30 days'. */
+export function readFromText(reportLabel: string, network: string, period: string): string {
+  return `"${reportLabel}" in the ${network} report${period ? `, ${period}` : ''}`;
+}

@@ -13,6 +13,7 @@ import { CompareTable } from './CompareTable';
 import { CompareCharts } from './CompareCharts';
 import { saveFile } from '../../shared/saveFile';
 import { printPdf } from './printPdf';
+import { NO_AGENCY } from '@shared/agency';
 
 export interface BodyProps {
   snapshots: SnapshotDetail[];
@@ -66,10 +67,10 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
     try {
       const full = buildCompareModel(snapshots, notes, period);
       if (kind === 'xlsx') {
-        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now() });
+        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now(), brand: NO_AGENCY });
         setStatus(await saveFile(bytes, fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
       } else if (kind === 'csv') {
-        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full)), fileNameFor(title, 'csv'), 'text/csv'));
+        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full, NO_AGENCY)), fileNameFor(title, 'csv'), 'text/csv'));
       } else {
         setStatus(await printPdf(fileNameFor(title, 'pdf')));
       }

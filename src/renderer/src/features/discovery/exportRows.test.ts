@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DiscoveryRow } from '@shared/discoveryData';
-import { discoveryCsv, discoveryXlsx, EXPORT_COLUMNS } from './exportRows';
+import { discoveryCsv, discoveryXlsx, EXPORT_COLUMNS, RESULTS_SHEET, XLSX_COLUMNS } from './exportRows';
 import { orderRows } from './resultOrder';
 import { quoteText } from './runWords';
 
@@ -31,32 +31,67 @@ function row(i: number, patch: Partial<DiscoveryRow> = {}): DiscoveryRow {
 }
 
 describe('discovery export', () => {
-  const rows = [row(0), row(1, { title: '=HYPERLINK("x")', followers: null, er: null, verified: null }), row(25, { title: 'Zoë, "quoted"\nline' })];
+  const rows = [
+    row(0, { er: 6.46280416875663 }),
+    row(1, { title: '=HYPERLINK("x")', followers: null, er: null, verified: null, linked: [] }),
+    row(25, { title: 'Zoë, "quoted"\nline', er: 20.7345, country: 'Germany' }),
+  ];
+  const brand = { name: 'Northwind Talent', accent: '#1e293b' };
 
-  it('writes a CSV that reads back to the values, empty where the API sent nothing, formulas made inert', () => {
+  it('writes a CSV that reads back to the values as the screen rounds them, empty where the API sent nothing, formulas made inert', () => {
     const text = discoveryCsv(rows);
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain('\r\n');
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.meta.fields).toEqual([...EXPORT_COLUMNS]);
+    // No internal ids or positions: no account id, no result page.
+    expect(parsed.meta.fields!.join(' ')).not.toMatch(/\bid\b|page|position/i);
     expect(parsed.data).toHaveLength(3);
-    expect(parsed.data[0]).toMatchObject({ Network: 'Instagram', Username: 'user0', Followers: '1000', 'Engagement rate (%)': '1.23456', Verified: 'yes', 'Result page': '1', 'Position on page': '1' });
-    expect(parsed.data[0]!['Linked accounts']).toBe('YouTube: https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv');
-    expect(parsed.data[1]).toMatchObject({ Title: `'=HYPERLINK("x")`, Followers: '', 'Engagement rate (%)': '', Verified: '' });
-    expect(parsed.data[2]).toMatchObject({ Title: 'Zoë, "quoted"\nline', 'Result page': '2', 'Position on page': '6' });
+    expect(parsed.data[0]).toMatchObject({ Network: 'Instagram', Username: 'user0', Followers: '1000', 'Engagement rate (%)': '6.46', Country: 'United States', Verified: 'yes' });
+    expect(parsed.data[0]!['Other networks']).toBe('YouTube: https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv');
+    expect(parsed.data[1]).toMatchObject({ Title: `'=HYPERLINK("x")`, Followers: '', 'Engagement rate (%)': '', Verified: '', 'Other networks': '' });
+    expect(parsed.data[2]).toMatchObject({ Title: 'Zoë, "quoted"\nline', 'Engagement rate (%)': '20.7', Country: 'Germany' });
+    // No more decimals than the screen shows anywhere.
+    for (const r of parsed.data) expect((r['Engagement rate (%)']!.split('.')[1] ?? '').length).toBeLessThanOrEqual(2);
   });
 
-  it('writes an XLSX whose cells hold numbers, and nothing where the API sent nothing', async () => {
+  it('writes an XLSX that prints landscape one page wide, branded, numbers as numbers in the screen decimals, links with short text', async () => {
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await discoveryXlsx(rows, 'Test')) as unknown as ArrayBuffer);
-    const sheet = book.getWorksheet('Results')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...EXPORT_COLUMNS]);
-    expect(sheet.getCell('E2').value).toBe(1000);
-    expect(sheet.getCell('F2').value).toBeCloseTo(1.23456);
-    expect(sheet.getCell('E3').value).toBeNull();
-    expect(sheet.getCell('C3').value).toBe(`'=HYPERLINK("x")`);
-    expect(sheet.rowCount).toBe(4);
+    await book.xlsx.load((await discoveryXlsx(rows, { title: 'Spring search', createdAt: Date.UTC(2026, 10, 25), brand })) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet(RESULTS_SHEET)!;
+    expect(sheet.getCell('A1').value).toBe('Spring search');
+    expect(String(sheet.getCell('A2').value)).toMatch(/^Prepared by Northwind Talent · Discovery: 3 accounts/);
+    expect(sheet.getCell('A2').isMerged).toBe(true);
+    const head = (sheet.getRow(3).values as unknown[]).slice(1);
+    expect(head).toEqual(XLSX_COLUMNS.map((c) => c.header));
+    expect(sheet.getCell('A3').fill).toMatchObject({ fgColor: { argb: 'FF1E293B' } });
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:3', printTitlesColumn: 'A:A' });
+    const at = (name: string) => head.indexOf(name) + 1;
+    expect(sheet.getCell(4, at('Account')).value).toMatchObject({ text: 'User 0', hyperlink: 'https://www.instagram.com/user0/' });
+    expect(sheet.getCell(4, at('Followers')).value).toBe(1000);
+    expect(sheet.getCell(4, at('Followers')).numFmt).toBe('#,##0');
+    expect(sheet.getCell(4, at('Engagement rate')).value).toBeCloseTo(0.0646280416875663, 12);
+    expect(sheet.getCell(4, at('Engagement rate')).numFmt).toBe('0.00%');
+    expect(sheet.getCell(6, at('Engagement rate')).numFmt).toBe('0.0%');
+    expect(sheet.getCell(4, at('Other networks')).value).toMatchObject({ text: 'YouTube: youtube.com/channel/UCabcdefg…', hyperlink: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' });
+    expect(sheet.getCell(5, at('Followers')).value).toBeNull();
+    // Text, not a formula (an XLSX cell's type says so): no apostrophe needed.
+    expect(sheet.getCell(5, at('Account')).value).toMatchObject({ text: '=HYPERLINK("x")' });
+    expect(sheet.getCell(5, at('Account')).formula).toBeUndefined();
+    expect(sheet.rowCount).toBe(6);
+    // Columns fit their content, within a page.
+    for (let c = 1; c <= head.length; c++) expect(sheet.getColumn(c).width).toBeLessThanOrEqual(46);
+    expect(sheet.getColumn(at('Account')).width).toBeGreaterThanOrEqual('User 25'.length);
+  });
+
+  it('leaves out a column no row has, as the screen does', async () => {
+    const book = new ExcelJS.Workbook();
+    const bare = rows.map((r) => ({ ...r, country: null, verified: null }));
+    await book.xlsx.load((await discoveryXlsx(bare, { title: 'T', createdAt: 0, brand })) as unknown as ArrayBuffer);
+    const head = (book.getWorksheet(RESULTS_SHEET)!.getRow(3).values as unknown[]).slice(1);
+    expect(head).not.toContain('Country');
+    expect(head).not.toContain('Verified');
   });
 });
 

@@ -1,74 +1,162 @@
-// Discovery results as files a researcher hands on: CSV (writeCsv of shared/format.ts: UTF-8 with a byte-order
-// mark so spreadsheet programs read accents, CRLF line ends) and XLSX (exceljs). One row per account,
-// in the order the table shows them. Figures are the values as received, never the rounded text
-// on screen (ER 3.4567 stays 3.4567; the header says "%"); a figure the API did not send is an
-// empty field, never 0. Text a spreadsheet would run as a formula (a title from the API starting
-// with = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises.
+// Discovery results as files a researcher hands on, one row per account in the order the table
+// shows them:
+// - CSV (writeCsv of src/shared/csv.ts: UTF-8 with a byte-order mark, CRLF line ends): numbers
+//   rounded as the screen shows them (ER 3.4567 → 3.46; the header says "%"), a figure the API
+//   did not send is an empty field, never 0;
+// - XLSX (exceljs, finished by src/shared/sheets.ts): the agency and the query in the title
+//   block, the accent on the header row, landscape and one page wide with the header repeated;
+//   the account's name links to its profile, other networks are links with short text; numbers
+//   stay numbers (ER as a percentage, in the screen's decimals).
+// In the CSV, text a spreadsheet would run as a formula (a title from the API starting with
+// = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises; an XLSX cell
+// holds text as text, never as a formula, so it needs none. No internal id: the
+// network's own account id, the result page and the position on it stay in Scout.
 import ExcelJS from 'exceljs';
-import { inertText, writeCsv, networkLabels } from '../../shared/format';
-import type { DiscoveryRow } from '@shared/discoveryData';
+import type { AgencyBrand } from '@shared/agency';
+import { countryName } from '@shared/competitor';
+import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
+import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
+import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '../../shared/format';
 
-export const EXPORT_COLUMNS = [
-  'Network',
-  'Username',
-  'Title',
-  'Account id',
-  'Followers',
-  'Engagement rate (%)',
-  'Country',
-  'Verified',
-  'Profile link',
-  'Linked accounts',
-  'Result page',
-  'Position on page',
-] as const;
+export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
 
-type Cell = string | number | boolean | null;
+type Cell = string | number | null;
+
+/** A country as the screen names it: 'United States' for 'US'; a name the API gave stays as it is. */
+export function countryText(country: string | null): string | null {
+  if (country === null) return null;
+  return countryName(country) ?? country;
+}
+
+/** The accounts on other networks (or other accounts on this one) the API linked to this one. */
+function others(row: DiscoveryRow): DiscoveryLinkedAccount[] {
+  return row.linked.filter((l) => l.network !== row.network || (l.socialId ?? l.username) !== (row.socialId ?? row.username));
+}
+
+/** A linked account's network in words: 'YouTube'; a type Scout does not know, made readable ('Snapchat opendata' → 'Snapchat opendata'). */
+function linkedNetwork(l: DiscoveryLinkedAccount): string {
+  if (l.network) return networkLabels[l.network];
+  const words = l.type.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Other network';
+}
 
 function linkedText(row: DiscoveryRow): string {
-  return row.linked
-    .filter((l) => l.network !== row.network || (l.socialId ?? l.username) !== (row.socialId ?? row.username))
-    .map((l) => `${l.network ? networkLabels[l.network] : l.type}: ${l.profileUrl ?? l.username ?? l.socialId ?? ''}`)
+  return others(row)
+    .map((l) => `${linkedNetwork(l)}: ${l.profileUrl ?? l.username ?? l.socialId ?? ''}`)
     .join('; ');
 }
 
-/** The cells of one row, in EXPORT_COLUMNS order. */
+/** The CSV cells of one row, in EXPORT_COLUMNS order. */
 export function exportCells(row: DiscoveryRow): Cell[] {
   const text = (s: string | null) => (s === null ? null : inertText(s));
   return [
     networkLabels[row.network],
     text(row.username),
     text(row.title),
-    text(row.socialId),
-    row.followers,
-    row.er,
-    text(row.country),
-    row.verified,
+    row.followers === null ? null : roundAsShown(row.followers, 'count'),
+    row.er === null ? null : roundAsShown(row.er, 'percent'),
+    text(countryText(row.country)),
+    row.verified === null ? null : row.verified ? 'yes' : 'no',
     row.profileUrl,
     text(linkedText(row)) || null,
-    row.page,
-    row.position + 1,
   ];
 }
 
 export function discoveryCsv(rows: readonly DiscoveryRow[]): string {
-  const data = rows.map((row) => exportCells(row).map((c) => (c === null ? '' : typeof c === 'boolean' ? (c ? 'yes' : 'no') : c)));
-  return writeCsv([EXPORT_COLUMNS, ...data]);
+  return writeCsv([EXPORT_COLUMNS, ...rows.map((row) => exportCells(row).map((c) => c ?? ''))]);
 }
 
-export async function discoveryXlsx(rows: readonly DiscoveryRow[], title: string): Promise<Uint8Array> {
+export interface DiscoverySheetOptions {
+  title: string;
+  /** Epoch ms. */
+  createdAt: number;
+  brand: AgencyBrand;
+}
+
+interface XlsxColumn {
+  header: string;
+  /** Whether a row has this figure (a column no row has is left out, as on screen). */
+  has?: (row: DiscoveryRow) => boolean;
+  write: (cell: ExcelJS.Cell, row: DiscoveryRow) => void;
+}
+
+function linkCell(cell: ExcelJS.Cell, url: string | null, text: string): void {
+  const value = linkValue(url, text);
+  cell.value = value ?? text;
+  if (value !== null && typeof value === 'object') cell.font = LINK_FONT;
+}
+
+/** The XLSX sheet's columns: the account's name links to its profile. */
+export const XLSX_COLUMNS: readonly XlsxColumn[] = [
+  {
+    header: 'Account',
+    write: (c, row) => {
+      const name = row.title ?? (row.username ? `@${row.username}` : networkLabels[row.network]);
+      // A link does not wrap: a long name is cut on its link (the username beside it says who it is).
+      linkCell(c, row.profileUrl, row.profileUrl ? linkText(name, 40) : name);
+    },
+  },
+  { header: 'Username', write: (c, row) => {
+      if (row.username !== null) c.value = row.username;
+    } },
+  { header: 'Network', write: (c, row) => {
+      c.value = networkLabels[row.network];
+    } },
+  {
+    header: 'Followers',
+    write: (c, row) => {
+      if (row.followers === null) return;
+      c.value = row.followers;
+      c.numFmt = excelFormat('count', row.followers);
+    },
+  },
+  {
+    header: 'Engagement rate',
+    write: (c, row) => {
+      if (row.er === null) return;
+      c.value = row.er / 100;
+      c.numFmt = excelFormat('percent', row.er);
+    },
+  },
+  { header: 'Country', has: (row) => row.country !== null, write: (c, row) => {
+      c.value = countryText(row.country);
+    } },
+  { header: 'Verified', has: (row) => row.verified !== null, write: (c, row) => {
+      if (row.verified !== null) c.value = row.verified ? 'yes' : 'no';
+    } },
+  {
+    header: 'Other networks',
+    write: (c, row) => {
+      const linked = others(row).filter((l) => l.profileUrl);
+      if (linked.length === 1) linkCell(c, linked[0]!.profileUrl, `${linkedNetwork(linked[0]!)}: ${shortLink(linked[0]!.profileUrl!, 30)}`);
+      else if (linked.length > 1) {
+        c.value = linked.map((l) => `${linkedNetwork(l)}: ${shortLink(l.profileUrl!, 30)}`).join('\n');
+        c.alignment = { wrapText: true, vertical: 'top' };
+      }
+    },
+  },
+];
+export const RESULTS_SHEET = 'Results';
+
+export async function discoveryXlsx(rows: readonly DiscoveryRow[], options: DiscoverySheetOptions): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
-  book.creator = 'Scout Workbench';
-  book.title = title;
-  const sheet = book.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((header) => ({ header, width: header === 'Profile link' || header === 'Linked accounts' ? 40 : 16 }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const cells = exportCells(row).map((c) => (typeof c === 'boolean' ? (c ? 'yes' : 'no') : c));
-    sheet.addRow(cells);
-  }
-  sheet.getColumn(5).numFmt = '#,##0';
-  sheet.getColumn(6).numFmt = '0.00';
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
-  return new Uint8Array(await book.xlsx.writeBuffer());
+  book.creator = options.brand.name.trim() || 'Scout Workbench';
+  book.title = options.title;
+  book.created = new Date(options.createdAt);
+  const ws = book.addWorksheet(RESULTS_SHEET);
+  const head = TABLE_HEADER_ROW;
+  const columns = XLSX_COLUMNS.filter((c) => !c.has || rows.some(c.has));
+  columns.forEach((c, j) => (ws.getCell(head, j + 1).value = c.header));
+  rows.forEach((row, i) => columns.forEach((c, j) => c.write(ws.getCell(head + 1 + i, j + 1), row)));
+  const width = columns.length;
+  fitColumns(ws, head, width, { min: 8, max: 30, maxOf: { 1: 44, 2: 36, [width]: 46 } });
+  headerRow(ws, head, 1, width, options.brand);
+  fitRowHeights(ws, head);
+  titleBlock(ws, width, options.title, subtitleText(options.brand, `Discovery: ${plural(rows.length, 'account')}, in the order shown in Scout · made ${formatDateTime(options.createdAt)} · an empty cell: the search answer did not give the figure`));
+  ws.views = [{ state: 'frozen', xSplit: 1, ySplit: head, topLeftCell: 'B4', activeCell: 'B4' }];
+  ws.autoFilter = { from: { row: head, column: 1 }, to: { row: head, column: width } };
+  printSetup(ws, { headerRows: head, firstColumn: true, title: options.title, brand: options.brand });
+  const buffer = (await book.xlsx.writeBuffer()) as unknown;
+  if (buffer instanceof Uint8Array) return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return new Uint8Array(buffer as ArrayBuffer);
 }

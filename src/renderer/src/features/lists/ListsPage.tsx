@@ -28,9 +28,12 @@ import {
   type SortState,
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
-import { networkLabels } from '../../shared/format';
+import { fileNameFor, networkLabels } from '../../shared/format';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { listCsv, listXlsx } from './listExport';
+import { saveFile } from '../../shared/saveFile';
+import { NO_AGENCY } from '@shared/agency';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
 export const ITEMS_PER_PAGE = 100;
@@ -285,6 +288,22 @@ function ListItems({
     if (why) setNote(why);
   };
 
+  const [exporting, setExporting] = useState(false);
+  // Every item, in the table's order (all pages): the file a client receives.
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    const title = `List ${listId}`;
+    setExporting(true);
+    setNote(null);
+    try {
+      if (format === 'csv') setNote(await saveFile(new TextEncoder().encode(listCsv(sorted)), fileNameFor(title, 'csv'), 'text/csv'));
+      else setNote(await saveFile(await listXlsx(sorted, { title, createdAt: Date.now(), brand: NO_AGENCY }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+    } catch (e) {
+      setNote(`Not exported: ${errorMessage(e)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const open = (item: ListItemView) => {
     if (item.network && item.account) navigate('accounts', [item.network, item.account]);
     else setNote('This item names no account Scout can open: its network or account is missing.');
@@ -327,6 +346,12 @@ function ListItems({
                 Clear selection
               </button>
             )}
+            <button type="button" onClick={() => void exportAs('xlsx')} disabled={exporting} data-testid="list-export-xlsx">
+              Excel (XLSX)
+            </button>
+            <button type="button" onClick={() => void exportAs('csv')} disabled={exporting} data-testid="list-export-csv">
+              CSV
+            </button>
           </div>
           {note && (
             <p role="status" className="muted" data-testid="list-note">

@@ -59,6 +59,8 @@ export interface CompareRow {
   cellSources: (string | null)[];
   /** Per column, for period-dependent values: the period's own ('period'), 365 days' ('365d') or the headline ('overall'). */
   periodSources: (ValueSource | null)[];
+  /** Per column, why a null value is absent, in words ('no posts'); unset or null: the report lacks the figure. The sheets print it in the empty cell. */
+  absent?: (string | null)[];
 }
 
 export interface CompareGroup {
@@ -321,7 +323,7 @@ const SHARED_ROWS: SharedRow[] = [
     group: 'Prices',
     unit: 'money',
     better: null,
-    about: 'The price of one sponsored post as the report estimates it (Instagram, TikTok blogger_prices), or of a video integration (YouTube), in US dollars.',
+    about: 'The price of one sponsored post as the report estimates it (Instagram, TikTok), or of a video integration (YouTube), in US dollars.',
     extras: ['Post price', 'Integration price'],
     cell: (a) => postPrice(a),
   },
@@ -331,7 +333,7 @@ const SHARED_ROWS: SharedRow[] = [
     group: 'Prices',
     unit: 'text',
     better: null,
-    about: 'The range the report gives for a sponsored post (Instagram est_post_price) or a video integration (YouTube).',
+    about: 'The range the report gives for a sponsored post (Instagram) or a video integration (YouTube).',
     extras: ['Estimated post price'],
     cell: (a) => priceRange(a),
   },
@@ -532,7 +534,7 @@ export function buildCompareModel(snapshots: SnapshotDetail[], notes: string[], 
       if (cells.every((c) => c.value === null)) continue;
       rows.push(
         makeRow(
-          { key: `${network}.${key}`, label: first.label, group, expandable: true, unit: first.unit, better: DETAIL_BETTER[key] ?? null, about: `${group} report: ${first.label} (${key}).` },
+          { key: `${network}.${key}`, label: first.label, group, expandable: true, unit: first.unit, better: DETAIL_BETTER[key] ?? null, about: `${group} report: ${first.label}.` },
           cells,
           columns,
           period,

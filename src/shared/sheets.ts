@@ -1,0 +1,316 @@
+// How every sheet a client receives is finished, whichever page writes it (Compare and Discovery
+// in the renderer, Competitor in main): one place for the rules, so the files look and print alike.
+//
+// XLSX (exceljs):
+// - a title block: the title (bold), then one line naming the agency and what the sheet holds,
+//   merged across the table's width and wrapped, so it never spills past the table;
+// - the table's header row filled with the agency's accent colour (its text white or black,
+//   whichever reads on it);
+// - print setup: landscape, fitted to one page wide (as many pages down as it takes), the title
+//   block and header row repeated on every page, the first column too where it names the row;
+//   page numbers and the agency in the footer;
+// - column widths fitted to their content (between a floor and a ceiling; longer text wraps);
+// - links as clickable hyperlinks with short text ('instagram.com/natgeo'), the full address in
+//   the cell's link.
+// CSV: numbers at the precision the screen shows (roundAsShown), dates as ISO date-times in UTC
+// without milliseconds (isoDateTime).
+import type ExcelJS from 'exceljs';
+import { DEFAULT_ACCENT, type AgencyBrand } from './agency';
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and dates in files
+
+/** The kinds of figure a sheet holds (the renderer's MetricUnit). */
+export type FigureUnit = 'count' | 'percent' | 'ratio' | 'duration_ms' | 'per_week' | 'money';
+
+/**
+ * Decimals the screen shows of a number this large (format.ts writes every figure by this rule):
+ * none from 100, one from 10, two from 1, two significant digits below 1 (at most six decimals).
+ */
+export function shownDecimals(abs: number): number {
+  if (abs === 0 || !Number.isFinite(abs)) return 0;
+  if (abs >= 100) return 0;
+  if (abs >= 10) return 1;
+  if (abs >= 1) return 2;
+  return Math.min(6, Math.max(2, 1 - Math.floor(Math.log10(abs))));
+}
+
+/**
+ * A figure rounded to what the screen shows of it, for a file: 6.46280416875663 % → 6.46,
+ * 1465.3 likes → 1465, $58.755 → 58.76 (money keeps its cents), 4.55 posts a week → 4.6. Never
+ * compacted (13,166 stays 13166: a file holds the number, the screen's 13.2K is a rounding).
+ */
+export function roundAsShown(value: number, unit: FigureUnit): number {
+  if (!Number.isFinite(value)) return value;
+  const abs = Math.abs(value);
+  let digits: number;
+  if (unit === 'money') digits = 2;
+  else if (unit === 'duration_ms') digits = 0;
+  else if (unit === 'per_week') digits = abs < 100 ? 1 : 0;
+  else digits = shownDecimals(abs);
+  const out = Number(value.toFixed(digits));
+  return out === 0 ? 0 : out; // no '-0'
+}
+
+/** Decimals a number is written with ('6.46' → 2, '12' → 0). */
+function decimalsIn(n: number): number {
+  return String(n).split('.')[1]?.length ?? 0;
+}
+
+/**
+ * The Excel number format that writes `value` as the screen does: the decimals roundAsShown keeps
+ * (6.4628 % → '0.00%', 20.73 % → '0.0%', 1,465 → '#,##0'), money always with cents, durations as
+ * Excel time. A percentage's cell holds the fraction (6.46 % → 0.0646).
+ */
+export function excelFormat(unit: FigureUnit, value: number): string {
+  if (unit === 'money') return SHEET_FORMATS.money;
+  if (unit === 'duration_ms') return SHEET_FORMATS.duration;
+  const d = decimalsIn(roundAsShown(value, unit));
+  const frac = d > 0 ? `.${'0'.repeat(d)}` : '';
+  if (unit === 'percent') return `0${frac}%`;
+  if (unit === 'per_week') return `0${frac}" / week"`;
+  return `#,##0${frac}`;
+}
+
+/** An instant as an ISO date-time in UTC, to the second: '2026-11-25T11:08:57Z'. */
+export function isoDateTime(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+// ---------------------------------------------------------------------------------------------
+// XLSX finish
+
+/** Excel number formats, as the screen writes the same figures. */
+export const SHEET_FORMATS = {
+  count: '#,##0',
+  /** A percentage stored as a fraction (0.0646 → 6.46%). */
+  percent: '0.00%',
+  /** A percentage stored as the number of percent (6.46 → 6.46), under a header that says '%'. */
+  percentNumber: '0.00',
+  ratio: '0.00',
+  perWeek: '0.0" / week"',
+  /** US dollars with cents, as the screen shows them ($58.76). */
+  money: '"$"#,##0.00',
+  duration: '[h]:mm:ss',
+  dateTime: 'yyyy-mm-dd hh:mm',
+  date: 'yyyy-mm-dd',
+} as const;
+
+export const LINK_FONT: Partial<ExcelJS.Font> = { underline: true, color: { argb: 'FF1F4E9A' } };
+const SUBTITLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF555555' } };
+/** How a figure the report does not have reads in a cell: a word, grey and italic, never 0. */
+export const ABSENT_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF8A8A8A' } };
+
+/** The accent as Excel's ARGB ('FF2F5FD0'); the default accent when the brand's is not a colour. */
+export function accentArgb(brand: AgencyBrand): string {
+  const hex = /^#[0-9a-f]{6}$/i.test(brand.accent) ? brand.accent : DEFAULT_ACCENT;
+  return `FF${hex.slice(1).toUpperCase()}`;
+}
+
+/** White on a dark accent, black on a light one (WCAG relative luminance). */
+export function textOnAccent(brand: AgencyBrand): string {
+  const hex = accentArgb(brand).slice(2);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white vs with black: whichever is larger.
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? 'FFFFFFFF' : 'FF000000';
+}
+
+/** The line under the title: the agency (when named) and what the sheet is. */
+export function subtitleText(brand: AgencyBrand, about: string): string {
+  const name = brand.name.trim();
+  return name ? `Prepared by ${name} · ${about}` : about;
+}
+
+/** The row the table's header is on, after the title block. */
+export const TABLE_HEADER_ROW = 3;
+
+/**
+ * Title (row 1) and subtitle (row 2), each merged across the table's `width` columns and wrapped,
+ * the subtitle's row as tall as its wrapped lines. Call after the column widths are set.
+ */
+export function titleBlock(ws: ExcelJS.Worksheet, width: number, title: string, subtitle: string): void {
+  const span = Math.max(1, width);
+  ws.getCell(1, 1).value = title;
+  ws.getCell(1, 1).font = { bold: true, size: 14 };
+  ws.getCell(1, 1).alignment = { vertical: 'top', wrapText: true };
+  ws.getCell(2, 1).value = subtitle;
+  ws.getCell(2, 1).font = SUBTITLE_FONT;
+  ws.getCell(2, 1).alignment = { vertical: 'top', wrapText: true };
+  if (span > 1) {
+    ws.mergeCells(1, 1, 1, span);
+    ws.mergeCells(2, 1, 2, span);
+  }
+  // A merged cell's wrapped text does not grow its row in Excel or LibreOffice: size the rows here.
+  let chars = 0;
+  for (let c = 1; c <= span; c++) chars += ws.getColumn(c).width ?? 10;
+  const lines = (text: string, perLine: number) => Math.max(1, Math.ceil(text.length / Math.max(10, perLine)));
+  ws.getRow(1).height = 20 * lines(title, chars / 1.4);
+  ws.getRow(2).height = 15 * lines(subtitle, chars * 0.95);
+}
+
+/** The table's header cells: bold, wrapped, on the accent colour. */
+export function headerRow(ws: ExcelJS.Worksheet, row: number, from: number, to: number, brand: AgencyBrand): void {
+  const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: accentArgb(brand) } };
+  const color = textOnAccent(brand);
+  for (let c = from; c <= to; c++) {
+    const cell = ws.getCell(row, c);
+    cell.fill = fill;
+    cell.font = { ...(cell.font ?? {}), bold: true, color: { argb: color } };
+    cell.alignment = { vertical: 'top', wrapText: true };
+  }
+}
+
+export interface PrintOptions {
+  /** Rows repeated at the top of every page (the title block and the header row): '1:3'. */
+  headerRows: number;
+  /** Repeat the first column on every page too (where it names the row). */
+  firstColumn: boolean;
+  title: string;
+  brand: AgencyBrand;
+}
+
+/** Landscape, one page wide, titles repeated, page numbers and the agency in the footer. */
+export function printSetup(ws: ExcelJS.Worksheet, options: PrintOptions): void {
+  ws.pageSetup = {
+    ...ws.pageSetup,
+    orientation: 'landscape',
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    horizontalCentered: false,
+    margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.25, footer: 0.3 },
+    printTitlesRow: `1:${options.headerRows}`,
+    ...(options.firstColumn ? { printTitlesColumn: 'A:A' } : {}),
+  };
+  // '&' starts a code in a header or footer: a name with one is written '&&'.
+  const safe = (s: string) => s.replace(/&/g, '&&');
+  const left = options.brand.name.trim() ? safe(options.brand.name.trim()) : 'Scout Workbench';
+  ws.headerFooter = { oddFooter: `&L${left}&C${safe(options.title)}&RPage &P of &N` };
+}
+
+/** The text a cell shows, for sizing its column. */
+function shownText(cell: ExcelJS.Cell): string {
+  const v = cell.value;
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return cell.numFmt === SHEET_FORMATS.date ? '2026-01-01' : '2026-01-01 00:00';
+  if (typeof v === 'number') {
+    // Roughly as the number format writes it: grouping, decimals, a suffix.
+    const fmt = cell.numFmt ?? '';
+    const decimals = /0\.(0+)/.exec(fmt)?.[1]?.length ?? (Number.isInteger(v) ? 0 : 2);
+    const n = fmt.includes('%') ? v * 100 : v;
+    const text = n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    return `${fmt.includes('$') ? '$' : ''}${text}${fmt.includes('%') ? '%' : ''}${fmt.includes('week') ? ' / week' : ''}`;
+  }
+  if (typeof v === 'object' && 'text' in v) return String(v.text);
+  if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
+  return String(v);
+}
+
+/**
+ * Each column as wide as its longest line of content from `fromRow` on (the header's longest word
+ * counts, the header wraps), between `min` and `max` characters; text longer than `max` wraps.
+ */
+export function fitColumns(ws: ExcelJS.Worksheet, fromRow: number, columns: number, limits: { min?: number; max?: number; maxOf?: Record<number, number> } = {}): void {
+  const min = limits.min ?? 8;
+  for (let c = 1; c <= columns; c++) {
+    const max = limits.maxOf?.[c] ?? limits.max ?? 40;
+    let want = 0;
+    for (let r = fromRow; r <= ws.rowCount; r++) {
+      const cell = ws.getCell(r, c);
+      if (cell.isMerged && cell.master.address !== cell.address) continue;
+      const text = shownText(cell);
+      const longest = r === fromRow ? Math.max(0, ...text.split(/\s+/).map((w) => w.length)) : Math.max(0, ...text.split('\n').map((l) => l.length));
+      want = Math.max(want, longest);
+      // A link does not wrap in LibreOffice: its text is made short enough instead (shortLink, linkText).
+      if (longest > max && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
+    }
+    // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
+    ws.getColumn(c).width = Math.min(max, Math.max(min, Math.ceil(want * 1.1) + 2));
+  }
+  // Text right after a column of numbers or dates (right-aligned) would touch them: it starts one step in.
+  const numeric = (c: number) => {
+    for (let r = fromRow + 1; r <= ws.rowCount; r++) {
+      const v = ws.getCell(r, c).value;
+      if (typeof v === 'number' || v instanceof Date) return true;
+    }
+    return false;
+  };
+  for (let c = 2; c <= columns; c++) {
+    if (numeric(c) || !numeric(c - 1)) continue;
+    for (let r = fromRow; r <= ws.rowCount; r++) {
+      const cell = ws.getCell(r, c);
+      const v = cell.value;
+      if (typeof v !== 'number' && !(v instanceof Date) && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), horizontal: 'left', indent: 1 }; // an indent needs its side
+    }
+  }
+}
+
+/**
+ * Rows from `fromRow` on as tall as their wrapped text (Excel and LibreOffice keep a row one line
+ * high when the file does not say otherwise, and the wrapped lines then cover the rows below).
+ */
+export function fitRowHeights(ws: ExcelJS.Worksheet, fromRow: number, lineHeight = 14.5): void {
+  for (let r = fromRow; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    let lines = 1;
+    row.eachCell((cell, c) => {
+      if (!cell.alignment?.wrapText) return;
+      if (cell.isMerged && cell.master.address !== cell.address) return;
+      // A width counts '0's; ordinary text is narrower, about 1.15 characters a '0' in Excel's and LibreOffice's fonts.
+      const width = Math.max(4, Math.floor((ws.getColumn(c).width ?? 10) * 1.15));
+      const cellLines = shownText(cell)
+        .split('\n')
+        .reduce((sum, line) => sum + Math.max(1, wrappedLines(line, width)), 0);
+      lines = Math.max(lines, cellLines);
+    });
+    if (lines === 1) continue;
+    row.height = lines * lineHeight + 2;
+    // Every cell of a tall row starts at its top, beside the wrapped one.
+    row.eachCell((cell) => (cell.alignment = { ...(cell.alignment ?? {}), vertical: 'top' }));
+  }
+}
+
+/** How many lines `text` takes wrapped at word boundaries in `width` characters. */
+function wrappedLines(text: string, width: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const len = word.length;
+    if (used === 0) {
+      lines += Math.floor(Math.max(0, len - 1) / width);
+      used = len % width || width;
+    } else if (used + 1 + len <= width) {
+      used += 1 + len;
+    } else {
+      lines += 1 + Math.floor(Math.max(0, len - 1) / width);
+      used = len % width || width;
+    }
+  }
+  return lines;
+}
+
+/** 'https://www.instagram.com/natgeo/' → 'instagram.com/natgeo': a link's text, short enough for a column. */
+export function shortLink(url: string, max = 36): string {
+  const text = url
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A link's text cut to `max` characters ('…' at the end): a link does not wrap. */
+export function linkText(text: string, max = 36): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** A clickable link with short text; null for no address. Only web addresses become links. */
+export function linkValue(url: string | null | undefined, text?: string): ExcelJS.CellValue | null {
+  if (!url) return null;
+  if (!/^https?:\/\//i.test(url)) return url;
+  return { text: text ?? shortLink(url), hyperlink: url, tooltip: url };
+}
