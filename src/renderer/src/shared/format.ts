@@ -206,6 +206,13 @@ export function formatSignedNumber(delta: number | null | undefined): string {
   return text === '0' ? '0' : `${delta > 0 ? '+' : MINUS}${text}`;
 }
 
+/** A signed change of an exact count (a rank, a count Scout keeps): '+4,995', '−4,995', '0'. */
+export function formatSignedCount(delta: number | null | undefined): string {
+  if (!isNumber(delta)) return DASH;
+  const text = grouped.format(Math.abs(delta));
+  return text === '0' ? '0' : `${delta > 0 ? '+' : MINUS}${text}`;
+}
+
 /** A share of a whole or of the audience: '34.2 %'. */
 export function formatPercent(value: number | null | undefined): string {
   return formatMetric(value, 'percent');
