@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countryCode, countryName, isCountryCode, regionName } from './countries';
+import { audienceText, countryCode, countryName, isCountryCode, regionName } from './countries';
 
 describe('countries: one spelling everywhere', () => {
   it('names a country the same whether the API sends its code in either case or a name of its own', () => {
@@ -37,6 +37,11 @@ describe('countries: one spelling everywhere', () => {
     }
     const anyCase = fc.constantFrom(...codes).chain((c) => fc.tuple(fc.constant(c), fc.boolean(), fc.boolean()));
     fc.assert(fc.property(anyCase, ([c, a, b]) => countryName((a ? c[0]!.toLowerCase() : c[0]!) + (b ? c[1]!.toLowerCase() : c[1]!)) === countryName(c)));
+  });
+
+  it('says an analysis audience by country names, worldwide when it has none', () => {
+    expect(audienceText(['US', 'gb'])).toBe('United States, United Kingdom');
+    expect(audienceText([])).toBe('worldwide');
   });
 
   it('capitalises region names as place names', () => {

@@ -154,6 +154,11 @@ export function isCountryCode(code: string): boolean {
   return /^[A-Za-z]{2}$/.test(code.trim()) && countryCode(code) !== null;
 }
 
+/** An analysis's audience countries in words: 'United States, United Kingdom'; 'worldwide' for none. */
+export function audienceText(codes: readonly string[]): string {
+  return codes.length === 0 ? 'worldwide' : codes.map(countryName).join(', ');
+}
+
 /** The API's region groups (audience_geo.groups), as a researcher writes them. */
 const REGIONS: Readonly<Record<string, string>> = {
   north_america: 'North America',
