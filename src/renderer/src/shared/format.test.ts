@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedCount, formatSignedNumber, MINUS, plural } from './format';
+import { formatAxis, formatAxisTime, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedCount, formatSignedNumber, MINUS, plural } from './format';
 
 describe('the one formatter', () => {
   it('compact from 10,000 in cards and tables, exact below; axes compact from 1,000', () => {
@@ -46,5 +46,15 @@ describe('formatSignedCount', () => {
     expect(formatSignedCount(1_234_567)).toBe('+1,234,567');
     expect(formatSignedCount(0)).toBe('0');
     expect(formatSignedCount(null)).toBe('—');
+  });
+});
+
+describe('formatAxisTime', () => {
+  it('gives every tick of a time axis its year, at the granularity of the tick', () => {
+    expect(formatAxisTime(new Date(2025, 3, 1).getTime())).toBe('Apr 2025');
+    expect(formatAxisTime(new Date(2026, 0, 1).getTime())).toBe('Jan 2026');
+    expect(formatAxisTime(new Date(2025, 3, 15).getTime())).toBe('Apr 15, 2025');
+    expect(formatAxisTime(new Date(2025, 3, 15, 14, 0).getTime())).toMatch(/^Apr 15, 2025,? 2:00\s?PM$/);
+    expect(formatAxisTime(Number.NaN)).toBe('');
   });
 });
