@@ -3,6 +3,7 @@
 // shown) and moves like a list from the keyboard (arrows, Home/End, Page Up/Down; Space selects,
 // Shift+Space a range; Enter opens the profile). Links to profiles go out through main's allow-list.
 import { accountHandle } from '../../shared/labels';
+import { countryName } from '@shared/countries';
 import { useMemo, type MouseEvent } from 'react';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
@@ -105,7 +106,7 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       title: (row) => (row.er === null ? undefined : formatExact(row.er, 'percent')),
       cell: (row) => formatMetric(row.er, 'percent'),
     },
-    ...(has.country ? [{ key: 'country', label: 'Country', sortable: true, firstOrder: firstOrder('country'), cell: (row: DiscoveryRow) => row.country ?? '—' } as const] : []),
+    ...(has.country ? [{ key: 'country', label: 'Country', sortable: true, firstOrder: firstOrder('country'), cell: (row: DiscoveryRow) => (row.country ? countryName(row.country) : '—') } as const] : []),
     ...(has.verified
       ? [{ key: 'verified', label: 'Verified', sortable: true, firstOrder: firstOrder('verified'), cell: (row: DiscoveryRow) => (row.verified === null ? '—' : row.verified ? 'Verified' : 'No') } as const]
       : []),
