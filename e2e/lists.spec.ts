@@ -160,6 +160,10 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(page.getByTestId('list-name')).toHaveText('List 4');
   await page.getByTestId('known-list-6').click();
   await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
+  // Synced again, the list keeps its name and is called by it.
+  await page.getByRole('button', { name: 'Sync again' }).click();
+  await expect(page.getByTestId('list-sync-note')).toHaveText('Summer shortlist: 210 items in the cache. Nothing was spent.', { timeout: 20_000 });
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
 
   // Offline: the API gone, Scout offline, reloaded: the list is read from the cache.
   await page.getByRole('button', { name: 'Work offline' }).click();

@@ -142,7 +142,7 @@ export function ListsPage() {
       )}
       {syncing && (
         <p role="status" aria-live="polite" data-testid="list-sync-progress">
-          Syncing list {syncing.listId}: {plural(syncing.items, 'item')} so far…
+          Syncing {listLabel({ listId: syncing.listId, name: known?.find((l) => l.listId === syncing.listId)?.name ?? null })}: {plural(syncing.items, 'item')} so far…
         </p>
       )}
       {syncNote && (
