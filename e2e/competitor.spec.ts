@@ -36,7 +36,7 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   const confirm = page.getByTestId('competitor-confirm');
   await expect(confirm).toContainText('It may cost credits.');
   await expect(confirm).toContainText('@acme_posts5000');
-  await expect(confirm).toContainText('audience US, GB');
+  await expect(confirm).toContainText('audience United States, United Kingdom');
   await confirm.getByRole('button', { name: 'Create; it may cost credits' }).click();
 
   const analysis = page.getByTestId('analysis');
@@ -70,6 +70,20 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   expect(sponsored).toBeLessThan(2500);
   const paidCells = await page.getByTestId('post-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[6]!.textContent));
   expect(new Set(paidCells)).toEqual(new Set(['sponsored']));
+
+  // Audience countries by name, as on every other page: the column, and the filter's choices in the order of their names.
+  const countryOf = () => page.getByTestId('post-row').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[5]!.textContent!));
+  const firstCountry = (await countryOf())[0]!;
+  expect(firstCountry).toMatch(/^[A-Z][\p{L} ’().-]{3,}$/u);
+  const countryFilter = page.getByTestId('filter-country');
+  const choices = (await countryFilter.locator('option').allTextContents()).slice(1);
+  expect(choices).toContain(firstCountry);
+  expect(choices.some((c) => /^[A-Z]{2}$/.test(c))).toBe(false);
+  expect(choices).toEqual([...choices].sort((a, b) => a.localeCompare(b, 'en')));
+  await countryFilter.selectOption({ label: firstCountry });
+  await expect.poll(async () => new Set(await countryOf())).toEqual(new Set([firstCountry]));
+  await countryFilter.selectOption({ label: 'All' });
+  await expect(count).toHaveText(`${sponsored.toLocaleString('en-US')} of 5,000 posts`);
 
   // Full-text search over captions, with the filter still on.
   await page.getByTestId('post-search').fill('loving');

@@ -110,6 +110,11 @@ test('sync creators by unlock date and by account, copy a contact, offline too',
   await expect(natgeo).toContainText('Instagram');
   await expect(natgeo.getByTestId('account-unlocked')).toContainText(`report unlocked ${shownDate(now)}`);
   expect(simulator.state.spent).toEqual(spentBefore);
+  // The API's creator id is no researcher's word: not on the row (a country, if any, by its name).
+  const row = page.getByTestId('creator-row').first();
+  await expect(row).not.toContainText(/\bid \d/);
+  expect(await row.getAttribute('data-creator')).toMatch(/^\d+$/);
+  await expect(row.locator('.creator-name .muted')).not.toHaveText(/^[A-Z]{2}$/);
 
   // The account opens on its network through main's allow-list.
   await page.context().route('https://www.instagram.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>profile</title>' }));

@@ -119,6 +119,10 @@ test('a query per network: saved, run in sandbox and production, paged, re-run f
   expect(simLeft()).toBe(40);
   expect(sent).toHaveLength(15);
 
+  // Countries by name, as on every page (where the results carry one).
+  const countries = await page.locator('[data-testid="result-row"] td[data-column="country"]').allTextContents();
+  expect(countries.filter((c) => /^[A-Z]{2}$/.test(c))).toEqual([]);
+
   // Sorting by a column, with the keyboard too.
   const followers = page.getByRole('columnheader', { name: 'Followers' });
   await followers.getByRole('button').focus();

@@ -1,5 +1,6 @@
 // Lists end to end: a bad list id is refused at its field; list 6 of the simulator (210 items,
-// Instagram and TikTok) is synced for free, paged through, its items ticked into the Compare
+// Instagram and TikTok) is synced for free, paged through, named by keyboard (the name shown
+// wherever the list is referred to, and refused for another list), its items ticked into the Compare
 // tray and handed to Add accounts (quoted there first), one opened as a report; then with the API
 // gone and Scout offline, after a reload, the list and its items are all still there, and export
 // as Excel and CSV files read back here.
@@ -68,10 +69,38 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(pager).toHaveText('Items 1–100 of 210');
 
   // Each item with its fields: network, followers and ER by the one formatter, the other fields as sent.
-  const table = page.getByRole('table', { name: 'Items of list 6' });
-  for (const header of ['Account', 'Network', 'Followers', 'Engagement rate', 'Report id', 'In lists', 'First requested', 'Main audience country']) {
+  let table = page.getByRole('table', { name: 'Items of List 6' });
+  for (const header of ['Account', 'Network', 'Followers', 'Engagement rate', 'In lists', 'First requested', 'Main audience country']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
+  // No API id as a column; countries by name.
+  for (const header of ['Report id', 'Report Id', 'Id']) await expect(table.getByRole('columnheader', { name: header, exact: true })).toHaveCount(0);
+  await expect(rows.first().locator('td[data-column="field:audience_geo"]')).toHaveText(/^[A-Z][a-zà-ÿ’ ().-]+[a-z)]$/);
+
+  // The researcher names the list, by keyboard: Enter keeps the name, Escape leaves it as it was.
+  const nameButton = page.getByRole('button', { name: 'Name this list…' });
+  await nameButton.focus();
+  await page.keyboard.press('Enter');
+  const nameField = page.getByLabel('List name');
+  await expect(nameField).toBeFocused();
+  await page.keyboard.type('Not this one');
+  await page.keyboard.press('Escape');
+  await expect(nameButton).toBeFocused();
+  await expect(page.getByTestId('list-name')).toHaveText('List 6');
+  await page.keyboard.press('Enter');
+  await expect(nameField).toHaveValue('');
+  await page.keyboard.type('  Summer   shortlist ');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
+  await expect(page.getByRole('button', { name: 'Rename…' })).toBeFocused();
+  await expect(page.getByTestId('known-list-6')).toContainText('Summer shortlist');
+  table = page.getByRole('table', { name: 'Items of Summer shortlist' });
+  await expect(table).toBeVisible();
+  // Wherever the list is referred to: the items it shares with list 1 say both, by name where there is one.
+  const inLists = rows.locator('td[data-column="inLists"]');
+  await expect(inLists.first()).toContainText('Summer shortlist');
+  expect(await inLists.allTextContents()).toContain('List 1, Summer shortlist');
+  expect((await inLists.allTextContents()).every((t) => !/\d,\d/.test(t))).toBe(true);
   const first = rows.first();
   await expect(first.locator('td[data-column="er"]')).toHaveText(/^\d+(\.\d+)? %$/);
   await expect(first.locator('td[data-column="followers"]')).toHaveText(/^[\d,.]+[KM]?$/);
@@ -123,6 +152,23 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await page.goBack();
   await expect(page.getByTestId('list-items')).toBeVisible();
 
+  // One name names one list: another list cannot take it, in any case.
+  await idField.fill('4');
+  await sync.click();
+  await expect(page.getByTestId('list-sync-note')).toHaveText('List 4: 5 items in the cache. Nothing was spent.', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Name this list…' }).click();
+  await page.getByLabel('List name').fill('summer SHORTLIST');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByTestId('list-name-field').locator('.field-error')).toHaveText('Another list is already called “Summer shortlist”: choose another name.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('list-name')).toHaveText('List 4');
+  await page.getByTestId('known-list-6').click();
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
+  // Synced again, the list keeps its name and is called by it.
+  await page.getByRole('button', { name: 'Sync again' }).click();
+  await expect(page.getByTestId('list-sync-note')).toHaveText('Summer shortlist: 210 items in the cache. Nothing was spent.', { timeout: 20_000 });
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
+
   // Offline: the API gone, Scout offline, reloaded: the list is read from the cache.
   await page.getByRole('button', { name: 'Work offline' }).click();
   await scout.stopSimulator();
@@ -130,6 +176,8 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
   await expect(page.getByTestId('known-list-6')).toContainText('210');
+  await expect(page.getByTestId('known-list-6')).toContainText('Summer shortlist');
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
   await expect(pager).toHaveText('Items 1–100 of 210');
   await expect(rows).toHaveCount(100);
   await page.getByRole('button', { name: 'Next →' }).click();

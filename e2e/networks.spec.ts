@@ -128,7 +128,8 @@ test('six networks: add with progress, read every period and tab, then reopen al
     await expectReportShown(page, a.label, testInfo, `${a.network}-online`);
     await expectCardsMatchTable(page, a.network);
     await expectReadableCharts(page, a.network);
-    if (a.network === 'snapchat') await expect(page.getByTestId('state-note')).toContainText(/Snapchat (verified|opendata) report/);
+    if (a.network === 'snapchat') await expect(page.getByTestId('state-note')).toContainText(/^From (verified|public) data: /);
+    if (a.network === 'snapchat') await expect(page.getByTestId('report-view')).not.toContainText(/opendata/i);
 
     // Every period the report carries; the table follows the choice.
     const radios = page.getByRole('radiogroup', { name: 'Period' }).getByRole('radio');

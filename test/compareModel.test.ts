@@ -363,3 +363,18 @@ describe('series for the charts', () => {
     expect(m.topCountries.byColumn[3]!.shares.every((v) => v === null)).toBe(true);
   });
 });
+
+describe('one country, one row, one spelling', () => {
+  it('reads an Instagram "Turkey" and a YouTube "tr" as one country, named once', () => {
+    const ig = sampleSnapshot('instagram', 'natgeo', 1);
+    const yt = sampleSnapshot('youtube', 'foodchannel', 2);
+    const user = (ig.result as Raw).user;
+    user.audience_geography = { ...user.audience_geography, countries: [{ name: 'Turkey', code: 'TR', value: 50 }, { name: 'United States', code: 'US', value: 40 }] };
+    (yt.result as Raw).report.features.audience_geo = { data: [{ title: 'tr', prc: 45 }, { title: 'us', prc: 35 }] };
+    const m = buildCompareModel([ig, yt], ['', ''], '30d');
+    expect(m.topCountries.countries.filter((c) => /T(ü|u)rk/.test(c))).toEqual(['Türkiye']);
+    const k = m.topCountries.countries.indexOf('Türkiye');
+    expect(m.topCountries.byColumn.map((c) => c.shares[k])).toEqual([50, 45]);
+    expect(row(m, 'countries').values.every((v) => typeof v !== 'string' || !v.includes('Turkey'))).toBe(true);
+  });
+});

@@ -68,6 +68,13 @@ describe('the comparison charts', () => {
     expect(new Set(ACCOUNT_COLOURS).size).toBe(10);
   });
 
+  it('dates the over-time charts with years on every tick', () => {
+    const followers = compareCharts(model).find((c) => c.key === 'followers')!;
+    const axis = (followers.option as { xAxis: { type: string; axisLabel: { formatter: (v: number) => string } } }).xAxis;
+    expect(axis.type).toBe('time');
+    expect([new Date(2025, 3, 1), new Date(2025, 9, 1), new Date(2026, 3, 1)].map((d) => axis.axisLabel.formatter(d.getTime()))).toEqual(['Apr 2025', 'Oct 2025', 'Apr 2026']);
+  });
+
   it('draws a country an account does not list as no bar, never as 0', () => {
     const option = countriesOption(model) as { series: { data: (number | null)[] }[] };
     const { countries, byColumn } = model.topCountries;

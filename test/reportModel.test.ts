@@ -650,7 +650,32 @@ describe('one truth per figure: cards, labels, charts', () => {
     const yt = buildReportModel(sample('youtube'));
     const also = yt.extras.find((e) => e.label === 'Also on')?.value ?? '';
     expect(also).not.toBe('');
-    for (const part of also.split(', ')) expect(part).toMatch(/^(Instagram|YouTube|TikTok|Twitch|Twitter|Snapchat|Facebook)(: | account \(id )/);
+    for (const part of also.split(', ')) expect(part).toMatch(/^(Instagram|YouTube|TikTok|Twitch|Twitter|Snapchat|Facebook)(: .+| \(\d+ accounts\))?$/);
+    expect(also).not.toMatch(/\bid\b/);
+  });
+
+  it('words a researcher uses: no network id in "Also on", ranks and their changes with separators, one name a country, regions capitalised', () => {
+    const ig = sample('instagram');
+    const user = (ig.result as { user: Record<string, unknown> }).user;
+    user.social_networks = [{ type: 1, id: '1830509478' }, { type: 5, id: '44196397' }, { type: 5, social_id: '783214' }, { type: 4, title: 'NASA', username: 'nasa' }];
+    user.blogger_rankings = { worldwide: { rank: 3_040_438, delta: -4995 }, country: { rank: 12_500, delta: 1234, code: 'tr' }, category: { rank: 30, delta: 0, title: 'Fashion' } };
+    user.audience_geography = { ...(user.audience_geography as object), countries: [{ name: 'Turkey', code: 'TR', value: 40 }, { name: 'United States', code: 'US', value: 30 }] };
+    const m = buildReportModel(ig);
+    const extra = (label: string) => m.extras.find((e) => e.label === label)?.value;
+    expect(extra('Also on')).toBe('Twitch: NASA (@nasa), Instagram, Twitter (2 accounts)');
+    expect(extra('Rank worldwide')).toBe('#3,040,438 (−4,995)');
+    expect(extra('Rank in Türkiye')).toBe('#12,500 (+1,234)');
+    expect(extra('Rank in Fashion')).toBe('#30');
+    expect(breakdown(m, 'countries')!.items.map((i) => i.label)).toEqual(expect.arrayContaining(['Türkiye', 'United States']));
+
+    // The same country from a network that sends a lower-case code, and region groups by key.
+    const tw = sample('twitch');
+    const geo = ((tw.result as { report: { features: Record<string, { data: Record<string, unknown> }> } }).report.features.audience_geo!.data);
+    geo.countries = [{ id: 298795, code: 'tr', prc: 60 }, { id: 6252001, code: 'us', prc: 39 }];
+    geo.groups = { north_america: 40, latin_america: 35, middle_east: 25 };
+    const t = buildReportModel(tw);
+    expect(breakdown(t, 'countries')!.items.map((i) => i.label)).toEqual(['Türkiye', 'United States']);
+    expect(breakdown(t, 'regions')!.items.map((i) => i.label)).toEqual(['North America', 'Latin America', 'Middle East']);
   });
 
   it('a YouTube channel known by its id is named as a channel in its own case, not a lower-cased @handle', () => {

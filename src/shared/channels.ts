@@ -76,6 +76,7 @@ export const channels = [
   'lists:known',
   'lists:sync',
   'lists:items',
+  'lists:rename',
   'creators:sync',
   'creators:list',
   'reports:quoteMany',

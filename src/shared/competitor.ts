@@ -4,19 +4,7 @@
 import { z } from 'zod';
 import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import type { WorkspaceId } from './workspaces';
-
-/** Two-letter ISO 3166 codes the runtime knows a name for (Intl names unknown codes by the code itself). */
-export function countryName(code: string): string | null {
-  const upper = code.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return null;
-  try {
-    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(upper);
-    return name && name !== upper ? name : null;
-  } catch {
-    return null;
-  }
-}
-
+import { isCountryCode } from './countries';
 
 /** The create form's fields, as the contract takes them; each message names what to fix. */
 export const competitorFieldShape = {
@@ -37,7 +25,7 @@ export const competitorFieldShape = {
   audienceGeo: z
     .array(z.string().transform((s) => s.trim().toUpperCase()))
     .max(50, 'At most 50 countries.')
-    .refine((codes) => codes.every((c) => countryName(c) !== null), {
+    .refine((codes) => codes.every(isCountryCode), {
       message: 'Use two-letter ISO country codes such as US, GB or DE, or leave it empty for worldwide.',
     }),
   hashtags: z

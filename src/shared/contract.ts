@@ -4,6 +4,7 @@
 // derive their clients from it. Add an operation here and `tsc` points at every place that
 // must follow.
 import { z } from 'zod';
+import { listNameSchema } from './lists';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
 import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
@@ -559,6 +560,8 @@ export const operations = {
   /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
   'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
   'lists:items': op<ListItemView[]>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
+  /** Names a synced list in this workspace (Scout's own name: the API gives lists none); an empty name clears it. */
+  'lists:rename': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), name: listNameSchema }).strict()),
   /** Fetches creators (cursor paging, free) with the API's filters, progress as `creators:changed`. */
   'creators:sync': op<CreatorsSyncResult>()(
     z

@@ -174,6 +174,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'lists:known': async () => s.active().lists.known(),
     'lists:sync': async ({ listId }) => s.active().lists.sync(listId),
     'lists:items': async ({ listId }) => s.active().lists.items(listId),
+    'lists:rename': async ({ listId, name }) => s.active().lists.rename(listId, name),
     'creators:sync': async (filter) => s.active().creators.sync(filter),
     'creators:list': async ({ text }) => s.active().creators.list(text),
     'reports:quoteMany': async ({ items }) => s.active().unlocks.quoteMany(items.map(({ account, tiktokType }) => ({ ...account, tiktokType }))),

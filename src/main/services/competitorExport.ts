@@ -9,7 +9,8 @@
 // Categories and account types are printed as the API names them.
 import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { countryName, type CompetitorAnalysisView, type CompetitorPostRow } from '@shared/competitor';
+import { type CompetitorAnalysisView, type CompetitorPostRow } from '@shared/competitor';
+import { countryName } from '@shared/countries';
 import { writeCsv, inertText, type CsvCell } from '@shared/csv';
 import { LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, subtitleText, titleBlock, type FigureUnit } from '@shared/sheets';
 
@@ -28,7 +29,7 @@ interface ColumnSpec {
 
 /** A country code as the screen names it ('US' → 'United States'); anything else as given. */
 function country(code: string | null): string | null {
-  return code === null ? null : (countryName(code) ?? code);
+  return code === null ? null : countryName(code);
 }
 
 /** A value the API gives as a word with underscores ('likely_sponsored'), as words. */

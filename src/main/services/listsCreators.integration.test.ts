@@ -48,8 +48,11 @@ describe('lists', () => {
     expect(first).toMatchObject({ listId: 3, network: 'tiktok' });
     expect(first.account).toBe(first.username);
     expect(first.followers).toBeGreaterThan(0);
-    expect(first.fields).toHaveProperty('report_id');
-    expect(first.fields).toHaveProperty('lists');
+    // The API's internal ids are not a researcher's words: no report id; the lists by number only until named.
+    expect(first.fields).not.toHaveProperty('report_id');
+    expect(first.fields).not.toHaveProperty('lists');
+    expect(first.inLists.map((l) => l.listId)).toContain(3);
+    expect(first.inLists.every((l) => l.name === null)).toBe(true);
     expect(first.fields).toHaveProperty('created');
     expect(first.fields).toHaveProperty('audience_geo');
     expect(first.fields).not.toHaveProperty('username');
@@ -68,6 +71,35 @@ describe('lists', () => {
     const bad = await call('lists:sync', { listId: 0 });
     expect(!bad.ok && bad.error.code).toBe('INVALID_INPUT');
     expect((await ok('lists:known', {})).map((l) => l.listId)).toEqual([2, 3, 4]);
+  });
+
+  it('names a synced list, keeps the name over a sync again, says it wherever the list is held, and refuses one name for two lists', async () => {
+    const summary = await ok('lists:rename', { listId: 3, name: '  Summer   shortlist ' });
+    expect(summary).toMatchObject({ listId: 3, name: 'Summer shortlist', itemCount: 300 });
+    // Local: nothing asked of the API for a name.
+    const before = calls('auditor.list');
+    expect((await ok('lists:known', {})).find((l) => l.listId === 3)!.name).toBe('Summer shortlist');
+    expect(calls('auditor.list')).toBe(before);
+    const items = await ok('lists:items', { listId: 3 });
+    expect(items.every((i) => i.inLists.some((l) => l.listId === 3 && l.name === 'Summer shortlist'))).toBe(true);
+    await ok('lists:sync', { listId: 3 });
+    expect((await ok('lists:known', {})).find((l) => l.listId === 3)!.name).toBe('Summer shortlist');
+
+    const taken = await call('lists:rename', { listId: 2, name: 'SUMMER SHORTLIST' });
+    expect(!taken.ok && taken.error).toMatchObject({ code: 'INVALID_INPUT', fields: { name: expect.stringContaining('Summer shortlist') } });
+    const unsynced = await call('lists:rename', { listId: 77, name: 'Nowhere' });
+    expect(!unsynced.ok && unsynced.error.code).toBe('INVALID_INPUT');
+    const long = await call('lists:rename', { listId: 2, name: 'x'.repeat(81) });
+    expect(!long.ok && long.error.fields?.name).toMatch(/at most 80/);
+    // Renamed again, then cleared: an empty name gives the list back its number.
+    expect((await ok('lists:rename', { listId: 3, name: 'Q3 creators' })).name).toBe('Q3 creators');
+    expect((await ok('lists:rename', { listId: 2, name: 'Summer shortlist' })).name).toBe('Summer shortlist');
+    expect((await ok('lists:rename', { listId: 2, name: '   ' })).name).toBeNull();
+    expect((await ok('lists:known', {})).map((l) => [l.listId, l.name])).toEqual([
+      [2, null],
+      [3, 'Q3 creators'],
+      [4, null],
+    ]);
   });
 
   it('reads lists offline', async () => {

@@ -6,7 +6,7 @@ import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import type { ApiClient } from '../api/apiClient';
-import type { ListItem } from '../api/schemas/discovery';
+import { listIdsOf, type ListItem } from '../api/schemas/discovery';
 import type { ListsRepository } from '../cache/repositories/listsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
@@ -29,8 +29,11 @@ export interface ListsDeps {
   now?: () => number;
 }
 
-/** The fields a list item view shows in its own columns; every other field stays in `fields`. */
-const shownFields = new Set(['name', 'username', 'type', 'followers', 'er', 'avatar_url']);
+/**
+ * The fields a list item view shows in its own columns (or as `inLists`), and the API's internal
+ * ids a researcher has no use for (`report_id`); every other field stays in `fields`.
+ */
+const shownFields = new Set(['name', 'username', 'type', 'followers', 'er', 'avatar_url', 'lists', 'report_id']);
 
 export class ListsService {
   private readonly now: () => number;
@@ -40,7 +43,25 @@ export class ListsService {
   }
 
   known(): ListSummary[] {
-    return this.deps.repo.lists().map((l) => ({ listId: l.listId, itemCount: l.itemCount, syncedAt: l.fetchedAt, complete: l.complete }));
+    return this.deps.repo.lists().map((l) => ({ listId: l.listId, name: l.name, itemCount: l.itemCount, syncedAt: l.fetchedAt, complete: l.complete }));
+  }
+
+  /**
+   * Names a synced list (the name as the contract read it; null clears it). Local to this
+   * workspace and never sent: the API has no list names. One name names one list.
+   */
+  rename(listId: number, name: string | null): ListSummary {
+    const lists = this.deps.repo.lists();
+    if (!lists.some((l) => l.listId === listId)) {
+      throw new ScoutError({ code: 'INVALID_INPUT', message: `List ${listId} is not synced in this workspace: sync it first, then name it.`, fields: { listId: 'Sync this list before naming it.' } });
+    }
+    const taken = name === null ? undefined : lists.find((l) => l.listId !== listId && l.name !== null && l.name.toLowerCase() === name.toLowerCase());
+    if (taken) {
+      const message = `Another list is already called “${taken.name}”: choose another name.`;
+      throw new ScoutError({ code: 'INVALID_INPUT', message, fields: { name: message } });
+    }
+    saving(() => this.deps.repo.rename(listId, name));
+    return this.known().find((l) => l.listId === listId)!;
   }
 
   /** Fetches every item of the list, as a job: two syncs of one list share one. */
@@ -71,7 +92,7 @@ export class ListsService {
       saving(() => this.deps.repo.replace(listId, all, this.now()));
     }
     this.deps.repo.markComplete(listId, complete);
-    return this.known().find((l) => l.listId === listId) ?? { listId, itemCount: all.length, syncedAt: this.now(), complete };
+    return this.known().find((l) => l.listId === listId) ?? { listId, name: null, itemCount: all.length, syncedAt: this.now(), complete };
   }
 
   private async page(listId: number, offset: number, signal: AbortSignal): Promise<ListItem[]> {
@@ -99,6 +120,7 @@ export class ListsService {
 
   /** The cached items of a list, in the API's order. */
   items(listId: number): ListItemView[] {
+    const names = this.deps.repo.names();
     return this.deps.repo.items(listId).map((record) => {
       const raw = record.raw;
       const username = str(raw.username);
@@ -114,6 +136,8 @@ export class ListsService {
         avatarUrl: str(raw.avatar_url),
         followers: num(raw.followers),
         er: num(raw.er),
+        // `lists` is the API's list numbers: said by the names the researcher gave them.
+        inLists: listIdsOf(raw.lists).map((id) => ({ listId: id, name: names.get(id) ?? null })),
         fields: Object.fromEntries(Object.entries(raw).filter(([key]) => !shownFields.has(key))),
       };
     });

@@ -312,7 +312,8 @@ export class ReportService {
       send: (api, paid) => this.reportRequest(api, ref, paid, signal),
       // The API took the request: the report is unlocked and generating; polls are free.
       recover: (api) => this.poll(ref, accountKey, quote.balance, signal, api),
-      refused: (error) => (isFailedGeneration(error) ? this.failedGeneration({ network: ref.network, apiName: accountKey }, accountKey, quote.balance, error) : error),
+      // Said by the name as asked (a channel id keeps its case), not by the cache key.
+      refused: (error) => (isFailedGeneration(error) ? this.failedGeneration(ref, accountKey, quote.balance, error) : error),
       drawable: drawableBalances(ref.network, ref.tiktokType, quote.balance),
       // Free only by the API's own word (auditor.creators): should the API charge after all,
       // the credit is this fetch's, booked and said, not "moved outside Scout".

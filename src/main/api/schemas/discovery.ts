@@ -256,7 +256,8 @@ const listBody = z.array(
   }),
 );
 
-function listIdsOf(value: unknown): number[] {
+/** A list item's `lists`: list numbers, comma-separated (or an array, or one number). */
+export function listIdsOf(value: unknown): number[] {
   const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : typeof value === 'number' ? [value] : [];
   return parts
     .map((p) => (typeof p === 'number' ? p : typeof p === 'string' && /^\s*\d+\s*$/.test(p) ? Number(p) : NaN))

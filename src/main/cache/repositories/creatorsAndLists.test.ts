@@ -84,9 +84,15 @@ describe('ListsRepository', () => {
     expect(repo.items(6)[0]!.comment).toBe('Great');
     expect(repo.listsContaining('instagram', 'ALPHA')).toEqual([5, 6]);
     expect(repo.lists()).toEqual([
-      { listId: 5, itemCount: 4, fetchedAt: NOW, complete: false },
-      { listId: 6, itemCount: 1, fetchedAt: NOW, complete: false },
+      { listId: 5, name: null, itemCount: 4, fetchedAt: NOW, complete: false },
+      { listId: 6, name: null, itemCount: 1, fetchedAt: NOW, complete: false },
     ]);
+    // A name is the list's own: a page saved again (a sync) keeps it; a list not kept is not named.
+    expect(repo.rename(5, 'Summer shortlist')).toBe(true);
+    expect(repo.rename(404, 'Nowhere')).toBe(false);
+    repo.savePage(5, [item(1, 'IG', 'Alpha')], { fetchedAt: NOW + 1 });
+    expect(repo.names()).toEqual(new Map([[5, 'Summer shortlist']]));
+    expect(repo.lists()[0]).toMatchObject({ listId: 5, name: 'Summer shortlist', fetchedAt: NOW + 1 });
     repo.replace(5, [item(9, 'TT', 'zeta')], NOW + 1);
     expect(repo.items(5).map((i) => [i.reportId, i.network])).toEqual([[9, 'tiktok']]);
     expect(repo.items(404)).toEqual([]);

@@ -22,6 +22,8 @@ export interface ListItemRecord {
 
 export interface ListInfo {
   listId: number;
+  /** The researcher's name for it (the API gives none); null until named. */
+  name: string | null;
   itemCount: number;
   fetchedAt: number;
   /** Every page was fetched, up to a short one, in the latest sync. */
@@ -61,7 +63,9 @@ export class ListsRepository {
   private readonly clearItems: Database.Statement<[number]>;
   private readonly upsertItem: Database.Statement<unknown[]>;
   private readonly itemRows: Database.Statement<[number], Row>;
-  private readonly listRows: Database.Statement<[], { list_id: number; item_count: number; fetched_at: number; complete: number }>;
+  private readonly listRows: Database.Statement<[], { list_id: number; name: string | null; item_count: number; fetched_at: number; complete: number }>;
+  private readonly setName: Database.Statement<[string | null, number]>;
+  private readonly nameRows: Database.Statement<[], { id: number; name: string }>;
   private readonly setComplete: Database.Statement<[number, number]>;
   private readonly containing: Database.Statement<[string, string], number>;
   private readonly saveTx: (listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => void;
@@ -81,9 +85,11 @@ export class ListsRepository {
          FROM list_items WHERE list_id = ? ORDER BY position, report_id`,
     );
     this.listRows = db.prepare(
-      `SELECT l.id AS list_id, l.fetched_at, l.complete, (SELECT count(*) FROM list_items AS i WHERE i.list_id = l.id) AS item_count
+      `SELECT l.id AS list_id, l.name, l.fetched_at, l.complete, (SELECT count(*) FROM list_items AS i WHERE i.list_id = l.id) AS item_count
          FROM lists AS l ORDER BY l.id`,
     );
+    this.setName = db.prepare('UPDATE lists SET name = ? WHERE id = ?');
+    this.nameRows = db.prepare('SELECT id, name FROM lists WHERE name IS NOT NULL');
     this.setComplete = db.prepare('UPDATE lists SET complete = ? WHERE id = ?');
     this.containing = db.prepare<[string, string], number>('SELECT DISTINCT list_id FROM list_items WHERE network = ? AND account_key = ? ORDER BY list_id').pluck();
     this.saveTx = db.transaction((listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => {
@@ -126,7 +132,17 @@ export class ListsRepository {
   }
 
   lists(): ListInfo[] {
-    return this.listRows.all().map((r) => ({ listId: r.list_id, itemCount: r.item_count, fetchedAt: r.fetched_at, complete: r.complete === 1 }));
+    return this.listRows.all().map((r) => ({ listId: r.list_id, name: r.name, itemCount: r.item_count, fetchedAt: r.fetched_at, complete: r.complete === 1 }));
+  }
+
+  /** Names a synced list (null clears the name); false when no such list is kept. A name another list has fails the unique index. */
+  rename(listId: number, name: string | null): boolean {
+    return this.setName.run(name, listId).changes === 1;
+  }
+
+  /** The names given to lists, by list id. */
+  names(): Map<number, string> {
+    return new Map(this.nameRows.all().map((r) => [r.id, r.name]));
   }
 
   /** Says whether the latest sync of a list fetched it whole. */

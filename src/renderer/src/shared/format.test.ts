@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedNumber, MINUS, plural } from './format';
+import { formatAxis, formatAxisTime, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedCount, formatSignedNumber, MINUS, plural } from './format';
 
 describe('the one formatter', () => {
   it('compact from 10,000 in cards and tables, exact below; axes compact from 1,000', () => {
@@ -37,5 +37,24 @@ describe('the one formatter', () => {
     expect(formatDay('2026-01-01T23:30:00-05:00')).toBe('Jan 1, 2026');
     expect(formatDay('yesterday')).toBe('yesterday');
     expect(formatDay(null)).toBe('—');
+  });
+});
+
+describe('formatSignedCount', () => {
+  it('writes an exact change with separators and its sign, never compact', () => {
+    expect(formatSignedCount(-4995)).toBe(`${MINUS}4,995`);
+    expect(formatSignedCount(1_234_567)).toBe('+1,234,567');
+    expect(formatSignedCount(0)).toBe('0');
+    expect(formatSignedCount(null)).toBe('—');
+  });
+});
+
+describe('formatAxisTime', () => {
+  it('gives every tick of a time axis its year, at the granularity of the tick', () => {
+    expect(formatAxisTime(new Date(2025, 3, 1).getTime())).toBe('Apr 2025');
+    expect(formatAxisTime(new Date(2026, 0, 1).getTime())).toBe('Jan 2026');
+    expect(formatAxisTime(new Date(2025, 3, 15).getTime())).toBe('Apr 15, 2025');
+    expect(formatAxisTime(new Date(2025, 3, 15, 14, 0).getTime())).toMatch(/^Apr 15, 2025,? 2:00\s?PM$/);
+    expect(formatAxisTime(Number.NaN)).toBe('');
   });
 });

@@ -12,7 +12,8 @@
 // - Shares and rates are in "%". A change of a percentage is in percentage points, "pp"
 //   (formatPoints); any other change is relative, "+12 %", and says so where it is shown.
 // - Plurals by count: plural(1, 'post') → '1 post', plural(2, 'post') → '2 posts'.
-// - Dates: formatDate (15 Jan 2026), formatDateTime (with the time), formatAge (3 h ago).
+// - Dates: formatDate (15 Jan 2026), formatDateTime (with the time), formatAge (3 h ago); a time
+//   axis's ticks carry their year (formatAxisTime: Apr 2025, Apr 15, 2025).
 // Locale: en-US digits and grouping everywhere, so K and M read like the numbers beside them.
 //
 // Also here, because they are how a value is written wherever it goes: the words for networks
@@ -202,6 +203,13 @@ export function formatSignedNumber(delta: number | null | undefined): string {
   return text === '0' ? '0' : `${delta > 0 ? '+' : MINUS}${text}`;
 }
 
+/** A signed change of an exact count (a rank, a count Scout keeps): '+4,995', '−4,995', '0'. */
+export function formatSignedCount(delta: number | null | undefined): string {
+  if (!isNumber(delta)) return DASH;
+  const text = grouped.format(Math.abs(delta));
+  return text === '0' ? '0' : `${delta > 0 ? '+' : MINUS}${text}`;
+}
+
 /** A share of a whole or of the audience: '34.2 %'. */
 export function formatPercent(value: number | null | undefined): string {
   return formatMetric(value, 'percent');
@@ -233,6 +241,23 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyl
 
 export function formatDate(epochMs: number): string {
   return date.format(new Date(epochMs));
+}
+
+const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric' });
+const dayTime = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A time axis's tick, always with its year (ticks 'Apr Jul Oct Apr' leave the reader to guess
+ * which April): a tick at the start of a month is 'Apr 2025', at the start of a day 'Apr 15,
+ * 2025', any other 'Apr 15, 2025, 2:00 PM'. Chosen by the tick itself, so it holds when the
+ * chart is zoomed from years to days. Local time, as the chart places its ticks.
+ */
+export function formatAxisTime(epochMs: number): string {
+  if (!isNumber(epochMs)) return '';
+  const d = new Date(epochMs);
+  const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0 && d.getMilliseconds() === 0;
+  if (midnight && d.getDate() === 1) return monthYear.format(d);
+  return (midnight ? date : dayTime).format(d);
 }
 
 const utcDay = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });

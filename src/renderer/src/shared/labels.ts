@@ -1,7 +1,34 @@
 // The words for a report's state and for spending: why a fetch costs what it costs, the balances
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
+import type { Network } from '@shared/reports';
 import { formatDate } from './format';
+
+const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
+
+/**
+ * How an account is named under its title: '@natgeo'. A YouTube channel known only by its id
+ * (UC…, 24 characters) is 'Channel UCxxxx' with the id's own letter case (channel ids are
+ * case-sensitive: the report's `accountId` is preferred to a username that may have lost its
+ * case), never a lower-cased @handle.
+ */
+export function accountHandle(network: Network | null, username: string | null, accountId: string | null = null): string {
+  const name = (username ?? '').replace(/^@/, '');
+  if (name === '') return '';
+  if (network === 'youtube') {
+    if (YOUTUBE_CHANNEL_ID.test(name)) return `Channel ${name}`;
+    // A channel id that lost its case on the way: the report's own id has it.
+    if (accountId && YOUTUBE_CHANNEL_ID.test(accountId) && accountId.toLowerCase() === name.toLowerCase()) return `Channel ${accountId}`;
+  }
+  return `@${name}`;
+}
+
+/** A Snapchat report's data variant (`report.version`) in a researcher's words. */
+export const snapchatVariantNotes: Readonly<Record<string, string>> = {
+  opendata: 'From public data: figures Snapchat shows publicly. Reach and follower growth come only with verified data.',
+  verified: 'From verified data: figures the creator’s connected Snapchat account shares, reach and follower growth included.',
+};
+
 
 export const stateNotes: Record<string, string> = {
   READY: 'Ready',

@@ -3,8 +3,10 @@
 // through Add accounts.
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { Network } from '@shared/reports';
+import { countryName } from '@shared/countries';
 import { useScout } from '../../store';
 import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural, networkLabels } from '../../shared/format';
+import { accountHandle } from '../../shared/labels';
 import { DataTable, EmptyState, emptySelection, ErrorState, keepShown, NetworkSelect, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
@@ -297,7 +299,7 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
         <Avatar url={item.summary.avatarUrl} label={item.summary.username} />
         <span>
           <strong>{item.summary.title ?? item.summary.username}</strong>
-          <span className="muted"> @{item.summary.username}</span>
+          <span className="muted"> {accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}</span>
         </span>
       </span>
     ),
@@ -348,6 +350,6 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
     cell: (item) => formatMetric(item.summary.audienceQuality, 'count'),
     title: () => 'Audience quality score, 0–100',
   },
-  { key: 'country', label: 'Country', firstOrder: 'asc', cell: (item) => item.summary.country ?? '—' },
+  { key: 'country', label: 'Country', firstOrder: 'asc', cell: (item) => (item.summary.country ? countryName(item.summary.country) : '—'), title: (item) => item.summary.country ?? undefined },
   { key: 'fetchedAt', label: 'Fetched', firstOrder: 'desc', cell: (item) => formatAge(item.fetchedAt), title: (item) => formatDateTime(item.fetchedAt) },
 ];

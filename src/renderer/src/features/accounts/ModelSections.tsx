@@ -4,6 +4,7 @@ import { PERIOD_WORDS, formatChange, formatExact, formatMetric, formatPoints } f
 import { buildReportModel, metricForPeriod, type MetricView, type Period, type ValueSource } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
+import { snapchatVariantNotes } from '../../shared/labels';
 import { SectionNav, type PageSection } from '../../shared/ui';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
@@ -97,13 +98,15 @@ export function ModelSections({ report }: { report: CachedReport }) {
     ...(model.scatter || model.extras.length > 0 ? [{ id: 'report-content', label: 'Content' }] : []),
     ...(options.scores || model.breakdowns.length > 0 ? [{ id: 'report-audience', label: 'Audience' }] : []),
   ];
+  // The API's name of the variant ('opendata') is no researcher's word: the dictionary says what it means.
+  const variantNote = model.variant && Object.hasOwn(snapchatVariantNotes, model.variant) ? snapchatVariantNotes[model.variant] : null;
   return (
     <>
       <SectionNav label="Parts of this report" sections={sections} />
       <div id="report-overview" className="report-section-anchor" />
-      {(model.stateNote || model.variant) && (
+      {(model.stateNote || variantNote) && (
         <div className="callout warning" data-testid="state-note">
-          {model.variant && <p>Snapchat {model.variant} report.</p>}
+          {variantNote && <p>{variantNote}</p>}
           {model.stateNote && <p>{model.stateNote}</p>}
         </div>
       )}

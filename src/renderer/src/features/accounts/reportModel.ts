@@ -6,6 +6,7 @@
 // `result.report.{basic, metrics, features}` of YouTube (features wrapped in {data}),
 // TikTok, Twitch, Twitter and Snapchat (opendata / verified, `report.version`). `result` is
 // already normalised by main (age keys, upper-case countries, mark_title, 365d beside all).
+import { accountHandle } from '../../shared/labels';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { featureBreakdowns, instagramBreakdowns } from './model/breakdowns';
 import { Extras, featureExtras, instagramExtras, resultExtras } from './model/extras';
@@ -234,17 +235,8 @@ function metricOrder(key: string, network: Network): number {
   return dot > 0 && metricSpec(key.slice(0, dot), network).known ? metricSpec(key.slice(0, dot), network).order + 0.5 : spec.order;
 }
 
-/**
- * How an account is named under its title: '@natgeo'; a YouTube channel known only by its id
- * (UC…, 24 characters) is 'Channel UCxxxx' with the id's own case, never a lower-cased @handle.
- */
-export function handleOf(network: Network, username: string, accountId: string | null): string {
-  if (network === 'youtube') {
-    const id = accountId && /^UC[\w-]{22}$/.test(accountId) ? accountId : null;
-    if (/^UC[\w-]{22}$/i.test(username)) return `Channel ${id && id.toLowerCase() === username.toLowerCase() ? id : username}`;
-  }
-  return username === '' ? '' : `@${username}`;
-}
+/** How an account is named under its title (the one rule, in the label dictionary). */
+export const handleOf = accountHandle;
 
 /** Where a value shown for a period comes from. */
 export type ValueSource = 'period' | '365d' | 'overall';

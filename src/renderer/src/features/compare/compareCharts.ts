@@ -1,7 +1,7 @@
 // echarts options for Compare, the accounts overlaid: one colour per account, the same in every
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '../../shared/format';
+import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '../../shared/format';
 import { bottomAxis, valueAxis } from '../accounts/model';
 import { type CompareColumn, type CompareModel, type CompareSeries } from './model/compareModel';
 
@@ -29,7 +29,7 @@ export function overTimeOption(model: CompareModel, series: CompareSeries[], axi
     grid: { left: 12, right: 20, containLabel: true, top: legendTop(series.length, true) + 24, bottom: 44 },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatExact(v, unit) : String(v)) },
     legend: legend(),
-    xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true } }),
+    xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true, formatter: formatAxisTime } }),
     yAxis: valueAxis(axisName, percent ? 'percent' : 'count', { scale: true }),
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 2 }],
     series: series.map((s) => ({

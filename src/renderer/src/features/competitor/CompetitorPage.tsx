@@ -1,6 +1,7 @@
 // Competitor analysis: create one, watch it calculate (state 0 → 10), read its figures, fetch
 // every post into the cache and browse them. The list and everything fetched are kept in the
 // workspace's database, so the page works offline from the cache.
+import { audienceText } from '@shared/countries';
 import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
@@ -89,7 +90,7 @@ export function CompetitorPage() {
   const columns: Column<CompetitorAnalysisView>[] = [
     { key: 'brand', label: 'Brand', cell: (a) => `@${a.username ?? '?'}`, sortable: true, sortValue: (a) => a.username ?? '' },
     { key: 'period', label: 'Period', cell: (a) => `${formatDay(a.dateFrom)} – ${formatDay(a.dateTo)}` },
-    { key: 'geo', label: 'Audience', cell: (a) => (a.audienceGeo.length ? a.audienceGeo.join(', ') : 'worldwide') },
+    { key: 'geo', label: 'Audience', cell: (a) => audienceText(a.audienceGeo) },
     { key: 'state', label: 'State', cell: (a) => stateBadge(a) },
     {
       key: 'posts',
@@ -155,7 +156,7 @@ export function CompetitorPage() {
             @{selected.username} · {formatDay(selected.dateFrom)} – {formatDay(selected.dateTo)} {stateBadge(selected)}
           </h2>
           <p className="muted">
-            Audience {selected.audienceGeo.length ? selected.audienceGeo.join(', ') : 'worldwide'}
+            Audience {audienceText(selected.audienceGeo)}
             {selected.hashtags.length ? ` · hashtags ${selected.hashtags.map((h) => `#${h}`).join(' ')}` : ''} · created {formatAge(selected.createdAt)}
           </p>
           {selected.state !== 10 ? (

@@ -1,6 +1,7 @@
 // The form that creates a competitor analysis: each field checked where it is typed (the same
 // rules main applies), the cost said before anything is sent — the API reference does not say
 // what an analysis costs, so the panel says it may cost and that the ledger records what moves.
+import { audienceText } from '@shared/countries';
 import { useState, type FormEvent } from 'react';
 import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
@@ -57,7 +58,7 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     }
   };
 
-  const geo = input.audienceGeo.length ? input.audienceGeo.map((c) => c.toUpperCase()).join(', ') : 'worldwide';
+  const geo = audienceText(input.audienceGeo);
   return (
     <form className="competitor-create" onSubmit={submit} noValidate aria-label="New competitor analysis" data-testid="competitor-form">
       <h2>New analysis</h2>

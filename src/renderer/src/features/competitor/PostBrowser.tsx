@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
+import { countryName } from '@shared/countries';
 import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
@@ -83,6 +84,11 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     if (CALENDAR_DAY_FORMAT.test(to)) f.dateTo = to;
     return f;
   }, [search, paidType, accountType, country, followersMin, followersMax, erMin, erMax, from, to]);
+  // The filter says countries by name, as every other page does, in the order of their names; main is asked by code.
+  const countryChoices = useMemo(
+    () => analysis.facets.countries.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    [analysis.facets.countries],
+  );
   const queryKey = JSON.stringify({ id, filters, sort, cached: analysis.postsCached });
   const keyRef = useRef(queryKey);
 
@@ -160,7 +166,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     },
     { key: 'type', label: 'Account type', cell: (r) => r.accountType ?? '—' },
     { key: 'followers', label: 'Followers', sortable: true, numeric: true, cell: (r) => formatMetric(r.followers, 'count') },
-    { key: 'country', label: 'Country', sortable: true, cell: (r) => r.country ?? '—' },
+    { key: 'country', label: 'Country', sortable: true, cell: (r) => (r.country ? countryName(r.country) : '—') },
     { key: 'paidType', label: 'Paid type', sortable: true, cell: (r) => r.paidType ?? '—' },
     { key: 'er', label: 'Engagement', sortable: true, numeric: true, cell: (r) => formatMetric(r.er, 'percent') },
     { key: 'reach', label: 'Reach', sortable: true, numeric: true, cell: (r) => formatMetric(r.reach, 'count') },
@@ -240,8 +246,10 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           Audience country
           <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="filter-country">
             <option value="">All</option>
-            {analysis.facets.countries.map((t) => (
-              <option key={t}>{t}</option>
+            {countryChoices.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
             ))}
           </select>
         </label>

@@ -3,6 +3,8 @@
 // cache only, so the page works offline. Contacts copy with one press; accounts link out through
 // main's allow-list and say when each report was unlocked. The table is the UI kit's VirtualTable
 // (rows measured as they render): thousands of creators scroll like ten.
+import { countryName } from '@shared/countries';
+import { accountHandle } from '../../shared/labels';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
@@ -186,7 +188,8 @@ function CreatorTable({ creators }: { creators: CreatorView[] }) {
 }
 
 function CreatorName({ creator: c }: { creator: CreatorView }) {
-  const name = c.name ?? c.accounts.find((a) => a.title)?.title ?? `Creator ${c.id}`;
+  // The API's creator id is no name: a creator without one is named by an account, else said to have none.
+  const name = c.name ?? c.accounts.find((a) => a.title)?.title ?? c.accounts.find((a) => a.username)?.username ?? 'Unnamed creator';
   return (
     <div className="creator-name">
       <Avatar url={c.avatarUrl} label={name} size={36} />
@@ -198,10 +201,7 @@ function CreatorName({ creator: c }: { creator: CreatorView }) {
             ★<span className="visually-hidden">favourite</span>
           </span>
         )}
-        <div className="muted">
-          id {c.id}
-          {c.country ? ` · ${c.country}` : ''}
-        </div>
+        {c.country && <div className="muted">{countryName(c.country)}</div>}
       </div>
     </div>
   );
@@ -285,7 +285,7 @@ function Accounts({ creator: c }: { creator: CreatorView }) {
             <div>
               {url ? (
                 <button type="button" className="link creator-link" title={`Open ${name} on ${label}`} onClick={() => void openOutside(url).catch((e: unknown) => setProblem(errorMessage(e)))}>
-                  {a.title && a.title !== name ? `${a.title} (@${name})` : `@${name}`}
+                  {a.title && a.title !== name ? `${a.title} (${accountHandle(a.network, name)})` : accountHandle(a.network, name)}
                 </button>
               ) : (
                 <span>{a.title ?? name ?? '—'}</span>

@@ -2,6 +2,8 @@
 // like 20. It sorts by a column, selects rows (a box per row, Shift for a range, one box for all
 // shown) and moves like a list from the keyboard (arrows, Home/End, Page Up/Down; Space selects,
 // Shift+Space a range; Enter opens the profile). Links to profiles go out through main's allow-list.
+import { accountHandle } from '../../shared/labels';
+import { countryName } from '@shared/countries';
 import { useMemo, type MouseEvent } from 'react';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
@@ -31,7 +33,8 @@ function initials(label: string): string {
 }
 
 function nameOf(r: DiscoveryRow): string {
-  return r.title ?? (r.username ? `@${r.username}` : (r.socialId ?? r.key));
+  // A channel known by its id is 'Channel UC…' in its own case; a row's internal key is never a name.
+  return r.title ?? (accountHandle(r.network, r.username ?? r.socialId, r.socialId) || 'Unnamed account');
 }
 
 export interface ResultsTableProps {
@@ -79,7 +82,7 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
               ) : (
                 <span className="account-title">{name}</span>
               )}
-              {row.username && row.title && <span className="muted account-handle">@{row.username}</span>}
+              {row.username && row.title && <span className="muted account-handle">{accountHandle(row.network, row.username, row.socialId)}</span>}
             </span>
           </span>
         );
@@ -103,7 +106,7 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       title: (row) => (row.er === null ? undefined : formatExact(row.er, 'percent')),
       cell: (row) => formatMetric(row.er, 'percent'),
     },
-    ...(has.country ? [{ key: 'country', label: 'Country', sortable: true, firstOrder: firstOrder('country'), cell: (row: DiscoveryRow) => row.country ?? '—' } as const] : []),
+    ...(has.country ? [{ key: 'country', label: 'Country', sortable: true, firstOrder: firstOrder('country'), cell: (row: DiscoveryRow) => (row.country ? countryName(row.country) : '—') } as const] : []),
     ...(has.verified
       ? [{ key: 'verified', label: 'Verified', sortable: true, firstOrder: firstOrder('verified'), cell: (row: DiscoveryRow) => (row.verified === null ? '—' : row.verified ? 'Verified' : 'No') } as const]
       : []),

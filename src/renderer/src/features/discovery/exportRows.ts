@@ -13,7 +13,7 @@
 // network's own account id, the result page and the position on it stay in Scout.
 import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { countryName } from '@shared/competitor';
+import { countryName } from '@shared/countries';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
 import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
 import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '../../shared/format';
@@ -25,7 +25,7 @@ type Cell = string | number | null;
 /** A country as the screen names it: 'United States' for 'US'; a name the API gave stays as it is. */
 export function countryText(country: string | null): string | null {
   if (country === null) return null;
-  return countryName(country) ?? country;
+  return countryName(country);
 }
 
 /** The accounts on other networks (or other accounts on this one) the API linked to this one. */

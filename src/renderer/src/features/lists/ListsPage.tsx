@@ -2,9 +2,10 @@
 // then read from the cache only, so a list synced once opens offline. The open list is in the
 // address (#/lists/6), so going back from a report finds it again. Items open as reports, go to
 // the Compare tray, or are fetched through Add accounts (quoted there before anything is spent).
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
+import { listLabel, LIST_NAME_MAX } from '@shared/lists';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
@@ -29,8 +30,9 @@ import {
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
 import { fileNameFor, networkLabels } from '../../shared/format';
+import { accountHandle } from '../../shared/labels';
 import type { PickedAccount } from '../compare';
-import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 import { listCsv, listXlsx } from './listExport';
 import { saveFile } from '../../shared/saveFile';
 import { NO_AGENCY } from '@shared/agency';
@@ -63,13 +65,13 @@ export function ListsPage() {
       const summary = await scout.invoke('lists:sync', { listId });
       setSyncNote({
         tone: 'ok',
-        text: `List ${listId}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
+        text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
       });
       navigate('lists', [String(listId)]);
     } catch (error) {
       const field = fieldErrors(error).listId;
       if (field) setIdError(field);
-      else setSyncNote({ tone: 'error', text: `List ${listId} was not synced: ${errorMessage(error)}` });
+      else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${errorMessage(error)}` });
     } finally {
       setSyncing(null);
       void knownQuery.refresh();
@@ -85,7 +87,7 @@ export function ListsPage() {
   };
 
   const knownColumns: Column<ListSummary>[] = [
-    { key: 'listId', label: 'List', cell: (l) => `List ${l.listId}`, sortValue: (l) => l.listId, firstOrder: 'asc' },
+    { key: 'name', label: 'List', cell: (l) => listLabel(l), sortValue: (l) => listLabel(l).toLowerCase(), firstOrder: 'asc' },
     { key: 'items', label: 'Items', numeric: true, cell: (l) => formatCount(l.itemCount), sortValue: (l) => l.itemCount },
     {
       key: 'syncedAt',
@@ -143,7 +145,7 @@ export function ListsPage() {
       )}
       {syncing && (
         <p role="status" aria-live="polite" data-testid="list-sync-progress">
-          Syncing list {syncing.listId}: {plural(syncing.items, 'item')} so far…
+          Syncing {listLabel({ listId: syncing.listId, name: known?.find((l) => l.listId === syncing.listId)?.name ?? null })}: {plural(syncing.items, 'item')} so far…
         </p>
       )}
       {syncNote && (
@@ -181,6 +183,7 @@ export function ListsPage() {
           items={itemsQuery.data ?? null}
           error={itemsQuery.error}
           onSync={blocker || syncing ? null : () => void sync(openId)}
+          onRenamed={() => (void knownQuery.refresh(), void itemsQuery.refresh())}
         />
       )}
     </section>
@@ -196,12 +199,120 @@ const pickOf = (item: ListItemView): (PickedAccount & { account: string }) | nul
   return { network: item.network, accountKey: ref.value.key, title: item.title, username: item.username ?? item.account, avatarUrl: item.avatarUrl, account: item.account };
 };
 
+/**
+ * The list's name, and renaming it in place: Rename opens the field with the name selected; Enter
+ * keeps it, Escape leaves it as it was, and either way the focus goes back to Rename. An empty
+ * name gives the list back its number.
+ */
+function ListName({ listId, summary, onRenamed }: { listId: number; summary: ListSummary | null; onRenamed: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const label = listLabel({ listId, name: summary?.name ?? null });
+
+  useEffect(() => {
+    if (editing) input.current?.select();
+  }, [editing]);
+
+  const close = () => {
+    setEditing(false);
+    setError(null);
+    // Back where the researcher was, once the button is drawn again.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await scout.invoke('lists:rename', { listId, name: text });
+      onRenamed();
+      close();
+    } catch (e) {
+      setError(fieldErrors(e).name ?? fieldErrors(e).listId ?? errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!editing) {
+    return (
+      <>
+        <h2 id="list-items-title" data-testid="list-name">
+          {label}
+        </h2>
+        <button
+          type="button"
+          ref={renameButton}
+          disabled={summary === null}
+          title={summary === null ? 'Sync the list before naming it.' : undefined}
+          onClick={() => (setText(summary?.name ?? ''), setEditing(true))}
+        >
+          {summary?.name ? 'Rename…' : 'Name this list…'}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 id="list-items-title" className="visually-hidden">
+        {label}
+      </h2>
+      <form
+        className="list-rename"
+        aria-label={`Name ${label}`}
+        noValidate
+        onSubmit={(e) => void save(e)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            close();
+          }
+        }}
+      >
+        <FormField
+          label="List name"
+          error={error}
+          help={`Your own name for list ${listId} in this workspace (the API's lists have none); empty to go back to its number.`}
+          testId="list-name-field"
+          after={
+            <>
+              <button type="submit" className="primary" disabled={busy}>
+                Save name
+              </button>
+              <button type="button" onClick={close}>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={input}
+              autoComplete="off"
+              maxLength={LIST_NAME_MAX + 20}
+              value={text}
+              placeholder="e.g. Summer shortlist"
+              onChange={(e) => (setText(e.target.value), setError(null))}
+            />
+          )}
+        </FormField>
+      </form>
+    </>
+  );
+}
+
 function ListItems({
   listId,
   summary,
   items,
   error,
   onSync,
+  onRenamed,
 }: {
   listId: number;
   summary: ListSummary | null;
@@ -209,7 +320,9 @@ function ListItems({
   items: ListItemView[] | null;
   error: string | null;
   onSync: (() => void) | null;
+  onRenamed: () => void;
 }) {
+  const label = listLabel({ listId, name: summary?.name ?? null });
   const navigate = useScout((s) => s.navigate);
   const addToCompare = useScout((s) => s.addToCompare);
   const fetchThroughAddFlow = useScout((s) => s.fetchThroughAddFlow);
@@ -230,7 +343,7 @@ function ListItems({
             <Avatar url={i.avatarUrl} label={i.title ?? i.username ?? '?'} size={28} />
             <span>
               <span className="list-title">{i.title ?? i.username ?? i.account ?? '—'}</span>
-              {i.username && i.username !== i.title && <span className="muted list-username"> @{i.username}</span>}
+              {i.username && i.username !== i.title && <span className="muted list-username"> {accountHandle(i.network, i.username)}</span>}
             </span>
           </span>
         ),
@@ -238,6 +351,7 @@ function ListItems({
       { key: 'network', label: 'Network', value: (i) => (i.network ? networkLabels[i.network] : null), cell: (i) => (i.network ? networkLabels[i.network] : 'Unknown') },
       { key: 'followers', label: 'Followers', numeric: true, value: (i) => i.followers, cell: (i) => formatMetric(i.followers, 'count'), title: (i) => formatExact(i.followers) },
       { key: 'er', label: 'Engagement rate', numeric: true, value: (i) => i.er, cell: (i) => formatMetric(i.er, 'percent'), title: (i) => formatExact(i.er, 'percent') },
+      { key: 'inLists', label: 'In lists', value: (i) => inListsText(i.inLists), cell: (i) => inListsText(i.inLists) },
     ];
     const others = fieldKeys.map((key) => ({
       key: `field:${key}`,
@@ -291,7 +405,7 @@ function ListItems({
   const [exporting, setExporting] = useState(false);
   // Every item, in the table's order (all pages): the file a client receives.
   const exportAs = async (format: 'csv' | 'xlsx') => {
-    const title = `List ${listId}`;
+    const title = label;
     setExporting(true);
     setNote(null);
     try {
@@ -312,7 +426,7 @@ function ListItems({
   return (
     <section aria-labelledby="list-items-title" className="list-items" data-testid="list-items">
       <div className="page-head">
-        <h2 id="list-items-title">List {listId}</h2>
+        <ListName listId={listId} summary={summary} onRenamed={onRenamed} />
         <span className="muted" data-testid="list-summary">
           {summary ? `${plural(summary.itemCount, 'item')} · synced ${summary.syncedAt === null ? 'never' : `${formatDateTime(summary.syncedAt)} (${formatAge(summary.syncedAt)})`}` : 'Not synced yet'}
           {summary && !summary.complete && ' · incomplete'}
@@ -360,7 +474,7 @@ function ListItems({
           )}
           <div className="list-table-scroll">
             <DataTable
-              label={`Items of list ${listId}`}
+              label={`Items of ${label}`}
               className="list-item-table"
               columns={columns}
               rows={shown}

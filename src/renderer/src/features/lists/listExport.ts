@@ -8,12 +8,13 @@
 // (the report id, the ids of the other lists an item is in) stay out: they mean nothing to a client.
 import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { countryName } from '@shared/competitor';
+import { countryName } from '@shared/countries';
 import type { ListItemView } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, subtitleText, titleBlock, type FigureUnit } from '@shared/sheets';
 import { formatDateTime, inertText, networkLabels, plural, writeCsv, type CsvCell } from '../../shared/format';
 import { fieldLabel, otherFieldKeys } from './listsModel';
+import { accountHandle } from '../../shared/labels';
 
 /** Fields that are ids, not facts about the account. */
 function isIdField(key: string): boolean {
@@ -35,7 +36,7 @@ function fieldValue(key: string, raw: unknown): FieldValue {
     if (key === 'created') return { kind: 'date', value: raw < 1e11 ? raw * 1000 : raw };
     return { kind: 'number', value: raw, unit: key === 'auth_engagement' ? 'percent' : 'count' };
   }
-  if (typeof raw === 'string') return { kind: 'text', value: key === 'audience_geo' ? (countryName(raw) ?? raw) : raw };
+  if (typeof raw === 'string') return { kind: 'text', value: key === 'audience_geo' ? countryName(raw) : raw };
   if (typeof raw === 'boolean') return { kind: 'text', value: raw ? 'yes' : 'no' };
   if (Array.isArray(raw) && raw.every((v) => typeof v === 'string' || typeof v === 'number')) return { kind: 'text', value: raw.join(', ') };
   return { kind: 'text', value: JSON.stringify(raw) };
@@ -52,7 +53,7 @@ function profileOf(item: ListItemView): string | null {
 }
 
 function nameOf(item: ListItemView): string {
-  return item.title ?? (item.username ? `@${item.username}` : (item.account ?? 'Unnamed account'));
+  return item.title ?? (item.username ? accountHandle(item.network, item.username) : (item.account ?? 'Unnamed account'));
 }
 
 export const LIST_LEAD_COLUMNS = ['Account', 'Username', 'Network', 'Followers', 'Engagement rate'] as const;
@@ -65,7 +66,7 @@ export function listCsv(items: readonly ListItemView[]): string {
   const keys = exportFieldKeys(items);
   const lines: CsvCell[][] = items.map((item) => [
     inertText(nameOf(item)),
-    item.username === null ? '' : inertText(item.username),
+    item.username === null ? '' : inertText(accountHandle(item.network, item.username)),
     item.network ? networkLabels[item.network] : '',
     item.followers === null ? '' : roundAsShown(item.followers, 'count'),
     item.er === null ? '' : roundAsShown(item.er, 'percent'),
@@ -107,7 +108,7 @@ export async function listXlsx(items: readonly ListItemView[], options: ListShee
     const name = ws.getCell(r, 1);
     name.value = linkValue(url, linkText(nameOf(item), 36)) ?? nameOf(item);
     if (url) name.font = LINK_FONT;
-    if (item.username !== null) ws.getCell(r, 2).value = item.username;
+    if (item.username !== null) ws.getCell(r, 2).value = accountHandle(item.network, item.username);
     ws.getCell(r, 3).value = item.network ? networkLabels[item.network] : 'network not known';
     if (!item.network) ws.getCell(r, 3).font = ABSENT_FONT;
     if (item.followers !== null) {

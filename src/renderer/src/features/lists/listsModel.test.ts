@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, WorkspaceState } from '@shared/contract';
-import { fieldLabel, fieldText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 
 const online: ConnectionState = { workspace: 'production', mode: 'online', manualOffline: false, reason: null, checkedAt: 1 };
 const workspace = (hasCredentials = true): WorkspaceState => ({
@@ -36,13 +36,13 @@ describe('the list id field', () => {
 });
 
 describe("a list item's other fields", () => {
-  it('come in a reader’s order, named in words, without the fields that have their own column', () => {
+  it('come in a reader’s order, named in words, without the fields that have their own column or are the API’s ids', () => {
     const items = [
       { fields: { zeta: 1, aqs: 80, comment: 'Ask for rates', report_id: 1234567, name: 'x', followers: 5 } },
-      { fields: { created: 1_700_000_000, audience_geo: 'US' } },
+      { fields: { created: 1_700_000_000, audience_geo: 'US', social_id: '99', id: 7, blogId: 3 } },
     ];
-    expect(otherFieldKeys(items)).toEqual(['report_id', 'comment', 'created', 'audience_geo', 'aqs', 'zeta']);
-    expect(otherFieldKeys(items).map(fieldLabel)).toEqual(['Report id', 'Comment', 'First requested', 'Main audience country', 'Audience quality (AQS)', 'Zeta']);
+    expect(otherFieldKeys(items)).toEqual(['comment', 'created', 'audience_geo', 'aqs', 'zeta']);
+    expect(otherFieldKeys(items).map(fieldLabel)).toEqual(['Comment', 'First requested', 'Main audience country', 'Audience quality (AQS)', 'Zeta']);
     expect(fieldLabel('some_new_field')).toBe('Some new field');
   });
 
@@ -51,9 +51,15 @@ describe("a list item's other fields", () => {
     expect(fieldText('created', 1_700_000_000_000).text).toBe(fieldText('created', 1_700_000_000).text);
     expect(fieldText('auth_engagement', 3.456).text).toBe('3.46 %');
     expect(fieldText('quality_audience', 1_204_784)).toEqual({ text: '1.2M', title: '1,204,784' });
-    expect(fieldText('report_id', 1234567).text).toBe('1234567');
     expect(fieldText('comment', null).text).toBe('—');
-    expect(fieldText('lists', [1, 6]).text).toBe('1, 6');
+    expect(fieldText('audience_geo', 'tr')).toEqual({ text: 'Türkiye', title: 'tr' });
     expect(fieldText('extra', { a: 1 })).toEqual({ text: '{"a":1}', title: '{"a":1}' });
+  });
+});
+
+describe('the lists holding an item', () => {
+  it('are said by the names the researcher gave them, by number only while unnamed', () => {
+    expect(inListsText([{ listId: 2, name: 'Summer shortlist' }, { listId: 5, name: null }])).toBe('Summer shortlist, List 5');
+    expect(inListsText([])).toBe('—');
   });
 });

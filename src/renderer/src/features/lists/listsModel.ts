@@ -1,8 +1,11 @@
 // The rules of the Lists page that need no screen: whether a free sync can be sent now (Creators
-// asks the same), how a list id is read where it is typed, and how a list item's other fields
+// asks the same), how a list id is read where it is typed, which lists hold an item (by their
+// names), and how a list item's other fields
 // (every field the API sent beyond the main columns) are named and shown.
 import type { ConnectionState, WorkspaceState } from '@shared/contract';
 import { isPositiveId } from '@shared/ids';
+import { countryName } from '@shared/countries';
+import { listLabel } from '@shared/lists';
 import { DASH, formatDate, formatExact, formatMetric } from '../../shared/format';
 
 /**
@@ -37,9 +40,7 @@ export function readListId(text: string): Read<number> {
 const shownElsewhere = new Set(['name', 'username', 'type', 'followers', 'er', 'avatar_url', 'avatarUrl', 'title', 'network', 'account']);
 
 const fieldLabels: Record<string, string> = {
-  report_id: 'Report id',
   comment: 'Comment',
-  lists: 'In lists',
   created: 'First requested',
   audience_age: 'Main audience age',
   audience_geo: 'Main audience country',
@@ -48,16 +49,26 @@ const fieldLabels: Record<string, string> = {
   aqs: 'Audience quality (AQS)',
 };
 
+/** The API's internal ids (report_id, any other …_id): no researcher's words, so never a column. */
+function isInternalId(key: string): boolean {
+  return key === 'id' || /_id$/i.test(key) || /Id$/.test(key);
+}
+
 /** Fields in the order a reader wants them: the known ones as above, then the rest A→Z. */
 export function otherFieldKeys(items: readonly { fields: Record<string, unknown> }[]): string[] {
   const keys = new Set<string>();
-  for (const item of items) for (const key of Object.keys(item.fields)) if (!shownElsewhere.has(key)) keys.add(key);
+  for (const item of items) for (const key of Object.keys(item.fields)) if (!shownElsewhere.has(key) && !isInternalId(key)) keys.add(key);
   const known = Object.keys(fieldLabels).filter((k) => keys.has(k));
   const rest = [...keys].filter((k) => !(k in fieldLabels)).sort();
   return [...known, ...rest];
 }
 
-/** 'report_id' → 'Report id'; an unknown field by its own name made readable. */
+/** The lists holding an item, by the names the researcher gave them: 'Summer shortlist, List 5'. */
+export function inListsText(lists: readonly { listId: number; name: string | null }[]): string {
+  return lists.length === 0 ? DASH : lists.map(listLabel).join(', ');
+}
+
+/** 'quality_audience' → its label; an unknown field by its own name made readable. */
 export function fieldLabel(key: string): string {
   return fieldLabels[key] ?? (key.charAt(0).toUpperCase() + key.slice(1)).replace(/[_.]+/g, ' ');
 }
@@ -69,9 +80,10 @@ export function fieldText(key: string, value: unknown): { text: string; title?: 
     // The API's unix time in seconds (main may keep it in ms).
     if (key === 'created') return { text: formatDate(value < 1e11 ? value * 1000 : value) };
     if (key === 'auth_engagement') return { text: formatMetric(value, 'percent'), title: formatExact(value, 'percent') };
-    if (key === 'report_id' || key.endsWith('_id') || key === 'id') return { text: String(value) };
     return { text: formatMetric(value, 'count'), title: formatExact(value) };
   }
+  // The main audience country comes as a code: said by its name, as everywhere else.
+  if (typeof value === 'string' && key === 'audience_geo') return { text: countryName(value), title: value };
   if (typeof value === 'string') return { text: value };
   if (typeof value === 'boolean') return { text: value ? 'yes' : 'no' };
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return { text: value.join(', ') };

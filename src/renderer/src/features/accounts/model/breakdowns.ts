@@ -1,4 +1,5 @@
 // Audience breakdowns of every network's shape, as label/value lists.
+import { countryName, regionName } from '@shared/countries';
 import { arr, at, entries, humanize, isRec, num, own, str, strings, type Rec } from './read';
 import { PERIOD_WORDS } from '../../../shared/format';
 import { PERIODS, type Breakdown, type BreakdownItem, type Period } from './types';
@@ -7,36 +8,25 @@ export const AGE_BUCKETS = ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64'
 
 const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', unknown: 'Unknown' };
 
-let regionNames: Intl.DisplayNames | null | undefined;
 let languageNames: Intl.DisplayNames | null | undefined;
 
-function displayNames(type: 'region' | 'language'): Intl.DisplayNames | null {
+function displayNames(): Intl.DisplayNames | null {
   try {
-    if (type === 'region') return (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' }));
     return (languageNames ??= new Intl.DisplayNames(['en'], { type: 'language' }));
   } catch {
-    if (type === 'region') regionNames = null;
-    else languageNames = null;
+    languageNames = null;
     return null;
   }
 }
 
-/** 'US' → 'United States'; the code itself when unknown. */
-export function countryName(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return code;
-  try {
-    const name = displayNames('region')?.of(code.toUpperCase());
-    return name && name !== code.toUpperCase() ? name : code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
-  }
-}
+/** 'US', 'us', 'United States' → 'United States': the one dictionary of src/shared/countries. */
+export { countryName };
 
 /** 'es' → 'Spanish'; the code itself when unknown. */
 export function languageName(code: string): string {
   if (!/^[A-Za-z]{2,3}$/.test(code)) return code;
   try {
-    const name = displayNames('language')?.of(code.toLowerCase());
+    const name = displayNames()?.of(code.toLowerCase());
     return name && name !== code.toLowerCase() ? name : code;
   } catch {
     return code;
@@ -62,11 +52,11 @@ function listItems(list: unknown, labelFields: readonly string[], valueFields: r
 }
 
 /** Items from `{key: number}`, labelled from a table or the key. */
-function mapItems(obj: unknown, labels: Record<string, string> = {}): BreakdownItem[] {
+function mapItems(obj: unknown, labels: Record<string, string> = {}, name: (key: string) => string = humanize): BreakdownItem[] {
   const out: BreakdownItem[] = [];
   for (const [key, raw] of entries(obj)) {
     const value = num(raw);
-    if (value !== null) out.push({ label: Object.hasOwn(labels, key) ? labels[key]! : humanize(key), value });
+    if (value !== null) out.push({ label: Object.hasOwn(labels, key) ? labels[key]! : name(key), value });
   }
   return out;
 }
@@ -172,7 +162,7 @@ export function instagramBreakdowns(user: Rec): Breakdown[] {
   const genders = listItems(own(user, 'demography'), ['gender'], ['value'], (g) => (g.toUpperCase() === 'M' ? 'Male' : g.toUpperCase() === 'F' ? 'Female' : humanize(g)));
   ageGenderBreakdowns(out, instagramAgeTable(own(user, 'demography_by_age')), genders);
   const geography = own(user, 'audience_geography');
-  push(out, make('countries', 'Audience countries', 'bar', listItems(own(geography, 'countries'), ['name', 'code', 'title'], ['value', 'prc'], countryName), true, { sort: true, other: true }));
+  push(out, make('countries', 'Audience countries', 'bar', listItems(own(geography, 'countries'), ['code', 'name', 'title'], ['value', 'prc'], countryName), true, { sort: true, other: true }));
   push(out, make('states', 'Audience states', 'bar', listItems(own(geography, 'states'), ['name', 'title'], ['value', 'prc']), false, { sort: true }));
   push(out, make('cities', 'Audience cities', 'bar', listItems(own(geography, 'cities'), ['name', 'title'], ['value', 'prc']), false, { sort: true }));
   push(out, make('languages', 'Audience languages', 'bar', listItems(own(user, 'audience_languages'), ['code', 'title'], ['value', 'prc'], languageName), true, { sort: true, other: true }));
@@ -235,7 +225,7 @@ export function featureBreakdowns(features: Rec): Breakdown[] {
   const geo = at(features, 'audience_geo', 'data');
   const countries = Array.isArray(geo) ? geo : own(geo, 'countries');
   push(out, make('countries', 'Audience countries', 'bar', listItems(countries, ['code', 'title', 'name'], ['prc', 'value'], countryName), true, { sort: true, other: true }));
-  push(out, make('regions', 'Audience regions', 'bar', mapItems(own(geo, 'groups')), true, { sort: true, other: true }));
+  push(out, make('regions', 'Audience regions', 'bar', mapItems(own(geo, 'groups'), {}, regionName), true, { sort: true, other: true }));
   push(out, make('states', 'Audience states', 'bar', listItems(own(geo, 'states'), ['title', 'name'], ['prc', 'value']), false, { sort: true }));
 
   push(out, make('languages', 'Audience languages', 'bar', listItems(at(features, 'audience_languages', 'data'), ['title', 'code'], ['prc', 'value'], languageName), true, { sort: true, other: true }));

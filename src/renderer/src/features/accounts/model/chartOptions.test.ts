@@ -77,3 +77,14 @@ describe('chart formatters with hostile API text', () => {
     });
   }
 });
+
+describe('time axes', () => {
+  it('label every tick with its year, over months and over days (the report’s followers, the fetches’ trend)', () => {
+    const ticks = [new Date(2025, 3, 1), new Date(2025, 6, 1), new Date(2026, 3, 1), new Date(2026, 3, 15)].map((d) => d.getTime());
+    for (const option of [options.series, options.snapshots]) {
+      const format = (option as { xAxis: { type: string; axisLabel: { formatter: (v: number) => string } } }).xAxis;
+      expect(format.type).toBe('time');
+      expect(ticks.map((t) => format.axisLabel.formatter(t))).toEqual(['Apr 2025', 'Jul 2025', 'Apr 2026', 'Apr 15, 2026']);
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
 import type { SnapshotTrend } from './compare';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
+import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatAxisTime, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;
@@ -58,7 +58,7 @@ export function seriesOption(series: SeriesView): EChartsCoreOption {
   return {
     grid: { ...GRID, top: 32, bottom: 44 },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatExact(v, unit) : String(v)) },
-    xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true } }),
+    xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true, formatter: formatAxisTime } }),
     yAxis: valueAxis(unitName(series.axisName ?? series.label, unit), unit, { scale: true }),
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 2 }],
     series: [{ type: 'line', name: series.label, showSymbol: false, data: series.points.map((p) => [p.time, p.value]) }],
@@ -245,7 +245,7 @@ export function snapshotTrendOption(trend: SnapshotTrend): EChartsCoreOption {
     grid: { ...GRID, top: 56, bottom: 28 },
     tooltip: { trigger: 'axis' },
     legend: { type: 'plain', top: 0, left: 'center' },
-    xAxis: bottomAxis('Date of the fetch', { type: 'time', axisLabel: { hideOverlap: true } }),
+    xAxis: bottomAxis('Date of the fetch', { type: 'time', axisLabel: { hideOverlap: true, formatter: formatAxisTime } }),
     yAxis: [
       valueAxis('Followers', 'count', { scale: true }),
       ...(withEr ? [valueAxis('Engagement rate, %', 'percent', { scale: true, position: 'right', splitLine: { show: false }, nameTextStyle: { ...NAME_STYLE, align: 'right' } })] : []),

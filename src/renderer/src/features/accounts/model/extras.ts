@@ -1,5 +1,5 @@
 // Short facts as text: contacts, prices, categories, rankings, links, linked accounts.
-import { formatCount, formatMetric, networkLabels } from '../../../shared/format';
+import { formatCount, formatMetric, formatSignedCount, networkLabels } from '../../../shared/format';
 import { countryName, KNOWN_FEATURES, languageName } from './breakdowns';
 import { arr, at, entries, humanize, isRec, num, own, rec, str, strings, type Rec } from './read';
 import { PERIODS } from './types';
@@ -57,7 +57,8 @@ function rankings(x: Extras, r: unknown): void {
           : scope === 'category'
             ? `in ${str(own(raw, 'title')) ?? 'category'}`
             : humanize(scope).toLowerCase();
-    const d = delta === null || delta === 0 ? '' : ` (${delta > 0 ? '+' : '−'}${Math.abs(delta)})`;
+    // A rank and its change are exact counts, with separators: '#3,040,438 (−4,995)'.
+    const d = delta === null || Math.round(delta) === 0 ? '' : ` (${formatSignedCount(Math.round(delta))})`;
     x.add(`Rank ${where}`, `#${formatCount(Math.round(rank))}${d}`);
   }
 }
@@ -77,11 +78,13 @@ function networkName(type: unknown): string {
 /**
  * social_networks: `[{type, id}]`, `[{type, social_id}]` or Instagram's `[{type, username, title,
  * subscribers_count, …}]`. By name and network where the answer names the account
- * ('Twitch: NASA (@nasa, 71.7M followers)'); an account given only by id says so
- * ('Instagram account, id 7845596145'): the API does not send its name.
+ * ('Twitch: NASA (@nasa, 71.7M followers)'); an account given only by the network's id is
+ * named by its network alone ('Instagram'): the API does not send its name, and the id is no
+ * researcher's word.
  */
 function linked(x: Extras, networks: unknown): void {
   const out: string[] = [];
+  const byIdOnly = new Map<string, number>();
   for (const n of arr(networks)) {
     const name = networkName(own(n, 'type'));
     const username = str(own(n, 'username'));
@@ -90,8 +93,10 @@ function linked(x: Extras, networks: unknown): void {
     const followers = count(num(own(n, 'subscribers_count')));
     const about = [username && title ? `@${username}` : null, followers ? `${followers} followers` : null].filter((p) => p !== null).join(', ');
     if (title ?? username) out.push(`${name}: ${title ?? `@${username}`}${about ? ` (${about})` : ''}`);
-    else if (id) out.push(`${name} account (id ${id})`);
+    // Given only by the network's internal id, which no researcher can use: the network is what it says.
+    else if (id) byIdOnly.set(name, (byIdOnly.get(name) ?? 0) + 1);
   }
+  for (const [name, n] of byIdOnly) out.push(n === 1 ? name : `${name} (${n} accounts)`);
   x.list('Also on', out);
 }
 
