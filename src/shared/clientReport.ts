@@ -4,6 +4,9 @@
 // pdf-lib, offline: nothing here calls the API or spends.
 import { z } from 'zod';
 
+/** The most bars a chart of the client report draws (a breakdown's first ones, as the page orders them). */
+export const CLIENT_REPORT_BARS = 12;
+
 /** The longest researcher's note a client report carries. */
 export const MAX_CLIENT_NOTE = 4000;
 
@@ -23,9 +26,9 @@ const barsSchema = z
   .object({
     kind: z.literal('bars'),
     title: text(),
-    /** A bar per item; `value` sizes the bar, `text` is what is written beside it. */
+    /** A bar per item; `value` sizes the bar (a negative one is drawn muted), `text` is written beside it. */
     items: z
-      .array(z.object({ label: text(), value: z.number().finite().min(0), text: text(60) }).strict())
+      .array(z.object({ label: text(), value: z.number().finite(), text: text(60) }).strict())
       .min(1)
       .max(40),
   })

@@ -303,12 +303,12 @@ function drawChart(w: Writer, chart: ClientChart) {
     const labelWidth = 150;
     const textWidth = 70;
     const barWidth = width - labelWidth - textWidth - 12;
-    const max = Math.max(...chart.items.map((i) => i.value), 0) || 1;
+    const max = Math.max(...chart.items.map((i) => Math.abs(i.value)), 0) || 1;
     for (const item of chart.items) {
       const top = w.y;
       w.text(item.label, { x: MARGIN, y: top, size: 9, font: regular, color: INK, width: labelWidth - 6, maxLines: 1 });
       page.drawRectangle({ x: MARGIN + labelWidth, y: top - 10, width: barWidth, height: 9, color: tint(w.accent, 0.88) });
-      page.drawRectangle({ x: MARGIN + labelWidth, y: top - 10, width: Math.max(0.5, (barWidth * item.value) / max), height: 9, color: w.accent });
+      page.drawRectangle({ x: MARGIN + labelWidth, y: top - 10, width: Math.max(0.5, (barWidth * Math.abs(item.value)) / max), height: 9, color: item.value < 0 ? MUTED : w.accent });
       w.text(item.text, { x: MARGIN + labelWidth + barWidth + 8, y: top, size: 9, font: regular, color: INK, width: textWidth, maxLines: 1 });
       w.y = top - 15;
     }

@@ -1,6 +1,7 @@
 // The words for a report's state and for spending: why a fetch costs what it costs, the balances
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
+import type { ArchiveKind } from '@shared/archive';
 import { formatDate } from './format';
 
 export const stateNotes: Record<string, string> = {
@@ -49,3 +50,9 @@ export function costText(quote: { cost: number; reason: string; balance: string;
 export function spendLabel(quote: { cost: number; reason: string; balance: string }, action: string): string {
   return `Spend ${quote.reason === 'paid-not-fetched' ? 'at most ' : ''}${creditAmount(quote.cost, quote.balance)} and ${action}`;
 }
+
+/** What an archived PDF is: the API's report PDF, or Scout's own client report made from the cache. */
+export const archiveKindLabels: Readonly<Record<ArchiveKind, string>> = {
+  api: 'API report',
+  client: 'Client report',
+};
