@@ -130,3 +130,25 @@ describe('client report (Scout’s own PDF of one account, from the cache)', () 
     expect(text).toContain('?????? - a note in two scripts.');
   });
 });
+
+describe('Your agency over the contract', () => {
+  it('says what is wrong with a name, a colour or a logo, and changes nothing', async () => {
+    h = await productionHarness();
+    const saved = await h.call<AgencyView>('agency:set', { name: '  Acme Insights  ', accent: '#C0392B' });
+    // Read once at the boundary: trimmed, the colour in lower case.
+    expect(saved).toMatchObject({ name: 'Acme Insights', accent: '#c0392b', logo: null });
+    const png = solidPng(20, 10).toString('base64');
+    await h.call('agency:setLogo', { type: 'png', base64: png });
+    const before = await h.call<AgencyView>('agency:get');
+
+    await expect(h.call('agency:set', { name: 'Other', accent: 'red' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('The accent colour is a colour like #2f5fd0.') });
+    await expect(h.call('agency:set', { name: 'x'.repeat(121), accent: '#000000' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('at most 120 characters') });
+    await expect(h.call('agency:setLogo', { type: 'gif', base64: png })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(h.call('agency:setLogo', { type: 'png', base64: 'A'.repeat(800_000) })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('larger than 512 KB') });
+    await expect(h.call('agency:setLogo', { type: 'svg', base64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>').toString('base64'), rendition: png })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'The SVG logo cannot be used: it has an event handler (onload). The logo kept before is unchanged.',
+    });
+    expect(await h.call<AgencyView>('agency:get')).toEqual(before);
+  });
+});
