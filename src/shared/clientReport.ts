@@ -7,6 +7,9 @@ import { z } from 'zod';
 /** The most bars a chart of the client report draws (a breakdown's first ones, as the page orders them). */
 export const CLIENT_REPORT_BARS = 12;
 
+/** The most points a line or dot chart of the client report carries (a page is about 500 points wide). */
+export const CLIENT_REPORT_POINTS = 1000;
+
 /** The longest researcher's note a client report carries. */
 export const MAX_CLIENT_NOTE = 4000;
 
@@ -41,7 +44,7 @@ const lineSchema = z
     points: z
       .array(z.object({ time: z.number().finite(), value: z.number().finite() }).strict())
       .min(2)
-      .max(2000),
+      .max(CLIENT_REPORT_POINTS),
     /** The axis texts, formatted by the page: the first and last dates, the lowest and highest values. */
     from: text(60),
     to: text(60),
@@ -59,7 +62,7 @@ const dotsSchema = z
     points: z
       .array(z.object({ x: z.number().finite(), y: z.number().finite() }).strict())
       .min(1)
-      .max(2000),
+      .max(CLIENT_REPORT_POINTS),
     xHigh: text(60),
     yHigh: text(60),
   })

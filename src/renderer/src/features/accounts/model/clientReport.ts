@@ -2,7 +2,7 @@
 // the same figures, formatted by the same formatter, with the same words for their periods. Main
 // draws it (src/main/services/clientReportPdf.ts); nothing here formats a figure its own way.
 import type { CachedReport } from '@shared/reports';
-import { CLIENT_REPORT_BARS, type ClientReportContent } from '@shared/clientReport';
+import { CLIENT_REPORT_BARS, CLIENT_REPORT_POINTS, type ClientReportContent } from '@shared/clientReport';
 import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '../../../shared/format';
 import { buildReportModel, metricForPeriod, type ReportModel } from '../reportModel';
 import { sourceText } from './words';
@@ -26,7 +26,7 @@ export function clientReportContent(report: CachedReport, model: ReportModel = b
       chart: {
         kind: 'line',
         title: series.label,
-        points: series.points,
+        points: thin(series.points, CLIENT_REPORT_POINTS),
         from: formatDate(series.points[0]!.time),
         to: formatDate(series.points.at(-1)!.time),
         low: formatMetric(Math.min(...values), unit),
@@ -63,7 +63,7 @@ export function clientReportContent(report: CachedReport, model: ReportModel = b
         title: 'Views and likes of posts',
         xLabel: 'views of a post',
         yLabel: 'likes of a post',
-        points: model.scatter,
+        points: model.scatter.slice(0, CLIENT_REPORT_POINTS),
         xHigh: formatMetric(Math.max(...xs), 'count'),
         yHigh: formatMetric(Math.max(...ys), 'count'),
       },
@@ -71,10 +71,10 @@ export function clientReportContent(report: CachedReport, model: ReportModel = b
   }
   return {
     fetchedAt: report.fetchedAt,
-    title: model.title,
-    handle: model.handle,
+    title: clip(model.title, 200),
+    handle: clip(model.handle, 200),
     network: networkLabels[model.network],
-    headline,
+    headline: headline.slice(0, 16),
     charts: charts.slice(0, 40),
     facts: model.extras.slice(0, 40).map((e) => ({ label: clip(e.label, 200), value: clip(e.value, 400) })),
   };
@@ -83,4 +83,11 @@ export function clientReportContent(report: CachedReport, model: ReportModel = b
 /** Text cut to `max` characters with an ellipsis (a long description, say). */
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** At most `max` points of a line, evenly taken, the first and the last always kept (paper shows no more). */
+export function thin<T>(points: readonly T[], max: number): T[] {
+  if (points.length <= max) return [...points];
+  const step = (points.length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => points[Math.round(i * step)]!);
 }
