@@ -65,8 +65,13 @@ test('your agency brands a comparison PDF made for paper and a client report kep
   await expect(agency.getByTestId('agency-feedback')).toHaveText(`Saved: deliverables carry “${AGENCY}”.`);
 
   const file = agency.getByTestId('agency-logo-file');
-  await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(120, 40) });
+  await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(1600, 400) });
   await expect(agency.getByTestId('agency-logo-feedback')).toHaveText('Logo saved from logo.png.');
+  // A wide logo is shown at a logo's size: the page still fits 1,100 px.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  expect((await agency.getByTestId('agency-logo').boundingBox())!.width).toBeLessThanOrEqual(250);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await agency.screenshot({ path: path.join(out, 'settings-agency.png') });
   const kept = await agency.getByTestId('agency-logo').getAttribute('src');
   expect(kept).toMatch(/^data:image\/png;base64,/);
   // An SVG with a script: refused with words, the PNG kept.

@@ -114,6 +114,7 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
               id={ids.swatch}
               type="color"
               className="accent-swatch"
+              style={{ width: '3rem', height: '2rem', padding: 2, flex: 'none' }}
               aria-label="Pick the accent colour"
               value={swatch.toLowerCase()}
               onChange={(e) => setAccent(e.target.value)}
@@ -137,9 +138,15 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
       </form>
 
       <h3>Logo</h3>
-      <div className="agency-logo">
+      {/* Laid out here rather than in styles.css (its screen layout is another change's): a logo box beside its controls. */}
+      <div className="agency-logo" style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start', flexWrap: 'wrap' }}>
         {view.logo ? (
-          <img src={view.logo.dataUrl} alt={`${view.name || 'Your agency'}’s logo`} data-testid="agency-logo" />
+          <img
+            src={view.logo.dataUrl}
+            alt={`${view.name || 'Your agency'}’s logo`}
+            style={{ maxWidth: 240, maxHeight: 80, objectFit: 'contain', background: '#fff', padding: 4, border: '1px solid var(--border)' }}
+            data-testid="agency-logo"
+          />
         ) : (
           <p className="muted" data-testid="agency-no-logo">
             No logo yet.
