@@ -4,7 +4,6 @@
 // media) and a client report made from a report page, both read back with poppler.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodePng } from '../src/simulator/png';
@@ -51,9 +50,11 @@ async function shownFigures(page: Page) {
   );
 }
 
-test('your agency brands a comparison PDF made for paper and a client report kept in the Archive', async ({ page, scout }) => {
+test('your agency brands a comparison PDF made for paper and a client report kept in the Archive', async ({ page, scout }, testInfo) => {
   test.setTimeout(180_000);
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-deliverables-'));
+  // The PDFs and their pages as pictures, kept with the test's results to look at.
+  const out = testInfo.outputPath('deliverables');
+  fs.mkdirSync(out, { recursive: true });
   await scout.open(page);
 
   // ---- Settings → Your agency, by keyboard where a researcher types
@@ -192,5 +193,4 @@ test('your agency brands a comparison PDF made for paper and a client report kep
     expect(clientText).toContain(card.value.replace(/\u2212/g, '-'));
   }
   execFileSync('pdftoppm', ['-png', '-r', '50', clientPdf, path.join(out, 'client')]);
-  console.log(`deliverables written to ${out}`);
 });
