@@ -301,7 +301,7 @@ describe('Electron host: saving files and printing to PDF', () => {
     const target = path.join(tempDir('scout-electron-pdf-'), 'comparison.pdf');
     fake.saveAnswers.push(target);
     expect(await call(fake, 'compare:printPdf', { suggestedName: 'comparison.pdf' })).toEqual({ ok: true, value: { openedByHost: true, savedTo: target } });
-    expect(contents(fake).printed).toEqual([{ printBackground: true, pageSize: 'A4', landscape: true }]);
+    expect(contents(fake).printed).toEqual([{ printBackground: true, pageSize: 'A4', landscape: true, preferCSSPageSize: true }]);
     const pdf = fs.readFileSync(target, 'latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toContain('"pageSize":"A4"');

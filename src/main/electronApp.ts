@@ -183,8 +183,9 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       printToPdf: async (suggestedName) => {
         const owner = window;
         if (!owner) throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'There is no window to print.' });
-        // The page has switched to its print layout (@media print) before asking.
-        const pdf = await owner.webContents.printToPDF({ printBackground: true, pageSize: 'A4', landscape: true });
+        // The page has drawn its paper layout before asking; its @page rule sets the size, the
+        // margins and the page numbers (a margin box), as the browser's print dialog does.
+        const pdf = await owner.webContents.printToPDF({ printBackground: true, pageSize: 'A4', landscape: true, preferCSSPageSize: true });
         return saveFile(suggestedName, pdf);
       },
       openPath: async (file) => {

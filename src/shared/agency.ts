@@ -20,3 +20,37 @@ export const agencyBrandSchema = z.object({
 });
 
 export const NO_AGENCY: AgencyBrand = { name: '', accent: DEFAULT_ACCENT };
+
+/** The largest logo Scout keeps (a logo is a few kilobytes; a photograph is not a logo). */
+export const MAX_LOGO_BYTES = 512 * 1024;
+/** The largest PNG rendition of an SVG logo (drawn by the page, for the client report). */
+export const MAX_LOGO_RENDITION_BYTES = 2 * 1024 * 1024;
+
+export const logoTypes = ['png', 'svg'] as const;
+export type LogoType = (typeof logoTypes)[number];
+
+/** The agency as Settings shows it: the brand and the logo (as a data URL, to show and to print). */
+export interface AgencyView extends AgencyBrand {
+  logo: { type: LogoType; dataUrl: string; bytes: number } | null;
+  /** When the agency was last saved; null when it never was. */
+  updatedAt: number | null;
+}
+
+export const NO_AGENCY_VIEW: AgencyView = { ...NO_AGENCY, logo: null, updatedAt: null };
+
+const base64 = (max: number, what: string) =>
+  z
+    .string()
+    .min(1, `The ${what} is empty.`)
+    .max(Math.ceil(max / 3) * 4 + 4, `The ${what} is larger than ${Math.round(max / 1024)} KB.`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, `The ${what}’s bytes are not base64.`);
+
+/**
+ * A logo as the page sends it: PNG or SVG bytes, and for an SVG a PNG the page drew from it (a
+ * PDF cannot hold an SVG). Main checks every byte again: this schema only bounds the sizes.
+ */
+export const agencyLogoSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('png'), base64: base64(MAX_LOGO_BYTES, 'logo') }).strict(),
+  z.object({ type: z.literal('svg'), base64: base64(MAX_LOGO_BYTES, 'logo'), rendition: base64(MAX_LOGO_RENDITION_BYTES, 'logo’s picture') }).strict(),
+]);
+export type AgencyLogoInput = z.infer<typeof agencyLogoSchema>;

@@ -2,12 +2,17 @@
 import type { Network } from './reports';
 import type { WorkspaceId } from './workspaces';
 
+/** The API's PDF of a report, or Scout's own client report made from the cache. */
+export const archiveKinds = ['api', 'client'] as const;
+export type ArchiveKind = (typeof archiveKinds)[number];
+
 export const archiveSorts = ['newest', 'oldest', 'account', 'size'] as const;
 export type ArchiveSort = (typeof archiveSorts)[number];
 
 /** One archived PDF. Paths stay in main; the page only ever names a PDF by its id. */
 export interface ArchivedPdf {
   id: number;
+  kind: ArchiveKind;
   network: Network;
   accountKey: string;
   /** The name to ask the API for again (a YouTube channel id keeps its letter case). */

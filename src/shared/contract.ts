@@ -14,6 +14,8 @@ import { isPositiveId } from './ids';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
+import { agencyBrandSchema, agencyLogoSchema, type AgencyView } from './agency';
+import { clientReportContentSchema, clientReportNoteSchema } from './clientReport';
 import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
@@ -453,6 +455,32 @@ export const operations = {
   'archive:reveal': op<{ openedByHost: boolean; path: string }>()(z.object({ id: z.number().int().positive() }).strict()),
   /** Removes the file and its row. */
   'archive:delete': op<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
+  /**
+   * Scout's own client report of a cached report, drawn in main and kept in the archive: offline,
+   * no API call, no credit. `content` is what the report page shows (its model, formatted);
+   * main refuses it when the cached report is no longer the one it was read from.
+   */
+  'archive:clientReport': op<ArchivedPdf>()(
+    withAccountRef(
+      z
+        .object({
+          network,
+          account,
+          note: clientReportNoteSchema,
+          content: clientReportContentSchema,
+          reportDate: z.string().max(60),
+          preparedDate: z.string().max(60),
+        })
+        .strict(),
+    ),
+  ),
+  /** Settings → Your agency: the name, accent colour and logo deliverables carry. */
+  'agency:get': op<AgencyView>()(noInput),
+  /** Saves the name and accent colour (the logo stays). */
+  'agency:set': op<AgencyView>()(agencyBrandSchema.strict()),
+  /** Replaces the logo once every byte is checked (PNG signature, or an SVG without scripts); a refused logo leaves the kept one. */
+  'agency:setLogo': op<AgencyView>()(agencyLogoSchema),
+  'agency:removeLogo': op<AgencyView>()(noInput),
   /** Competitor analyses kept in this workspace, newest first, from the cache. */
   'competitor:list': op<CompetitorAnalysisView[]>()(noInput),
   'competitor:get': op<CompetitorAnalysisView | null>()(z.object({ id: competitorId }).strict()),

@@ -141,6 +141,13 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return { openedByHost: true, path: file };
     },
     'archive:delete': async ({ id }) => ({ deleted: s.active().archive.delete(id) }),
+    // From the cache: no API call, no credit, works offline.
+    'archive:clientReport': async ({ account, note, content, reportDate, preparedDate }) =>
+      s.active().clientReports.make({ ref: account, note, content, reportDate, preparedDate }),
+    'agency:get': async () => s.active().agency.get(),
+    'agency:set': async (brand) => s.active().agency.setBrand(brand),
+    'agency:setLogo': async (logo) => s.active().agency.setLogo(logo),
+    'agency:removeLogo': async () => s.active().agency.removeLogo(),
     'competitor:list': async () => s.active().competitor.list(),
     'competitor:get': async ({ id }) => s.active().competitor.get(id),
     'competitor:lost': async () => s.active().competitor.lost(),

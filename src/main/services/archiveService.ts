@@ -182,6 +182,37 @@ export class ArchiveService {
     return this.view(this.deps.repo.get(id)!);
   }
 
+  /**
+   * Keeps a PDF Scout made itself (a client report, drawn from the cache): checked like the API's,
+   * written whole into the archive folder and recorded, with no link and no API call.
+   */
+  keepOwn(pdf: { ref: AccountRef; apiName: string; title: string | null; reportDate: number; bytes: Uint8Array; kind: 'client' }): ArchivedPdf {
+    checkPdf(pdf.bytes);
+    const exportedAt = this.now();
+    const fileName = `${pdf.ref.network}-${safeName(pdf.ref.key)}-${utcDay(exportedAt)}-${exportedAt}-client-report.pdf`;
+    this.write(fileName, Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
+    try {
+      const id = this.deps.repo.save({
+        kind: pdf.kind,
+        network: pdf.ref.network,
+        accountKey: pdf.ref.key,
+        apiName: pdf.apiName,
+        title: pdf.title,
+        filePath: fileName,
+        pdfUrl: null,
+        linkExpiresAt: null,
+        fetchedAt: exportedAt,
+        reportDate: pdf.reportDate,
+        bytes: pdf.bytes.length,
+      });
+      return this.view(this.deps.repo.get(id)!);
+    } catch (error) {
+      // Not recorded: the file would be an orphan no list shows.
+      fs.rmSync(path.join(this.deps.dir, fileName), { force: true });
+      throw error;
+    }
+  }
+
   /** The link is untrusted data: https only (plain http only from a simulator on this computer). */
   private async download(link: string, signal: AbortSignal): Promise<Buffer> {
     let url: URL;
@@ -236,7 +267,7 @@ export class ArchiveService {
       .all()
       .filter((r) => !query.network || r.network === query.network)
       .filter((r) => {
-        const haystack = [r.accountKey, r.apiName, r.title, r.filePath, r.network].filter(Boolean).join(' ').toLowerCase();
+        const haystack = [r.accountKey, r.apiName, r.title, r.filePath, r.network, r.kind === 'client' ? 'client report' : 'api report'].filter(Boolean).join(' ').toLowerCase();
         return words.every((w) => haystack.includes(w));
       })
       .map((r) => this.view(r));
@@ -284,6 +315,9 @@ export class ArchiveService {
   accountOf(id: number): AccountRef {
     const record = this.deps.repo.get(id);
     if (!record) throw new ScoutError({ code: 'ARCHIVE_NOT_FOUND', message: 'That PDF is not in the archive (was it deleted?).' });
+    if (record.kind !== 'api') {
+      throw new ScoutError({ code: 'INVALID_INPUT', message: 'A client report is made by Scout from its cache, not exported from the API: make it again from the account’s report page.' });
+    }
     return { network: record.network, key: record.accountKey, apiName: record.apiName ?? record.accountKey, byUserId: false };
   }
 
@@ -297,6 +331,7 @@ export class ArchiveService {
     const file = this.resolve(record);
     return {
       id: record.id,
+      kind: record.kind,
       network: record.network,
       accountKey: record.accountKey,
       apiName: record.apiName ?? record.accountKey,

@@ -143,12 +143,16 @@ describe('competitor analysis', () => {
       const likes = parsed.data.map((r) => Number(r.Likes));
       expect(likes).toEqual([...likes].sort((a, b) => b - a));
 
+      // The workbook carries the agency saved in Settings → Your agency at the time it is made.
+      await ok('agency:set', { name: 'Northwind Research', accent: '#7a1f5c' });
       const xlsx = await ok('competitor:export', { id, format: 'xlsx' });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer);
       // The title block (2 rows) and the header row, then one row per post.
       expect(wb.getWorksheet('Posts')!.rowCount).toBe(2303);
       const summary = wb.getWorksheet('Summary')!;
+      const titleBlock = [1, 2].map((r) => summary.getRow(r).values as unknown[]).flat().map(String).join(' ');
+      expect(titleBlock).toContain('Northwind Research');
       const labels = (summary.getColumn(1).values as unknown[]).map(String);
       expect(summary.getCell(labels.indexOf('Posts in this file'), 2).value).toBe(2300);
       // Categories as the analysis names them, never a number standing for one.

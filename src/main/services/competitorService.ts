@@ -15,7 +15,7 @@ import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
-import { NO_AGENCY } from '@shared/agency';
+import type { AgencyBrand } from '@shared/agency';
 
 export interface CompetitorDeps {
   repo: CompetitorRepository;
@@ -24,6 +24,8 @@ export interface CompetitorDeps {
   jobs: JobRegistry;
   /** Where analyses paid for but lost are read from. */
   ledger: CreditLedger;
+  /** The agency a sheet is branded with (Settings → Your agency), read when the file is made. */
+  brand: () => AgencyBrand;
   now?: () => number;
   /** Posts asked for per page (the simulator allows up to 1,000; the reference gives no limit). */
   pageSize?: number;
@@ -209,8 +211,7 @@ export class CompetitorService {
     if (format === 'csv') {
       return { fileName: `${base}.csv`, mimeType: 'text/csv', base64: Buffer.from(competitorCsv(rows), 'utf8').toString('base64') };
     }
-    // The agency's brand is the workspace's (Settings → Your agency); until it is passed here, none is named.
-    const bytes = await competitorXlsx(analysis, rows, { brand: NO_AGENCY, createdAt: (this.deps.now ?? Date.now)() });
+    const bytes = await competitorXlsx(analysis, rows, { brand: this.deps.brand(), createdAt: (this.deps.now ?? Date.now)() });
     return { fileName: `${base}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: Buffer.from(bytes).toString('base64') };
   }
 

@@ -15,6 +15,8 @@ import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CompareService } from './compareService';
 import { ArchiveService } from './archiveService';
+import { AgencyService } from './agencyService';
+import { ClientReportService } from './clientReportService';
 import { CompetitorService } from './competitorService';
 import { CompetitorRepository } from '../cache/repositories/competitorRepository';
 import { CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
@@ -74,6 +76,10 @@ export class Workspace {
   readonly images: ImageCache;
   readonly compare: CompareService;
   readonly archive: ArchiveService;
+  /** Settings → Your agency: the brand every deliverable carries. */
+  readonly agency: AgencyService;
+  /** Scout's own client report of an account, from the cache (kept in the archive). */
+  readonly clientReports: ClientReportService;
   readonly competitor: CompetitorService;
   readonly discovery: DiscoveryService;
   readonly lists: ListsService;
@@ -142,7 +148,9 @@ export class Workspace {
     });
     this.compare = new CompareService(new ComparisonsRepository(db));
     const competitorRepo = new CompetitorRepository(db);
+    this.agency = new AgencyService(db);
     this.competitor = new CompetitorService({
+      brand: () => this.agency.brand(),
       repo: competitorRepo,
       posts: new CompetitorPostsRepository(db, competitorRepo),
       paid: this.paid,
@@ -192,6 +200,7 @@ export class Workspace {
       },
       ...(deps.polling?.pollDelayMs ? { pollDelayMs: deps.polling.pollDelayMs } : {}),
     });
+    this.clientReports = new ClientReportService({ reports: this.reports, archive: this.archive, agency: this.agency });
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */

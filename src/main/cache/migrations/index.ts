@@ -17,6 +17,7 @@ import { migration0140 } from './0140-competitor-posts';
 import { migration0150 } from './0150-discovery-workspace';
 import { migration0160 } from './0160-ledger-item';
 import { migration0180 } from './0180-list-names';
+import { migration0190 } from './0190-agency';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   migration0150,
   migration0160,
   migration0180,
+  migration0190,
 ];

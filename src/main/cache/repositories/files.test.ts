@@ -43,7 +43,7 @@ describe('PdfsRepository', () => {
     const pdf = { network: 'youtube' as const, accountKey: 'UCabc', filePath: 'youtube/ucabc-2026-07-04.pdf', pdfUrl: 'http://cdn.test/cdn/pdf/youtube/ucabc.pdf?exp=1', linkExpiresAt: NOW + 28 * 86_400_000, fetchedAt: NOW, bytes: 123_456 };
     const a = repo.save(pdf);
     const b = repo.save({ ...pdf, filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null });
-    expect(repo.latest('youtube', 'ucabc')).toEqual({ id: b, ...pdf, accountKey: 'ucabc', filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null, apiName: null, title: null, reportDate: null });
+    expect(repo.latest('youtube', 'ucabc')).toEqual({ id: b, ...pdf, accountKey: 'ucabc', filePath: 'youtube/ucabc-2026-07-05.pdf', fetchedAt: NOW + 86_400_000, pdfUrl: null, linkExpiresAt: null, apiName: null, title: null, reportDate: null, kind: 'api' });
     expect(repo.list('youtube', 'ucabc').map((p) => p.id)).toEqual([b, a]);
     expect(repo.all()).toHaveLength(2);
     expect(repo.latest('tiktok', 'ucabc')).toBeNull();
@@ -54,5 +54,9 @@ describe('PdfsRepository', () => {
     expect(repo.delete(c)).toBe(false);
     expect(repo.get(c)).toBeNull();
     expect(repo.all().map((p) => p.id).sort()).toEqual([a, b].sort());
+    // Scout's own client report is kept beside the API's PDFs, said as such.
+    const d = repo.save({ ...pdf, filePath: 'youtube/ucabc-client-report.pdf', pdfUrl: null, linkExpiresAt: null, kind: 'client' });
+    expect(repo.get(d)?.kind).toBe('client');
+    expect(repo.get(a)?.kind).toBe('api');
   });
 });

@@ -1,6 +1,7 @@
 // PDF exports (spec 4.1): the file is written into the workspace's archive folder at once (its
 // link dies after 28 days); the row says where, what link it came from and when.
 import type Database from 'better-sqlite3';
+import type { ArchiveKind } from '@shared/archive';
 import type { Network } from '../../api/types';
 import type { Db } from '../database';
 import { accountKey as keyOf } from './common';
@@ -21,9 +22,11 @@ export interface PdfRecord {
   title: string | null;
   /** When the report data the PDF was exported from was fetched. */
   reportDate: number | null;
+  /** The API's PDF, or Scout's own client report (made from the cache); 'api' before 0190. */
+  kind: ArchiveKind;
 }
 
-export type NewPdf = Omit<PdfRecord, 'id' | 'apiName' | 'title' | 'reportDate'> & Partial<Pick<PdfRecord, 'apiName' | 'title' | 'reportDate'>>;
+export type NewPdf = Omit<PdfRecord, 'id' | 'apiName' | 'title' | 'reportDate' | 'kind'> & Partial<Pick<PdfRecord, 'apiName' | 'title' | 'reportDate' | 'kind'>>;
 
 type Row = {
   id: number;
@@ -37,6 +40,7 @@ type Row = {
   api_name: string | null;
   title: string | null;
   report_date: number | null;
+  kind: ArchiveKind;
 };
 
 const toRecord = (row: Row): PdfRecord => ({
@@ -51,12 +55,13 @@ const toRecord = (row: Row): PdfRecord => ({
   apiName: row.api_name,
   title: row.title,
   reportDate: row.report_date,
+  kind: row.kind,
 });
 
-const columns = 'id, network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date';
+const columns = 'id, network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date, kind';
 
 export class PdfsRepository {
-  private readonly insert: Database.Statement<[string, string, string, string | null, number | null, number, number, string | null, string | null, number | null]>;
+  private readonly insert: Database.Statement<[string, string, string, string | null, number | null, number, number, string | null, string | null, number | null, ArchiveKind]>;
   private readonly byId: Database.Statement<[number], Row>;
   private readonly remove: Database.Statement<[number]>;
   private readonly latestRow: Database.Statement<[string, string], Row>;
@@ -65,7 +70,7 @@ export class PdfsRepository {
 
   constructor(db: Db) {
     this.insert = db.prepare(
-      'INSERT INTO pdfs (network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO pdfs (network, account_key, file_path, pdf_url, link_expires_at, fetched_at, bytes, api_name, title, report_date, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.byId = db.prepare(`SELECT ${columns} FROM pdfs WHERE id = ?`);
     this.remove = db.prepare('DELETE FROM pdfs WHERE id = ?');
@@ -88,6 +93,7 @@ export class PdfsRepository {
         pdf.apiName ?? null,
         pdf.title ?? null,
         round(pdf.reportDate ?? null),
+        pdf.kind ?? 'api',
       ).lastInsertRowid,
     );
   }

@@ -1,6 +1,7 @@
 // The words for a report's state and for spending: why a fetch costs what it costs, the balances
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
+import type { ArchiveKind } from '@shared/archive';
 import type { Network } from '@shared/reports';
 import { formatDate } from './format';
 
@@ -92,3 +93,8 @@ export const ABSENT_WORDS = {
 export function readFromText(reportLabel: string, network: string, period: string): string {
   return `"${reportLabel}" in the ${network} report${period ? `, ${period}` : ''}`;
 }
+/** What an archived PDF is: the API's report PDF, or Scout's own client report made from the cache. */
+export const archiveKindLabels: Readonly<Record<ArchiveKind, string>> = {
+  api: 'API report',
+  client: 'Client report',
+};

@@ -1,20 +1,15 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
 import { PERIOD_WORDS, formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
-import { buildReportModel, metricForPeriod, type MetricView, type Period, type ValueSource } from './reportModel';
+import { buildReportModel, metricForPeriod, type MetricView, type Period } from './reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
 import { snapchatVariantNotes } from '../../shared/labels';
 import { SectionNav, type PageSection } from '../../shared/ui';
+import { sourceText } from './model/words';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 
-/** Where a shown value comes from, in words: the same under a card and in the table. */
-function sourceText(source: ValueSource, period: Period): string {
-  if (source === 'period') return `last ${PERIOD_WORDS[period]}`;
-  if (source === '365d') return `last 365 days (no ${PERIOD_WORDS[period]} figure)`;
-  return 'not by period';
-}
 
 /**
  * A change from the previous period of equal length: in percentage points for a percentage

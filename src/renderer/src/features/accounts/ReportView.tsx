@@ -20,6 +20,7 @@ import { Choices } from '../../shared/Choices';
 import { ConfirmSpend, openOutside } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
+import { ClientReport } from './ClientReport';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -298,6 +299,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
         <div className="report-actions">
           <AddToComparison network={network} accountKey={accountRef.key} summary={s} />
           <ExportPdf network={network} account={account} accountKey={accountRef.key} />
+          <ClientReport report={report} accountRef={accountRef} account={account} />
           {costControl}
         </div>
       </header>

@@ -10,6 +10,7 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
 import { networkLabels } from '../../shared/format';
+import { archiveKindLabels } from '../../shared/labels';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
 
@@ -73,6 +74,7 @@ export function ArchivePage() {
         </span>
       ),
     },
+    { key: 'kind', label: 'Kind', sortable: true, sortValue: (p) => archiveKindLabels[p.kind], cell: (p) => archiveKindLabels[p.kind] },
     { key: 'network', label: 'Network', sortable: true, sortValue: (p) => p.network, cell: (p) => networkLabels[p.network] },
     { key: 'reportDate', label: 'Report data of', sortable: true, numeric: true, sortValue: (p) => p.reportDate ?? p.exportedAt, cell: (p) => (p.reportDate ? formatDate(p.reportDate) : '—') },
     { key: 'exportedAt', label: 'Exported', sortable: true, numeric: true, sortValue: (p) => p.exportedAt, cell: (p) => formatDateTime(p.exportedAt) },
@@ -108,7 +110,8 @@ export function ArchivePage() {
           <button type="button" onClick={() => reveal(p)} disabled={p.missing}>
             Show in folder
           </button>
-          <ExportPdf network={p.network} account={p.apiName} accountKey={p.accountKey} againId={p.id} label="Export again…" onDone={reload} />
+          {/* A client report is made again from its account's report page, not exported from the API. */}
+          {p.kind === 'api' && <ExportPdf network={p.network} account={p.apiName} accountKey={p.accountKey} againId={p.id} label="Export again…" onDone={reload} />}
           <button type="button" onClick={() => setPendingDelete(p)} data-testid="delete-pdf">
             Delete…
           </button>
@@ -124,7 +127,7 @@ export function ArchivePage() {
       </h1>
       <p className="muted">
         Report PDFs exported in this workspace, kept in its archive folder: the API&apos;s links die after 28 days, these files do not. Export a PDF from a
-        report&apos;s page.
+        report&apos;s page, or make a client report there (Scout makes it from the cache, offline).
       </p>
       {offline && <OfflineState>The archive stays available; exporting again waits until Scout is online.</OfflineState>}
       <div className="filters archive-filters">

@@ -1,10 +1,12 @@
 // One comparison on the page: its name and Save, the exports, the period, the table and the charts.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { comparePeriods, type ComparePeriod, type SavedComparison } from '@shared/compare';
 import type { SnapshotDetail } from '@shared/contract';
-import { errorMessage, fieldErrors } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Choices } from '../../shared/Choices';
-import { FormField, formatDate } from '../../shared/ui';
+import { FormField } from '../../shared/ui';
 import { PERIOD_WORDS, fileNameFor } from '../../shared/format';
 import { buildCompareModel, type CompareColumn } from './model/compareModel';
 import { writeComparisonXlsx } from './sheets/xlsx';
@@ -13,7 +15,8 @@ import { CompareTable } from './CompareTable';
 import { CompareCharts } from './CompareCharts';
 import { saveFile } from '../../shared/saveFile';
 import { printPdf } from './printPdf';
-import { NO_AGENCY } from '@shared/agency';
+import { currentBrand } from '../../shared/agencyBrand';
+import { ComparePrint } from './ComparePrint';
 
 export interface BodyProps {
   snapshots: SnapshotDetail[];
@@ -39,6 +42,19 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
   const nameRef = useRef<HTMLInputElement>(null);
   const [openedAt] = useState(() => Date.now());
   const title = name.trim() || 'Comparison';
+  // The agency the paper layout is branded with (Settings → Your agency).
+  const agency = useScoutQuery(() => scout.invoke('agency:get', {}), []);
+  // The paper layout's charts are drawn once a print is asked for: by PDF, or the browser's own Print.
+  const [paper, setPaper] = useState<number | null>(null);
+  const preparePaper = async () => {
+    flushSync(() => setPaper(Date.now()));
+    await Promise.all([...document.querySelectorAll<HTMLImageElement>('.compare-print img')].map((img) => img.decode().catch(() => undefined)));
+  };
+  useEffect(() => {
+    const before = () => flushSync(() => setPaper(Date.now()));
+    window.addEventListener('beforeprint', before);
+    return () => window.removeEventListener('beforeprint', before);
+  }, []);
 
   const save = async () => {
     setStatus(null);
@@ -67,11 +83,12 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
     try {
       const full = buildCompareModel(snapshots, notes, period);
       if (kind === 'xlsx') {
-        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now(), brand: NO_AGENCY });
+        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now(), brand: await currentBrand() });
         setStatus(await saveFile(bytes, fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
       } else if (kind === 'csv') {
-        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full, NO_AGENCY)), fileNameFor(title, 'csv'), 'text/csv'));
+        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full, await currentBrand())), fileNameFor(title, 'csv'), 'text/csv'));
       } else {
+        await preparePaper();
         setStatus(await printPdf(fileNameFor(title, 'pdf')));
       }
     } catch (e) {
@@ -122,9 +139,6 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
       <p className="muted compare-status" role="status" aria-live="polite" data-testid="compare-status">
         {status}
       </p>
-      <h2 className="print-only">
-        {title} · printed {formatDate(openedAt)}
-      </h2>
       <Choices
         kind="radios"
         label="Period"
@@ -139,6 +153,7 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
       </p>
       <CompareTable model={model} notes={notes} onNote={onNote} columnNote={columnNote} />
       <CompareCharts model={model} />
+      <ComparePrint model={model} notes={notes} title={title} printedAt={paper ?? openedAt} agency={agency.data ?? null} withCharts={paper !== null} />
     </>
   );
 }

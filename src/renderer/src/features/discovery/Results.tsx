@@ -16,7 +16,7 @@ import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
 import { orderRows, type ResultSortKey } from './resultOrder';
 import { discoveryCsv, discoveryXlsx } from './exportRows';
-import { NO_AGENCY } from '@shared/agency';
+import { currentBrand } from '../../shared/agencyBrand';
 
 type View = 'all' | number;
 
@@ -89,7 +89,7 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
       const title = `${name.trim() || 'Discovery results'}${sandbox ? ' (sandbox)' : ''}`;
       const ordered = orderLike(list, rows, sort);
       if (format === 'csv') setStatus(await saveFile(new TextEncoder().encode(discoveryCsv(ordered)), fileNameFor(title, 'csv'), 'text/csv'));
-      else setStatus(await saveFile(await discoveryXlsx(ordered, { title, createdAt: Date.now(), brand: NO_AGENCY }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+      else setStatus(await saveFile(await discoveryXlsx(ordered, { title, createdAt: Date.now(), brand: await currentBrand() }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
     } catch (e) {
       setStatus(`Not exported: ${errorMessage(e)}`);
     } finally {

@@ -35,7 +35,7 @@ import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 import { listCsv, listXlsx } from './listExport';
 import { saveFile } from '../../shared/saveFile';
-import { NO_AGENCY } from '@shared/agency';
+import { currentBrand } from '../../shared/agencyBrand';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
 export const ITEMS_PER_PAGE = 100;
@@ -410,7 +410,7 @@ function ListItems({
     setNote(null);
     try {
       if (format === 'csv') setNote(await saveFile(new TextEncoder().encode(listCsv(sorted)), fileNameFor(title, 'csv'), 'text/csv'));
-      else setNote(await saveFile(await listXlsx(sorted, { title, createdAt: Date.now(), brand: NO_AGENCY }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+      else setNote(await saveFile(await listXlsx(sorted, { title, createdAt: Date.now(), brand: await currentBrand() }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
     } catch (e) {
       setNote(`Not exported: ${errorMessage(e)}`);
     } finally {

@@ -5,6 +5,7 @@ import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
+import { AgencySection } from './AgencySection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -25,6 +26,11 @@ export function SettingsPage() {
           and needs no account; <strong>Production</strong> talks to the real API with your account.
         </p>
         <WorkspaceTable />
+      </div>
+
+      <div className="card">
+        <h2>Your agency</h2>
+        <AgencySection />
       </div>
 
       <div className="card">
