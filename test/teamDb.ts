@@ -6,7 +6,7 @@ import { addResearcherSql, initSql, scramVerifier } from '../src/main/team/admin
 import { createTeamPool, type TeamConnection, type TeamPoolOptions } from '../src/main/team/pool';
 import { teamMigrations } from '../src/main/team/schema';
 import { migrateTeamSchema } from '../src/main/team/schema/migrate';
-import type { TestPostgres } from './postgres';
+import type { TestPostgres } from './postgresServer';
 
 export interface Researcher {
   role: string;

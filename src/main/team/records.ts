@@ -71,8 +71,8 @@ export async function pushRecord(q: Queryable, input: RecordInput): Promise<{ se
   if (inserted.rows.length === 1) return { seq: pushedRow.parse(inserted.rows[0]).seq, created: true };
   const existing = await q.query(
     `SELECT seq::text AS seq FROM ${S}.records
-      WHERE kind = $1 AND item_key = $2 AND content_hash = sha256(coalesce($5::bytea, convert_to($4::jsonb::text, 'UTF8')))`,
-    params,
+      WHERE kind = $1 AND item_key = $2 AND content_hash = sha256(coalesce($4::bytea, convert_to($3::jsonb::text, 'UTF8')))`,
+    [input.item.kind, input.item.key, json, bytes],
   );
   const row = pushedRow.safeParse(existing.rows[0]);
   if (!row.success) throw new TeamError('TEAM_BAD_DATA', 'The team database neither stored this record nor has it.');

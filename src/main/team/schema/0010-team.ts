@@ -127,6 +127,9 @@ CREATE FUNCTION ${S}.records_stamp() RETURNS trigger
   SET search_path = pg_catalog
 AS $$
 BEGIN
+  IF (NEW.body_json IS NULL) = (NEW.body_bytes IS NULL) THEN
+    RAISE EXCEPTION 'a record holds either JSON or bytes' USING ERRCODE = 'check_violation';
+  END IF;
   IF NEW.body_json IS NOT NULL AND octet_length(NEW.body_json::text) > ${RECORD_LIMITS.jsonBytes} THEN
     RAISE EXCEPTION 'a record''s JSON is larger than ${RECORD_LIMITS.jsonBytes} bytes' USING ERRCODE = 'check_violation';
   END IF;
