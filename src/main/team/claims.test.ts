@@ -112,6 +112,9 @@ describeWithPostgres('team claims', () => {
     });
     alive.stop();
     expect(beats.has(-1)).toBe(false);
+    // A call that could outlast the lease is not sent: a teammate could take over meanwhile.
+    await expect(a.confirm(claim, 60_000)).rejects.toMatchObject({ code: 'TEAM_CLAIM_LOST', message: expect.stringContaining('long enough') });
+    await a.confirm(claim, 1_000);
     await a.release(claim);
   });
 
