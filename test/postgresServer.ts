@@ -274,6 +274,7 @@ export async function startPostgres(options: StartOptions = {}): Promise<TestPos
   const admin = (database = 'postgres'): ConnectionSettings => ({ host: '127.0.0.1', port, user: superuser, password, database });
   const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], database?: string) => {
     const client = new pg.Client({ ...admin(database), connectionTimeoutMillis: 5_000 });
+    client.on('error', () => undefined); // a restart under way: the query itself fails with it
     await client.connect();
     try {
       return await client.query<R>(sql, params);

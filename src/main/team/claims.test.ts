@@ -152,6 +152,43 @@ describeWithPostgres('team claims', () => {
     expect(await b.claim(item, YEAR)).toMatchObject({ kind: 'copy', copy: { seq } });
   });
 
+  it('knows its own claim whose answer was lost, even after giving up on it, rather than waiting for itself', async () => {
+    // The INSERT commits, its answer is lost: a connection that dies at that very moment.
+    let lose = 0;
+    const lossy = new Proxy(adaPool, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return async (...args: Parameters<pg.Pool['query']>) => {
+            const result = await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+            if (lose > 0 && String(args[0]).includes('INSERT INTO scout_team.claims')) {
+              lose--;
+              throw new Error('Connection terminated unexpectedly');
+            }
+            return result;
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const a = new TeamClaims(lossy, { leaseMs: 60_000 });
+    const b = new TeamClaims(bobPool, { leaseMs: 60_000 });
+    const once = freshItem('lost');
+    lose = 1;
+    const claim = won(await a.claim(once, YEAR));
+    expect((await a.holderOf(once))!.token).toBe(claim.token);
+    await a.release(claim);
+
+    // Every answer lost until Scout gives up; asked again later, the claim is found to be its own.
+    const item = freshItem('lost');
+    lose = 100;
+    await expect(a.claim(item, YEAR)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE' });
+    lose = 0;
+    expect(await b.claim(item, YEAR)).toMatchObject({ kind: 'held', holder: ada.role });
+    const again = won(await a.claim(item, YEAR));
+    expect((await a.holderOf(item))!.token).toBe(again.token);
+  });
+
   it('says the team cannot be reached when the server is down, and claims again once it is back', async () => {
     const a = new TeamClaims(adaPool, { leaseMs: 60_000 });
     const item = freshItem('down');
@@ -176,6 +213,7 @@ describeWithPostgres('team claims', () => {
       [10, () => server.restart('immediate')],
       [17, () => server.killConnections({ user: bob.role })],
     ]);
+    let faulting: Promise<unknown> = Promise.resolve();
     const buy = async (laptop: (typeof laptops)[number], item: TeamItem) => {
       for (;;) {
         let outcome: ClaimOutcome;
@@ -190,9 +228,20 @@ describeWithPostgres('team claims', () => {
           await waitUntil('the holder to finish', async () => (await laptop.claims.holderOf(item).catch(() => ({ token: 'unreachable' }))) === null, 20_000);
           continue;
         }
-        await laptop.claims.confirm(outcome.claim, 1_000);
+        // The claim is this laptop's until its lease runs out: a confirm that cannot reach the
+        // server is asked again (nothing is sent until one succeeds).
+        for (;;) {
+          try {
+            await laptop.claims.confirm(outcome.claim, 1_000);
+            break;
+          } catch (error) {
+            if ((error as TeamError).code !== 'TEAM_UNREACHABLE') throw error;
+          }
+        }
         sends.set(item.key, [...(sends.get(item.key) ?? []), laptop.who]);
-        await faults.get(++sent)?.();
+        const fault = faults.get(++sent);
+        // One fault at a time: a restart must not cut the connection that ends others.
+        if (fault) await (faulting = faulting.then(fault));
         for (;;) {
           try {
             await laptop.claims.complete(outcome.claim, new Date(), { json: { item: item.key } });
@@ -217,10 +266,13 @@ describeWithPostgres('team claims', () => {
     const fixture = bundleFixture('test/fixtures/teamHolder.ts');
     const subject = `killed${++items}`;
     const item = teamItem('report', { network: 'instagram', subject });
-    const holder = runNode(fixture, ['3000', subject], { SCOUT_TEST_TEAM_CONNECTION: JSON.stringify(ada.connection) });
+    const holder = runNode(fixture, ['4000', subject], { SCOUT_TEST_TEAM_CONNECTION: JSON.stringify(ada.connection) });
     await holder.waitFor(/^won$/);
     const b = new TeamClaims(bobPool, { leaseMs: 60_000 });
     expect(await b.claim(item, YEAR)).toMatchObject({ kind: 'held', holder: ada.role });
+    // Killed just after a heartbeat, so the lease it leaves has (nearly) all its 4 s to run.
+    const since = (await bobPool.query<{ now: Date }>('SELECT now()')).rows[0]!.now;
+    await waitUntil('a fresh heartbeat', async () => (await bobPool.query<{ fresh: boolean }>('SELECT heartbeat_at > $2 AS fresh FROM scout_team.claims WHERE item_key = $1', [item.key, since])).rows[0]?.fresh === true);
     holder.process.kill('SIGKILL');
     await holder.exited;
     // Its connections are gone at once; its claim is not, until the lease it last renewed runs out.

@@ -74,9 +74,7 @@ export class TeamClaims {
   async claim(item: TeamItem, withinDays: number | null): Promise<ClaimOutcome> {
     const earlier = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays));
     if (earlier) return { kind: 'copy', copy: earlier };
-    // Tokens this claim has written: a retried write whose answer was lost finds one of them.
-    const mine = new Set<string>();
-    const won = await teamCall('claim it for you', () => this.take(item, mine));
+    const won = await teamCall('claim it for you', () => this.take(item, this.tokensFor(item)));
     if (won.kind !== 'won') return won;
     // A holder writes its record and releases in one transaction: if one did so between the look
     // above and this claim, its record is visible now. Then nothing is bought.
@@ -86,6 +84,24 @@ export class TeamClaims {
       return { kind: 'copy', copy };
     }
     return won;
+  }
+
+  /**
+   * Tokens this Scout wrote for an item and may still hold: a write whose answer was lost (even
+   * one that failed for good, asked again later) finds its own token, rather than waiting for
+   * itself as if it were a teammate. Forgotten once the claim is completed or released.
+   */
+  private readonly written = new Map<string, Set<string>>();
+
+  private tokensFor(item: TeamItem): Set<string> {
+    const id = JSON.stringify([item.kind, item.key]);
+    let tokens = this.written.get(id);
+    if (!tokens) this.written.set(id, (tokens = new Set()));
+    return tokens;
+  }
+
+  private forget(item: TeamItem): void {
+    this.written.delete(JSON.stringify([item.kind, item.key]));
   }
 
   private async take(item: TeamItem, mine: Set<string>): Promise<Exclude<ClaimOutcome, { kind: 'copy' }>> {
@@ -220,7 +236,10 @@ export class TeamClaims {
         await client.query(`DELETE FROM ${S}.claims WHERE kind = $1 AND item_key = $2 AND token = $3`, [claim.item.kind, claim.item.key, claim.token]);
         return { seq: pushed.seq };
       }),
-    );
+    ).then((done) => {
+      this.forget(claim.item);
+      return done;
+    });
   }
 
   /** Not bought (the call failed or was cancelled): the claim is given up for a teammate to take. */
@@ -229,5 +248,6 @@ export class TeamClaims {
       this.pool.query(`DELETE FROM ${S}.claims WHERE kind = $1 AND item_key = $2 AND token = $3`, [claim.item.kind, claim.item.key, claim.token]),
     );
     claim.deadline = 0;
+    this.forget(claim.item);
   }
 }
