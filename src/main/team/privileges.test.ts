@@ -118,7 +118,8 @@ describeWithPostgres('team database privileges', () => {
     expect(rows).toEqual([{ researcher: ada.role, operation: 'report', network: 'instagram', account_key: 'natgeo', expected_cost: 1, cost: 1, balance_before: 100, balance_after: 99, state: 'settled' }]);
     const steps = await bobSql.query('SELECT state FROM scout_team.ledger WHERE entry_id = $1 ORDER BY seq', [entry]);
     expect(steps.rows.map((r) => r.state)).toEqual(['open', 'settled']);
-    // An entry starts open; and cannot be opened under someone else's name.
+    // An entry starts open, without a cost yet; and cannot be opened under someone else's name.
+    await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'open', 'report', 'credits', 1, 0)`, [randomUUID()]), CHECK_VIOLATION);
     await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost) VALUES ($1, 'settled', 'report', 'credits', 1)`, [randomUUID()]), CHECK_VIOLATION, /starts open/);
     await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, researcher, operation, balance, expected_cost) VALUES ($1, 'open', $2, 'report', 'credits', 1)`, [randomUUID(), bob.role]), PERMISSION_DENIED);
   });

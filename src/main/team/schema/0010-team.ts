@@ -178,6 +178,8 @@ CREATE TABLE ${S}.ledger (
   balance_before integer CHECK (balance_before >= 0),
   balance_after integer CHECK (balance_after >= 0),
   note text CHECK (char_length(note) <= 2000),
+  -- What a call cost is known only once it is settled.
+  CHECK (state <> 'open' OR (cost IS NULL AND balance_after IS NULL)),
   UNIQUE (entry_id, state)
 );
 CREATE INDEX ledger_by_researcher ON ${S}.ledger (researcher, recorded_at);
