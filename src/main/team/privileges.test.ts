@@ -1,0 +1,173 @@
+// Least privilege, enforced by the database: what a researcher's own role can and cannot do to
+// the team's data, tried with raw SQL over the researcher's real login (not through Scout, which
+// would never try), so the rules hold whatever a laptop runs.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { TeamClaims } from './claims';
+import { pushRecord, teamItem } from './records';
+
+const PERMISSION_DENIED = '42501';
+const CHECK_VIOLATION = '23514';
+
+async function refused(query: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
+  const error = (await query.then(
+    () => null,
+    (e: unknown) => e,
+  )) as (Error & { code?: string }) | null;
+  expect(error, 'the database should have refused this').not.toBeNull();
+  expect(error!.code).toBe(code);
+  if (message) expect(error!.message).toMatch(message);
+}
+
+describeWithPostgres('team database privileges', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let ada: Researcher;
+  let bob: Researcher;
+  let adaSql: pg.Client;
+  let bobSql: pg.Client;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    ada = await team.addResearcher('Ada Lovelace');
+    bob = await team.addResearcher('Bob');
+    adaSql = await ada.client();
+    bobSql = await bob.client();
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+  });
+
+  /** As the schema's owner, in a transaction of its own (a pooled connection keeps no role). */
+  const asOwner = async (sql: string) => {
+    const client = await team.admin.connect();
+    try {
+      await client.query('BEGIN; SET LOCAL ROLE scout_owner');
+      await client.query(sql);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const openEntry = (client: pg.Client, entry = randomUUID()) =>
+    client
+      .query(
+        `INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost, balance_before)
+         VALUES ($1, 'open', 'report', 'instagram', 'natgeo', 'credits', 1, 100)`,
+        [entry],
+      )
+      .then(() => entry);
+
+  it('keeps records immutable: nobody changes or deletes one, not even its own researcher', async () => {
+    const { seq } = await pushRecord(adaSql, { item: teamItem('report', { network: 'instagram', subject: 'natgeo' }), fetchedAt: new Date(), body: { json: { followers: 1 } } });
+    await refused(bobSql.query(`UPDATE scout_team.records SET body_json = '{"followers": 2}' WHERE seq = $1`, [seq]), PERMISSION_DENIED);
+    await refused(bobSql.query('DELETE FROM scout_team.records WHERE seq = $1', [seq]), PERMISSION_DENIED);
+    await refused(adaSql.query('DELETE FROM scout_team.records WHERE seq = $1', [seq]), PERMISSION_DENIED);
+    await refused(bobSql.query('TRUNCATE scout_team.records'), PERMISSION_DENIED);
+    // The owner's grants allow it, the trigger does not: history is not rewritten by accident either.
+    await refused(asOwner(`DELETE FROM scout_team.records WHERE seq = ${seq}`), PERMISSION_DENIED, /append-only/);
+    const { rows } = await adaSql.query('SELECT body_json, researcher FROM scout_team.records WHERE seq = $1', [seq]);
+    expect(rows).toEqual([{ body_json: { followers: 1 }, researcher: ada.role }]);
+  });
+
+  it('says who pushed a record and when by the connection, never by what the laptop claims', async () => {
+    await refused(bobSql.query(`INSERT INTO scout_team.records (kind, item_key, researcher, fetched_at, body_json) VALUES ('report', 'x', $1, now(), '{}')`, [ada.role]), PERMISSION_DENIED);
+    await refused(bobSql.query(`INSERT INTO scout_team.records (seq, kind, item_key, fetched_at, body_json) VALUES (1, 'report', 'x', now(), '{}')`), PERMISSION_DENIED);
+    // Bought "tomorrow": refused, so nobody pushes a record that stays fresh for longer.
+    await refused(bobSql.query(`INSERT INTO scout_team.records (kind, item_key, fetched_at, body_json) VALUES ('report', 'x', now() + interval '1 day', '{}')`), CHECK_VIOLATION);
+    const { seq } = await pushRecord(bobSql, { item: teamItem('pdf', { network: 'instagram', subject: 'natgeo' }), fetchedAt: new Date(), body: { bytes: new Uint8Array([37, 80, 68, 70]) } });
+    const { rows } = await bobSql.query<{ researcher: string; recent: boolean }>(`SELECT researcher, created_at > now() - interval '1 minute' AS recent FROM scout_team.records WHERE seq = $1`, [seq]);
+    expect(rows).toEqual([{ researcher: bob.role, recent: true }]);
+  });
+
+  it('keeps the ledger append-only: no row changed or deleted, by anyone', async () => {
+    const entry = await openEntry(adaSql);
+    await refused(adaSql.query(`UPDATE scout_team.ledger SET cost = 0 WHERE entry_id = $1`, [entry]), PERMISSION_DENIED);
+    await refused(adaSql.query(`DELETE FROM scout_team.ledger WHERE entry_id = $1`, [entry]), PERMISSION_DENIED);
+    await refused(bobSql.query(`DELETE FROM scout_team.ledger WHERE entry_id = $1`, [entry]), PERMISSION_DENIED);
+    await refused(bobSql.query('TRUNCATE scout_team.ledger'), PERMISSION_DENIED);
+    await refused(asOwner('UPDATE scout_team.ledger SET cost = 0'), PERMISSION_DENIED, /append-only/);
+  });
+
+  it('settles a ledger entry by appending a row, which only its own researcher may do, in order', async () => {
+    const entry = await openEntry(adaSql);
+    const settle = (client: pg.Client, state: string, cost: number) =>
+      client.query(
+        `INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost, balance_after)
+         VALUES ($1, $2, 'pdf', 'credits', 0, $3, 99) ON CONFLICT (entry_id, state) DO NOTHING`,
+        [entry, state, cost],
+      );
+    await refused(settle(bobSql, 'settled', 0), PERMISSION_DENIED, new RegExp(`only ${ada.role} may settle`));
+    await settle(adaSql, 'settled', 1);
+    // Pushed again by an outbox whose answer was lost: nothing new.
+    await settle(adaSql, 'settled', 1);
+    // Settled is final.
+    await refused(settle(adaSql, 'resolved', 0), CHECK_VIOLATION, /settled cannot become resolved/);
+    await refused(settle(adaSql, 'failed', 0), CHECK_VIOLATION, /settled cannot become failed/);
+    const { rows } = await bobSql.query('SELECT researcher, operation, network, account_key, expected_cost, cost, balance_before, balance_after, state FROM scout_team.ledger_entries WHERE entry_id = $1', [entry]);
+    // What the entry was for is fixed when it opened: the settle row's 'pdf' and 0 are not taken.
+    expect(rows).toEqual([{ researcher: ada.role, operation: 'report', network: 'instagram', account_key: 'natgeo', expected_cost: 1, cost: 1, balance_before: 100, balance_after: 99, state: 'settled' }]);
+    const steps = await bobSql.query('SELECT state FROM scout_team.ledger WHERE entry_id = $1 ORDER BY seq', [entry]);
+    expect(steps.rows.map((r) => r.state)).toEqual(['open', 'settled']);
+    // An entry starts open, without a cost yet; and cannot be opened under someone else's name.
+    await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'open', 'report', 'credits', 1, 0)`, [randomUUID()]), CHECK_VIOLATION);
+    await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost) VALUES ($1, 'settled', 'report', 'credits', 1)`, [randomUUID()]), CHECK_VIOLATION, /starts open/);
+    await refused(adaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, researcher, operation, balance, expected_cost) VALUES ($1, 'open', $2, 'report', 'credits', 1)`, [randomUUID(), bob.role]), PERMISSION_DENIED);
+  });
+
+  it('lets a lost answer be resolved later: open → unknown → resolved', async () => {
+    const entry = await openEntry(bobSql);
+    for (const state of ['unknown', 'resolved']) {
+      await bobSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, $2, 'report', 'credits', 1, 1)`, [entry, state]);
+    }
+    const { rows } = await adaSql.query('SELECT state, cost FROM scout_team.ledger_entries WHERE entry_id = $1', [entry]);
+    expect(rows).toEqual([{ state: 'resolved', cost: 1 }]);
+  });
+
+  it('lets nobody change or give up a teammate\'s live claim', async () => {
+    const item = teamItem('report', { network: 'tiktok', subject: 'nasa' });
+    const outcome = await new TeamClaims(ada.pool(), { leaseMs: 60_000 }).claim(item, 365);
+    expect(outcome.kind).toBe('won');
+    const before = await adaSql.query('SELECT holder, token, lease_expires_at FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    const stolen = await bobSql.query(`UPDATE scout_team.claims SET token = gen_random_uuid(), lease_expires_at = now() + interval '1 minute' WHERE kind = $1 AND item_key = $2`, [item.kind, item.key]);
+    const dropped = await bobSql.query('DELETE FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    expect([stolen.rowCount, dropped.rowCount]).toEqual([0, 0]);
+    await refused(bobSql.query(`UPDATE scout_team.claims SET holder = $3 WHERE kind = $1 AND item_key = $2`, [item.kind, item.key, bob.role]), PERMISSION_DENIED);
+    await refused(bobSql.query(`INSERT INTO scout_team.claims (kind, item_key, holder, token, lease_expires_at) VALUES ('report', 'y', $1, gen_random_uuid(), now() + interval '1 minute')`, [ada.role]), PERMISSION_DENIED);
+    // A lease longer than the schema allows is refused: nobody blocks an item for a day.
+    await refused(bobSql.query(`INSERT INTO scout_team.claims (kind, item_key, token, lease_expires_at) VALUES ('report', 'z', gen_random_uuid(), now() + interval '1 day')`), CHECK_VIOLATION);
+    const after = await adaSql.query('SELECT holder, token, lease_expires_at FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    expect(after.rows).toEqual(before.rows);
+    expect(after.rows[0].holder).toBe(ada.role);
+  });
+
+  it('keeps the schema and the team list the admin\'s', async () => {
+    await refused(bobSql.query(`INSERT INTO scout_team.researchers (role_name, display_name) VALUES ('mallory', 'Mallory')`), PERMISSION_DENIED);
+    await refused(bobSql.query(`UPDATE scout_team.researchers SET monthly_limits = '{}'`), PERMISSION_DENIED);
+    await refused(bobSql.query('SET ROLE scout_owner'), PERMISSION_DENIED);
+    await refused(bobSql.query('CREATE TABLE scout_team.mine (id int)'), PERMISSION_DENIED);
+    await refused(bobSql.query('ALTER TABLE scout_team.ledger DISABLE TRIGGER ledger_immutable'), PERMISSION_DENIED);
+    await refused(bobSql.query('DROP TABLE scout_team.records'), PERMISSION_DENIED);
+    await refused(bobSql.query(`DELETE FROM scout_team.schema_migrations`), PERMISSION_DENIED);
+    const { rows } = await bobSql.query('SELECT role_name, display_name FROM scout_team.researchers ORDER BY display_name');
+    expect(rows).toEqual([
+      { role_name: ada.role, display_name: 'Ada Lovelace' },
+      { role_name: bob.role, display_name: 'Bob' },
+    ]);
+  });
+
+  it('accepts only whole, non-negative monthly limits on known balances', async () => {
+    const add = (limits: string) => asOwner(`INSERT INTO scout_team.researchers (role_name, display_name, monthly_limits) VALUES ('lim_${randomUUID().slice(0, 8)}', 'L', '${limits}')`);
+    for (const bad of ['{"credits": -1}', '{"gold": 3}', '{"credits": 1.5}', '{"credits": "5"}', '[1]']) await refused(add(bad), CHECK_VIOLATION);
+    await add('{"credits": 200, "discoveryRequests": 0}');
+  });
+});
