@@ -279,7 +279,7 @@ export class ReportService {
     const rows = open.map((a) => ({
       network: a.network,
       accountKey: a.accountKey,
-      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
+      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, engagementRateBasis: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
       state: a.outcome as never,
       quality: null,
       fetchedAt: a.at,

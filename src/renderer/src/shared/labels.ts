@@ -1,7 +1,8 @@
 // The words for a report's state and for spending: why a fetch costs what it costs, the balances
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
-import { formatDate } from './format';
+import type { Network } from '@shared/reports';
+import { formatDate, PERIOD_WORDS } from './format';
 
 export const stateNotes: Record<string, string> = {
   READY: 'Ready',
@@ -48,4 +49,15 @@ export function costText(quote: { cost: number; reason: string; balance: string;
 /** The paying button's words: 'Spend 1 report credit and refresh', 'Spend at most 1 … and fetch'. */
 export function spendLabel(quote: { cost: number; reason: string; balance: string }, action: string): string {
   return `Spend ${quote.reason === 'paid-not-fetched' ? 'at most ' : ''}${creditAmount(quote.cost, quote.balance)} and ${action}`;
+}
+
+/** What a network's report counts as its posts. */
+const POSTS_WORD: Record<Network, string> = { instagram: 'posts', youtube: 'videos', tiktok: 'posts', twitch: 'streams', twitter: 'tweets', snapchat: 'posts' };
+
+/**
+ * A figure of a period without posts, in words (src/shared/periodFigures.ts): 'No posts in the
+ * last 30 days', 'No videos in the last 7 days'. Never 0, never marked.
+ */
+export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS): string {
+  return `No ${POSTS_WORD[network] ?? 'posts'} in the last ${PERIOD_WORDS[period] ?? period}`;
 }

@@ -5,12 +5,13 @@ import { buildReportModel, metricForPeriod, type MetricView, type Period, type V
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
 import { SectionNav, type PageSection } from '../../shared/ui';
+import { noPostsText } from '../../shared/labels';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 
 /** Where a shown value comes from, in words: the same under a card and in the table. */
 function sourceText(source: ValueSource, period: Period): string {
-  if (source === 'period') return `last ${PERIOD_WORDS[period]}`;
+  if (source === 'period' || source === 'no-posts') return `last ${PERIOD_WORDS[period]}`;
   if (source === '365d') return `last 365 days (no ${PERIOD_WORDS[period]} figure)`;
   return 'not by period';
 }
@@ -115,7 +116,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
           {model.cards.map((key) => {
             const m = model.metrics.find((x) => x.key === key)!;
             const at = metricForPeriod(m, chosen);
-            const cell = valueCell(m, at.value);
+            const cell = at.source === 'no-posts' ? { text: noPostsText(model.network, chosen), title: undefined } : valueCell(m, at.value);
             return (
               <div
                 key={key}
@@ -125,7 +126,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
                 onCopy={(e) => at.value !== null && (e.clipboardData.setData('text/plain', String(at.value)), e.preventDefault())}
               >
                 <dt>{m.label}</dt>
-                <dd>{cell.text}</dd>
+                <dd className={at.source === 'no-posts' ? 'no-posts' : undefined}>{cell.text}</dd>
                 <dd className="card-source" data-source={at.source}>
                   {sourceText(at.source, chosen)}
                 </dd>
@@ -154,15 +155,17 @@ export function ModelSections({ report }: { report: CachedReport }) {
           {model.metrics.map((m) => {
             const at = metricForPeriod(m, chosen);
             const p = m.byPeriod[chosen];
-            const mark = p?.mark ?? m.mark;
+            const noPosts = at.source === 'no-posts';
+            // A period without posts is not marked: the API's `poor` for it marks no figure.
+            const mark = noPosts ? null : (p?.mark ?? m.mark);
             const similar = p?.similar ?? m.similar;
-            const cell = valueCell(m, at.value);
+            const cell = noPosts ? { text: noPostsText(model.network, chosen), title: undefined } : valueCell(m, at.value);
             return (
               <tr key={m.key} data-metric={m.key} data-source={at.source}>
                 <th scope="row">{m.label}</th>
-                <td className="num" title={cell.title} data-raw={at.value ?? undefined}>
+                <td className={noPosts ? 'num muted no-posts' : 'num'} title={cell.title} data-raw={at.value ?? undefined}>
                   {cell.text}
-                  {at.source !== 'period' && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
+                  {at.source !== 'period' && !noPosts && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
                 <td className="num">{changeText(m, at)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>

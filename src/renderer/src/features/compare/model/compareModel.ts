@@ -11,6 +11,7 @@ import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
 import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, safely, type MetricView, type Rec, type ReportModel, type ValueSource } from '../../accounts/model';
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
+import { noPostsText } from '../../../shared/labels';
 
 export type { ComparePeriod };
 
@@ -59,6 +60,11 @@ export interface CompareRow {
   cellSources: (string | null)[];
   /** Per column, for period-dependent values: the period's own ('period'), 365 days' ('365d') or the headline ('overall'). */
   periodSources: (ValueSource | null)[];
+  /**
+   * Per column, why a null value is absent when the report does give the period: 'No posts in
+   * the last 30 days' (src/shared/periodFigures.ts). Never 0, never ranked; null otherwise.
+   */
+  absent: (string | null)[];
 }
 
 export interface CompareGroup {
@@ -118,6 +124,8 @@ interface Cell {
   periodSource: ValueSource | null;
   /** The metric key read, for metric cells. */
   metric?: string;
+  /** Why the value is absent though the report gives the period (a period without posts). */
+  absent?: string;
 }
 
 const NONE: Cell = { value: null, label: null, source: null, periodSource: null };
@@ -144,10 +152,16 @@ function metricOf(model: ReportModel, key: string): MetricView | undefined {
 
 /** A metric's value for the period, exactly as the report page reads it. */
 function metricCell(model: ReportModel, keys: readonly string[], period: ComparePeriod, labelOf?: (m: MetricView) => string): Cell {
+  let noPosts: Cell | null = null;
   for (const key of keys) {
     const m = metricOf(model, key);
     if (!m) continue;
     const at = metricForPeriod(m, period);
+    if (at.source === 'no-posts') {
+      // The report gives the period, and it holds no posts: absent, said why, never 0.
+      noPosts ??= { ...NONE, label: labelOf ? labelOf(m) : m.label, source: `${key}, ${PERIOD_WORDS[period]}: no posts`, metric: key, absent: noPostsText(model.network, period) };
+      continue;
+    }
     if (at.value === null) continue;
     const byPeriod = Object.keys(m.byPeriod).length > 0;
     const when = !byPeriod
@@ -159,7 +173,7 @@ function metricCell(model: ReportModel, keys: readonly string[], period: Compare
           : `, the report's headline figure (no ${PERIOD_WORDS[period]} or 365-day figure)`;
     return { value: at.value, label: labelOf ? labelOf(m) : m.label, source: `${key}${when}`, periodSource: byPeriod ? at.source : null, metric: key };
   }
-  return NONE;
+  return noPosts ?? NONE;
 }
 
 function breakdownItems(model: ReportModel, key: string) {
@@ -412,6 +426,7 @@ function makeRow(
     source: periodDependent ? `${def.about} ${periodNote(period, cells, columns)}` : def.about,
     cellSources: cells.map((c, i) => (values[i] === null ? null : c.source)),
     periodSources: cells.map((c, i) => (values[i] === null ? null : c.periodSource)),
+    absent: cells.map((c, i) => (values[i] === null ? (c.absent ?? null) : null)),
   };
 }
 
@@ -529,7 +544,7 @@ export function buildCompareModel(snapshots: SnapshotDetail[], notes: string[], 
     for (const key of keys) {
       const first = idx.map((i) => metricOf(accounts[i]!.model, key)).find((m) => m !== undefined)!;
       const cells = accounts.map((a, i) => (columns[i]!.network === network ? safely(() => metricCell(a.model, [key], period), NONE) : NONE));
-      if (cells.every((c) => c.value === null)) continue;
+      if (cells.every((c) => c.value === null && c.absent === undefined)) continue;
       rows.push(
         makeRow(
           { key: `${network}.${key}`, label: first.label, group, expandable: true, unit: first.unit, better: DETAIL_BETTER[key] ?? null, about: `${group} report: ${first.label} (${key}).` },
