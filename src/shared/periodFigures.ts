@@ -54,6 +54,11 @@ export function baseMetricKey(key: string): string {
   return dot < 0 ? key : key.slice(0, dot);
 }
 
+/** True for a count of posts (posts, posts per week): its 0 says "no posts", not a figure of 0. */
+export function isPostCount(key: string): boolean {
+  return POST_COUNTS.has(baseMetricKey(key));
+}
+
 /** True for a figure made from the period's posts (engagement, averages, posts and their likes, comments, views). */
 export function isPostFigure(key: string): boolean {
   return FROM_POSTS.has(baseMetricKey(key));

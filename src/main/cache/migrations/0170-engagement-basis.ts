@@ -20,7 +20,12 @@ export const migration0170: Migration = {
               growth_prc = @growthPrc, avg_views = @avgViews, avg_likes = @avgLikes, avg_comments = @avgComments WHERE id = @id`,
     );
     const finite = (v: number | null) => (v !== null && Number.isFinite(v) ? v : null);
-    for (const row of db.prepare('SELECT id, network, json(raw) AS raw FROM report_snapshots').iterate() as Iterable<{ id: number; network: Network; raw: string }>) {
+    // One snapshot at a time: a large cache's raw answers are never all in memory at once.
+    const ids = db.prepare('SELECT id FROM report_snapshots').pluck().all() as number[];
+    const read = db.prepare<[number], { id: number; network: Network; raw: string }>('SELECT id, network, json(raw) AS raw FROM report_snapshots WHERE id = ?');
+    for (const id of ids) {
+      const row = read.get(id);
+      if (!row) continue;
       let result: unknown;
       try {
         result = JSON.parse(row.raw);

@@ -56,8 +56,10 @@ const POSTS_WORD: Record<Network, string> = { instagram: 'posts', youtube: 'vide
 
 /**
  * A figure of a period without posts, in words (src/shared/periodFigures.ts): 'No posts in the
- * last 30 days', 'No videos in the last 7 days'. Never 0, never marked.
+ * last 30 days', 'No videos in the last 7 days'; 'No recent posts' for a report's overall count
+ * of 0 (`period` null). Never 0, never marked.
  */
-export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS): string {
-  return `No ${POSTS_WORD[network] ?? 'posts'} in the last ${PERIOD_WORDS[period] ?? period}`;
+export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS | null): string {
+  const posts = POSTS_WORD[network] ?? 'posts';
+  return period === null ? `No recent ${posts}` : `No ${posts} in the last ${PERIOD_WORDS[period] ?? period}`;
 }

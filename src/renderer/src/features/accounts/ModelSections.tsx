@@ -116,7 +116,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
           {model.cards.map((key) => {
             const m = model.metrics.find((x) => x.key === key)!;
             const at = metricForPeriod(m, chosen);
-            const cell = at.source === 'no-posts' ? { text: noPostsText(model.network, chosen), title: undefined } : valueCell(m, at.value);
+            const cell = at.source === 'no-posts' ? { text: noPostsText(model.network, m.byPeriod[chosen]?.noPosts ? chosen : null), title: undefined } : valueCell(m, at.value);
             return (
               <div
                 key={key}
@@ -159,7 +159,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
             // A period without posts is not marked: the API's `poor` for it marks no figure.
             const mark = noPosts ? null : (p?.mark ?? m.mark);
             const similar = p?.similar ?? m.similar;
-            const cell = noPosts ? { text: noPostsText(model.network, chosen), title: undefined } : valueCell(m, at.value);
+            const cell = noPosts ? { text: noPostsText(model.network, p?.noPosts ? chosen : null), title: undefined } : valueCell(m, at.value);
             return (
               <tr key={m.key} data-metric={m.key} data-source={at.source}>
                 <th scope="row">{m.label}</th>

@@ -270,5 +270,7 @@ export function metricForPeriod(
   if (exact && exact.value !== null) return { value: exact.value, previous: exact.previous, change: exact.change, fallback: false, source: 'period' };
   const year = byPeriod['365d'];
   if (period !== '365d' && year && year.value !== null) return { value: year.value, previous: year.previous, change: year.change, fallback: true, source: '365d' };
+  // A count of posts that is 0 overall: no recent posts, whatever the period.
+  if (m?.noPosts === true) return { value: null, previous: null, change: null, fallback: true, source: 'no-posts' };
   return { value: typeof m?.value === 'number' ? m.value : null, previous: null, change: null, fallback: true, source: 'overall' };
 }

@@ -2,7 +2,7 @@
 // Instagram's flat `user` fields (numbers, {value, avg, title}, {value, performance}) and the
 // single-number features (aqs, cqs, blogger_emv, audience_age_21_plus_prc, …).
 import type { Network } from '@shared/reports';
-import { absentForNoPosts, periodsWithoutPosts } from '@shared/periodFigures';
+import { absentForNoPosts, isPostCount, periodsWithoutPosts } from '@shared/periodFigures';
 import { metricSpec } from './catalogue';
 import { at, entries, isRec, markOf, num, own, rec, type Rec } from './read';
 import { PERIODS, type MetricView, type Period, type PeriodValue } from './types';
@@ -200,6 +200,12 @@ export function markPeriodsWithoutPosts(metrics: MetricView[]): Period[] {
       const entry = m.byPeriod[period];
       if (!entry || !absentForNoPosts(m.key, period, entry.value, empty)) continue;
       m.byPeriod[period] = { value: null, previous: entry.previous, change: null, mark: null, similar: entry.similar, noPosts: true };
+    }
+    // A count of 0 posts overall (posts per week with no period): no recent posts, not "0 / week — poor".
+    if (isPostCount(m.key) && m.value === 0) {
+      m.value = null;
+      m.mark = null;
+      m.noPosts = true;
     }
   }
   return PERIODS.filter((p) => empty.has(p));

@@ -39,6 +39,8 @@ export interface MetricView {
   similar: number | null;
   /** True for a key the API has deprecated (post_frequency). */
   deprecated?: boolean;
+  /** A count of posts whose overall figure is 0: "no recent posts", so `value` and `mark` are null (src/shared/periodFigures.ts). */
+  noPosts?: true;
 }
 
 export interface BreakdownItem {

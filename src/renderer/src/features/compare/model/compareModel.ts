@@ -159,7 +159,7 @@ function metricCell(model: ReportModel, keys: readonly string[], period: Compare
     const at = metricForPeriod(m, period);
     if (at.source === 'no-posts') {
       // The report gives the period, and it holds no posts: absent, said why, never 0.
-      noPosts ??= { ...NONE, label: labelOf ? labelOf(m) : m.label, source: `${key}, ${PERIOD_WORDS[period]}: no posts`, metric: key, absent: noPostsText(model.network, period) };
+      noPosts ??= { ...NONE, label: labelOf ? labelOf(m) : m.label, source: `${key}, ${PERIOD_WORDS[period]}: no posts`, metric: key, absent: noPostsText(model.network, m.byPeriod[period]?.noPosts ? period : null) };
       continue;
     }
     if (at.value === null) continue;
