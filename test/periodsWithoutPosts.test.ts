@@ -13,6 +13,7 @@ import { generateReportBody } from '../src/simulator/data/reports';
 import { buildReportModel, metricForPeriod, PERIODS, type Period } from '../src/renderer/src/features/accounts/reportModel';
 import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
 import { absentForNoPosts, periodsWithoutPosts } from '../src/shared/periodFigures';
+import { quietMonth } from '../src/simulator/data/realForms';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const YEAR_S = 365 * 24 * 3600;
@@ -83,6 +84,38 @@ describe('the real answer of api-notes: er.value 14.23, er 30d 0 (poor), 90d 13.
     expect(month.series.engagementByPeriod.find((l) => l.column === 0)?.points.some((p) => p.period === '30d')).toBe(false);
     const quarter = buildCompareModel([snapshot(parsed, 1, 'realform_quiet'), snapshot(other, 2, 'khaby.lame')], [], '90d');
     expect(quarter.rows.find((r) => r.key === 'er')!.values[0]).toBe(13.81);
+  });
+});
+
+describe("the simulator's real-forms accounts meet that case (data/realForms.ts quietMonth)", () => {
+  const names = Array.from({ length: 400 }, (_, i) => `realform_${i}`).filter((n) => quietMonth('tiktok', n));
+
+  it('some TikTok accounts answer with a month without posts: 0 and poor in the answer, absent in Scout', () => {
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names.slice(0, 5)) {
+      const b = body('tiktok', name);
+      const er = (metricsOf('tiktok', b).er as { value: number; performance: Record<string, { value: number; mark: string }> });
+      // As the API sends it.
+      expect(er.performance['30d']).toMatchObject({ value: 0, mark: 'poor' });
+      expect(er.value).toBeGreaterThan(0);
+      const parsed = parse('tiktok', b);
+      expect(parsed.summary).toMatchObject({ engagementRate: er.value, engagementRateBasis: 'overall', avgViews: null, avgLikes: null });
+      const model = buildReportModel(cached(parsed, name));
+      expect(model.periodsWithoutPosts).toEqual(['7d', '30d']);
+      for (const key of ['er', 'media_per_week', 'views_avg', 'media_count.in_period', 'likes_count.in_period']) {
+        const m = model.metrics.find((x) => x.key === key)!;
+        expect(metricForPeriod(m, '30d'), key).toMatchObject({ value: null, source: 'no-posts' });
+        expect(m.byPeriod['30d']?.mark, key).toBeNull();
+        expect(metricForPeriod(m, '90d').value, key).not.toBeNull();
+      }
+    }
+  });
+
+  it('accounts outside the rule answer as before', () => {
+    const other = Array.from({ length: 400 }, (_, i) => `realform_${i}`).find((n) => !quietMonth('tiktok', n))!;
+    const parsed = parse('tiktok', body('tiktok', other));
+    expect(parsed.summary?.engagementRateBasis).toBe('30d');
+    expect(quietMonth('instagram', names[0]!)).toBe(false);
   });
 });
 

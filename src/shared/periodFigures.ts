@@ -96,3 +96,8 @@ export function periodsWithoutPosts(metrics: Iterable<MetricFigures>): Set<strin
 export function absentForNoPosts(key: string, period: string, value: number | null | undefined, empty: ReadonlySet<string>): boolean {
   return value === 0 && empty.has(period) && isPostFigure(key);
 }
+
+/** A list's average (likes, comments) when the list counts `posts`: the 0 of a list without posts is no figure. */
+export function unlessNoPosts(value: number | null, posts: number | null): number | null {
+  return posts === 0 && value === 0 ? null : value;
+}
