@@ -72,6 +72,11 @@ export class ReportService {
   }
 
   /** The cached report, parsed and ready; null when Scout has never fetched it. No network. */
+  /** One earlier fetch in full, by its snapshot id. */
+  snapshot(id: number) {
+    return this.deps.repo.snapshot(id);
+  }
+
   open(ref: AccountRef) {
     return this.deps.repo.open(ref.network, ref.key);
   }

@@ -9,7 +9,8 @@ import type { SnapshotDetail } from '@shared/contract';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
-import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, safely, type MetricView, type Rec, type ReportModel, type ValueSource } from '../../accounts/model';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
+
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
 import { noPostsText } from '../../../shared/labels';
 
@@ -93,7 +94,7 @@ export interface CompareModel {
   series: {
     /** Followers over time (Instagram followers_chart, YouTube metrics_history): only accounts whose report has it. */
     followers: CompareSeries[];
-    /** Engagement rate over time (YouTube metrics_history.er). */
+    /** Engagement rate over time (YouTube metrics_history.er; Instagram and Twitter from the account's cached metrics history). */
     engagement: CompareSeries[];
     /** Engagement rate by period (7 … 365 days) of every account that has it: the overlay every network can draw. */
     engagementByPeriod: { column: number; name: string; points: { period: ComparePeriod; value: number }[] }[];
@@ -115,6 +116,8 @@ interface Account {
   model: ReportModel;
   /** `result` without the parts kept as received. */
   readable: Rec;
+  /** Every series the report has, its account's metrics history included (reportSeries). */
+  series: SeriesView[];
 }
 
 interface Cell {
@@ -450,7 +453,7 @@ const FOLLOWER_SERIES = ['followers', 'history.subscribers_count', 'history.foll
 
 function seriesOf(accounts: Account[], columns: CompareColumn[], keys: readonly string[]): CompareSeries[] {
   return accounts.flatMap((a, i) => {
-    const s = keys.map((k) => a.model.series.find((x) => x.key === k)).find((x) => x !== undefined && x.points.length > 0);
+    const s = keys.map((k) => a.series.find((x) => x.key === k)).find((x) => x !== undefined && x.points.length > 0);
     return s ? [{ column: i, name: columns[i]!.title, label: s.label, unit: s.unit ?? 'count', points: s.points }] : [];
   });
 }
@@ -507,7 +510,8 @@ export function buildCompareModel(snapshots: SnapshotDetail[], notes: string[], 
     const s = validSnapshot(raw, i);
     const model = buildReportModel(asReport(s));
     const readable = safely(() => keptParts(rec(s.result) ?? {}).readable, {} as Rec);
-    return { model, readable };
+    const series = safely(() => reportSeries(model.network, model.series, s.history), model.series);
+    return { model, readable, series };
   });
   const columns = snapshots.map((s, i) => column(s, accounts[i]!.model, notes[i] ?? ''));
 
