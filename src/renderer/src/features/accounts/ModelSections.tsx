@@ -180,7 +180,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
       <p className="muted metrics-legend" id="metrics-legend" data-testid="metrics-legend">
         Values are for the last {PERIOD_WORDS[chosen]} unless marked: <span className="value-source source-overall">not by period</span> the report gives one
         figure, the same for every period; <span className="value-source source-365d">365 days</span> the report has no {PERIOD_WORDS[chosen]} figure, so the
-        365-day one is shown. Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
+        365-day one is shown. “No posts in the last {PERIOD_WORDS[chosen]}”: the report gives that period and it holds no posts, so it has no figure (the API
+        sends 0 for it). Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
         for its exact figure.
       </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
