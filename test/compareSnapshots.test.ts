@@ -41,6 +41,10 @@ describe('comparing snapshots', () => {
     const c = compareSnapshots(older, newer);
     expect(c.figures.find((f) => f.label === 'Followers')?.delta).toBe(1200);
     expect(c.figures.find((f) => f.label === 'Engagement rate')?.delta).toBeCloseTo(-0.5);
+    // A 30-day ER and the report's overall one (a month without posts) are not one figure: no change between them.
+    const quiet = structuredClone(newer);
+    quiet.summary.engagementRateBasis = older.summary.engagementRateBasis === 'overall' ? '30d' : 'overall';
+    expect(compareSnapshots(older, quiet).figures.find((f) => f.label === 'Engagement rate')).toMatchObject({ before: older.summary.engagementRate, delta: null });
     expect(c.shares.length).toBeGreaterThanOrEqual(2);
     const top = c.shares[0]!;
     expect(top.kind).toBe('moved');

@@ -178,6 +178,12 @@ export interface SnapshotDetail extends SnapshotView {
   network: string;
   accountKey: string;
   result: Record<string, unknown>;
+  /**
+   * The account's metrics history (Instagram, Twitter: a companion answer, not part of the
+   * report), from the cache only and up to this snapshot's fetch, so a comparison "as of" the
+   * snapshot finds every series the report page shows. Null or absent when none is cached.
+   */
+  history?: HistoryView | null;
 }
 
 /** What a save dialog did: Electron writes the file where the researcher chose; browser mode leaves the download to the page. */

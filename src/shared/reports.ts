@@ -25,8 +25,13 @@ export interface ReportSummary {
   avatarUrl: string | null;
   verified: boolean | null;
   followers: number | null;
-  /** Engagement rate, percent. */
+  /** Engagement rate, percent: the 30-day figure, else the report's overall one (see the basis). */
   engagementRate: number | null;
+  /**
+   * Which figure `engagementRate` is: '30d' the last 30 days'; 'overall' the report's overall
+   * figure (it has no 30-day one, or those 30 days hold no posts: src/shared/periodFigures.ts).
+   */
+  engagementRateBasis: 'overall' | '30d' | null;
   /** Follower growth over 30 days, percent. */
   growthPrc: number | null;
   avgViews: number | null;

@@ -88,7 +88,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:attempt': async ({ account }) => s.active().reports.attemptOf(account),
     'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
     'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
-    'reports:snapshot': async ({ id }) => s.active().reportsRepo.snapshot(id),
+    // With the account's cached metrics history: Compare finds every series the report page shows.
+    'reports:snapshot': async ({ id }) => s.active().companions.snapshot(id),
     'media:get': ({ account, page, refresh }) => s.active().companions.media(account, { page, refresh }),
     'history:get': ({ account, refresh, confirmedCost, workspace }) => {
       const { ws, confirmedHere } = spendingIn(workspace);

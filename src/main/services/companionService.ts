@@ -6,6 +6,7 @@
 import { ScoutError } from '@shared/errors';
 import { networkNames } from '@shared/reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
+import type { SnapshotDetail } from '@shared/contract';
 import type { Network } from '../api/types';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
 import type { ApiClient } from '../api/apiClient';
@@ -59,6 +60,22 @@ export class CompanionService {
     saving(() => this.deps.media.saveYoutubePage(key, asJson(parsed.raw), fetchedAt, page));
     await this.deps.onSaved?.(asJson(parsed.raw)).catch(() => undefined);
     return { fetchedAt, view: youtubeMediaView(parsed) };
+  }
+
+  /**
+   * One snapshot of a report with the metrics history cached for its account, cut at the
+   * snapshot's fetch (what the account's History tab drew as of then). Cache only: never asks
+   * the API, never spends.
+   */
+  snapshot(id: number): SnapshotDetail | null {
+    const snapshot = this.deps.reports.snapshot(id);
+    if (!snapshot) return null;
+    const { network, accountKey, fetchedAt } = snapshot;
+    if (network !== 'instagram' && network !== 'twitter') return snapshot;
+    const cached = this.deps.history.latest(network, accountKey);
+    if (!cached) return { ...snapshot, history: null };
+    const view = historyViewOf(network, cached.result);
+    return { ...snapshot, history: { ...view, series: view.series.map((s) => ({ ...s, points: s.points.filter((p) => p.time <= fetchedAt) })) } };
   }
 
   /** What fetching history costs: like a report, since it unlocks one. */

@@ -13,6 +13,8 @@ import type {
   YoutubeMentionsView,
 } from '@shared/companions';
 import { accountUrl, postUrl } from '@shared/networkLinks';
+// The API sends a figure of a period without posts as 0: no posts, not a figure.
+import { unlessNoPosts } from '@shared/periodFigures';
 import {
   normaliseTree,
   parseInstagramHistory,
@@ -35,8 +37,6 @@ import { at, isRecord, put, type Json } from '../api/schemas/normalise';
 /** A text the answer carries, or null when it is blank. */
 const text = (value: string | null | undefined): string | null => (value === null || value === undefined || value.trim() === '' ? null : value);
 
-/** The API sends a figure of a period without posts as 0: no posts, not a figure. */
-const unlessNoPosts = (value: number | null, posts: number | null): number | null => (posts === 0 && value === 0 ? null : value);
 
 /** A period key's length in days, for ordering: '7d' → 7, 'all' → ∞; unknown keys sort first. */
 function periodDays(period: string): number {

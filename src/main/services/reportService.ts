@@ -72,6 +72,11 @@ export class ReportService {
   }
 
   /** The cached report, parsed and ready; null when Scout has never fetched it. No network. */
+  /** One earlier fetch in full, by its snapshot id. */
+  snapshot(id: number) {
+    return this.deps.repo.snapshot(id);
+  }
+
   open(ref: AccountRef) {
     return this.deps.repo.open(ref.network, ref.key);
   }
@@ -279,7 +284,7 @@ export class ReportService {
     const rows = open.map((a) => ({
       network: a.network,
       accountKey: a.accountKey,
-      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
+      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, engagementRateBasis: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
       state: a.outcome as never,
       quality: null,
       fetchedAt: a.at,

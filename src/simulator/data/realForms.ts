@@ -20,6 +20,10 @@
 // - linked accounts (`social_networks`) carry `social_id`, not `id`, and a Facebook account
 //   (type 8) may be among them (reports/common.ts);
 // - Instagram: empty maps (EMV, reach, prices without enough posts) arrive as `[]` (reports/instagram.ts);
+// - TikTok: a month without posts (quietMonth below: one real-forms account in four, by
+//   hashString(`quiet-month:${name}`) % 4 === 0) answers as the real answer of api-notes does:
+//   the 7- and 30-day figures made from posts are 0 with mark `poor`, not null, beside the
+//   overall `value` and the longer periods' figures (asQuietMonth, reports/tiktok.ts);
 // - discovery: `social_networks[]` items are `{type: "instagram", social_id, …}` (discovery/search.ts).
 import { hashString, type Network } from './random';
 
@@ -45,3 +49,50 @@ export const NO_KNOWN_END = 57657398400;
 
 /** The network names real discovery answers give as `social_networks[].type`. */
 export const NETWORK_NAMES = { 1: 'instagram', 2: 'youtube', 3: 'tiktok', 4: 'twitch', 5: 'twitter', 7: 'snapchat', 8: 'facebook' } as const;
+
+/** True when a TikTok account answers with a month without posts (see the rule above). */
+export function quietMonth(network: Network, name: string): boolean {
+  return network === 'tiktok' && usesRealForms(network, name) && hashString(`quiet-month:${name.trim().toLowerCase()}`) % 4 === 0;
+}
+
+/** TikTok metrics whose period figures are made from the period's posts (spec 2.4). */
+const TIKTOK_POST_FIGURES = [
+  'media_per_week', 'post_frequency', 'media_count', 'er', 'views_avg', 'alikes_avg', 'comments_avg', 'shares_avg',
+  'likes_count', 'comments_count', 'shares_count', 'likes_views_ratio', 'comments_likes_ratio', 'views_followers_ratio',
+] as const;
+
+/** The periods a quiet month empties: the last 30 days, and so the last 7. */
+const QUIET_PERIODS = ['7d', '30d'] as const;
+
+/**
+ * A TikTok report body as the real answer of api-notes gives a month without posts: each
+ * post-made figure of 7 and 30 days is 0 with mark `poor` (and its title "Poor"); the lists of
+ * those periods' posts are empty. `value` (overall) and the longer periods stay as they were.
+ */
+export function asQuietMonth(metrics: Record<string, unknown>, features: Record<string, unknown>): void {
+  const rec = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+  for (const key of TIKTOK_POST_FIGURES) {
+    const performance = rec(rec(metrics[key])?.performance);
+    for (const period of QUIET_PERIODS) {
+      const entry = rec(performance?.[period]);
+      if (!entry) continue;
+      entry.value = 0;
+      if ('value_prev' in entry) entry.value_prev = entry.value_prev ?? 0;
+      entry.mark = 'poor';
+      for (const title of ['mark_title', 'mark_tittle']) if (title in entry) entry[title] = 'Poor';
+    }
+  }
+  for (const list of Object.values(rec(rec(features.most_media)?.data) ?? {})) {
+    const performance = rec(rec(list)?.performance);
+    for (const period of QUIET_PERIODS) {
+      const entry = rec(performance?.[period]);
+      if (entry) entry.media_ids = [];
+    }
+  }
+  const likes = rec(rec(features.likes_distribution)?.data);
+  for (const period of QUIET_PERIODS) {
+    const entry = rec(likes?.[period]);
+    const counts = rec(entry?.value);
+    if (counts) for (const bracket of Object.keys(counts)) counts[bracket] = 0;
+  }
+}

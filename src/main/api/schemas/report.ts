@@ -6,6 +6,7 @@ import { plausibleBalance } from '@shared/balances';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../types';
 import { anyId, bool, feature, kind, map, metric, num, obj, path, performance, str, strings, tolerate, UNPARSED_KEY, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { SchemaError } from './errors';
+import { absentForNoPosts, periodsWithoutPosts, type MetricFigures } from '@shared/periodFigures';
 import {
   at, boolAt, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, put, recAt, strAt, upperCountry, validUntilMs, type Json,
 } from './normalise';
@@ -229,15 +230,71 @@ function geoCountry(data: unknown): string | null {
   return best ? country(best.code) : null;
 }
 
-/** A metric's headline number: the bare number, `value`, or the 30-day period's value. */
-// A summary figure is the one the report page shows at its default period, 30 days, so the
-// library and the page never disagree; `value` stands in for a report without periods.
-function metricValue(metricsObj: Json, name: string, prefer: 'value' | '30d' = '30d'): number | null {
+/** A metrics object's figures as the shared rule of periods without posts reads them. */
+function figuresOf(metricsObj: Json): MetricFigures[] {
+  return Object.keys(metricsObj).map((key) => {
+    const performance = recAt(metricsObj, key, 'performance') ?? {};
+    return {
+      key,
+      overall: firstOf(numAt(metricsObj, key), numAt(metricsObj, key, 'value')),
+      periods: Object.fromEntries(Object.keys(performance).map((period) => [period, firstOf(numAt(performance, period, 'value'), numAt(performance, period))])),
+    };
+  });
+}
+
+/**
+ * A metric's headline number: the bare number, else the 30-day period's value, else `value` for
+ * a report without periods. A summary figure is the one the report page shows at its default
+ * period, 30 days, so the library and the page never disagree. A 30-day figure of a period
+ * without posts is absent (null), never 0, and never silently the overall figure.
+ */
+function metricValue(metricsObj: Json, name: string, empty: ReadonlySet<string>): number | null {
   const bare = numAt(metricsObj, name);
   if (bare !== null) return bare;
-  const value = numAt(metricsObj, name, 'value');
   const month = numAt(metricsObj, name, 'performance', '30d', 'value');
-  return prefer === 'value' ? firstOf(value, month) : firstOf(month, value);
+  if (month !== null) return absentForNoPosts(name, '30d', month, empty) ? null : month;
+  return numAt(metricsObj, name, 'value');
+}
+
+/**
+ * The engagement rate the library shows: the 30-day figure, or the report's overall figure
+ * (labelled as such: `basis` 'overall') when the report has no 30-day one or those 30 days hold
+ * no posts.
+ */
+function engagementOf(metricsObj: Json, empty: ReadonlySet<string>): Pick<ReportSummary, 'engagementRate' | 'engagementRateBasis'> {
+  const bare = numAt(metricsObj, 'er');
+  if (bare !== null) return { engagementRate: bare, engagementRateBasis: 'overall' };
+  const month = numAt(metricsObj, 'er', 'performance', '30d', 'value');
+  if (month !== null && !absentForNoPosts('er', '30d', month, empty)) return { engagementRate: month, engagementRateBasis: '30d' };
+  const overall = numAt(metricsObj, 'er', 'value');
+  return overall !== null ? { engagementRate: overall, engagementRateBasis: 'overall' } : { engagementRate: null, engagementRateBasis: null };
+}
+
+/** The summary's period figures (engagement, averages, growth), read under the rule of periods without posts. */
+export function periodSummary(
+  network: Network,
+  readable: Json,
+): Pick<ReportSummary, 'engagementRate' | 'engagementRateBasis' | 'growthPrc' | 'avgViews' | 'avgLikes' | 'avgComments'> {
+  if (network === 'instagram') {
+    const u = recAt(readable, 'user') ?? {};
+    const empty = periodsWithoutPosts(figuresOf(u));
+    return {
+      ...engagementOf(u, empty),
+      growthPrc: metricValue(u, 'subscribers_growth_prc', empty),
+      avgViews: metricValue(u, 'avg_views', empty),
+      avgLikes: metricValue(u, 'avg_likes', empty),
+      avgComments: metricValue(u, 'avg_comments', empty),
+    };
+  }
+  const m = recAt(readable, 'report', 'metrics') ?? {};
+  const empty = periodsWithoutPosts(figuresOf(m));
+  return {
+    ...engagementOf(m, empty),
+    growthPrc: metricValue(m, 'subscribers_growth_prc', empty),
+    avgViews: metricValue(m, 'views_avg', empty),
+    avgLikes: firstOf(metricValue(m, 'alikes_avg', empty), metricValue(m, 'likes_avg', empty), metricValue(m, 'favorite_avg', empty)),
+    avgComments: firstOf(metricValue(m, 'comments_avg', empty), metricValue(m, 'reply_avg', empty)),
+  };
 }
 
 function instagramSummary(result: Json): ReportSummary {
@@ -252,11 +309,7 @@ function instagramSummary(result: Json): ReportSummary {
     avatarUrl: firstOf(strAt(u, 'photo_url'), strAt(u, 'avatar_url')),
     verified: boolAt(u, 'is_verified'),
     followers: numAt(u, 'followers_count'),
-    engagementRate: firstOf(numAt(u, 'er'), numAt(u, 'er', 'performance', '30d', 'value'), numAt(u, 'er', 'value')),
-    growthPrc: firstOf(numAt(u, 'subscribers_growth_prc'), numAt(u, 'subscribers_growth_prc', 'performance', '30d', 'value'), numAt(u, 'subscribers_growth_prc', 'value')),
-    avgViews: numAt(u, 'avg_views'),
-    avgLikes: numAt(u, 'avg_likes'),
-    avgComments: numAt(u, 'avg_comments'),
+    ...periodSummary('instagram', result),
     audienceQuality: numAt(u, 'aqs'),
     country: typeof geo === 'string' ? country(geo) : geoCountry(geo),
     language: language(at(u, 'blogger_languages')),
@@ -283,11 +336,7 @@ function networkSummary(network: Network, result: Json, prefix: string): ReportS
     verified: boolAt(b, 'is_verified'),
     // subscribers_count.performance holds new subscribers, not the total: only `value` counts.
     followers: firstOf(numAt(m, 'subscribers_count'), numAt(m, 'subscribers_count', 'value')),
-    engagementRate: metricValue(m, 'er'),
-    growthPrc: metricValue(m, 'subscribers_growth_prc', '30d'),
-    avgViews: metricValue(m, 'views_avg'),
-    avgLikes: firstOf(metricValue(m, 'alikes_avg'), metricValue(m, 'likes_avg'), metricValue(m, 'favorite_avg')),
-    avgComments: firstOf(metricValue(m, 'comments_avg'), metricValue(m, 'reply_avg')),
+    ...periodSummary(network, result),
     audienceQuality: firstOf(numAt(f, 'aqs', 'data', 'value'), numAt(f, 'cqs', 'data', 'value')),
     country: geoCountry(at(f, 'blogger_geo', 'data')),
     language: language(at(f, 'blogger_languages', 'data')),

@@ -16,6 +16,7 @@ import { migration0130 } from './0130-pdf-archive';
 import { migration0140 } from './0140-competitor-posts';
 import { migration0150 } from './0150-discovery-workspace';
 import { migration0160 } from './0160-ledger-item';
+import { migration0170 } from './0170-engagement-basis';
 import { migration0180 } from './0180-list-names';
 import { migration0190 } from './0190-agency';
 
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   migration0140,
   migration0150,
   migration0160,
+  migration0170,
   migration0180,
   migration0190,
 ];

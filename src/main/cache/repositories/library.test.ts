@@ -42,7 +42,10 @@ function randomSummary(rng: Rng, network: Network, username: string): ReportSumm
     verified: maybe(rng.bool()),
     // Ties on purpose: a few followers values repeat.
     followers: maybe(rng.bool(0.3) ? rng.pick([1000, 5000, 250_000]) : rng.int(100, 2_000_000)),
-    engagementRate: maybe(rng.float(0, 20)),
+    ...(() => {
+      const engagementRate = maybe(rng.float(0, 20));
+      return { engagementRate, engagementRateBasis: engagementRate === null ? null : rng.pick(['30d', 'overall'] as const) };
+    })(),
     growthPrc: maybe(rng.float(-5, 10)),
     avgViews: maybe(rng.int(0, 1_000_000)),
     avgLikes: maybe(rng.int(0, 50_000)),

@@ -99,6 +99,7 @@ const summaryColumns = [
   ['verified', 'verified'],
   ['followers', 'followers'],
   ['engagement_rate', 'engagementRate'],
+  ['engagement_rate_basis', 'engagementRateBasis'],
   ['growth_prc', 'growthPrc'],
   ['avg_views', 'avgViews'],
   ['avg_likes', 'avgLikes'],
@@ -118,6 +119,7 @@ type SummaryRow = {
   verified: number | null;
   followers: number | null;
   engagement_rate: number | null;
+  engagement_rate_basis: '30d' | 'overall' | null;
   growth_prc: number | null;
   avg_views: number | null;
   avg_likes: number | null;
@@ -191,6 +193,7 @@ function toSummary(row: SummaryRow): ReportSummary {
     verified: fromFlag(row.verified),
     followers: row.followers,
     engagementRate: row.engagement_rate,
+    engagementRateBasis: row.engagement_rate === null ? null : row.engagement_rate_basis,
     growthPrc: row.growth_prc,
     avgViews: row.avg_views,
     avgLikes: row.avg_likes,
@@ -317,6 +320,7 @@ export class ReportsRepository {
       verified: summary.verified === null ? null : summary.verified ? 1 : 0,
       followers: finite(summary.followers),
       engagement_rate: finite(summary.engagementRate),
+      engagement_rate_basis: finite(summary.engagementRate) === null ? null : summary.engagementRateBasis,
       growth_prc: finite(summary.growthPrc),
       avg_views: finite(summary.avgViews),
       avg_likes: finite(summary.avgLikes),

@@ -51,6 +51,7 @@ export function summaryOf(network: Network, name: string): ReportSummary {
     verified: p.verified,
     followers: p.followers,
     engagementRate: p.er,
+    engagementRateBasis: 'overall',
     growthPrc: p.growth30d,
     avgViews: p.avgViews,
     avgLikes: p.avgLikes,

@@ -3,7 +3,7 @@
 // other words for values.)
 import type { ArchiveKind } from '@shared/archive';
 import type { Network } from '@shared/reports';
-import { formatDate } from './format';
+import { formatDate, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
 
@@ -98,3 +98,16 @@ export const archiveKindLabels: Readonly<Record<ArchiveKind, string>> = {
   api: 'API report',
   client: 'Client report',
 };
+
+/** What a network's report counts as its posts. */
+const POSTS_WORD: Record<Network, string> = { instagram: 'posts', youtube: 'videos', tiktok: 'posts', twitch: 'streams', twitter: 'tweets', snapchat: 'posts' };
+
+/**
+ * A figure of a period without posts, in words (src/shared/periodFigures.ts): 'No posts in the
+ * last 30 days', 'No videos in the last 7 days'; 'No recent posts' for a report's overall count
+ * of 0 (`period` null). Never 0, never marked.
+ */
+export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS | null): string {
+  const posts = POSTS_WORD[network] ?? 'posts';
+  return period === null ? `No recent ${posts}` : `No ${posts} in the last ${PERIOD_WORDS[period] ?? period}`;
+}

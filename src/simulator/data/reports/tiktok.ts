@@ -2,7 +2,7 @@
 // of 2.8.
 import { accountProfile } from '../profile';
 import { markFor, networkTypeIds, Rng } from '../random';
-import { usesRealForms } from '../realForms';
+import { asQuietMonth, quietMonth, usesRealForms } from '../realForms';
 import { age21PlusPrc, ageGender, countryShares, geoData, languageShares, raceShares, typeShares } from './audience';
 import {
   accountTopics, BASE64URL, benchmark, caption, commercialEstimates, DAY_MS, isoDate, isoTime, markTitle, numericToken, PERIODS,
@@ -150,6 +150,8 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     const geo = features.audience_geo as { data: Parameters<typeof geoData>[0] } | undefined;
     if (geo) features.audience_geo = { data: geoData(geo.data) };
     for (const [key, feature] of Object.entries(features)) features[key] = { status: { code: 'OK' }, ...(feature as object) };
+    // A month without posts, as the real answer of api-notes gives it (data/realForms.ts).
+    if (quietMonth('tiktok', p.username)) asQuietMonth(metrics, features);
   }
 
   return {

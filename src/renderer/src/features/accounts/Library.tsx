@@ -337,11 +337,24 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
   },
   {
     key: 'engagementRate',
-    // The figure the report page shows at its default period (the summary is read that way in main).
+    // The figure the report page shows at its default period (the summary is read that way in
+    // main); the report's overall figure, labelled, when it has none for those 30 days or they hold no posts.
     label: 'ER, 30 days',
     numeric: true,
-    cell: (item) => formatMetric(item.summary.engagementRate, 'percent'),
-    title: (item) => (item.summary.engagementRate === null ? undefined : `Engagement rate over the last 30 days: ${formatExact(item.summary.engagementRate, 'percent')}`),
+    cell: (item) =>
+      item.summary.engagementRateBasis === 'overall' && item.summary.engagementRate !== null ? (
+        <>
+          {formatMetric(item.summary.engagementRate, 'percent')} <span className="value-source source-overall" data-testid="er-overall">overall</span>
+        </>
+      ) : (
+        formatMetric(item.summary.engagementRate, 'percent')
+      ),
+    title: (item) =>
+      item.summary.engagementRate === null
+        ? undefined
+        : item.summary.engagementRateBasis === 'overall'
+          ? `The report's overall engagement rate (it has no figure for the last 30 days, or no posts in them): ${formatExact(item.summary.engagementRate, 'percent')}`
+          : `Engagement rate over the last 30 days: ${formatExact(item.summary.engagementRate, 'percent')}`,
   },
   {
     key: 'audienceQuality',

@@ -6,6 +6,7 @@ import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
 import { snapchatVariantNotes } from '../../shared/labels';
 import { SectionNav, type PageSection } from '../../shared/ui';
+import { noPostsText } from '../../shared/labels';
 import { sourceText } from './model/words';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
@@ -113,7 +114,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
           {model.cards.map((key) => {
             const m = model.metrics.find((x) => x.key === key)!;
             const at = metricForPeriod(m, chosen);
-            const cell = valueCell(m, at.value);
+            const cell = at.source === 'no-posts' ? { text: noPostsText(model.network, m.byPeriod[chosen]?.noPosts ? chosen : null), title: undefined } : valueCell(m, at.value);
             return (
               <div
                 key={key}
@@ -123,7 +124,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
                 onCopy={(e) => at.value !== null && (e.clipboardData.setData('text/plain', String(at.value)), e.preventDefault())}
               >
                 <dt>{m.label}</dt>
-                <dd>{cell.text}</dd>
+                <dd className={at.source === 'no-posts' ? 'no-posts' : undefined}>{cell.text}</dd>
                 <dd className="card-source" data-source={at.source}>
                   {sourceText(at.source, chosen)}
                 </dd>
@@ -152,15 +153,17 @@ export function ModelSections({ report }: { report: CachedReport }) {
           {model.metrics.map((m) => {
             const at = metricForPeriod(m, chosen);
             const p = m.byPeriod[chosen];
-            const mark = p?.mark ?? m.mark;
+            const noPosts = at.source === 'no-posts';
+            // A period without posts is not marked: the API's `poor` for it marks no figure.
+            const mark = noPosts ? null : (p?.mark ?? m.mark);
             const similar = p?.similar ?? m.similar;
-            const cell = valueCell(m, at.value);
+            const cell = noPosts ? { text: noPostsText(model.network, p?.noPosts ? chosen : null), title: undefined } : valueCell(m, at.value);
             return (
               <tr key={m.key} data-metric={m.key} data-source={at.source}>
                 <th scope="row">{m.label}</th>
-                <td className="num" title={cell.title} data-raw={at.value ?? undefined}>
+                <td className={noPosts ? 'num muted no-posts' : 'num'} title={cell.title} data-raw={at.value ?? undefined}>
                   {cell.text}
-                  {at.source !== 'period' && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
+                  {at.source !== 'period' && !noPosts && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
                 <td className="num">{changeText(m, at)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
@@ -175,7 +178,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
       <p className="muted metrics-legend" id="metrics-legend" data-testid="metrics-legend">
         Values are for the last {PERIOD_WORDS[chosen]} unless marked: <span className="value-source source-overall">not by period</span> the report gives one
         figure, the same for every period; <span className="value-source source-365d">365 days</span> the report has no {PERIOD_WORDS[chosen]} figure, so the
-        365-day one is shown. Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
+        365-day one is shown. “No posts in the last {PERIOD_WORDS[chosen]}”: the report gives that period and it holds no posts, so it has no figure (the API
+        sends 0 for it). Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
         for its exact figure.
       </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (

@@ -14,6 +14,7 @@ import { CARD_KEYS, CARD_LIMIT, metricSpec } from './model/catalogue';
 import {
   defaultPeriodOf,
   fillHeadlines,
+  markPeriodsWithoutPosts,
   PERIOD_PART,
   readFeatureMetric,
   readFeatureNumbers,
@@ -179,6 +180,8 @@ export function buildReportModel(report: CachedReport): ReportModel {
   }
   const periods: Period[] = safely(() => reportPeriods(metrics), []);
   const defaultPeriod = defaultPeriodOf(periods);
+  // Before headlines are filled in: a headline is the API's own top-level figure here, never a period's.
+  const withoutPosts = safely(() => markPeriodsWithoutPosts(metrics), []);
   safely(() => fillHeadlines(metrics, defaultPeriod), undefined);
   const sorted = safely(() => ordered(metrics, network, metricOrder), metrics);
 
@@ -206,6 +209,7 @@ export function buildReportModel(report: CachedReport): ReportModel {
     stateNote: stateNote(network, own(r, 'state')),
     variant,
     periods,
+    periodsWithoutPosts: withoutPosts.filter((p) => periods.includes(p)),
     defaultPeriod,
     metrics: sorted,
     cards: CARD_KEYS[network].filter((key) => sorted.some((m) => m.key === key && (m.value !== null || Object.keys(m.byPeriod).length > 0))).slice(0, CARD_LIMIT),
@@ -238,12 +242,13 @@ function metricOrder(key: string, network: Network): number {
 /** How an account is named under its title (the one rule, in the label dictionary). */
 export const handleOf = accountHandle;
 
-/** Where a value shown for a period comes from. */
-export type ValueSource = 'period' | '365d' | 'overall';
+/** Where a value shown for a period comes from; 'no-posts': nowhere, the period holds no posts (the value is null). */
+export type ValueSource = 'period' | '365d' | 'overall' | 'no-posts';
 
 /**
  * A metric's value for a period: that period's, else 365d's (`all` is read as 365d), else the
- * headline value. `source` says which (`fallback` is true unless it is the period's own);
+ * headline value. `source` says which (`fallback` is true unless it is the period's own), or
+ * 'no-posts' (value null) when the period holds no posts;
  * `overall` for a metric the report gives one figure for, the same whatever period is chosen.
  */
 export function metricForPeriod(
@@ -252,8 +257,12 @@ export function metricForPeriod(
 ): { value: number | null; previous: number | null; change: number | null; fallback: boolean; source: ValueSource } {
   const byPeriod = isRec(m?.byPeriod) ? m.byPeriod : {};
   const exact = byPeriod[period];
+  // A period without posts has no figure: not the 365-day one, not the overall one, never 0.
+  if (exact?.noPosts) return { value: null, previous: null, change: null, fallback: false, source: 'no-posts' };
   if (exact && exact.value !== null) return { value: exact.value, previous: exact.previous, change: exact.change, fallback: false, source: 'period' };
   const year = byPeriod['365d'];
   if (period !== '365d' && year && year.value !== null) return { value: year.value, previous: year.previous, change: year.change, fallback: true, source: '365d' };
+  // A count of posts that is 0 overall: no recent posts, whatever the period.
+  if (m?.noPosts === true) return { value: null, previous: null, change: null, fallback: true, source: 'no-posts' };
   return { value: typeof m?.value === 'number' ? m.value : null, previous: null, change: null, fallback: true, source: 'overall' };
 }

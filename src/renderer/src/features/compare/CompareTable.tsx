@@ -17,7 +17,8 @@ export function compareCell(row: Pick<CompareRow, 'unit'>, value: number | strin
 
 function exactTitle(row: CompareRow, i: number): string {
   const value = row.values[i] ?? null;
-  if (value === null) return 'Not in this report: missing, not ranked';
+  const absent = row.absent?.[i] ?? null;
+  if (value === null) return absent ? `${absent}: no figure, not ranked` : 'Not in this report: missing, not ranked';
   const figure = typeof value === 'number' && row.unit !== 'text' ? formatExact(value, row.unit) : String(value);
   const label = row.labels[i];
   const source = row.cellSources[i];
@@ -125,7 +126,11 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
                               <span className="visually-hidden">{best ? 'best: ' : 'worst: '}</span>
                             </>
                           )}
-                          {value === null ? (
+                          {value === null && row.absent?.[i] ? (
+                            <span className="muted no-posts" data-absent="no-posts">
+                              {row.absent[i]}
+                            </span>
+                          ) : value === null ? (
                             <>
                               <span aria-hidden="true">{DASH}</span>
                               <span className="visually-hidden">missing</span>

@@ -57,7 +57,9 @@ export function compareSnapshots(older: Comparable, newer: Comparable, minShareM
   const figureChanges = figures.map(([key, label, unit]) => {
     const before = typeof older.summary[key] === 'number' ? (older.summary[key] as number) : null;
     const after = typeof newer.summary[key] === 'number' ? (newer.summary[key] as number) : null;
-    return { label, before, after, delta: before !== null && after !== null ? after - before : null, unit };
+    // A 30-day engagement rate and a report's overall one are different figures: no change between them.
+    const comparable = key !== 'engagementRate' || (older.summary.engagementRateBasis ?? null) === (newer.summary.engagementRateBasis ?? null);
+    return { label, before, after, delta: before !== null && after !== null && comparable ? after - before : null, unit };
   });
   const oldModel = buildReportModel(asReport(older));
   const newModel = buildReportModel(asReport(newer));

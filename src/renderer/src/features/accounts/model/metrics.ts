@@ -2,6 +2,7 @@
 // Instagram's flat `user` fields (numbers, {value, avg, title}, {value, performance}) and the
 // single-number features (aqs, cqs, blogger_emv, audience_age_21_plus_prc, …).
 import type { Network } from '@shared/reports';
+import { absentForNoPosts, isPostCount, periodsWithoutPosts } from '@shared/periodFigures';
 import { metricSpec } from './catalogue';
 import { at, entries, isRec, markOf, num, own, rec, type Rec } from './read';
 import { PERIODS, type MetricView, type Period, type PeriodValue } from './types';
@@ -183,4 +184,29 @@ export function fillHeadlines(metrics: MetricView[], defaultPeriod: Period | nul
     if (m.mark === null) m.mark = chosen.mark;
     if (m.similar === null) m.similar = chosen.similar;
   }
+}
+
+/**
+ * The periods without posts (the shared rule, read from the API's own figures before headlines
+ * are filled in), and the 0 the API sends for a figure made from posts in them made absent:
+ * that 0 and its mark `poor` are no figure. Returns those periods, shortest first.
+ */
+export function markPeriodsWithoutPosts(metrics: MetricView[]): Period[] {
+  const empty = periodsWithoutPosts(
+    metrics.map((m) => ({ key: m.key, overall: m.value, periods: Object.fromEntries(Object.entries(m.byPeriod).map(([p, v]) => [p, v?.value ?? null])) })),
+  );
+  for (const m of metrics) {
+    for (const period of PERIODS) {
+      const entry = m.byPeriod[period];
+      if (!entry || !absentForNoPosts(m.key, period, entry.value, empty)) continue;
+      m.byPeriod[period] = { value: null, previous: entry.previous, change: null, mark: null, similar: entry.similar, noPosts: true };
+    }
+    // A count of 0 posts overall (posts per week with no period): no recent posts, not "0 / week — poor".
+    if (isPostCount(m.key) && m.value === 0) {
+      m.value = null;
+      m.mark = null;
+      m.noPosts = true;
+    }
+  }
+  return PERIODS.filter((p) => empty.has(p));
 }

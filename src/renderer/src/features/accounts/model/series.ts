@@ -52,6 +52,18 @@ export function historySeries(network: Network, view: HistoryView | null): (Seri
   return out;
 }
 
+/**
+ * Every series a report has: its own (followers chart, metrics_history, stream viewers) and its
+ * account's metrics history (the History tab's companion answer, Instagram and Twitter), the
+ * report's own first where both give one key. The one place that says which series a report
+ * has: Compare asks it, and the History tab draws historySeries, which it includes.
+ */
+export function reportSeries(network: Network, own: readonly SeriesView[], history: HistoryView | null | undefined): SeriesView[] {
+  const out: SeriesView[] = [...own];
+  for (const s of historySeries(network, history ?? null)) push(out, s.key, s.label, s.points, { unit: s.unit, axisName: s.label });
+  return out;
+}
+
 export function buildSeries(network: Network, result: Rec, user: Rec | null, features: Rec | null): SeriesView[] {
   const out: SeriesView[] = [];
   if (user) {

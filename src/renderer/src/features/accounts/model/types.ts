@@ -18,6 +18,11 @@ export interface PeriodValue {
   change: number | null;
   mark: string | null;
   similar: number | null;
+  /**
+   * The period holds no posts (src/shared/periodFigures.ts): the API's 0 for it is no figure.
+   * `value`, `change` and `mark` are then null: never shown as 0, ranked or marked.
+   */
+  noPosts?: true;
 }
 
 export interface MetricView {
@@ -34,6 +39,8 @@ export interface MetricView {
   similar: number | null;
   /** True for a key the API has deprecated (post_frequency). */
   deprecated?: boolean;
+  /** A count of posts whose overall figure is 0: "no recent posts", so `value` and `mark` are null (src/shared/periodFigures.ts). */
+  noPosts?: true;
 }
 
 export interface BreakdownItem {
@@ -86,6 +93,8 @@ export interface ReportModel {
   variant: string | null;
   /** The periods this report carries, in order. */
   periods: Period[];
+  /** The periods that hold no posts: their figures made from posts are absent (PeriodValue.noPosts). */
+  periodsWithoutPosts: Period[];
   /** The period headline values come from when a metric has no top-level value: 30d when carried. */
   defaultPeriod: Period | null;
   metrics: MetricView[];

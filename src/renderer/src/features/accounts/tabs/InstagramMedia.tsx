@@ -1,8 +1,10 @@
 // Instagram's media in the Media tab: by type (posts, reels, IGTV), sort and period, as the report
 // answer carries them.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { InstagramPostView } from '@shared/companions';
-import { plural } from '../../../shared/format';
+import { plural, PERIOD_WORDS } from '../../../shared/format';
+import { noPostsText } from '../../../shared/labels';
+import { EmptyState } from '../../../shared/ui';
 import { formatMetric } from '../reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
@@ -32,6 +34,9 @@ export function InstagramMedia({ account }: { account: string }) {
   const shownPeriod = pickPeriod(periods, period, '30d');
   const chosen = lists.find((l) => l.period === shownPeriod) ?? null;
   const ids = chosen?.postIds ?? [];
+  // A selection without posts offers the next longer period that has some, in one step.
+  const longer = ids.length === 0 ? (lists.slice(lists.indexOf(chosen!) + 1).find((l) => l.postIds.length > 0)?.period ?? null) : null;
+  const periodSelect = useRef<HTMLSelectElement>(null);
   return (
     <div data-testid="media-tab">
       <DocumentStatus state={state} what="media" hint="Asks the API for this account's media again. Free: media cost no credits (the report must be unlocked)." note={free} />
@@ -52,25 +57,55 @@ export function InstagramMedia({ account }: { account: string }) {
                 </option>
               ))}
             </select>
-            <select aria-label="Media period" value={shownPeriod} onChange={(e) => setPeriod(e.target.value)}>
+            <select aria-label="Media period" ref={periodSelect} value={shownPeriod} onChange={(e) => setPeriod(e.target.value)}>
               {periods.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {periodWords(p)}
                 </option>
               ))}
             </select>
-            <span className="muted">
-              {plural(ids.length, 'post')} · average likes {formatMetric(chosen?.likesAvg ?? null, 'count')} · comments {formatMetric(chosen?.commentsAvg ?? null, 'count')}
-            </span>
+            {ids.length > 0 && (
+              <span className="muted" data-testid="media-figures">
+                {plural(ids.length, 'post')} · average likes {formatMetric(chosen?.likesAvg ?? null, 'count')} · comments {formatMetric(chosen?.commentsAvg ?? null, 'count')}
+              </span>
+            )}
           </div>
-          <MediaGrid
-            key={`${state.key} ${group} ${sort} ${shownPeriod}`}
-            items={ids.map((id) => tile(id, posts.get(id)))}
-          />
+          {ids.length === 0 && chosen ? (
+            // No "0 posts · average likes 0": the period holds no posts, and a longer one is a click away.
+            <EmptyState
+              testId="media-empty"
+              title={`${noPostsText('instagram', isPeriodWord(shownPeriod) ? shownPeriod : null)}${group !== 'all' ? ' of this type' : ''}.`}
+              actions={
+                longer && (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setPeriod(longer);
+                      // The button goes with the empty selection: the keyboard stays on the period chosen.
+                      periodSelect.current?.focus();
+                    }}
+                  >
+                    Show the last {periodWords(longer)}
+                  </button>
+                )
+              }
+            >
+              {longer ? 'A longer period has posts.' : 'No longer period of this answer has any either.'}
+            </EmptyState>
+          ) : (
+            <MediaGrid key={`${state.key} ${group} ${sort} ${shownPeriod}`} items={ids.map((id) => tile(id, posts.get(id)))} />
+          )}
         </>
       )}
     </div>
   );
+}
+
+const isPeriodWord = (period: string): period is keyof typeof PERIOD_WORDS => Object.hasOwn(PERIOD_WORDS, period);
+
+/** '30 days' for '30d'; a period key Scout has no words for as given. */
+function periodWords(period: string): string {
+  return isPeriodWord(period) ? PERIOD_WORDS[period] : period;
 }
 
 /** A post of the chosen list; an id the answer carries no post for shows as its id. */

@@ -9,8 +9,10 @@ import type { SnapshotDetail } from '@shared/contract';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
-import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, safely, type MetricView, type Rec, type ReportModel, type ValueSource } from '../../accounts/model';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
+
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
+import { noPostsText } from '../../../shared/labels';
 
 export type { ComparePeriod };
 
@@ -59,8 +61,11 @@ export interface CompareRow {
   cellSources: (string | null)[];
   /** Per column, for period-dependent values: the period's own ('period'), 365 days' ('365d') or the headline ('overall'). */
   periodSources: (ValueSource | null)[];
-  /** Per column, why a null value is absent, in words ('no posts'); unset or null: the report lacks the figure. The sheets print it in the empty cell. */
-  absent?: (string | null)[];
+  /**
+   * Per column, why a null value is absent when the report does give the period: 'No posts in
+   * the last 30 days' (src/shared/periodFigures.ts). Never 0, never ranked; null otherwise.
+   */
+  absent: (string | null)[];
 }
 
 export interface CompareGroup {
@@ -89,7 +94,7 @@ export interface CompareModel {
   series: {
     /** Followers over time (Instagram followers_chart, YouTube metrics_history): only accounts whose report has it. */
     followers: CompareSeries[];
-    /** Engagement rate over time (YouTube metrics_history.er). */
+    /** Engagement rate over time (YouTube metrics_history.er; Instagram and Twitter from the account's cached metrics history). */
     engagement: CompareSeries[];
     /** Engagement rate by period (7 … 365 days) of every account that has it: the overlay every network can draw. */
     engagementByPeriod: { column: number; name: string; points: { period: ComparePeriod; value: number }[] }[];
@@ -111,6 +116,8 @@ interface Account {
   model: ReportModel;
   /** `result` without the parts kept as received. */
   readable: Rec;
+  /** Every series the report has, its account's metrics history included (reportSeries). */
+  series: SeriesView[];
 }
 
 interface Cell {
@@ -120,6 +127,8 @@ interface Cell {
   periodSource: ValueSource | null;
   /** The metric key read, for metric cells. */
   metric?: string;
+  /** Why the value is absent though the report gives the period (a period without posts). */
+  absent?: string;
 }
 
 const NONE: Cell = { value: null, label: null, source: null, periodSource: null };
@@ -146,10 +155,16 @@ function metricOf(model: ReportModel, key: string): MetricView | undefined {
 
 /** A metric's value for the period, exactly as the report page reads it. */
 function metricCell(model: ReportModel, keys: readonly string[], period: ComparePeriod, labelOf?: (m: MetricView) => string): Cell {
+  let noPosts: Cell | null = null;
   for (const key of keys) {
     const m = metricOf(model, key);
     if (!m) continue;
     const at = metricForPeriod(m, period);
+    if (at.source === 'no-posts') {
+      // The report gives the period, and it holds no posts: absent, said why, never 0.
+      noPosts ??= { ...NONE, label: labelOf ? labelOf(m) : m.label, source: `${key}, ${PERIOD_WORDS[period]}: no posts`, metric: key, absent: noPostsText(model.network, m.byPeriod[period]?.noPosts ? period : null) };
+      continue;
+    }
     if (at.value === null) continue;
     const byPeriod = Object.keys(m.byPeriod).length > 0;
     const when = !byPeriod
@@ -161,7 +176,7 @@ function metricCell(model: ReportModel, keys: readonly string[], period: Compare
           : `, the report's headline figure (no ${PERIOD_WORDS[period]} or 365-day figure)`;
     return { value: at.value, label: labelOf ? labelOf(m) : m.label, source: `${key}${when}`, periodSource: byPeriod ? at.source : null, metric: key };
   }
-  return NONE;
+  return noPosts ?? NONE;
 }
 
 function breakdownItems(model: ReportModel, key: string) {
@@ -414,6 +429,7 @@ function makeRow(
     source: periodDependent ? `${def.about} ${periodNote(period, cells, columns)}` : def.about,
     cellSources: cells.map((c, i) => (values[i] === null ? null : c.source)),
     periodSources: cells.map((c, i) => (values[i] === null ? null : c.periodSource)),
+    absent: cells.map((c, i) => (values[i] === null ? (c.absent ?? null) : null)),
   };
 }
 
@@ -437,7 +453,7 @@ const FOLLOWER_SERIES = ['followers', 'history.subscribers_count', 'history.foll
 
 function seriesOf(accounts: Account[], columns: CompareColumn[], keys: readonly string[]): CompareSeries[] {
   return accounts.flatMap((a, i) => {
-    const s = keys.map((k) => a.model.series.find((x) => x.key === k)).find((x) => x !== undefined && x.points.length > 0);
+    const s = keys.map((k) => a.series.find((x) => x.key === k)).find((x) => x !== undefined && x.points.length > 0);
     return s ? [{ column: i, name: columns[i]!.title, label: s.label, unit: s.unit ?? 'count', points: s.points }] : [];
   });
 }
@@ -494,7 +510,8 @@ export function buildCompareModel(snapshots: SnapshotDetail[], notes: string[], 
     const s = validSnapshot(raw, i);
     const model = buildReportModel(asReport(s));
     const readable = safely(() => keptParts(rec(s.result) ?? {}).readable, {} as Rec);
-    return { model, readable };
+    const series = safely(() => reportSeries(model.network, model.series, s.history), model.series);
+    return { model, readable, series };
   });
   const columns = snapshots.map((s, i) => column(s, accounts[i]!.model, notes[i] ?? ''));
 
@@ -531,7 +548,7 @@ export function buildCompareModel(snapshots: SnapshotDetail[], notes: string[], 
     for (const key of keys) {
       const first = idx.map((i) => metricOf(accounts[i]!.model, key)).find((m) => m !== undefined)!;
       const cells = accounts.map((a, i) => (columns[i]!.network === network ? safely(() => metricCell(a.model, [key], period), NONE) : NONE));
-      if (cells.every((c) => c.value === null)) continue;
+      if (cells.every((c) => c.value === null && c.absent === undefined)) continue;
       rows.push(
         makeRow(
           { key: `${network}.${key}`, label: first.label, group, expandable: true, unit: first.unit, better: DETAIL_BETTER[key] ?? null, about: `${group} report: ${first.label}.` },
