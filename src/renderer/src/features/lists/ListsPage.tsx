@@ -333,7 +333,8 @@ function ListItems({
               {note}
             </p>
           )}
-          <div className="list-table-scroll">
+          {/* More columns than a narrow window holds: the box scrolls sideways, and is a Tab stop for the arrow keys. */}
+          <div className="list-table-scroll" role="region" aria-label={`Items of list ${listId}, scrolling sideways`} tabIndex={0} data-testid="list-table-scroll">
             <DataTable
               label={`Items of list ${listId}`}
               className="list-item-table"
