@@ -122,6 +122,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
                 data-metric={key}
                 data-raw={at.value ?? undefined}
                 title={cell.title}
+                // Reachable by Tab: the focus tip says the exact figure the title holds.
+                tabIndex={cell.title ? 0 : undefined}
                 onCopy={(e) => at.value !== null && (e.clipboardData.setData('text/plain', String(at.value)), e.preventDefault())}
               >
                 <dt>{m.label}</dt>
@@ -160,13 +162,13 @@ export function ModelSections({ report }: { report: CachedReport }) {
             return (
               <tr key={m.key} data-metric={m.key} data-source={at.source}>
                 <th scope="row">{m.label}</th>
-                <td className="num" title={cell.title} data-raw={at.value ?? undefined}>
+                <td className="num" title={cell.title} tabIndex={cell.title ? 0 : undefined} data-raw={at.value ?? undefined}>
                   {cell.text}
                   {at.source !== 'period' && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
                 <td className="num">{changeText(m, at)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
-                <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} data-raw={similar ?? undefined}>
+                <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} tabIndex={similar === null ? undefined : 0} data-raw={similar ?? undefined}>
                   {formatMetric(similar, m.unit)}
                 </td>
               </tr>
@@ -177,8 +179,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
       <p className="muted metrics-legend" id="metrics-legend" data-testid="metrics-legend">
         Values are for the last {PERIOD_WORDS[chosen]} unless marked: <span className="value-source source-overall">not by period</span> the report gives one
         figure, the same for every period; <span className="value-source source-365d">365 days</span> the report has no {PERIOD_WORDS[chosen]} figure, so the
-        365-day one is shown. Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
-        for its exact figure.
+        365-day one is shown. Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value,
+        or reach it with Tab, for its exact figure.
       </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
         <div className="charts report-section-anchor" id={growth ? 'report-growth' : undefined}>
@@ -219,7 +221,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
               <h2>{b.label}</h2>
               <Chart option={options.breakdowns[i]!} label={breakdownSummary(b)} height={breakdownHeight(b)} />
               <details>
-                <summary>Values</summary>
+                <summary>Values of {b.label}</summary>
                 <table className="table compact">
                   <tbody>
                     {b.items.map((item) => (
