@@ -225,9 +225,9 @@ function ListItems({
         cell: (i) => (
           <span className="list-account">
             <Avatar url={i.avatarUrl} label={i.title ?? i.username ?? '?'} size={28} />
-            <span>
-              <span className="list-title">{i.title ?? i.username ?? i.account ?? '—'}</span>
-              {i.username && i.username !== i.title && <span className="muted list-username"> @{i.username}</span>}
+            <span className="list-account-names" title={[i.title ?? i.username ?? i.account, i.username && i.username !== i.title ? `@${i.username}` : null].filter(Boolean).join(' ')}>
+              <span className="list-title truncate">{i.title ?? i.username ?? i.account ?? '—'}</span>
+              {i.username && i.username !== i.title && <span className="muted list-username truncate"> @{i.username}</span>}
             </span>
           </span>
         ),
