@@ -29,7 +29,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 test('axe finds nothing on any page, report tab, confirm panel or dialog, in either scheme', async ({ page, scout }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await page.setViewportSize({ width: 1100, height: 900 });
   await scout.open(page);
   const analysis = await fillWorkspace(page, scout.origin);

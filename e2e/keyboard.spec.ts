@@ -88,6 +88,12 @@ test('exact values and whole names on keyboard focus; disclosures named; the sma
   await page.keyboard.press('Control+3');
   await page.getByRole('button', { name: QUERY_NAME, exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/40 accounts from 2 cached pages of the \d+ pages this search has/);
+  // A focused result row says what its cells' titles say, under their columns' names.
+  const result = page.getByTestId('result-row').first();
+  const followersExact = (await result.locator('td[data-column="followers"]').getAttribute('title'))!;
+  expect(followersExact).toMatch(/^\d{1,3}(,\d{3})*$/);
+  await keyboardFocus(page, result);
+  await expect(tip).toContainText(`Followers: ${followersExact}`);
   await page.getByTestId('mode-sandbox').check();
   await page.getByTestId('page-to').fill('2');
   await page.getByTestId('check-cost').click();

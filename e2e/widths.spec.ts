@@ -65,7 +65,7 @@ interface View {
 }
 
 test('every page and report tab fits 1,100 and 1,920 px in both schemes; cut text says itself whole on hover; the tray keeps to one line', async ({ page, scout }, testInfo: TestInfo) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1920, height: 1000 });
   await scout.open(page);
   const analysis = await fillWorkspace(page, scout.origin);
