@@ -14,6 +14,7 @@ import { ListsPage } from './features/lists/ListsPage';
 import { CreatorsPage } from './features/creators/CreatorsPage';
 import { DiscoveryPage } from './features/discovery/DiscoveryPage';
 import { windowTitle } from './shell/windowTitle';
+import { FocusTip } from './shared/ui/FocusTip';
 
 export function App() {
   const page = useScout((s) => s.page);
@@ -97,6 +98,7 @@ export function App() {
         </main>
         {ready && !fatalError && <CompareTray />}
       </div>
+      <FocusTip />
     </div>
   );
 }

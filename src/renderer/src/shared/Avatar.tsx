@@ -28,8 +28,8 @@ export function Avatar({ url, label, size = 32, square = false, fill = false }: 
   return src ? (
     <img className={className} src={src} alt="" width={size} height={size} />
   ) : (
-    <span className={`${className} avatar-fallback`} style={fill ? undefined : { width: size, height: size }} aria-hidden="true">
-      {initials}
-    </span>
+    // The initials are drawn by CSS (::before), not text: a link around a picture is named by what
+    // it opens, and letters in its text would be a visible name its accessible name does not hold.
+    <span className={`${className} avatar-fallback`} style={fill ? undefined : { width: size, height: size }} aria-hidden="true" data-initials={initials} />
   );
 }

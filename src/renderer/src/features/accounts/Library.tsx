@@ -173,6 +173,8 @@ export function Library() {
             ))}
           </select>
           <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
+          {/* The two bounds wrap as one: never "Followers ≤" alone on a line. */}
+          <span className="filter-pair">
           <input
             aria-label="Followers at least"
             placeholder="Followers ≥ (10k)"
@@ -189,6 +191,7 @@ export function Library() {
             value={followersMax.value}
             onChange={followersMax.onChange}
           />
+          </span>
         </div>
       </div>
       {followersProblem && (
@@ -297,9 +300,10 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
     cell: (item) => (
       <span className="account-cell">
         <Avatar url={item.summary.avatarUrl} label={item.summary.username} />
-        <span>
-          <strong>{item.summary.title ?? item.summary.username}</strong>
-          <span className="muted"> {accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}</span>
+        {/* Cut to the column at a narrow window; the whole name on hover (title) and on keyboard focus (the focus tip). */}
+        <span className="account-names" title={`${item.summary.title ?? item.summary.username} ${accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}`}>
+          <strong className="truncate">{item.summary.title ?? item.summary.username}</strong>
+          <span className="muted truncate"> {accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}</span>
         </span>
       </span>
     ),

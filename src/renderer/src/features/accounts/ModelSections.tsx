@@ -121,6 +121,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
                 data-metric={key}
                 data-raw={at.value ?? undefined}
                 title={cell.title}
+                // Reachable by Tab: the focus tip says the exact figure the title holds.
+                tabIndex={cell.title ? 0 : undefined}
                 onCopy={(e) => at.value !== null && (e.clipboardData.setData('text/plain', String(at.value)), e.preventDefault())}
               >
                 <dt>{m.label}</dt>
@@ -161,13 +163,13 @@ export function ModelSections({ report }: { report: CachedReport }) {
             return (
               <tr key={m.key} data-metric={m.key} data-source={at.source}>
                 <th scope="row">{m.label}</th>
-                <td className={noPosts ? 'num muted no-posts' : 'num'} title={cell.title} data-raw={at.value ?? undefined}>
+                <td className={noPosts ? 'num muted no-posts' : 'num'} title={cell.title} tabIndex={cell.title ? 0 : undefined} data-raw={at.value ?? undefined}>
                   {cell.text}
                   {at.source !== 'period' && !noPosts && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
                 <td className="num">{changeText(m, at)}</td>
                 <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
-                <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} data-raw={similar ?? undefined}>
+                <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} tabIndex={similar === null ? undefined : 0} data-raw={similar ?? undefined}>
                   {formatMetric(similar, m.unit)}
                 </td>
               </tr>
@@ -179,8 +181,8 @@ export function ModelSections({ report }: { report: CachedReport }) {
         Values are for the last {PERIOD_WORDS[chosen]} unless marked: <span className="value-source source-overall">not by period</span> the report gives one
         figure, the same for every period; <span className="value-source source-365d">365 days</span> the report has no {PERIOD_WORDS[chosen]} figure, so the
         365-day one is shown. “No posts in the last {PERIOD_WORDS[chosen]}”: the report gives that period and it holds no posts, so it has no figure (the API
-        sends 0 for it). Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value
-        for its exact figure.
+        sends 0 for it). Changes compare with the previous {PERIOD_WORDS[chosen]}: “pp” are percentage points, “relative” a relative change. Hover a value,
+        or reach it with Tab, for its exact figure.
       </p>
       {(model.series.length > 0 || model.scatter || options.scores || model.periodCharts.length > 0) && (
         <div className="charts report-section-anchor" id={growth ? 'report-growth' : undefined}>
@@ -221,7 +223,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
               <h2>{b.label}</h2>
               <Chart option={options.breakdowns[i]!} label={breakdownSummary(b)} height={breakdownHeight(b)} />
               <details>
-                <summary>Values</summary>
+                <summary>Values of {b.label}</summary>
                 <table className="table compact">
                   <tbody>
                     {b.items.map((item) => (

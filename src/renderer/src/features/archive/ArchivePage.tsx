@@ -88,14 +88,16 @@ export function ArchivePage() {
     },
     {
       key: 'state',
-      label: 'File',
+      label: 'PDF file',
       cell: (p) =>
         p.missing ? (
           <StatusBadge tone="error" testId="pdf-missing" title="The file is no longer in the archive folder">
             Missing
           </StatusBadge>
         ) : (
-          <StatusBadge tone="ok">Kept</StatusBadge>
+          <StatusBadge tone="ok" testId="pdf-kept" title="Scout keeps a copy of the PDF in its archive folder: it opens offline, and after the API's link has expired.">
+            Kept on this computer
+          </StatusBadge>
         ),
     },
     {
@@ -164,7 +166,7 @@ export function ArchivePage() {
             removed from the archive folder; exporting it again later may need the API.
           </p>
           <div className="actions">
-            <button type="button" className="primary" onClick={() => void remove(pendingDelete)}>
+            <button type="button" className="danger" onClick={() => void remove(pendingDelete)}>
               Delete the PDF
             </button>
             <button type="button" onClick={() => setPendingDelete(null)} autoFocus>

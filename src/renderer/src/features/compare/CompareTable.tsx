@@ -35,6 +35,8 @@ export interface CompareTableProps {
 
 export function CompareTable({ model, notes, onNote, columnNote }: CompareTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // The exact figures in the cells themselves: what a hover title says, for the keyboard and for reading across.
+  const [exact, setExact] = useState(false);
   // The model's groups in its order; a group no account has a figure in is left out.
   const groups = model.groups
     .map((g) => ({ name: g.name, expandable: g.expandable, rows: model.rows.filter((r) => r.group === g.name) }))
@@ -49,7 +51,11 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
   const nameOf = (c: CompareColumn) => c.title || c.username;
 
   return (
-    <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table (scrolls sideways)">
+    <>
+    <label className="compare-exact no-print">
+      <input type="checkbox" checked={exact} onChange={(e) => setExact(e.target.checked)} data-testid="compare-exact" /> Show exact figures
+    </label>
+    <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table (scrolls sideways)" data-exact={exact}>
       <table className="table compare-table" data-testid="compare-table" data-period={model.period}>
         <thead>
           <tr>
@@ -135,6 +141,8 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
                               <span aria-hidden="true">{DASH}</span>
                               <span className="visually-hidden">missing</span>
                             </>
+                          ) : exact && typeof value === 'number' && row.unit !== 'text' ? (
+                            formatExact(value, row.unit)
                           ) : (
                             compareCell(row, value)
                           )}
@@ -172,5 +180,6 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
         </tbody>
       </table>
     </div>
+    </>
   );
 }

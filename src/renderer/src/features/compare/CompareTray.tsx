@@ -44,7 +44,9 @@ export function CompareTray() {
                 {name}
               </span>
               <span className="muted tray-network">{networkLabels[p.network]}</span>
-              <button type="button" className="tray-remove icon-button" aria-label={`Remove ${name} (${networkLabels[p.network]}) from the comparison`} onClick={() => removeAt(i)}>
+              <button type="button" className="tray-remove icon-button" aria-label={`Remove ${name} (${networkLabels[p.network]}) from the comparison`}
+                title={`Remove ${name} (@${p.username}, ${networkLabels[p.network]}) from the comparison`}
+                onClick={() => removeAt(i)}>
                 ×
               </button>
             </li>

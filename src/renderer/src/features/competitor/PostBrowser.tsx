@@ -3,12 +3,12 @@
 // table is the UI kit's VirtualTable: only the rows on screen are in the document.
 // Links open outside through main's allow-list; accounts go to Compare or are fetched as
 // reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters show, in their order.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { countryName } from '@shared/countries';
-import { EmptyState, formatCount, formatDay, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
+import { EmptyState, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 import { saveFile } from '../../shared/saveFile';
@@ -165,14 +165,15 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         ),
     },
     { key: 'type', label: 'Account type', cell: (r) => r.accountType ?? '—' },
-    { key: 'followers', label: 'Followers', sortable: true, numeric: true, cell: (r) => formatMetric(r.followers, 'count') },
+    { key: 'followers', label: 'Followers', sortable: true, numeric: true, cell: (r) => formatMetric(r.followers, 'count'), title: (r) => (r.followers === null ? undefined : formatExact(r.followers)) },
     { key: 'country', label: 'Country', sortable: true, cell: (r) => (r.country ? countryName(r.country) : '—') },
     { key: 'paidType', label: 'Paid type', sortable: true, cell: (r) => r.paidType ?? '—' },
     { key: 'er', label: 'Engagement', sortable: true, numeric: true, cell: (r) => formatMetric(r.er, 'percent') },
     { key: 'reach', label: 'Reach', sortable: true, numeric: true, cell: (r) => formatMetric(r.reach, 'count') },
     { key: 'likes', label: 'Likes', sortable: true, numeric: true, cell: (r) => formatMetric(r.likes, 'count') },
     { key: 'budget', label: 'Est. budget', sortable: true, numeric: true, cell: (r) => formatMetric(r.estBudget, 'money') },
-    { key: 'caption', label: 'Caption', cell: (r) => <span className="competitor-caption">{r.caption ?? ''}</span> },
+    // Cut to its column: the whole caption on hover and on keyboard focus of the row (the focus tip).
+    { key: 'caption', label: 'Caption', cell: (r) => <span className="competitor-caption" title={r.caption ?? undefined}>{r.caption ?? ''}</span> },
     {
       key: 'post',
       label: 'Post',
@@ -198,6 +199,10 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     } finally {
       setBusy(false);
     }
+  };
+
+  const clearFilters = () => {
+    for (const set of [setText, setSearch, setPaidType, setAccountType, setCountry, setFollowersMin, setFollowersMax, setErMin, setErMax, setFrom, setTo]) set('');
   };
 
   const sendToCompare = () => {
@@ -253,30 +258,19 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
             ))}
           </select>
         </label>
-        <label>
-          Followers from
-          <input inputMode="numeric" value={followersMin} onChange={(e) => setFollowersMin(e.target.value)} size={8} data-testid="filter-followers-min" />
-        </label>
-        <label>
-          to
-          <input inputMode="numeric" value={followersMax} onChange={(e) => setFollowersMax(e.target.value)} size={8} />
-        </label>
-        <label>
-          Engagement % from
-          <input inputMode="decimal" value={erMin} onChange={(e) => setErMin(e.target.value)} size={5} data-testid="filter-er-min" />
-        </label>
-        <label>
-          to
-          <input inputMode="decimal" value={erMax} onChange={(e) => setErMax(e.target.value)} size={5} />
-        </label>
-        <label>
-          Posted from
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          to
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        {/* A range is one group, its name above both bounds: it wraps whole, never leaving "to" alone. */}
+        <FilterRange name="Followers">
+          <input inputMode="numeric" aria-label="Followers from" value={followersMin} onChange={(e) => setFollowersMin(e.target.value)} size={8} data-testid="filter-followers-min" />
+          <input inputMode="numeric" aria-label="Followers to" value={followersMax} onChange={(e) => setFollowersMax(e.target.value)} size={8} />
+        </FilterRange>
+        <FilterRange name="Engagement %">
+          <input inputMode="decimal" aria-label="Engagement % from" value={erMin} onChange={(e) => setErMin(e.target.value)} size={5} data-testid="filter-er-min" />
+          <input inputMode="decimal" aria-label="Engagement % to" value={erMax} onChange={(e) => setErMax(e.target.value)} size={5} />
+        </FilterRange>
+        <FilterRange name="Posted">
+          <input type="date" aria-label="Posted from" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input type="date" aria-label="Posted to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </FilterRange>
       </div>
       <div className="competitor-toolbar">
         <span role="status" data-testid="post-count">
@@ -311,7 +305,17 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         </p>
       )}
       {total === 0 ? (
-        <EmptyState title={analysis.postsCached ? 'No post matches these filters.' : 'No posts in the cache yet.'}>
+        <EmptyState
+          title={analysis.postsCached ? 'No post matches these filters.' : 'No posts in the cache yet.'}
+          testId="posts-empty"
+          actions={
+            analysis.postsCached > 0 && (
+              <button type="button" onClick={clearFilters} data-testid="clear-post-filters">
+                Clear filters
+              </button>
+            )
+          }
+        >
           {analysis.postsCached ? 'Clear a filter or the search to see more.' : 'Fetch the posts above; they stay in the cache for offline work.'}
         </EmptyState>
       ) : (
@@ -337,5 +341,19 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         />
       )}
     </section>
+  );
+}
+
+/** Two bounds under one name: "Followers [from] to [to]". */
+function FilterRange({ name, children: [low, high] }: { name: string; children: [ReactNode, ReactNode] }) {
+  return (
+    <fieldset className="filter-range">
+      <legend>{name}</legend>
+      <span className="filter-range-bounds">
+        {low}
+        <span aria-hidden="true">to</span>
+        {high}
+      </span>
+    </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { DiscoveryBody } from '@shared/discovery';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
-import { EmptyState, ErrorState, emptySelection, formatAge, formatCount, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
+import { EmptyState, ErrorState, emptySelection, formatAge, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
@@ -110,7 +110,7 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
               ? 'Reading the cache…'
               : results.rows.length === 0
                 ? ''
-                : `${plural(results.rows.length, 'account')} from ${plural(results.pages.length, 'cached page')}${results.totalPages !== null ? ` of ${formatCount(results.totalPages)}` : ''}${sandbox ? ' — sandbox sample' : ''}${results.fetchedAt ? `, fetched ${formatAge(results.fetchedAt)}` : ''}`}
+                : `${plural(results.rows.length, 'account')} from ${plural(results.pages.length, 'cached page')}${results.totalPages !== null ? ` of the ${plural(results.totalPages, 'page')} this search has` : ''}${sandbox ? ' — sandbox sample' : ''}${results.fetchedAt ? `, fetched ${formatAge(results.fetchedAt)}` : ''}`}
         </span>
       </div>
       {error && <ErrorState title="The cached results could not be read.">{error}</ErrorState>}

@@ -198,7 +198,11 @@ export const createDiscoverySlice =
         const before = get().discoveryDraft;
         const next = { ...before, ...patch };
         // A quote is for one query, mode and range: any change of them drops it.
-        if (patch.body !== undefined || patch.sandbox !== undefined || patch.fromPage !== undefined || patch.toPage !== undefined) get().clearDiscoveryQuote();
+        if (patch.body !== undefined || patch.sandbox !== undefined || patch.fromPage !== undefined || patch.toPage !== undefined) {
+          get().clearDiscoveryQuote();
+          // So does the outcome of the last run: it was for the query, mode and range before (a running one stays).
+          get().dismissDiscoveryRun();
+        }
         const touched = new Set<string>();
         if (patch.fromPage !== undefined || patch.toPage !== undefined) touched.add('page');
         if (patch.name !== undefined) touched.add('name');
@@ -277,6 +281,8 @@ export const createDiscoverySlice =
           return;
         }
         const seq = ++quoteSeq;
+        // A new quote is a new run to come: the last run's outcome is not its outcome.
+        get().dismissDiscoveryRun();
         set({ discoveryQuoting: true, discoveryStatus: null, discoveryErrors: [] });
         try {
           const quote = await client.invoke('discovery:quote', { body: checked.body, sandbox: get().discoveryDraft.sandbox, fromPage: checked.from, toPage: checked.to });

@@ -341,9 +341,9 @@ function ListItems({
         cell: (i) => (
           <span className="list-account">
             <Avatar url={i.avatarUrl} label={i.title ?? i.username ?? '?'} size={28} />
-            <span>
-              <span className="list-title">{i.title ?? i.username ?? i.account ?? '—'}</span>
-              {i.username && i.username !== i.title && <span className="muted list-username"> {accountHandle(i.network, i.username)}</span>}
+            <span className="list-account-names" title={[i.title ?? i.username ?? i.account, i.username && i.username !== i.title ? accountHandle(i.network, i.username) : null].filter(Boolean).join(' ')}>
+              <span className="list-title truncate">{i.title ?? i.username ?? i.account ?? '—'}</span>
+              {i.username && i.username !== i.title && <span className="muted list-username truncate"> {accountHandle(i.network, i.username)}</span>}
             </span>
           </span>
         ),
@@ -472,7 +472,8 @@ function ListItems({
               {note}
             </p>
           )}
-          <div className="list-table-scroll">
+          {/* More columns than a narrow window holds: the box scrolls sideways, and is a Tab stop for the arrow keys. */}
+          <div className="list-table-scroll" role="region" aria-label={`Items of ${label}, scrolling sideways`} tabIndex={0} data-testid="list-table-scroll">
             <DataTable
               label={`Items of ${label}`}
               className="list-item-table"

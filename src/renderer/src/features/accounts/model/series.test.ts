@@ -1,7 +1,7 @@
 // The History tab's series from main's HistoryView: labelled from the catalogue, points without a
 // value left out of the chart, a metric with no value at all not drawn.
 import { describe, expect, it } from 'vitest';
-import { historySeries, metricsHistorySeries } from './series';
+import { buildSeries, historySeries, metricsHistorySeries } from './series';
 
 describe('historySeries', () => {
   it('labels each metric as the report does, and draws only points with a value', () => {
@@ -22,5 +22,19 @@ describe('historySeries', () => {
 
   it('no view, no series', () => {
     expect(historySeries('instagram', null)).toEqual([]);
+  });
+});
+
+describe('Twitch stream charts', () => {
+  const stream = (id: string, iso: string) => ({ video_id: id, chart: [{ time_iso: iso, value: 10 }, { time_iso: iso.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`), value: 12 }] });
+  it('name each chart once: two streams on one day are told apart by their start, a stream alone on its day by its day', () => {
+    const series = buildSeries('twitch', {}, null, {
+      stream_viewers: { data: [stream('a', '2026-11-20T09:00:00Z'), stream('b', '2026-11-20T18:30:00Z'), stream('c', '2026-11-21T10:00:00Z')] },
+    });
+    expect(series.map((s) => s.label)).toEqual([
+      'Viewers of the stream of 2026-11-20, 09:00 UTC',
+      'Viewers of the stream of 2026-11-20, 18:30 UTC',
+      'Viewers of the stream of 2026-11-21',
+    ]);
   });
 });

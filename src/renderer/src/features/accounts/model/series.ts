@@ -73,13 +73,17 @@ export function buildSeries(network: Network, result: Rec, user: Rec | null, fea
   for (const s of metricsHistorySeries(network, own(result, 'metrics_history'))) {
     push(out, s.key, s.key === 'history.subscribers_count' ? `${s.label} over time` : s.label, s.points, { unit: s.unit, axisName: s.label });
   }
-  // Twitch stream_viewers: viewers during recent streams.
-  for (const stream of arr(at(features, 'stream_viewers', 'data'))) {
+  // Twitch stream_viewers: viewers during recent streams. Two streams on one day are told apart
+  // by their start time (each chart is a landmark named by its label, and a name is one place).
+  const streams = arr(at(features, 'stream_viewers', 'data')).flatMap((stream) => {
     const id = str(own(stream, 'video_id'));
     const pts = points(own(stream, 'chart'), TIME_FIELDS, ['value']);
-    if (id === null || pts.length === 0) continue;
-    const day = utcDay(pts[0]!.time);
-    push(out, `stream_viewers.${id}`, `Viewers of the stream of ${day}`, pts, { axisName: 'Viewers' });
+    return id === null || pts.length === 0 ? [] : [{ id, pts, day: utcDay(pts[0]!.time) }];
+  });
+  for (const { id, pts, day } of streams) {
+    const shared = streams.filter((s) => s.day === day).length > 1;
+    const label = shared ? `Viewers of the stream of ${day}, ${new Date(pts[0]!.time).toISOString().slice(11, 16)} UTC` : `Viewers of the stream of ${day}`;
+    push(out, `stream_viewers.${id}`, label, pts, { axisName: 'Viewers' });
   }
   return out;
 }

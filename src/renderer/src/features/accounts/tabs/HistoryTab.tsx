@@ -9,7 +9,7 @@ import { useScoutQuery } from '../../../shared/useScoutQuery';
 import { Chart } from '../../../shared/Chart';
 import { seriesOption } from '../model/chartOptions';
 import { historySeries } from '../model/series';
-import { formatMetric } from '../reportModel';
+import { formatExact } from '../reportModel';
 import { costText, spendLabel } from '../../../shared/labels';
 import { useDocument } from './useDocument';
 import { DocumentStatus } from './DocumentStatus';
@@ -64,15 +64,14 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
             <h2>{s.label}</h2>
             <Chart option={options[i]!} label={`${s.label}: ${s.points.length} points over time`} />
             <details>
-              <summary>Latest values</summary>
+              <summary>Latest values of {s.label}</summary>
               <table className="table compact">
                 <tbody>
                   {s.points.slice(-12).map((p) => (
                     <tr key={p.time}>
                       <td>{new Date(p.time).toISOString().slice(0, 10)}</td>
-                      <td className="num" title={String(p.value)}>
-                        {formatMetric(p.value, s.unit)}
-                      </td>
+                      {/* The values table holds the exact figures (the chart rounds). */}
+                      <td className="num">{formatExact(p.value, s.unit)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,0 +1,145 @@
+// Every page and every report tab, in the demo workspace with reports of each network fetched, a
+// competitor analysis with its posts, a Discovery query run in the sandbox, a list, creators and a
+// PDF in the Archive, walked at 1,100 and 1,920 px in the light and the dark scheme: nothing
+// scrolls sideways, nothing in the main region reaches past the window (what a scrolling box
+// clips is that box's own business; Compare's and a list's tables show every column), text cut
+// short says it whole on hover (a title; keyboard focus is keyboard.spec.ts), and the comparison
+// tray keeps to one line. Screens of each page are kept in the test's output folder.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { fillWorkspace, QUERY_NAME, reports, workspaceSimulator } from './workspace';
+
+test.use({ scoutSimulator: workspaceSimulator });
+
+
+/** What reaches past the window: the document's own width, and each element of the main region not clipped by a box of its own. */
+function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push(`the document is ${document.documentElement.scrollWidth} px wide in ${width}`);
+    const describe = (el: Element) => {
+      const id = el.getAttribute('data-testid') ?? el.id;
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}${cls} “${(el.textContent ?? '').trim().slice(0, 40)}”`;
+    };
+    const main = document.querySelector('main#main')!;
+    for (const el of [main, ...main.querySelectorAll('*')]) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Clipped by a box between it and the main region: that box is measured instead.
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== main.parentElement; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') {
+          clipped = true;
+          break;
+        }
+      }
+      if (!clipped && box.right > width + 0.5) found.push(`${describe(el)} reaches ${Math.round(box.right)} px`);
+    }
+    return found.slice(0, 8);
+  });
+}
+
+/** Text cut short by an ellipsis in the main region and the tray, with whether it says itself whole on hover (a title). */
+function cutTexts(page: Page): Promise<{ text: string; title: string | null; testId: string }[]> {
+  return page.evaluate(() => {
+    const out: { text: string; title: string | null; testId: string }[] = [];
+    const roots = [document.querySelector('main#main'), document.querySelector('.compare-tray')].filter((r): r is Element => r !== null);
+    for (const root of roots) {
+      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+        const style = getComputedStyle(el);
+        if (style.textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
+        const titled = el.closest('[title]');
+        el.setAttribute('data-cut', String(out.length));
+        out.push({ text: (el.textContent ?? '').trim(), title: titled?.getAttribute('title') ?? null, testId: el.getAttribute('data-cut')! });
+      }
+    }
+    return out;
+  });
+}
+
+interface View {
+  name: string;
+  open(): Promise<void>;
+}
+
+test('every page and report tab fits 1,100 and 1,920 px in both schemes; cut text says itself whole on hover; the tray keeps to one line', async ({ page, scout }, testInfo: TestInfo) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await scout.open(page);
+  const analysis = await fillWorkspace(page, scout.origin);
+
+  const goTo = (key: string, heading: RegExp | string) => async () => {
+    await page.keyboard.press(key);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  };
+  const views: View[] = [
+    { name: 'accounts', open: goTo('Control+1', 'Accounts') },
+    { name: 'compare', open: async () => { await goTo('Control+2', 'Compare')(); await expect(page.getByTestId('compare-table').locator('thead th[data-name]')).toHaveCount(reports.length); } },
+    { name: 'discovery', open: async () => { await goTo('Control+3', 'Discovery')(); await page.getByRole('button', { name: QUERY_NAME, exact: true }).click(); await expect(page.getByTestId('result-row').first()).toBeVisible(); } },
+    { name: 'competitor', open: async () => { await page.goto(analysis); await expect(page.getByTestId('post-row').first()).toBeVisible(); } },
+    { name: 'archive', open: async () => { await goTo('Control+5', 'Archive')(); await expect(page.getByTestId('archive-row')).toHaveCount(1); } },
+    { name: 'creators', open: async () => { await goTo('Control+6', 'Creators')(); await expect(page.getByTestId('creator-row').first()).toBeVisible(); } },
+    { name: 'lists', open: async () => { await page.goto(`${scout.origin}/#/lists/6`); await expect(page.getByTestId('list-item-row').first()).toBeVisible(); } },
+    { name: 'settings', open: goTo('Control+8', 'Settings') },
+  ];
+
+  const problems: string[] = [];
+  const check = async (name: string, width: number) => {
+    // Charts draw into their boxes after a frame: measure once the page is still.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const p of await overflowOf(page)) problems.push(`${name}: ${p}`);
+    for (const cut of await cutTexts(page)) if (cut.title === null || !cut.title.includes(cut.text.replace(/…$/, ''))) problems.push(`${name}: “${cut.text}” is cut without its whole text on hover (title ${cut.title})`);
+    // Compare's table shows every account: none waits off to the side of its box.
+    const sideways = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.compare-table-wrap')].filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => `${box.className} scrolls ${box.scrollWidth} in ${box.clientWidth} px`),
+    );
+    for (const p of sideways) problems.push(`${name}: ${p}`);
+    // A list has more columns than 1,100 px hold: its box scrolls, and scrolled to its end the account is still in view at its left.
+    const list = page.getByTestId('list-table-scroll');
+    if (await list.isVisible()) {
+      const kept = await list.evaluate((box) => {
+        box.scrollLeft = box.scrollWidth;
+        const account = box.querySelector('tbody td[data-column="title"]')!.getBoundingClientRect();
+        const left = box.getBoundingClientRect().left;
+        const seen = account.left >= left - 1 && account.left < left + 60;
+        box.scrollLeft = 0;
+        return seen;
+      });
+      if (!kept) problems.push(`${name}: a list scrolled sideways hides its accounts`);
+    }
+    const tray = page.getByTestId('compare-tray');
+    if (await tray.isVisible()) {
+      const height = (await tray.boundingBox())!.height;
+      if (height > 56) problems.push(`${name}: the tray is ${Math.round(height)} px high at ${width} px`);
+    }
+  };
+
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const view of views) {
+        await view.open();
+        await check(`${view.name} at ${width} px, ${scheme}`, width);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: testInfo.outputPath(`${view.name}-${width}-${scheme}.png`), fullPage: true });
+      }
+      for (const report of reports) {
+        await page.goto(`${scout.origin}/#/accounts/${report}`);
+        await expect(page.getByTestId('report-view')).toHaveAttribute('data-report', report);
+        const tabs = page.getByRole('tablist').first().getByRole('tab');
+        const names = await tabs.allTextContents();
+        for (const tab of names) {
+          await tabs.filter({ hasText: tab }).click();
+          await expect(tabs.filter({ hasText: tab })).toHaveAttribute('aria-selected', 'true');
+          await page.getByRole('tabpanel').first().waitFor();
+          await check(`${report} ${tab} at ${width} px, ${scheme}`, width);
+          if (report === 'instagram/natgeo' || tab === 'Overview') await page.screenshot({ path: testInfo.outputPath(`report-${report.replace('/', '-')}-${tab}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
