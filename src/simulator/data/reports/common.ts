@@ -65,19 +65,6 @@ export function benchmark(rng: Rng, value: number, options: BenchmarkOptions = {
   return { similar, mark: markFor(value, similar) };
 }
 
-/**
- * Per-period values of a metric with peer benchmarks. The peers' level is drawn once per
- * metric, so the marks of the periods tell one story instead of flipping at random.
- */
-export function ratedPeriods(rng: Rng, base: number): (days: number) => { value: number; similar: number; mark: Mark } {
-  const peers = around(rng, base > 0 ? base : 1, 0.45);
-  return (days) => {
-    const value = periodAverage(rng, base, days);
-    const similar = around(rng, peers, 0.08);
-    return { value, similar, mark: markFor(value, similar) };
-  };
-}
-
 /** The human label that goes with a mark (`mark_title`, `title`, `display_mark`). */
 export function markTitle(mark: string): string {
   const text = mark.replace(/_/g, ' ');

@@ -87,11 +87,14 @@ function meanOne(rng: Rng, sigma: number): number {
 
 const viewBased: ReadonlySet<Network> = new Set(['youtube', 'tiktok', 'twitch', 'snapchat']);
 
-/** Post `index` (0 = newest) published at `time`. Views, likes and comments move together. */
+/**
+ * Post `index` (0 = newest) published at `time`. Views, likes and comments move together. Its
+ * id is drawn from a stream of its own, only when asked for: a report sums hundreds of posts
+ * whose ids it never shows.
+ */
 export function post(ctx: Ctx, index: number, time: number): Post {
   const { profile } = ctx;
   const rng = ctx.rng(`post:${index}`);
-  const id = postId(profile.network, rng);
   const reach = meanOne(rng, 0.7); // how well this post did, shared by all its numbers
   const views = Math.round(profile.avgViews * reach * meanOne(rng, 0.2));
   // Where a like needs a view, a post never has more likes than views.
@@ -99,12 +102,26 @@ export function post(ctx: Ctx, index: number, time: number): Post {
   const comments = Math.round(profile.avgComments * reach * meanOne(rng, 0.4));
   const shares = Math.round(profile.avgShares * reach * meanOne(rng, 0.5));
   const er = ((likes + comments) / profile.followers) * 100;
-  return { index, id, time, views, likes, comments, shares, er, detail: (purpose) => ctx.rng(`post:${index}:${purpose}`) };
+  let id: string | undefined;
+  return {
+    index,
+    get id() {
+      return (id ??= postId(profile.network, ctx.rng(`post:${index}:id`)));
+    },
+    time,
+    views,
+    likes,
+    comments,
+    shares,
+    er,
+    detail: (purpose) => ctx.rng(`post:${index}:${purpose}`),
+  };
 }
 
-/** The latest `limit` posts. */
-export function latestPosts(ctx: Ctx, times: readonly number[], limit = ANALYSED_POSTS): Post[] {
-  return times.slice(0, limit).map((t, i) => post(ctx, i, t));
+/** The latest `limit` posts (the account's timeline's: made once per report). */
+export function latestPosts(ctx: Ctx, limit = ANALYSED_POSTS): Post[] {
+  const line = timeline(ctx);
+  return line.times.slice(0, limit).map((_, i) => line.at(i));
 }
 
 /** Posts published in the last `days` days. */
@@ -158,3 +175,118 @@ export function brandMentionPosts(ctx: Ctx, times: readonly number[]): { brand: 
     .map((brand) => ({ brand, indices: rng.sample(pool, rng.int(1, 6)).sort((a, b) => a - b) }));
 }
 
+
+/**
+ * Every post of an account, made on demand and once: the one source of a report's period
+ * figures, its media lists and its history. A period's count, sums, averages and ER are what
+ * the posts published in it add up to, so a period with an ER or an average has posts, and a
+ * media list's posts average to the figures beside it.
+ */
+export interface Timeline {
+  /** Publication times of all posts, newest first. */
+  readonly times: readonly number[];
+  /** Post `index` (0 = newest). */
+  at(index: number): Post;
+  /** Posts published in (now − from − days, now − from], newest first (one shared array per window: do not change it). */
+  window(days: number, fromDaysAgo?: number): readonly Post[];
+  /** Posts published in (start, end] (epoch ms), newest first. */
+  between(start: number, end: number): Post[];
+  /** figures() of window(days, fromDaysAgo), worked out once. */
+  stats(days: number, fromDaysAgo?: number): Figures;
+}
+
+const timelines = new WeakMap<Ctx, Timeline>();
+
+export function timeline(ctx: Ctx): Timeline {
+  const known = timelines.get(ctx);
+  if (known) return known;
+  const times = postTimes(ctx);
+  const made: (Post | undefined)[] = [];
+  const at = (index: number): Post => (made[index] ??= post(ctx, index, times[index]!));
+  const between = (start: number, end: number): Post[] => {
+    const out: Post[] = [];
+    for (let i = postedAfter(times, end), last = postedAfter(times, start); i < last; i++) out.push(at(i));
+    return out;
+  };
+  const windows = new Map<string, readonly Post[]>();
+  const window = (days: number, fromDaysAgo = 0) => {
+    const key = `${days}:${fromDaysAgo}`;
+    let found = windows.get(key);
+    if (!found) {
+      const end = ctx.now - fromDaysAgo * DAY_MS;
+      found = between(end - days * DAY_MS, end);
+      windows.set(key, found);
+    }
+    return found;
+  };
+  const stats = new Map<string, Figures>();
+  const built: Timeline = {
+    times,
+    at,
+    between,
+    window,
+    stats: (days, fromDaysAgo = 0) => {
+      const key = `${days}:${fromDaysAgo}`;
+      let f = stats.get(key);
+      if (!f) {
+        f = figures(window(days, fromDaysAgo));
+        stats.set(key, f);
+      }
+      return f;
+    },
+  };
+  timelines.set(ctx, built);
+  return built;
+}
+
+/** What a set of posts adds up to. Averages, ER and its range are 0 without posts (api-notes: a period without posts reads 0). */
+export interface Figures {
+  count: number;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  avgViews: number;
+  avgLikes: number;
+  avgComments: number;
+  avgShares: number;
+  /** Mean ER of the posts, percent. */
+  er: number;
+  minEr: number;
+  maxEr: number;
+}
+
+export function figures(posts: readonly Post[]): Figures {
+  let views = 0;
+  let likes = 0;
+  let comments = 0;
+  let shares = 0;
+  let er = 0;
+  let minEr = Infinity;
+  let maxEr = 0;
+  for (const p of posts) {
+    views += p.views;
+    likes += p.likes;
+    comments += p.comments;
+    shares += p.shares;
+    er += p.er;
+    minEr = Math.min(minEr, p.er);
+    maxEr = Math.max(maxEr, p.er);
+  }
+  const count = posts.length;
+  const avg = (total: number) => (count ? total / count : 0);
+  return {
+    count,
+    views,
+    likes,
+    comments,
+    shares,
+    avgViews: avg(views),
+    avgLikes: avg(likes),
+    avgComments: avg(comments),
+    avgShares: avg(shares),
+    er: avg(er),
+    minEr: count ? minEr : 0,
+    maxEr,
+  };
+}
