@@ -55,7 +55,6 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
   });
 
   const liveViewers = Math.max(1, p.followers * rng.float(0.005, 0.04));
-  const hoursPerStream = streams.length ? streams.reduce((s, x) => s + x.hours, 0) / streams.length : 0;
   // Live viewers follow a period's views: a period without streams had none.
   const liveIn = (days: number, from: number) => (p.avgViews > 0 ? liveViewers * (inPeriod(days, from).avgViews / p.avgViews) : 0);
   const hours = new Map<string, number>();
