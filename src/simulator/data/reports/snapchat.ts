@@ -70,7 +70,6 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
   const postsPerDay = Math.max(1, countInWindow(times, now, 365)) / 365;
   const viewsAvg = benchmark(rng, p.avgViews, { integer: true });
   const reachFactor = rng.float(1.1, 1.8);
-
   const viewTime = rng.float(4000, 20000); // ms a viewer spends on a snap
 
   const metrics = {
