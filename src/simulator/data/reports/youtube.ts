@@ -180,7 +180,7 @@ function metricsHistory(ctx: Ctx, times: readonly number[], followers: readonly 
   return {
     subscribers_count: series((t) => valueDaysAgo(followers, daysAgo(t))),
     er: series((_, last) => (last ? p.er : around(rng, p.er, 0.15))),
-    media_count: series((t) => p.mediaCount - postedAfter(times, t)),
+    media_count: series((t, last) => (last ? p.mediaCount : p.mediaCount - postedAfter(times, t))),
     videos_v30: series((_, last) => (last ? videosV30 : Math.round(around(rng, videosV30, 0.25)))),
   };
 }
