@@ -41,13 +41,13 @@ const value = (body: unknown, metric: string, period: string) => num(at(body, `r
  * that only posts can give it (ERs, averages, sums, rates).
  */
 function periodFacts(network: Network, name: string, now: number): { period: string; posts: number; figures: Record<string, number> }[] {
-  const body = network === 'instagram' ? null : generateReportBody(input(network, name, { now }));
+  const body = generateReportBody(input(network, name, { now }));
+  const media = network === 'instagram' ? generateInstagramMedia(input(network, name, { now })) : null;
   const of = (metrics: readonly string[], period: string) => Object.fromEntries(metrics.map((m) => [m, value(body, m, period)]));
   return PERIODS[network].map((period) => {
     switch (network) {
       case 'instagram': {
-        const report = generateReportBody(input(network, name, { now }));
-        const media = generateInstagramMedia(input(network, name, { now }));
+        const report = body;
         const metrics = rec(media, `media_ids.all.time_posted_desc.performance.${period}.metrics`);
         return {
           period,

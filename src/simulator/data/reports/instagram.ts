@@ -9,7 +9,7 @@ import {
 import type { Ctx } from './context';
 import { usesRealForms } from '../realForms';
 import { countryInfo } from './geo';
-import { countInWindow, idsWithin, mean, perWeek, rankedBy, timeline, within, type Post, type PostKey } from './posts';
+import { ANALYSED_POSTS, countInWindow, idsWithin, mean, perWeek, rankedBy, timeline, within, type Post, type PostKey } from './posts';
 import { dailyFollowers, FOLLOWER_DAYS, growthPerformance, growthPrc, snapshotTimes, walkTo } from './series';
 
 /** About one account in ten hides like counts; their likes metrics are null (api-notes). */
@@ -198,15 +198,18 @@ const SORT_KEYS: Record<string, PostKey> = { time_posted_desc: 'time', er_desc: 
 const mediaMark: Record<Mark, string> = { poor: 'poor', fair: 'fair', average: 'good', good: 'very_good', excellent: 'excellent' };
 
 /**
- * Most posts a media answer lists. Every post of the last 30 days is always listed (no account
- * posts this many in 30 days), so the 30-day figures of the media and the report agree; only a
- * prolific account's 90- and 180-day lists stop at this many, their metrics then over the listed.
+ * A media answer lists every post of the last 30 days (so its 30-day figures and the report's
+ * are over the same posts), and older ones of the 180 days up to ANALYSED_POSTS in all: a
+ * prolific account's 90- and 180-day lists stop there, their metrics then over the listed.
  */
-export const MEDIA_LIMIT = 600;
+function mediaPosts(ctx: Ctx): readonly Post[] {
+  const line = timeline(ctx);
+  const recent = line.window(30);
+  return recent.length >= ANALYSED_POSTS ? recent : line.window(Math.max(...MEDIA_PERIODS.map((p) => periodDays[p]))).slice(0, ANALYSED_POSTS);
+}
 
 function igPosts(ctx: Ctx): IgPost[] {
-  const longest = Math.max(...MEDIA_PERIODS.map((p) => periodDays[p]));
-  return timeline(ctx).window(longest).slice(0, MEDIA_LIMIT).map((post) => {
+  return mediaPosts(ctx).map((post) => {
     const type = post.detail('type').weighted<IgType>([['reel', 45], ['post', 30], ['carousel', 22], ['igtv', 3]]);
     const isVideo = type === 'reel' || type === 'igtv';
     return { ...post, type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 };
