@@ -9,7 +9,7 @@ import {
 import type { Ctx } from './context';
 import { usesRealForms } from '../realForms';
 import { countryInfo } from './geo';
-import { ANALYSED_POSTS, countInWindow, idsWithin, mean, perWeek, rankedBy, timeline, within, type Post, type PostKey } from './posts';
+import { ANALYSED_POSTS, countInWindow, extendPost, idsWithin, mean, perWeek, rankedBy, timeline, within, type Post, type PostKey } from './posts';
 import { dailyFollowers, FOLLOWER_DAYS, growthPerformance, growthPrc, snapshotTimes, walkTo } from './series';
 
 /** About one account in ten hides like counts; their likes metrics are null (api-notes). */
@@ -212,7 +212,8 @@ function igPosts(ctx: Ctx): IgPost[] {
   return mediaPosts(ctx).map((post) => {
     const type = post.detail('type').weighted<IgType>([['reel', 45], ['post', 30], ['carousel', 22], ['igtv', 3]]);
     const isVideo = type === 'reel' || type === 'igtv';
-    return { ...post, type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 };
+    // Views are counted on videos only.
+    return extendPost(post, { type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 });
   });
 }
 

@@ -88,10 +88,42 @@ function meanOne(rng: Rng, sigma: number): number {
 const viewBased: ReadonlySet<Network> = new Set(['youtube', 'tiktok', 'twitch', 'snapchat']);
 
 /**
- * Post `index` (0 = newest) published at `time`. Views, likes and comments move together. Its
- * id is drawn from a stream of its own, only when asked for: a report sums hundreds of posts
- * whose ids it never shows.
+ * One post: its numbers as own fields, its id (drawn from a stream of its own, only when asked
+ * for: a report sums hundreds of posts whose ids it never shows) and its details from the
+ * prototype, so making thousands of them allocates no closures.
  */
+class PostRecord implements Post {
+  private cachedId: string | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly index: number,
+    readonly time: number,
+    readonly views: number,
+    readonly likes: number,
+    readonly comments: number,
+    readonly shares: number,
+    readonly er: number,
+  ) {}
+
+  get id(): string {
+    return (this.cachedId ??= postId(this.ctx.profile.network, this.ctx.rng(`post:${this.index}:id`)));
+  }
+
+  detail(purpose: string): Rng {
+    return this.ctx.rng(`post:${this.index}:${purpose}`);
+  }
+}
+
+/**
+ * A post with more fields (a type, a length…), still a post: its id and details keep working.
+ * Use this, not an object spread, which would drop them.
+ */
+export function extendPost<T extends object>(post: Post, extra: T): Post & T {
+  return Object.assign(Object.create(Object.getPrototypeOf(post) as object) as Post, post, extra);
+}
+
+/** Post `index` (0 = newest) published at `time`. Views, likes and comments move together. */
 export function post(ctx: Ctx, index: number, time: number): Post {
   const { profile } = ctx;
   const rng = ctx.rng(`post:${index}`);
@@ -102,20 +134,7 @@ export function post(ctx: Ctx, index: number, time: number): Post {
   const comments = Math.round(profile.avgComments * reach * meanOne(rng, 0.4));
   const shares = Math.round(profile.avgShares * reach * meanOne(rng, 0.5));
   const er = ((likes + comments) / profile.followers) * 100;
-  let id: string | undefined;
-  return {
-    index,
-    get id() {
-      return (id ??= postId(profile.network, ctx.rng(`post:${index}:id`)));
-    },
-    time,
-    views,
-    likes,
-    comments,
-    shares,
-    er,
-    detail: (purpose) => ctx.rng(`post:${index}:${purpose}`),
-  };
+  return new PostRecord(ctx, index, time, views, likes, comments, shares, er);
 }
 
 /** The latest `limit` posts (the account's timeline's: made once per report). */

@@ -6,7 +6,7 @@ import { ageGenderUnknown, countryShares, stateShares } from './audience';
 import { accountTopics, benchmark, contactEmails, performance, periodAverage, socialNetworks, topics, unixSeconds, type Period } from './common';
 import type { Ctx } from './context';
 import { countryInfo } from './geo';
-import { countInWindow, idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, within, type Post } from './posts';
+import { countInWindow, extendPost, idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, within, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 export type SnapchatVariant = 'opendata' | 'verified';
@@ -44,7 +44,7 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
   const posted = (days: number) => inWindow(days).count > 0;
   const snaps: Snap[] = latestPosts(ctx).map((s) => {
     const tagRng = s.detail('tags');
-    return { ...s, type: s.detail('type').bool(0.5) ? 'spotlight' : 'snap', hashtags: tagRng.sample(tags, tagRng.int(0, 3)) };
+    return extendPost(s, { type: (s.detail('type').bool(0.5) ? 'spotlight' : 'snap') as SnapType, hashtags: tagRng.sample(tags, tagRng.int(0, 3)) });
   });
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const perWindow = <T>(build: (days: number) => T) => performance(windows, build);

@@ -3,7 +3,7 @@ import { markFor, type Rng } from '../random';
 import { ageGender, countryShares, geoData, languageShares, toPercent, weightedShares } from './audience';
 import { around, contactEmails, DAY_MS, isoTime, markTitle, PERIODS, performance, socialNetworks } from './common';
 import type { Ctx } from './context';
-import { idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, type Post } from './posts';
+import { extendPost, idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Popular Twitch categories with their Twitch ids and (rounded) follower counts. */
@@ -41,7 +41,7 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
   const rng = ctx.rng('report');
   const line = timeline(ctx);
   const times = line.times;
-  const streams: Stream[] = latestPosts(ctx).map((s) => ({ ...s, hours: hoursOf(s) }));
+  const streams: Stream[] = latestPosts(ctx).map((s) => extendPost(s, { hours: hoursOf(s) }));
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const perPeriod = <T>(build: (days: number) => T) => performance(PERIODS, build);
   // Every period figure is what the period's streams add up to (posts.ts: timeline).
