@@ -1,9 +1,12 @@
 // An account's posts (videos, streams, snaps): when they were published and how each did.
 // Post i is generated from its own seed, so a media page or a brand mention can make the
 // posts it shows without making the others.
-import type { Network, Rng } from '../random';
+import { hashString, Rng, type Network } from '../random';
 import { BASE64URL, DAY_MS, numericToken, randomToken } from './common';
 import type { Ctx } from './context';
+
+/** The salts of Post.uniform, one per detail, kept together so no two details share one. */
+export const POST_DETAIL = { streamHours: 1, dislikes: 2, game: 3 } as const;
 
 /** How many of the latest posts a report analyses for lists, charts and per-post statistics. */
 export const ANALYSED_POSTS = 120;
@@ -24,6 +27,8 @@ export interface Post {
    * Each call starts a fresh stream, so the same post reads the same wherever it is shown.
    */
   detail(purpose: string): Rng;
+  /** A number in [0, 1) of this post's own, one per `salt`: a cheap detail for figures every period sums. */
+  uniform(salt: number): number;
 }
 
 /**
@@ -113,6 +118,10 @@ class PostRecord implements Post {
   detail(purpose: string): Rng {
     return this.ctx.rng(`post:${this.index}:${purpose}`);
   }
+
+  uniform(salt: number): number {
+    return postSeed(postsSeed(this.ctx) ^ Math.imul(salt + 1, 0x27d4eb2f), this.index) / 4294967296;
+  }
 }
 
 /**
@@ -123,10 +132,31 @@ export function extendPost<T extends object>(post: Post, extra: T): Post & T {
   return Object.assign(Object.create(Object.getPrototypeOf(post) as object) as Post, post, extra);
 }
 
+const postsSeeds = new WeakMap<Ctx, number>();
+
+/** The seed all of an account's posts are seeded from. */
+function postsSeed(ctx: Ctx): number {
+  let seed = postsSeeds.get(ctx);
+  if (seed === undefined) {
+    seed = hashString(`${ctx.seed}:posts`);
+    postsSeeds.set(ctx, seed);
+  }
+  return seed;
+}
+
+/** A well-mixed 32-bit seed for post `index` of an account whose posts' seed is `base`. */
+function postSeed(base: number, index: number): number {
+  let h = Math.imul((base ^ index) >>> 0, 0x9e3779b1) ^ (base / 4294967296);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** Post `index` (0 = newest) published at `time`. Views, likes and comments move together. */
 export function post(ctx: Ctx, index: number, time: number): Post {
   const { profile } = ctx;
-  const rng = ctx.rng(`post:${index}`);
+  // Seeded by number, not by a string per post: a report makes hundreds of posts.
+  const rng = new Rng(postSeed(postsSeed(ctx), index));
   const reach = meanOne(rng, 0.7); // how well this post did, shared by all its numbers
   const views = Math.round(profile.avgViews * reach * meanOne(rng, 0.2));
   // Where a like needs a view, a post never has more likes than views.
@@ -273,6 +303,9 @@ export interface Figures {
   er: number;
   minEr: number;
   maxEr: number;
+  /** The least and most of each count on one post (0 without posts). */
+  min: Record<'views' | 'likes' | 'comments' | 'shares', number>;
+  max: Record<'views' | 'likes' | 'comments' | 'shares', number>;
 }
 
 export function figures(posts: readonly Post[]): Figures {
@@ -283,7 +316,18 @@ export function figures(posts: readonly Post[]): Figures {
   let er = 0;
   let minEr = Infinity;
   let maxEr = 0;
+  const min = { views: Infinity, likes: Infinity, comments: Infinity, shares: Infinity };
+  const max = { views: 0, likes: 0, comments: 0, shares: 0 };
   for (const p of posts) {
+    // Spelled out: this loop runs over every post of every period of every report.
+    if (p.views < min.views) min.views = p.views;
+    if (p.views > max.views) max.views = p.views;
+    if (p.likes < min.likes) min.likes = p.likes;
+    if (p.likes > max.likes) max.likes = p.likes;
+    if (p.comments < min.comments) min.comments = p.comments;
+    if (p.comments > max.comments) max.comments = p.comments;
+    if (p.shares < min.shares) min.shares = p.shares;
+    if (p.shares > max.shares) max.shares = p.shares;
     views += p.views;
     likes += p.likes;
     comments += p.comments;
@@ -307,5 +351,7 @@ export function figures(posts: readonly Post[]): Figures {
     er: avg(er),
     minEr: count ? minEr : 0,
     maxEr,
+    min: count ? min : { views: 0, likes: 0, comments: 0, shares: 0 },
+    max,
   };
 }

@@ -9,7 +9,7 @@ import {
   performance, randomToken, scoreMark, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, mean, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
+import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Spec 3.1: a READY_LOW_CONFIDENCE TikTok report lacks these (low audience activity). */
@@ -65,11 +65,11 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
   /** Totals over a period and the period before it. */
   const summed = (total: (f: Figures) => number) => perPeriod((days) => ({ value: total(inPeriod(days)), value_prev: total(inPeriod(days, days)) }));
   /** A period's per-post average and the range of its posts. */
-  const spread = (of: (post: Post) => number, round: boolean) =>
+  const spread = (key: 'likes' | 'comments' | 'shares', round: boolean) =>
     perPeriod((days) => {
-      const values = line.window(days).map(of);
-      const r = (v: number) => (round ? Math.round(v) : v);
-      return { value: r(mean(values)), min: values.length ? Math.min(...values) : 0, max: values.length ? Math.max(...values) : 0 };
+      const f = inPeriod(days);
+      const average = f.count ? f[key] / f.count : 0;
+      return { value: round ? Math.round(average) : average, min: f.min[key], max: f.max[key] };
     });
   const ratio = (top: number, bottom: number) => (bottom > 0 ? top / bottom : 0);
 
@@ -93,7 +93,7 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     views_avg: { performance: perPeriod((days) => ({ value: Math.round(inPeriod(days).avgViews) })) },
     subscribers_growth_prc: { performance: perPeriod(growthPerformance(rng, followers)) },
     er: { value: p.er, mark_title: markTitle(erMark), performance: rated(p.er, (f) => f.er) },
-    alikes_avg: { performance: spread((m) => m.likes, true) },
+    alikes_avg: { performance: spread('likes', true) },
     likes_count: { value: p.avgLikes * p.mediaCount, performance: summed((f) => f.likes) },
     media_count: {
       value: p.mediaCount,
@@ -112,8 +112,8 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     },
     shares_count: { performance: summed((f) => f.shares) },
     following_count: { value: p.following },
-    comments_avg: { value: p.avgComments, performance: spread((m) => m.comments, false) },
-    shares_avg: { value: p.avgShares, performance: spread((m) => m.shares, false) },
+    comments_avg: { value: p.avgComments, performance: spread('comments', false) },
+    shares_avg: { value: p.avgShares, performance: spread('shares', false) },
     comments_likes_ratio: { value: commentsLikes, mark_title: markTitle(benchmark(rng, commentsLikes).mark), performance: rated(commentsLikes, (f) => ratio(f.comments, f.likes)) },
     // Deprecated alias of media_per_week (spec 9): the same numbers, in its older shape.
     post_frequency: { performance: perPeriod((days) => ({ value: perWeek(times, now, days), ...benchmark(rng, perWeek(times, now, days), { typical: weekly.similar }) })) },

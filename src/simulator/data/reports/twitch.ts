@@ -3,7 +3,7 @@ import { markFor, type Rng } from '../random';
 import { ageGender, countryShares, geoData, languageShares, toPercent, weightedShares } from './audience';
 import { around, contactEmails, DAY_MS, isoTime, markTitle, PERIODS, performance, socialNetworks } from './common';
 import type { Ctx } from './context';
-import { extendPost, idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, type Post } from './posts';
+import { extendPost, idsWithin, latestPosts, mean, perWeek, POST_DETAIL, rankedBy, timeline, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Popular Twitch categories with their Twitch ids and (rounded) follower counts. */
@@ -28,8 +28,9 @@ interface Stream extends Post {
 
 /** How long a stream ran, hours: from its own stream, so every list and sum that shows it agrees. */
 function hoursOf(stream: Post): number {
-  return stream.detail('stream').float(1.5, 7);
+  return 1.5 + 5.5 * stream.uniform(POST_DETAIL.streamHours);
 }
+
 
 /** Distinct UTC days on which these streams started. */
 function activeDays(streams: readonly Post[]): number {
@@ -175,9 +176,28 @@ function games(ctx: Ctx) {
   const line = timeline(ctx);
   const played = rng.sample(GAMES, rng.int(1, 4));
   const shares = toPercent(rng.shares(played.length, 0.7).sort((a, b) => b - a));
-  const gameOf = (stream: Post) => stream.detail('game').weighted(played.map((game, i) => [game.id, shares[i]!] as const));
+  const weights = played.map((game, i) => [game.id, shares[i]!] as const);
+  // Each stream's game, drawn once from the stream's own stream of numbers.
+  const games = new Map<number, string>();
+  const total = weights.reduce((sum, [, w]) => sum + w, 0);
+  const pick = (u: number) => {
+    let left = u * total;
+    for (const [id, w] of weights) if ((left -= w) < 0) return id;
+    return weights.at(-1)![0];
+  };
+  const gameOf = (stream: Post) => games.get(stream.index) ?? games.set(stream.index, pick(stream.uniform(POST_DETAIL.game))).get(stream.index)!;
+  const byPeriod = new Map<number, Map<string, Post[]>>();
+  const inPeriod = (days: number) => {
+    let split = byPeriod.get(days);
+    if (!split) {
+      split = new Map(played.map((game) => [game.id, [] as Post[]]));
+      for (const s of line.window(days)) split.get(gameOf(s))!.push(s);
+      byPeriod.set(days, split);
+    }
+    return split;
+  };
   return played.map((game) => {
-    const streams = (days: number) => line.window(days).filter((s) => gameOf(s) === game.id);
+    const streams = (days: number) => inPeriod(days).get(game.id)!;
     return {
       basic: { id: game.id, title: game.title, avatar_url: input.cdn.avatar('twitch', `game-${game.id}`) },
       metrics: {

@@ -10,7 +10,7 @@ import {
   scoreMark, socialNetworks, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, perWeek, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
+import { brandMentionPosts, brandSlug, perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance, snapshotTimes, valueDaysAgo } from './series';
 
 export const PAGE_SIZE = 50;
@@ -57,7 +57,7 @@ function youtubeVideo(ctx: Ctx, video: Post) {
 
 /** A video's dislikes: a few percent of its likes, from its own stream so a report's sums and the video agree. */
 function dislikesOf(video: Post): number {
-  return Math.round(video.likes * video.detail('dislikes').float(0.01, 0.06));
+  return Math.round(video.likes * (0.01 + 0.05 * video.uniform(POST_DETAIL.dislikes)));
 }
 
 function videosPage(ctx: Ctx, times: readonly number[], page: number) {
