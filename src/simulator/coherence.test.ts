@@ -257,6 +257,13 @@ describe('simulator coherence: over HTTP', () => {
     }
   }
 
+  /** The regions of the sample's countries, as a researcher names them. */
+  const regionNames: Record<string, string> = {
+    US: 'North America', GB: 'Europe', DE: 'Europe', FR: 'Europe', CH: 'Europe', CA: 'North America', BR: 'Latin America', MX: 'Latin America', AR: 'Latin America', CO: 'Latin America',
+    IN: 'Asia', ID: 'Asia', PH: 'Asia', JP: 'Asia', KR: 'Asia', TH: 'Asia', VN: 'Asia', RU: 'Europe', IT: 'Europe', ES: 'Europe', PL: 'Europe', NL: 'Europe', SE: 'Europe',
+    UA: 'Europe', TR: 'Middle East', EG: 'Middle East', SA: 'Middle East', AE: 'Middle East', AU: 'Oceania', NG: 'Africa', ZA: 'Africa',
+  };
+
   it.each([
     ['nike', ['US', 'GB']],
     ['adidas', []],
@@ -287,6 +294,7 @@ describe('simulator coherence: over HTTP', () => {
     const names = new Set(topics.map((x) => x.name));
     for (const p of posts) {
       if (geo.length) expect(geo, String(p.account)).toContain(p.account_audience_country);
+      expect(p.account_audience_region, String(p.account_audience_country)).toBe(regionNames[String(p.account_audience_country)]);
       expect(names, String(p.account_category)).toContain(p.account_category);
     }
     expect(new Set(posts.map((p) => p.account_audience_country)).size).toBeGreaterThan(geo.length ? 1 : 5);

@@ -4,7 +4,7 @@
 import { apiError, invalidRequest, type SimRequest, type SimResponse, type SimRoute } from '../context';
 import { countries, hashString, Rng } from '../data/random';
 import { topic } from '../data/discovery/taxonomy';
-import { countryInfo, type Region } from '../data/reports/geo';
+import { regionOf, type Region } from '../data/reports/geo';
 import { accountProfile, universeName } from '../data/profile';
 import type { CompetitorAnalysis } from '../state';
 
@@ -198,6 +198,12 @@ const regionNames: Record<Region, string> = {
   oceania: 'Oceania',
 };
 
+/** The region of a country as the answers spell it; "Other" for a code the simulator cannot place. */
+function regionName(country: string): string {
+  const region = regionOf(country);
+  return region ? regionNames[region] : 'Other';
+}
+
 /**
  * The main audience country of a post's account: its own audience's, when the analysis asks for
  * no countries or for that one; otherwise one of the analysis's countries (the analysis only
@@ -243,7 +249,7 @@ function post(a: CompetitorAnalysis, index: number): AnalysisPost {
     account_is_verified: p.verified ? 'yes' : 'no',
     account_followers: p.followers,
     account_audience_country: country,
-    account_audience_region: regionNames[countryInfo(country).region],
+    account_audience_region: regionName(country),
     account_audience_age: rng.pick(['13-17', '18-24', '25-34', '35-44', '45-54']),
     account_audience_gender: rng.bool(p.audienceFemale / 100) ? 'female' : 'male',
     account_aqs: p.aqs,
