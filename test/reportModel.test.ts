@@ -420,9 +420,12 @@ describe('metricForPeriod', () => {
     // A zero previous value gives no change rather than infinity.
     const zero = { ...likes, byPeriod: { '7d': { value: 5, previous: 0, change: null, mark: null, similar: null } } };
     expect(metricForPeriod(zero, '7d').change).toBeNull();
+    // Instagram's ER by period: a change wherever the period before had posts (an ER above 0).
     const ig = buildReportModel(sample('instagram'));
-    const er = metricForPeriod(metric(ig, 'er')!, '90d');
-    expect(er.change).toBeCloseTo((er.value! - er.previous!) / Math.abs(er.previous!), 10);
+    const byPeriod = (['7d', '30d', '90d', '180d', '365d'] as const).map((period) => metricForPeriod(metric(ig, 'er')!, period));
+    const withPrevious = byPeriod.filter((er) => er.previous);
+    expect(withPrevious.length).toBeGreaterThan(0);
+    for (const er of withPrevious) expect(er.change).toBeCloseTo((er.value! - er.previous!) / Math.abs(er.previous!), 10);
   });
 });
 

@@ -1,37 +1,241 @@
-// A minimal, valid one-page PDF with lines of text: what the simulator's PDF export serves.
-// Only standard Helvetica and ASCII, which any PDF reader renders.
+// The simulator's PDF export: a multi-page report of one account, drawn with pdf-lib from the
+// same day's report figures (data/reports/summary.ts), with its charts (follower growth line,
+// audience bars). Standard Helvetica only, so every string is first made WinAnsi-safe.
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ReportSummary } from './data/reports/summary';
 
-function escapeText(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+const PAGE = { width: 595, height: 842 };
+const MARGIN = 56;
+const INK = rgb(0.12, 0.14, 0.18);
+const MUTED = rgb(0.42, 0.45, 0.5);
+const ACCENT = rgb(0.16, 0.38, 0.74);
+const RULE = rgb(0.85, 0.87, 0.9);
+
+const networkNames: Record<ReportSummary['network'], string> = {
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  snapchat: 'Snapchat',
+};
+
+/** Characters Helvetica's WinAnsi encoding has beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** `text` with every character the standard fonts cannot encode replaced (accents dropped first). */
+export function winAnsi(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else if (code === 0x09 || code === 0x0a || code === 0x0d) out += ' ';
+    else {
+      const plain = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += /^[\x20-\x7e]+$/.test(plain) ? plain : '?';
+    }
+  }
+  return out;
 }
 
-export function renderPdf(title: string, lines: readonly string[]): Buffer {
-  const content = [
-    'BT',
-    '/F1 20 Tf',
-    '56 780 Td',
-    `(${escapeText(title)}) Tj`,
-    '/F1 11 Tf',
-    '0 -28 Td',
-    ...lines.slice(0, 60).flatMap((line) => [`(${escapeText(line)}) Tj`, '0 -16 Td']),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function date(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+function whole(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function percent(value: number): string {
+  return `${value.toFixed(2)} %`;
+}
+
+interface Pen {
+  doc: PDFDocument;
+  font: PDFFont;
+  bold: PDFFont;
+  page: PDFPage;
+  y: number;
+}
+
+function text(pen: Pen, value: string, x: number, y: number, size = 10, options: { bold?: boolean; color?: ReturnType<typeof rgb>; right?: boolean } = {}) {
+  const font = options.bold ? pen.bold : pen.font;
+  const safe = winAnsi(value);
+  const dx = options.right ? font.widthOfTextAtSize(safe, size) : 0;
+  pen.page.drawText(safe, { x: x - dx, y, size, font, color: options.color ?? INK });
+}
+
+function newPage(pen: Pen): void {
+  pen.page = pen.doc.addPage([PAGE.width, PAGE.height]);
+  pen.y = PAGE.height - MARGIN;
+}
+
+function heading(pen: Pen, title: string): void {
+  text(pen, title, MARGIN, pen.y, 14, { bold: true });
+  pen.y -= 8;
+  pen.page.drawLine({ start: { x: MARGIN, y: pen.y }, end: { x: PAGE.width - MARGIN, y: pen.y }, thickness: 0.8, color: RULE });
+  pen.y -= 20;
+}
+
+/** A table: the first column left-aligned, the others right-aligned at fixed positions. */
+function table(pen: Pen, columns: { title: string; x: number }[], rows: string[][]): void {
+  columns.forEach((c, i) => text(pen, c.title, c.x, pen.y, 9, { bold: true, color: MUTED, right: i > 0 }));
+  pen.y -= 16;
+  for (const row of rows) {
+    row.forEach((cell, i) => text(pen, cell, columns[i]!.x, pen.y, 10, { right: i > 0 }));
+    pen.y -= 15;
+  }
+  pen.y -= 10;
+}
+
+/** The follower curve as a line, with its lowest and highest counts and month ticks (with years). */
+function followerChart(pen: Pen, series: ReportSummary['followerSeries']): void {
+  const left = MARGIN + 64;
+  const width = PAGE.width - MARGIN - left;
+  const height = 180;
+  const bottom = pen.y - height;
+  const counts = series.map((s) => s.count);
+  const min = Math.min(...counts);
+  const max = Math.max(...counts);
+  const span = max - min || 1;
+  const x = (i: number) => left + (i / Math.max(1, series.length - 1)) * width;
+  const y = (count: number) => bottom + ((count - min) / span) * height;
+  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left + width, y: bottom }, thickness: 0.6, color: RULE });
+  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: bottom + height }, thickness: 0.6, color: RULE });
+  text(pen, whole(max), left - 6, bottom + height - 3, 8, { color: MUTED, right: true });
+  text(pen, whole(min), left - 6, bottom - 3, 8, { color: MUTED, right: true });
+  for (let i = 1; i < series.length; i++) {
+    pen.page.drawLine({ start: { x: x(i - 1), y: y(series[i - 1]!.count) }, end: { x: x(i), y: y(series[i]!.count) }, thickness: 1.4, color: ACCENT });
+  }
+  // A tick at the first day of every third month.
+  series.forEach((point, i) => {
+    const d = new Date(point.time);
+    if (d.getUTCDate() !== 1 || d.getUTCMonth() % 3 !== 0) return;
+    pen.page.drawLine({ start: { x: x(i), y: bottom }, end: { x: x(i), y: bottom - 4 }, thickness: 0.6, color: MUTED });
+    text(pen, `${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`, x(i) - 16, bottom - 16, 8, { color: MUTED });
   });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  pen.y = bottom - 40;
+}
+
+/** Horizontal bars of shares (percent), each labelled with its value. */
+function bars(pen: Pen, items: readonly { label: string; share: number }[]): void {
+  const left = MARGIN + 130;
+  const width = PAGE.width - MARGIN - left - 60;
+  const largest = Math.max(...items.map((i) => i.share), 1);
+  for (const item of items) {
+    text(pen, item.label, MARGIN, pen.y, 10);
+    pen.page.drawRectangle({ x: left, y: pen.y - 2, width: Math.max(1, (item.share / largest) * width), height: 11, color: ACCENT });
+    text(pen, `${item.share.toFixed(1)} %`, PAGE.width - MARGIN, pen.y, 10, { right: true });
+    pen.y -= 18;
+  }
+  pen.y -= 12;
+}
+
+/** The PDF of one account's report. Deterministic: the same summary gives the same bytes. */
+export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const network = networkNames[s.network];
+  doc.setTitle(winAnsi(`${s.title} on ${network}: report of ${date(s.day)}`));
+  doc.setProducer('Scout API simulator');
+  doc.setCreator('Scout API simulator');
+  doc.setCreationDate(new Date(s.day));
+  doc.setModificationDate(new Date(s.day));
+  const pen: Pen = { doc, font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold), page: undefined!, y: 0 };
+
+  // Page 1: who, the headline figures and the follower growth line.
+  newPage(pen);
+  text(pen, s.title, MARGIN, pen.y, 22, { bold: true });
+  pen.y -= 22;
+  text(pen, `@${s.username} on ${network} - report of ${date(s.day)}`, MARGIN, pen.y, 11, { color: MUTED });
+  pen.y -= 36;
+  heading(pen, 'Headline figures');
+  const headline: [string, string][] = [
+    ['Followers', whole(s.followers)],
+    ...(s.er !== null ? [['Engagement rate', percent(s.er)] as [string, string]] : []),
+    ['Average likes per post', s.avgLikes === null ? 'hidden by the account' : whole(s.avgLikes)],
+    ...(s.avgViews !== null ? [['Average views per post', whole(s.avgViews)] as [string, string]] : []),
+    ['Posts published', whole(s.postsTotal)],
+    ['Follower growth, 30 days', percent(s.growth30d)],
+    ...(s.quality !== null ? [['Audience quality score', `${Math.round(s.quality)} of 100`] as [string, string]] : []),
+  ];
+  for (const [label, value] of headline) {
+    text(pen, label, MARGIN, pen.y, 11);
+    text(pen, value, PAGE.width - MARGIN, pen.y, 11, { bold: true, right: true });
+    pen.y -= 18;
+  }
+  pen.y -= 18;
+  heading(pen, 'Follower growth, last 12 months');
+  followerChart(pen, s.followerSeries);
+
+  // Page 2: the periods and the latest posts.
+  newPage(pen);
+  heading(pen, 'Posts by period');
+  const or = (value: number | null, show: (v: number) => string) => (value === null ? '-' : show(value));
+  const hasViews = s.avgViews !== null;
+  const cols = [
+    { title: 'Period', x: MARGIN },
+    { title: 'Posts', x: MARGIN + 150 },
+    { title: 'Engagement rate', x: MARGIN + 250 },
+    { title: 'Average likes', x: MARGIN + 340 },
+    { title: hasViews ? 'Average views' : 'Average comments', x: PAGE.width - MARGIN },
+  ];
+  table(
+    pen,
+    cols,
+    s.periods.map((p) => [
+      `Last ${p.label}`,
+      whole(p.posts),
+      or(p.er, percent),
+      or(p.avgLikes, whole),
+      hasViews ? or(p.avgViews, whole) : or(p.avgComments, whole),
+    ]),
+  );
+  if (s.periods.some((p) => p.posts === 0)) {
+    text(pen, 'A dash: no posts in that period, so it has no averages.', MARGIN, pen.y, 9, { color: MUTED });
+    pen.y -= 28;
+  }
+  heading(pen, 'Latest posts');
+  table(
+    pen,
+    [
+      { title: 'Published', x: MARGIN },
+      { title: 'Likes', x: MARGIN + 190 },
+      { title: 'Comments', x: MARGIN + 280 },
+      { title: hasViews ? 'Views' : 'Engagement rate', x: PAGE.width - MARGIN },
+    ],
+    s.latest.map((m) => [date(m.time), s.avgLikes === null ? '-' : whole(m.likes), whole(m.comments), hasViews ? whole(m.views) : percent(m.er)]),
+  );
+
+  // Page 3: the audience.
+  newPage(pen);
+  heading(pen, 'Audience');
+  if (s.countries.length === 0 && s.genders.length === 0) {
+    text(pen, `The ${network} report of this account has no audience analysis.`, MARGIN, pen.y, 11, { color: MUTED });
+  } else {
+    if (s.countries.length) {
+      text(pen, 'Countries', MARGIN, pen.y, 11, { bold: true });
+      pen.y -= 20;
+      bars(pen, s.countries.map((c) => ({ label: c.name, share: c.share })));
+    }
+    if (s.genders.length) {
+      text(pen, 'Gender', MARGIN, pen.y, 11, { bold: true });
+      pen.y -= 20;
+      bars(pen, s.genders);
+    }
+    if (s.ages.length && s.ages.some((a) => a.share > 0)) {
+      text(pen, 'Age', MARGIN, pen.y, 11, { bold: true });
+      pen.y -= 20;
+      bars(pen, s.ages);
+    }
+  }
+
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const footer = winAnsi(`${s.title} on ${network} - ${date(s.day)} - page ${i + 1} of ${pages.length}`);
+    page.drawText(footer, { x: MARGIN, y: 30, size: 8, font: pen.font, color: MUTED });
+  });
+  return doc.save();
 }

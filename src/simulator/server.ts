@@ -9,12 +9,11 @@ import { SimClock } from './clock';
 import { apiError, EXPIRY_PLACEHOLDER, linkExpirySeconds, type Sim, type SimOptions, type SimRequest, type SimResponse, type SimRoute } from './context';
 import type { CdnLinker } from './data/cdn';
 import { networks, Rng, type Network } from './data/random';
-import { renderPdf } from './pdf';
 import { pictureFor } from './png';
 import { competitorRoute } from './routes/competitor';
 import { discoveryRoutes } from './routes/discovery';
 import { planInfoRoute } from './routes/planInfo';
-import { pdfLines, reportRoutes } from './routes/reports';
+import { pdfFile, reportRoutes } from './routes/reports';
 import { SimState, type SimStateOptions } from './state';
 
 export type { SimRequest, SimResponse, SimRoute } from './context';
@@ -128,7 +127,7 @@ async function parseRequest(req: http.IncomingMessage, url: URL): Promise<{ para
   return { params, json: undefined };
 }
 
-function cdnResponse(sim: Sim, url: URL): SimResponse {
+async function cdnResponse(sim: Sim, url: URL): Promise<SimResponse> {
   const match = /^\/cdn\/(avatar|thumb|pdf)\/([a-z]+)\/([^/]+)\.(png|pdf)$/.exec(url.pathname);
   const network = match?.[2] as Network | undefined;
   if (!match || !network || !(networks as readonly string[]).includes(network)) return { status: 404, body: 'Not found', contentType: 'text/plain' };
@@ -138,8 +137,7 @@ function cdnResponse(sim: Sim, url: URL): SimResponse {
   }
   const key = decodeURIComponent(match[3]!);
   if (match[1] === 'pdf') {
-    const { title, lines } = pdfLines(network, key);
-    return { status: 200, body: renderPdf(title, lines), contentType: 'application/pdf' };
+    return { status: 200, body: Buffer.from(await pdfFile(sim, network, key)), contentType: 'application/pdf' };
   }
   const [w, h] = match[1] === 'avatar' ? [96, 96] : [320, 180];
   return { status: 200, body: pictureFor(`${network}/${key}`, w, h), contentType: 'image/png' };

@@ -171,6 +171,16 @@ export function accountIdentity(network: Network, name: string): string {
   return network === 'youtube' && YOUTUBE_CHANNEL_ID.test(trimmed) ? trimmed : trimmed.toLowerCase();
 }
 
+/**
+ * The title of a channel asked for by its id: a channel's name, like "Kalo Tech", never its id
+ * lower-cased into words (channel ids are case-sensitive and mean nothing to a reader).
+ */
+function channelTitle(channelId: string): string {
+  const rng = new Rng(`yt-title:${channelId}`);
+  const name = rng.pick(syllables) + rng.pick(syllables) + (rng.bool(0.5) ? rng.pick(syllables) : '');
+  return `${titleCase(name)} ${titleCase(rng.pick(words))}`;
+}
+
 function drawnProfile(network: Network, requestedName: string): AccountProfile {
   const username = requestedName.trim().toLowerCase();
   const rng = new Rng(`${network}:${username}`);
@@ -199,8 +209,8 @@ function drawnProfile(network: Network, requestedName: string): AccountProfile {
     network,
     username,
     id,
-    title: isNasa ? 'NASA' : titleCase(username),
-    description: `${titleCase(username)} — ${rng.pick(words)} and ${rng.pick(words)}. ${rng.bool(0.4) ? 'Collabs: see contacts.' : ''}`.trim(),
+    title: isNasa ? 'NASA' : requestedChannelId ? channelTitle(requestedChannelId) : titleCase(username),
+    description: `${requestedChannelId ? channelTitle(requestedChannelId) : titleCase(username)} — ${rng.pick(words)} and ${rng.pick(words)}. ${rng.bool(0.4) ? 'Collabs: see contacts.' : ''}`.trim(),
     followers,
     following: rng.int(0, 2500),
     er,

@@ -3,6 +3,8 @@
 // thousands of posts. These answers have no `result` wrapper.
 import { apiError, invalidRequest, type SimRequest, type SimResponse, type SimRoute } from '../context';
 import { countries, hashString, Rng } from '../data/random';
+import { topic } from '../data/discovery/taxonomy';
+import { regionOf, type Region } from '../data/reports/geo';
 import { accountProfile, universeName } from '../data/profile';
 import type { CompetitorAnalysis } from '../state';
 
@@ -90,33 +92,83 @@ export function postCount(a: Pick<CompetitorAnalysis, 'username' | 'dateFrom' | 
   return new Rng(`ca-size:${a.username}:${a.dateFrom}:${a.dateTo}`).int(300, 2500);
 }
 
+/** What one post adds to the aggregates: its numbers as figures, beside the fields the API sends. */
+interface PostFigures {
+  kind: 'sponsored' | 'likely sponsored' | 'organic';
+  account: string;
+  reach: number;
+  engagements: number;
+  /** Earned media value of the post, dollars. */
+  emv: number;
+  /** What the post would cost the brand (the account's estimated budget), dollars. */
+  price: number;
+  hashtags: string[];
+}
+
+interface AnalysisPost {
+  fields: Record<string, unknown>;
+  figures: PostFigures;
+}
+
+/**
+ * What an analysis's posts add up to, worked out once per analysis (a big one holds 60,000 posts):
+ * the aggregates of the report answer are these sums, so the dashboard and the posts agree.
+ */
+const totalsByAnalysis = new WeakMap<CompetitorAnalysis, ReturnType<typeof sumPosts>>();
+
+function sumPosts(a: CompetitorAnalysis) {
+  const empty = () => ({ emv: 0, reach: 0, accounts: new Set<string>(), mentions: 0, price: 0 });
+  const all = empty();
+  const parts = { sponsored: empty(), 'likely sponsored': empty() };
+  let engagements = 0;
+  const hashtagCounts = new Map<string, number>();
+  const total = postCount(a);
+  for (let i = 0; i < total; i++) {
+    const f = post(a, i).figures;
+    for (const part of f.kind === 'organic' ? [all] : [all, parts[f.kind]]) {
+      part.emv += f.emv;
+      part.reach += f.reach;
+      part.accounts.add(f.account);
+      part.mentions++;
+      part.price += f.price;
+    }
+    engagements += f.engagements;
+    for (const tag of f.hashtags) hashtagCounts.set(tag, (hashtagCounts.get(tag) ?? 0) + 1);
+  }
+  return { all, parts, engagements, hashtagCounts };
+}
+
 function aggregates(a: CompetitorAnalysis) {
-  const rng = new Rng(`ca:${a.username}:${a.dateFrom}:${a.dateTo}`);
-  const mentions = postCount(a);
-  const contributors = Math.round(mentions * rng.float(0.3, 0.8));
-  const reach = Math.round(mentions * rng.logNormal(20_000, 0.8));
-  const emv = Math.round(reach * rng.float(0.02, 0.09));
-  const sponsoredShare = rng.float(0.05, 0.4);
-  const part = (share: number) => ({
-    emv: Math.round(emv * share),
-    reach: Math.round(reach * share),
-    contributors: Math.round(contributors * share),
-    mentions: Math.round(mentions * share),
-    price_sum: Math.round(emv * share * rng.float(0.4, 0.9)),
+  let totals = totalsByAnalysis.get(a);
+  if (!totals) {
+    totals = sumPosts(a);
+    totalsByAnalysis.set(a, totals);
+  }
+  const { all, parts, engagements, hashtagCounts } = totals;
+  const part = (p: typeof all) => ({
+    emv: Math.round(p.emv),
+    reach: p.reach,
+    contributors: p.accounts.size,
+    mentions: p.mentions,
+    price_sum: Math.round(p.price),
   });
   return {
-    emv_value: emv,
-    reach_value: reach,
-    contributors_value: contributors,
-    mentions_value: mentions,
-    sponsored_ratio_prc: sponsoredShare * 100,
-    cpe_value: rng.float(0.05, 1.2),
-    sponsored: part(sponsoredShare),
-    likely_sponsored: part(rng.float(0.02, 0.15)),
-    price: { sum_from: Math.round(emv * 0.3), sum_to: Math.round(emv * 0.9) },
-    content_top_hashtags: [...a.hashtags, 'ad', 'sponsored', 'giveaway', 'newin', 'ootd']
+    emv_value: Math.round(all.emv),
+    reach_value: all.reach,
+    contributors_value: all.accounts.size,
+    mentions_value: all.mentions,
+    sponsored_ratio_prc: all.mentions > 0 ? (parts.sponsored.mentions / all.mentions) * 100 : 0,
+    // What the brand pays per engagement, if it paid every post's estimated budget.
+    cpe_value: engagements > 0 ? all.price / engagements : 0,
+    sponsored: part(parts.sponsored),
+    likely_sponsored: part(parts['likely sponsored']),
+    // The estimated budgets are a guess: the range runs from 70 % to 130 % of their sum.
+    price: { sum_from: Math.round(all.price * 0.7), sum_to: Math.round(all.price * 1.3) },
+    // Most used first; ties in the order of first use (the analysis's own tags, then the common ones).
+    content_top_hashtags: [...hashtagCounts.entries()]
+      .sort((x, y) => y[1] - x[1])
       .slice(0, 8)
-      .map((title, i) => ({ title, value: Math.round(mentions / (i + 2)) })),
+      .map(([title, value]) => ({ title, value })),
   };
 }
 
@@ -132,8 +184,39 @@ const getReport: SimRoute = {
   },
 };
 
+/** Hashtags a post may add to the analysis's own, by kind: a paid post says so. */
+const extraTags = { sponsored: ['ad', 'sponsored'], 'likely sponsored': ['gifted', 'collab'], organic: ['newin', 'ootd', 'giveaway'] } as const;
+
+/** Region names as the competitor answers spell them. */
+const regionNames: Record<Region, string> = {
+  north_america: 'North America',
+  latin_america: 'Latin America',
+  europe: 'Europe',
+  asia: 'Asia',
+  middle_east: 'Middle East',
+  africa: 'Africa',
+  oceania: 'Oceania',
+};
+
+/** The region of a country as the answers spell it; "Other" for a code the simulator cannot place. */
+function regionName(country: string): string {
+  const region = regionOf(country);
+  return region ? regionNames[region] : 'Other';
+}
+
+/**
+ * The main audience country of a post's account: its own audience's, when the analysis asks for
+ * no countries or for that one; otherwise one of the analysis's countries (the analysis only
+ * counts accounts whose audience is there).
+ */
+function audienceCountry(a: CompetitorAnalysis, own: string, rng: Rng): string {
+  if (a.audienceGeo.length === 0 || a.audienceGeo.includes(own)) return own;
+  const weight = (code: string) => countries.find(([c]) => c === code)?.[1] ?? 1;
+  return rng.weighted(a.audienceGeo.map((code) => [code, weight(code)] as const));
+}
+
 /** Posts, with the sample's string forms for percentages, yes/no and money, as the real API sends. */
-function post(a: CompetitorAnalysis, index: number) {
+function post(a: CompetitorAnalysis, index: number): AnalysisPost {
   const rng = new Rng(`ca-post:${a.id}:${index}`);
   const account = universeName('instagram', (hashString(`${a.id}:${index}`) % 20_000) >>> 0);
   const p = accountProfile('instagram', account);
@@ -142,26 +225,31 @@ function post(a: CompetitorAnalysis, index: number) {
   const date = from + rng.next() * Math.max(0, to - from);
   const likes = Math.round(p.avgLikes * rng.logNormal(1, 0.5));
   const comments = Math.round(p.avgComments * rng.logNormal(1, 0.6));
-  const sponsored = rng.bool(0.25);
-  return {
+  const kind = rng.bool(0.25) ? 'sponsored' : rng.bool(0.2) ? 'likely sponsored' : 'organic';
+  const views = rng.bool(0.4) ? Math.round(p.avgViews * rng.logNormal(1, 0.5)) : 0;
+  const reach = Math.round(p.followers * rng.float(0.05, 0.4));
+  const budget = Math.round(p.followers * rng.float(0.002, 0.02));
+  const hashtags = [...a.hashtags, ...rng.sample(extraTags[kind], rng.int(0, 2))];
+  const country = audienceCountry(a, p.audienceCountry, rng);
+  const fields = {
     post_date: slashDate(date),
     account: p.username,
     account_url: `https://www.instagram.com/${p.username}/`,
-    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${a.hashtags.map((h) => `#${h}`).join(' ')}`.trim(),
+    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${hashtags.map((h) => `#${h}`).join(' ')}`.trim(),
     post_url: `https://www.instagram.com/p/${hashString(`${a.id}/${index}`).toString(36)}/`,
-    type_of_payed: sponsored ? 'sponsored' : rng.bool(0.2) ? 'likely sponsored' : 'organic',
+    type_of_payed: kind,
     post_er: `${((100 * (likes + comments)) / Math.max(1, p.followers)).toFixed(2)}%`,
     post_performance: `${(rng.logNormal(1, 0.4) * 100).toFixed(1)}%`,
-    post_reach: Math.round(p.followers * rng.float(0.05, 0.4)),
+    post_reach: reach,
     post_likes: likes,
     post_comments: comments,
-    post_video_views: rng.bool(0.4) ? Math.round(p.avgViews * rng.logNormal(1, 0.5)) : 0,
+    post_video_views: views,
     account_type: p.accountType === 'brand' ? 'Brand' : 'Human',
-    account_category: `Category ${p.category}`,
+    account_category: topic(p.category).name,
     account_is_verified: p.verified ? 'yes' : 'no',
     account_followers: p.followers,
-    account_audience_country: rng.weighted(countries),
-    account_audience_region: rng.pick(['Europe', 'North America', 'South America', 'Asia', 'Africa', 'Oceania']),
+    account_audience_country: country,
+    account_audience_region: regionName(country),
     account_audience_age: rng.pick(['13-17', '18-24', '25-34', '35-44', '45-54']),
     account_audience_gender: rng.bool(p.audienceFemale / 100) ? 'female' : 'male',
     account_aqs: p.aqs,
@@ -173,9 +261,17 @@ function post(a: CompetitorAnalysis, index: number) {
     account_posts_performance: rng.logNormal(1, 0.3),
     account_avg_likes_per_posts: p.avgLikes,
     account_avg_comments_per_posts: p.avgComments,
-    account_est_budget: `$${Math.round(p.followers * rng.float(0.002, 0.02)).toLocaleString('en-US')}`,
+    account_est_budget: `$${budget.toLocaleString('en-US')}`,
   };
+  // Earned media value: what the post's likes, comments and views would cost as ads.
+  const emv = likes * EMV_PER_LIKE + comments * EMV_PER_COMMENT + views * EMV_PER_VIEW;
+  return { fields, figures: { kind, account: p.username, reach, engagements: likes + comments, emv, price: budget, hashtags } };
 }
+
+/** Dollars of earned media value per like, comment and video view. */
+const EMV_PER_LIKE = 0.08;
+const EMV_PER_COMMENT = 0.5;
+const EMV_PER_VIEW = 0.02;
 
 const posts: SimRoute = {
   methods: ['POST'],
@@ -194,7 +290,7 @@ const posts: SimRoute = {
     const total = postCount(a);
     const start = (from as number) * (size as number);
     const out = [];
-    for (let i = start; i < Math.min(total, start + (size as number)); i++) out.push(post(a, i));
+    for (let i = start; i < Math.min(total, start + (size as number)); i++) out.push(post(a, i).fields);
     return { status: 200, body: out };
   },
 };

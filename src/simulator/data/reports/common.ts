@@ -4,6 +4,7 @@ import { accountProfile, type AccountProfile } from '../profile';
 import { markFor, networkTypeIds, type Mark, type Network, type Rng } from '../random';
 import type { Ctx } from './context';
 import { usesRealForms } from '../realForms';
+import { topic, topics as taxonomyTopics } from '../discovery/taxonomy';
 
 export const DAY_MS = 86_400_000;
 
@@ -63,19 +64,6 @@ export function benchmark(rng: Rng, value: number, options: BenchmarkOptions = {
   const raw = Math.min(options.max ?? Infinity, around(rng, typical > 0 ? typical : 1, options.sd ?? 0.45));
   const similar = options.integer ? Math.max(1, Math.round(raw)) : raw;
   return { similar, mark: markFor(value, similar) };
-}
-
-/**
- * Per-period values of a metric with peer benchmarks. The peers' level is drawn once per
- * metric, so the marks of the periods tell one story instead of flipping at random.
- */
-export function ratedPeriods(rng: Rng, base: number): (days: number) => { value: number; similar: number; mark: Mark } {
-  const peers = around(rng, base > 0 ? base : 1, 0.45);
-  return (days) => {
-    const value = periodAverage(rng, base, days);
-    const similar = around(rng, peers, 0.08);
-    return { value, similar, mark: markFor(value, similar) };
-  };
 }
 
 /** The human label that goes with a mark (`mark_title`, `title`, `display_mark`). */
@@ -168,20 +156,17 @@ export function socialNetworks(ctx: Ctx, networks: readonly Network[]): { type: 
 /** Facebook's network type id in real answers (not among the reference's networks). */
 export const FACEBOOK_TYPE_ID = 8;
 
-/** Topic labels for categories and thematics; index = category id − 1 (taxonomy not shown in the spec). */
-export const topics = [
-  'Art', 'Beauty', 'Business & Careers', 'Cars & Motorbikes', 'Cinema & Actors', 'Clothing & Outfits', 'Comics & Sketches',
-  'Computers & Gadgets', 'Crypto', 'DIY & Design', 'Education', 'Family', 'Fashion', 'Finance & Economics', 'Fitness & Gym',
-  'Food & Cooking', 'Gaming', 'Health & Medicine', 'Humor & Fun', 'Kids & Toys', 'Lifestyle', 'Literature & Journalism', 'Luxury',
-  'Machinery & Technologies', 'Management & Marketing', 'Modeling', 'Motivation', 'Music', 'Nature & Landscapes', 'Photography',
-  'Politics', 'Racing Sports', 'Science', 'Shopping & Retail', 'Shows', 'Sports with a ball', 'Sweets & Bakery', 'Travel',
-  'Winter sports', 'Animals',
-] as const;
+/**
+ * Topic names for categories and thematics; index = category id − 1. Discovery's taxonomy is
+ * the one table of them, so a report names an account's category as discovery and the
+ * competitor analysis do.
+ */
+export const topics: readonly string[] = taxonomyTopics.map((t) => t.name);
 
 /** The account's own topic first (from its profile category), then one or two related ones. */
 export function accountTopics(ctx: Ctx, purpose: string): string[] {
   const rng = ctx.rng(purpose);
-  const own = topics[(ctx.profile.category - 1) % topics.length]!;
+  const own = topic(ctx.profile.category).name;
   const others = rng.sample(topics.filter((t) => t !== own), rng.int(1, 2));
   return [own, ...others];
 }

@@ -58,6 +58,20 @@ export function countryInfo(code: string): CountryInfo {
   return table[code.toUpperCase()] ?? table.US!;
 }
 
+/** Regions of countries the simulator has no audience data for, which an analysis may still ask about. */
+const otherRegions: Record<string, Region> = {
+  CH: 'europe', AT: 'europe', BE: 'europe', PT: 'europe', IE: 'europe', DK: 'europe', NO: 'europe', FI: 'europe', CZ: 'europe', GR: 'europe',
+  RO: 'europe', HU: 'europe', NZ: 'oceania', SG: 'asia', MY: 'asia', PK: 'asia', BD: 'asia', CN: 'asia', TW: 'asia', HK: 'asia',
+  CL: 'latin_america', PE: 'latin_america', VE: 'latin_america', EC: 'latin_america', IL: 'middle_east', QA: 'middle_east', KW: 'middle_east',
+  MA: 'africa', KE: 'africa', GH: 'africa', DZ: 'africa', TN: 'africa',
+};
+
+/** The region of a country (ISO alpha-2, any case); null when the simulator does not know the code. */
+export function regionOf(code: string): Region | null {
+  const upper = code.toUpperCase();
+  return table[upper]?.region ?? otherRegions[upper] ?? null;
+}
+
 export const regions: readonly Region[] = ['north_america', 'latin_america', 'europe', 'asia', 'middle_east', 'africa', 'oceania'];
 
 /** The largest US states, for the `states` breakdowns (Snapchat's audience is US-heavy). */

@@ -4,12 +4,12 @@ import { markFor, networkTypeIds, type Mark, type Rng } from '../random';
 import { AGE_BUCKETS, ageGender, age21PlusPrc, cityShares, countryShares, languageShares, raceShares, stateShares, typeShares, weightedShares } from './audience';
 import {
   accountTopics, around, BASE64URL, benchmark, type BenchmarkOptions, caption, commercialEstimates, contactEmails, DAY_MS, FACEBOOK_TYPE_ID, linkedProfiles, markTitle,
-  PERIODS, periodAverage, periodDays, performance, randomToken, rankings, scoreMark, startOfDay, topics, unixSeconds,
+  PERIODS, periodDays, performance, randomToken, rankings, scoreMark, startOfDay, topics, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
 import { usesRealForms } from '../realForms';
 import { countryInfo } from './geo';
-import { countInWindow, idsWithin, latestPosts, mean, perWeek, postTimes, rankedBy, within, type Post, type PostKey } from './posts';
+import { ANALYSED_POSTS, countInWindow, extendPost, idsWithin, mean, perWeek, rankedBy, timeline, within, type Post, type PostKey } from './posts';
 import { dailyFollowers, FOLLOWER_DAYS, growthPerformance, growthPrc, snapshotTimes, walkTo } from './series';
 
 /** About one account in ten hides like counts; their likes metrics are null (api-notes). */
@@ -34,7 +34,8 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
   const following = walkTo(ctx.rng('following'), p.following, FOLLOWER_DAYS, 1.5);
   const firstDay = startOfDay(now) - (FOLLOWER_DAYS - 1) * DAY_MS;
   const chartDate = (i: number) => unixSeconds(firstDay + i * DAY_MS);
-  const times = postTimes(ctx);
+  const posts = timeline(ctx);
+  const times = posts.times;
 
   // EMV, reach and prices need 12 posts with likes in the last 30 days (api-notes).
   const priced = !hidden && countInWindow(times, now, 30) >= 12;
@@ -88,7 +89,7 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
       audience_ethnicity: Object.entries(races).map(([race, value]) => ({ name: ethnicityNames[race as keyof typeof ethnicityNames], value })),
       followers_chart: followers.map((count, i) => ({ date: chartDate(i), count })),
       following_chart: following.map((count, i) => ({ date: chartDate(i), count })),
-      er: { ...scored(rng, p.er), performance: erPerformance(rng, p.er) },
+      er: { ...scored(rng, p.er), performance: erPerformance(ctx) },
       subscribers_growth_prc: {
         value: p.growth30d,
         performance: performance(PERIODS, (days) => {
@@ -128,17 +129,14 @@ export function instagramReport(ctx: Ctx): Record<string, unknown> {
 }
 
 /**
- * ER per period with the range of its posts. Longer windows hold the shorter ones, so their
- * min never rises and their max never falls.
+ * ER per period: the mean ER of the posts published in it, the range of their ERs, and the
+ * mean of the period before. A period without posts reads 0 throughout, as real answers send it.
  */
-function erPerformance(rng: Rng, er: number) {
-  let min = Infinity;
-  let max = 0;
+function erPerformance(ctx: Ctx) {
+  const posts = timeline(ctx);
   return performance(PERIODS, (days) => {
-    const value = periodAverage(rng, er, days);
-    min = Math.min(min, value * rng.float(0.15, 0.6));
-    max = Math.max(max, value * rng.float(1.5, 4));
-    return { value, value_prev: around(rng, value, 0.12), min, max };
+    const now = posts.stats(days);
+    return { value: now.er, value_prev: posts.stats(days, days).er, min: now.minEr, max: now.maxEr };
   });
 }
 
@@ -199,12 +197,23 @@ const SORT_KEYS: Record<string, PostKey> = { time_posted_desc: 'time', er_desc: 
 /** Instagram media marks have no `average` but a `very_good` (spec 1): markFor's scale shifted up one. */
 const mediaMark: Record<Mark, string> = { poor: 'poor', fair: 'fair', average: 'good', good: 'very_good', excellent: 'excellent' };
 
+/**
+ * A media answer lists every post of the last 30 days (so its 30-day figures and the report's
+ * are over the same posts), and older ones of the 180 days up to ANALYSED_POSTS in all: a
+ * prolific account's 90- and 180-day lists stop there, their metrics then over the listed.
+ */
+function mediaPosts(ctx: Ctx): readonly Post[] {
+  const line = timeline(ctx);
+  const recent = line.window(30);
+  return recent.length >= ANALYSED_POSTS ? recent : line.window(Math.max(...MEDIA_PERIODS.map((p) => periodDays[p]))).slice(0, ANALYSED_POSTS);
+}
+
 function igPosts(ctx: Ctx): IgPost[] {
-  const longest = Math.max(...MEDIA_PERIODS.map((p) => periodDays[p]));
-  return within(latestPosts(ctx, postTimes(ctx)), ctx.now, longest).map((post) => {
+  return mediaPosts(ctx).map((post) => {
     const type = post.detail('type').weighted<IgType>([['reel', 45], ['post', 30], ['carousel', 22], ['igtv', 3]]);
     const isVideo = type === 'reel' || type === 'igtv';
-    return { ...post, type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 };
+    // Views are counted on videos only.
+    return extendPost(post, { type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 });
   });
 }
 

@@ -1,9 +1,12 @@
 // An account's posts (videos, streams, snaps): when they were published and how each did.
 // Post i is generated from its own seed, so a media page or a brand mention can make the
 // posts it shows without making the others.
-import type { Network, Rng } from '../random';
+import { hashString, Rng, type Network } from '../random';
 import { BASE64URL, DAY_MS, numericToken, randomToken } from './common';
 import type { Ctx } from './context';
+
+/** The salts of Post.uniform, one per detail, kept together so no two details share one. */
+export const POST_DETAIL = { streamHours: 1, dislikes: 2, game: 3 } as const;
 
 /** How many of the latest posts a report analyses for lists, charts and per-post statistics. */
 export const ANALYSED_POSTS = 120;
@@ -24,6 +27,8 @@ export interface Post {
    * Each call starts a fresh stream, so the same post reads the same wherever it is shown.
    */
   detail(purpose: string): Rng;
+  /** A number in [0, 1) of this post's own, one per `salt`: a cheap detail for figures every period sums. */
+  uniform(salt: number): number;
 }
 
 /**
@@ -87,11 +92,71 @@ function meanOne(rng: Rng, sigma: number): number {
 
 const viewBased: ReadonlySet<Network> = new Set(['youtube', 'tiktok', 'twitch', 'snapchat']);
 
+/**
+ * One post: its numbers as own fields, its id (drawn from a stream of its own, only when asked
+ * for: a report sums hundreds of posts whose ids it never shows) and its details from the
+ * prototype, so making thousands of them allocates no closures.
+ */
+class PostRecord implements Post {
+  private cachedId: string | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly index: number,
+    readonly time: number,
+    readonly views: number,
+    readonly likes: number,
+    readonly comments: number,
+    readonly shares: number,
+    readonly er: number,
+  ) {}
+
+  get id(): string {
+    return (this.cachedId ??= postId(this.ctx.profile.network, this.ctx.rng(`post:${this.index}:id`)));
+  }
+
+  detail(purpose: string): Rng {
+    return this.ctx.rng(`post:${this.index}:${purpose}`);
+  }
+
+  uniform(salt: number): number {
+    return postSeed(postsSeed(this.ctx) ^ Math.imul(salt + 1, 0x27d4eb2f), this.index) / 4294967296;
+  }
+}
+
+/**
+ * A post with more fields (a type, a length…), still a post: its id and details keep working.
+ * Use this, not an object spread, which would drop them.
+ */
+export function extendPost<T extends object>(post: Post, extra: T): Post & T {
+  return Object.assign(Object.create(Object.getPrototypeOf(post) as object) as Post, post, extra);
+}
+
+const postsSeeds = new WeakMap<Ctx, number>();
+
+/** The seed all of an account's posts are seeded from. */
+function postsSeed(ctx: Ctx): number {
+  let seed = postsSeeds.get(ctx);
+  if (seed === undefined) {
+    seed = hashString(`${ctx.seed}:posts`);
+    postsSeeds.set(ctx, seed);
+  }
+  return seed;
+}
+
+/** A well-mixed 32-bit seed for post `index` of an account whose posts' seed is `base`. */
+function postSeed(base: number, index: number): number {
+  let h = Math.imul((base ^ index) >>> 0, 0x9e3779b1) ^ (base / 4294967296);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** Post `index` (0 = newest) published at `time`. Views, likes and comments move together. */
 export function post(ctx: Ctx, index: number, time: number): Post {
   const { profile } = ctx;
-  const rng = ctx.rng(`post:${index}`);
-  const id = postId(profile.network, rng);
+  // Seeded by number, not by a string per post: a report makes hundreds of posts.
+  const rng = new Rng(postSeed(postsSeed(ctx), index));
   const reach = meanOne(rng, 0.7); // how well this post did, shared by all its numbers
   const views = Math.round(profile.avgViews * reach * meanOne(rng, 0.2));
   // Where a like needs a view, a post never has more likes than views.
@@ -99,12 +164,13 @@ export function post(ctx: Ctx, index: number, time: number): Post {
   const comments = Math.round(profile.avgComments * reach * meanOne(rng, 0.4));
   const shares = Math.round(profile.avgShares * reach * meanOne(rng, 0.5));
   const er = ((likes + comments) / profile.followers) * 100;
-  return { index, id, time, views, likes, comments, shares, er, detail: (purpose) => ctx.rng(`post:${index}:${purpose}`) };
+  return new PostRecord(ctx, index, time, views, likes, comments, shares, er);
 }
 
-/** The latest `limit` posts. */
-export function latestPosts(ctx: Ctx, times: readonly number[], limit = ANALYSED_POSTS): Post[] {
-  return times.slice(0, limit).map((t, i) => post(ctx, i, t));
+/** The latest `limit` posts (the account's timeline's: made once per report). */
+export function latestPosts(ctx: Ctx, limit = ANALYSED_POSTS): Post[] {
+  const line = timeline(ctx);
+  return line.times.slice(0, limit).map((_, i) => line.at(i));
 }
 
 /** Posts published in the last `days` days. */
@@ -158,3 +224,134 @@ export function brandMentionPosts(ctx: Ctx, times: readonly number[]): { brand: 
     .map((brand) => ({ brand, indices: rng.sample(pool, rng.int(1, 6)).sort((a, b) => a - b) }));
 }
 
+
+/**
+ * Every post of an account, made on demand and once: the one source of a report's period
+ * figures, its media lists and its history. A period's count, sums, averages and ER are what
+ * the posts published in it add up to, so a period with an ER or an average has posts, and a
+ * media list's posts average to the figures beside it.
+ */
+export interface Timeline {
+  /** Publication times of all posts, newest first. */
+  readonly times: readonly number[];
+  /** Post `index` (0 = newest). */
+  at(index: number): Post;
+  /** Posts published in (now − from − days, now − from], newest first (one shared array per window: do not change it). */
+  window(days: number, fromDaysAgo?: number): readonly Post[];
+  /** Posts published in (start, end] (epoch ms), newest first. */
+  between(start: number, end: number): Post[];
+  /** figures() of window(days, fromDaysAgo), worked out once. */
+  stats(days: number, fromDaysAgo?: number): Figures;
+}
+
+const timelines = new WeakMap<Ctx, Timeline>();
+
+export function timeline(ctx: Ctx): Timeline {
+  const known = timelines.get(ctx);
+  if (known) return known;
+  const times = postTimes(ctx);
+  const made: (Post | undefined)[] = [];
+  const at = (index: number): Post => (made[index] ??= post(ctx, index, times[index]!));
+  const between = (start: number, end: number): Post[] => {
+    const out: Post[] = [];
+    for (let i = postedAfter(times, end), last = postedAfter(times, start); i < last; i++) out.push(at(i));
+    return out;
+  };
+  const windows = new Map<string, readonly Post[]>();
+  const window = (days: number, fromDaysAgo = 0) => {
+    const key = `${days}:${fromDaysAgo}`;
+    let found = windows.get(key);
+    if (!found) {
+      const end = ctx.now - fromDaysAgo * DAY_MS;
+      found = between(end - days * DAY_MS, end);
+      windows.set(key, found);
+    }
+    return found;
+  };
+  const stats = new Map<string, Figures>();
+  const built: Timeline = {
+    times,
+    at,
+    between,
+    window,
+    stats: (days, fromDaysAgo = 0) => {
+      const key = `${days}:${fromDaysAgo}`;
+      let f = stats.get(key);
+      if (!f) {
+        f = figures(window(days, fromDaysAgo));
+        stats.set(key, f);
+      }
+      return f;
+    },
+  };
+  timelines.set(ctx, built);
+  return built;
+}
+
+/** What a set of posts adds up to. Averages, ER and its range are 0 without posts (api-notes: a period without posts reads 0). */
+export interface Figures {
+  count: number;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  avgViews: number;
+  avgLikes: number;
+  avgComments: number;
+  avgShares: number;
+  /** Mean ER of the posts, percent. */
+  er: number;
+  minEr: number;
+  maxEr: number;
+  /** The least and most of each count on one post (0 without posts). */
+  min: Record<'views' | 'likes' | 'comments' | 'shares', number>;
+  max: Record<'views' | 'likes' | 'comments' | 'shares', number>;
+}
+
+export function figures(posts: readonly Post[]): Figures {
+  let views = 0;
+  let likes = 0;
+  let comments = 0;
+  let shares = 0;
+  let er = 0;
+  let minEr = Infinity;
+  let maxEr = 0;
+  const min = { views: Infinity, likes: Infinity, comments: Infinity, shares: Infinity };
+  const max = { views: 0, likes: 0, comments: 0, shares: 0 };
+  for (const p of posts) {
+    // Spelled out: this loop runs over every post of every period of every report.
+    if (p.views < min.views) min.views = p.views;
+    if (p.views > max.views) max.views = p.views;
+    if (p.likes < min.likes) min.likes = p.likes;
+    if (p.likes > max.likes) max.likes = p.likes;
+    if (p.comments < min.comments) min.comments = p.comments;
+    if (p.comments > max.comments) max.comments = p.comments;
+    if (p.shares < min.shares) min.shares = p.shares;
+    if (p.shares > max.shares) max.shares = p.shares;
+    views += p.views;
+    likes += p.likes;
+    comments += p.comments;
+    shares += p.shares;
+    er += p.er;
+    minEr = Math.min(minEr, p.er);
+    maxEr = Math.max(maxEr, p.er);
+  }
+  const count = posts.length;
+  const avg = (total: number) => (count ? total / count : 0);
+  return {
+    count,
+    views,
+    likes,
+    comments,
+    shares,
+    avgViews: avg(views),
+    avgLikes: avg(likes),
+    avgComments: avg(comments),
+    avgShares: avg(shares),
+    er: avg(er),
+    minEr: count ? minEr : 0,
+    maxEr,
+    min: count ? min : { views: 0, likes: 0, comments: 0, shares: 0 },
+    max,
+  };
+}

@@ -6,7 +6,7 @@ import { ageGenderUnknown, countryShares, stateShares } from './audience';
 import { accountTopics, benchmark, contactEmails, performance, periodAverage, socialNetworks, topics, unixSeconds, type Period } from './common';
 import type { Ctx } from './context';
 import { countryInfo } from './geo';
-import { countInWindow, idsWithin, latestPosts, mean, perWeek, postTimes, rankedBy, within, type Post } from './posts';
+import { countInWindow, extendPost, idsWithin, latestPosts, mean, perWeek, rankedBy, timeline, within, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 export type SnapchatVariant = 'opendata' | 'verified';
@@ -36,10 +36,15 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
   const opendata = variant === 'opendata';
   const windows = opendata ? OPENDATA_WINDOWS : VERIFIED_WINDOWS;
   const rng = ctx.rng('report');
-  const times = postTimes(ctx);
-  const snaps: Snap[] = latestPosts(ctx, times).map((s) => {
+  const line = timeline(ctx);
+  const times = line.times;
+  // Every window figure is what the window's snaps add up to (posts.ts: timeline); a window
+  // without snaps reads 0, as real answers send a period without posts.
+  const inWindow = (days: number) => line.stats(days);
+  const posted = (days: number) => inWindow(days).count > 0;
+  const snaps: Snap[] = latestPosts(ctx).map((s) => {
     const tagRng = s.detail('tags');
-    return { ...s, type: s.detail('type').bool(0.5) ? 'spotlight' : 'snap', hashtags: tagRng.sample(tags, tagRng.int(0, 3)) };
+    return extendPost(s, { type: (s.detail('type').bool(0.5) ? 'spotlight' : 'snap') as SnapType, hashtags: tagRng.sample(tags, tagRng.int(0, 3)) });
   });
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const perWindow = <T>(build: (days: number) => T) => performance(windows, build);
@@ -49,7 +54,7 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
   /** "Verified only": the keys are left out of opendata. */
   const verifiedOnly = <T extends object>(build: () => T): T | Record<string, never> => (opendata ? {} : build());
   /** A rate (percent) overall and per window. */
-  const rate = (base: number) => ({ value: base, performance: perWindow((days) => ({ value: periodAverage(rng, base, days) })) });
+  const rate = (base: number) => ({ value: base, performance: perWindow((days) => ({ value: posted(days) ? periodAverage(rng, base, days) : 0 })) });
   /** A value with its spotlight and story parts: spotlights travel further than stories. */
   const split = (value: number, round: boolean) => {
     const r = (v: number) => (round ? Math.round(v) : v);
@@ -64,7 +69,7 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
   // What similar accounts post: the account's own long-run pace, which also benchmarks idle spells.
   const postsPerDay = Math.max(1, countInWindow(times, now, 365)) / 365;
   const viewsAvg = benchmark(rng, p.avgViews, { integer: true });
-  const reach = p.avgViews * rng.float(1.1, 1.8);
+  const reachFactor = rng.float(1.1, 1.8);
   const viewTime = rng.float(4000, 20000); // ms a viewer spends on a snap
 
   const metrics = {
@@ -85,7 +90,7 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
         value: total,
         ...benchmark(rng, total),
         performance: perWindow((days) => {
-          const value = countInWindow(times, now, days) * periodAverage(rng, p.avgViews, days);
+          const value = inWindow(days).views;
           return { value, ...benchmark(rng, value, { typical: p.avgViews * postsPerDay * days }) };
         }),
       };
@@ -100,25 +105,34 @@ export function snapchatReport(ctx: Ctx): Record<string, unknown> {
         return { value_story: story, mark_story: benchmark(rng, story).mark, value_spotlight: spotlight, mark_spotlight: benchmark(rng, spotlight).mark };
       }),
       performance: perWindow((days) => {
-        const value = Math.round(periodAverage(rng, p.avgViews, days));
-        return { value, min: openOnly(() => Math.round(value * rng.float(0.1, 0.5))), max: openOnly(() => Math.round(value * rng.float(2, 6))) };
+        const views = line.window(days).map((s) => s.views);
+        return {
+          value: Math.round(inWindow(days).avgViews),
+          min: openOnly(() => (views.length ? Math.min(...views) : 0)),
+          max: openOnly(() => (views.length ? Math.max(...views) : 0)),
+        };
       }),
     },
-    media_count: openOnly(() => ({ performance: perWindow((days) => ({ value: countInWindow(times, now, days) })) })),
+    media_count: openOnly(() => ({ performance: perWindow((days) => ({ value: inWindow(days).count })) })),
     media_per_week: { value: mediaPerWeek, mark: benchmark(rng, mediaPerWeek, { typical: postsPerDay * 7 }).mark, performance: perWindow((days) => ({ value: Math.round(perWeek(times, now, days)) })) },
     ...verifiedOnly(() => ({
-      reach: { performance: perWindow((days) => splitRated(periodAverage(rng, reach, days), true)) },
-      reach_rate: { performance: perWindow((days) => splitRated(periodAverage(rng, (reach / p.followers) * 100, days), false)) },
+      // Reach follows the window's views.
+      reach: { performance: perWindow((days) => splitRated(inWindow(days).avgViews * reachFactor, true)) },
+      reach_rate: { performance: perWindow((days) => splitRated(((inWindow(days).avgViews * reachFactor) / p.followers) * 100, false)) },
       story_completion_rate: rate(rng.float(30, 85)),
       story_skip_rate: rate(rng.float(5, 40)),
       story_exit_rate: rate(rng.float(2, 20)),
       story_rewatch_rate: (() => {
         const value = rng.float(1, 12);
         const viewers = value * rng.float(0.4, 0.9);
-        return { value, value_viewers: viewers, performance: perWindow((days) => ({ value: periodAverage(rng, value, days), value_viewers: periodAverage(rng, viewers, days) })) };
+        return {
+          value,
+          value_viewers: viewers,
+          performance: perWindow((days) => (posted(days) ? { value: periodAverage(rng, value, days), value_viewers: periodAverage(rng, viewers, days) } : { value: 0, value_viewers: 0 })),
+        };
       })(),
-      view_time_avg: { performance: perWindow((days) => split(periodAverage(rng, viewTime, days), true)) },
-      shares_avg: { ...split(p.avgShares, true), performance: perWindow((days) => ({ value: Math.round(periodAverage(rng, p.avgShares, days)) })) },
+      view_time_avg: { performance: perWindow((days) => split(posted(days) ? periodAverage(rng, viewTime, days) : 0, true)) },
+      shares_avg: { ...split(p.avgShares, true), performance: perWindow((days) => ({ value: Math.round(inWindow(days).avgShares) })) },
     })),
   };
 

@@ -5,11 +5,11 @@ import { markFor, networkTypeIds, Rng } from '../random';
 import { asQuietMonth, quietMonth, usesRealForms } from '../realForms';
 import { age21PlusPrc, ageGender, countryShares, geoData, languageShares, raceShares, typeShares } from './audience';
 import {
-  accountTopics, BASE64URL, benchmark, caption, commercialEstimates, DAY_MS, isoDate, isoTime, markTitle, numericToken, PERIODS,
-  performance, periodAverage, randomToken, ratedPeriods, scoreMark, unixSeconds,
+  accountTopics, around, BASE64URL, benchmark, caption, commercialEstimates, DAY_MS, isoDate, isoTime, markTitle, numericToken, PERIODS,
+  performance, randomToken, scoreMark, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, within, type Post, type PostKey } from './posts';
+import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Spec 3.1: a READY_LOW_CONFIDENCE TikTok report lacks these (low audience activity). */
@@ -37,11 +37,14 @@ const hashtags = ['fyp', 'foryou', 'viral', 'trending', 'duet', 'tutorial', 'cha
 export function tiktokReport(ctx: Ctx): Record<string, unknown> {
   const { profile: p, now, input } = ctx;
   const rng = ctx.rng('report');
-  const times = postTimes(ctx);
-  const posts = latestPosts(ctx, times);
+  const line = timeline(ctx);
+  const times = line.times;
+  const posts = latestPosts(ctx);
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const count = (days: number, from = 0) => countInWindow(times, now, days, from);
   const perPeriod = <T>(build: (days: number) => T) => performance(PERIODS, build);
+  // Every period figure is what the period's posts add up to (posts.ts: timeline).
+  const inPeriod = (days: number, from = 0) => line.stats(days, from);
 
   /** A rated value with the spread of similar accounts; `titleKey` is spelled as the spec spells it there. */
   const ratedRange = (value: number, titleKey: 'mark_tittle' | 'mark_title', prev: number, typical = value, integer = false) => {
@@ -50,16 +53,25 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     const high = similar * rng.float(1.4, 3);
     return { value, mark, [titleKey]: markTitle(mark), similar, similar_min: integer ? Math.floor(low) : low, similar_max: integer ? Math.ceil(high) : high, value_prev: prev };
   };
-  const rated = (base: number) => perPeriod(ratedPeriods(rng, base));
-  /** Totals over a window and the window before it: posts in it times a per-post average. */
-  const summed = (perPost: number) =>
-    perPeriod((days) => ({ value: Math.round(count(days) * periodAverage(rng, perPost, days)), value_prev: Math.round(count(days, days) * periodAverage(rng, perPost, days)) }));
-  const spread = (base: number, round: boolean) =>
-    perPeriod((days) => {
-      const value = periodAverage(rng, base, days);
-      const r = (v: number) => (round ? Math.round(v) : v);
-      return { value: r(value), min: r(value * rng.float(0.05, 0.4)), max: r(value * rng.float(2, 8)) };
+  /** Per-period values rated against peers whose level is drawn once (around the overall figure), so the marks tell one story. */
+  const rated = (overall: number, value: (f: Figures) => number) => {
+    const peers = around(rng, overall > 0 ? overall : 1, 0.45);
+    return perPeriod((days) => {
+      const v = value(inPeriod(days));
+      const similar = around(rng, peers, 0.08);
+      return { value: v, similar, mark: markFor(v, similar) };
     });
+  };
+  /** Totals over a period and the period before it. */
+  const summed = (total: (f: Figures) => number) => perPeriod((days) => ({ value: total(inPeriod(days)), value_prev: total(inPeriod(days, days)) }));
+  /** A period's per-post average and the range of its posts. */
+  const spread = (key: 'likes' | 'comments' | 'shares', round: boolean) =>
+    perPeriod((days) => {
+      const f = inPeriod(days);
+      const average = f.count ? f[key] / f.count : 0;
+      return { value: round ? Math.round(average) : average, min: f.min[key], max: f.max[key] };
+    });
+  const ratio = (top: number, bottom: number) => (bottom > 0 ? top / bottom : 0);
 
   const mediaPerWeek = perWeek(times, now, 30);
   // Peers of an account that stopped posting still post a few times a week.
@@ -78,25 +90,31 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
       }),
     },
     subscribers_count: { value: p.followers, performance: perPeriod((days) => ({ value: gain(followers, days) })) },
-    views_avg: { performance: perPeriod((days) => ({ value: Math.round(periodAverage(rng, p.avgViews, days)) })) },
+    views_avg: { performance: perPeriod((days) => ({ value: Math.round(inPeriod(days).avgViews) })) },
     subscribers_growth_prc: { performance: perPeriod(growthPerformance(rng, followers)) },
-    er: { value: p.er, mark_title: markTitle(erMark), performance: rated(p.er) },
-    alikes_avg: { performance: spread(p.avgLikes, true) },
-    likes_count: { value: p.avgLikes * p.mediaCount, performance: summed(p.avgLikes) },
+    er: { value: p.er, mark_title: markTitle(erMark), performance: rated(p.er, (f) => f.er) },
+    alikes_avg: { performance: spread('likes', true) },
+    likes_count: { value: p.avgLikes * p.mediaCount, performance: summed((f) => f.likes) },
     media_count: {
       value: p.mediaCount,
       performance: perPeriod((days) => ratedRange(count(days), 'mark_tittle', count(days, days), (weekly.similar * days) / 7, true)),
     },
-    likes_views_ratio: { value: likesViews, performance: perPeriod((days) => ratedRange(periodAverage(rng, likesViews, days), 'mark_tittle', periodAverage(rng, likesViews, days))) },
-    comments_count: { value: p.avgComments * p.mediaCount, performance: summed(p.avgComments) },
-    views_followers_ratio: {
-      performance: perPeriod((days) => ratedRange(periodAverage(rng, p.avgViews / p.followers, days), 'mark_title', periodAverage(rng, p.avgViews / p.followers, days))),
+    likes_views_ratio: {
+      value: likesViews,
+      performance: perPeriod((days) => {
+        const [f, before] = [inPeriod(days), inPeriod(days, days)];
+        return ratedRange(ratio(f.likes, f.views), 'mark_tittle', ratio(before.likes, before.views), likesViews);
+      }),
     },
-    shares_count: { performance: summed(p.avgShares) },
+    comments_count: { value: p.avgComments * p.mediaCount, performance: summed((f) => f.comments) },
+    views_followers_ratio: {
+      performance: perPeriod((days) => ratedRange(inPeriod(days).avgViews / p.followers, 'mark_title', inPeriod(days, days).avgViews / p.followers, p.avgViews / p.followers)),
+    },
+    shares_count: { performance: summed((f) => f.shares) },
     following_count: { value: p.following },
-    comments_avg: { value: p.avgComments, performance: spread(p.avgComments, false) },
-    shares_avg: { value: p.avgShares, performance: spread(p.avgShares, false) },
-    comments_likes_ratio: { value: commentsLikes, mark_title: markTitle(benchmark(rng, commentsLikes).mark), performance: rated(commentsLikes) },
+    comments_avg: { value: p.avgComments, performance: spread('comments', false) },
+    shares_avg: { value: p.avgShares, performance: spread('shares', false) },
+    comments_likes_ratio: { value: commentsLikes, mark_title: markTitle(benchmark(rng, commentsLikes).mark), performance: rated(commentsLikes, (f) => ratio(f.comments, f.likes)) },
     // Deprecated alias of media_per_week (spec 9): the same numbers, in its older shape.
     post_frequency: { performance: perPeriod((days) => ({ value: perWeek(times, now, days), ...benchmark(rng, perWeek(times, now, days), { typical: weekly.similar }) })) },
     subscribers_quality: { value: p.realAudience, ...benchmark(rng, p.realAudience, { sd: 0.2, max: 100 }) },
@@ -109,7 +127,6 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
   const audienceRng = ctx.audienceRng('audience');
   const ages = ageGender(audienceRng, p.audienceFemale);
   const rankings = new Map<PostKey, Post[]>();
-  const shape = likesShape(posts);
   const commercial = commercialEstimates(ctx.rng('commercial'), p.avgViews, p.avgLikes + p.avgComments + p.avgShares);
   const features: Record<string, unknown> = {
     audience_age_gender: { data: ages },
@@ -121,7 +138,7 @@ export function tiktokReport(ctx: Ctx): Record<string, unknown> {
     blogger_views_likes_chart: { data: posts.slice(0, 50).map((m) => ({ x: m.views, y: m.likes })) },
     media_by_type: { data: { recommended: rng.float(20, 95), commercial: rng.float(0, 20), potentially_commercial: rng.float(0, 15) } },
     likes_distribution: {
-      data: perPeriod((days) => ({ value: likesDistribution(shape, count(days)), value_prev: likesDistribution(shape, count(days, days)) })),
+      data: perPeriod((days) => ({ value: likesDistribution(line.window(days)), value_prev: likesDistribution(line.window(days, days)) })),
     },
     blogger_geo: { data: { country: p.country } },
     // Brands have no gender (null); a few people are not recognised ("unknown").
@@ -173,23 +190,10 @@ function aqs(ctx: Ctx, erMark: string) {
   return { value: ctx.profile.aqs, mark: scoreMark(ctx.profile.aqs), description };
 }
 
-/** The share of the account's analysed posts in each likes bracket. */
-function likesShape(sample: readonly Post[]): number[] {
+/** How many of a period's posts fall in each likes bracket. */
+function likesDistribution(sample: readonly Post[]): Record<string, number> {
   const counts = LIKES_GROUPS.map(() => 0);
   for (const m of sample) counts[LIKES_GROUPS.findIndex(([, limit]) => m.likes < limit)]!++;
-  return counts.map((n) => n / (sample.length || 1));
-}
-
-/**
- * A window's posts spread over the likes brackets in the account's usual shape, apportioned
- * (largest remainder) so the brackets add up to the window's post count.
- */
-function likesDistribution(shape: readonly number[], posts: number): Record<string, number> {
-  const exact = shape.map((s) => s * posts);
-  const counts = exact.map(Math.floor);
-  const byRemainder = exact.map((e, i) => i).sort((a, b) => exact[b]! - counts[b]! - (exact[a]! - counts[a]!) || a - b);
-  const missing = posts - counts.reduce((s, c) => s + c, 0);
-  for (let k = 0; k < missing; k++) counts[byRemainder[k % byRemainder.length]!]!++;
   return Object.fromEntries(LIKES_GROUPS.map(([key], i) => [key, counts[i]!]));
 }
 

@@ -1,9 +1,9 @@
 // Twitch: the report of spec 2.2.
-import type { Rng } from '../random';
+import { markFor, type Rng } from '../random';
 import { ageGender, countryShares, geoData, languageShares, toPercent, weightedShares } from './audience';
-import { around, contactEmails, isoTime, markTitle, PERIODS, performance, periodAverage, ratedPeriods, socialNetworks } from './common';
+import { around, contactEmails, DAY_MS, isoTime, markTitle, PERIODS, performance, socialNetworks } from './common';
 import type { Ctx } from './context';
-import { countInWindow, idsWithin, latestPosts, perWeek, postTimes, rankedBy, type Post } from './posts';
+import { extendPost, idsWithin, latestPosts, mean, perWeek, POST_DETAIL, rankedBy, timeline, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Popular Twitch categories with their Twitch ids and (rounded) follower counts. */
@@ -26,14 +26,27 @@ interface Stream extends Post {
 
 /** Twitch audience geography: GeoNames ids beside the codes, and region groups that agree with them. */
 
+/** How long a stream ran, hours: from its own stream, so every list and sum that shows it agrees. */
+function hoursOf(stream: Post): number {
+  return 1.5 + 5.5 * stream.uniform(POST_DETAIL.streamHours);
+}
+
+
+/** Distinct UTC days on which these streams started. */
+function activeDays(streams: readonly Post[]): number {
+  return new Set(streams.map((s) => Math.floor(s.time / DAY_MS))).size;
+}
+
 export function twitchReport(ctx: Ctx): Record<string, unknown> {
   const { profile: p, now, input } = ctx;
   const rng = ctx.rng('report');
-  const times = postTimes(ctx);
-  const streams: Stream[] = latestPosts(ctx, times).map((s) => ({ ...s, hours: s.detail('stream').float(1.5, 7) }));
+  const line = timeline(ctx);
+  const times = line.times;
+  const streams: Stream[] = latestPosts(ctx).map((s) => extendPost(s, { hours: hoursOf(s) }));
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const perPeriod = <T>(build: (days: number) => T) => performance(PERIODS, build);
-  const count = (days: number, from = 0) => countInWindow(times, now, days, from);
+  // Every period figure is what the period's streams add up to (posts.ts: timeline).
+  const inPeriod = (days: number, from = 0) => line.stats(days, from);
   /** `performance` of a period value and the same for the period before it (`from` days back). */
   const withPrev = (value: (days: number, from: number) => number, round: boolean) => ({
     performance: perPeriod((days) => {
@@ -41,11 +54,17 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
       return { value: r(value(days, 0)), value_prev: r(value(days, days)) };
     }),
   });
-  const averaged = (base: number, round: boolean) => withPrev((days) => periodAverage(rng, base, days), round);
 
   const liveViewers = Math.max(1, p.followers * rng.float(0.005, 0.04));
-  const hoursPerStream = streams.length ? streams.reduce((s, x) => s + x.hours, 0) / streams.length : 0;
-  const chatRated = ratedPeriods(rng, liveViewers * rng.float(0.3, 2.5));
+  // Live viewers follow a period's views: a period without streams had none.
+  const liveIn = (days: number, from: number) => (p.avgViews > 0 ? liveViewers * (inPeriod(days, from).avgViews / p.avgViews) : 0);
+  const hours = new Map<string, number>();
+  const hoursIn = (days: number, from: number) => {
+    const key = `${days}:${from}`;
+    return hours.get(key) ?? hours.set(key, line.window(days, from).reduce((s, x) => s + hoursOf(x), 0)).get(key)!;
+  };
+  const chatLevel = liveViewers * rng.float(0.3, 2.5);
+  const chatPeers = around(rng, chatLevel, 0.45);
 
   const metrics = {
     subscribers_count: { value: p.followers, performance: perPeriod((days) => ({ value: gain(followers, days) })) },
@@ -55,24 +74,32 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
     },
     views_avg: {
       performance: perPeriod((days) => {
-        const value = Math.round(periodAverage(rng, p.avgViews, days));
-        return { value, max: Math.round(value * rng.float(2, 6)), min: Math.round(value * rng.float(0.1, 0.5)), value_prev: Math.round(around(rng, value)) };
+        const views = line.window(days).map((s) => s.views);
+        return {
+          value: Math.round(inPeriod(days).avgViews),
+          max: views.length ? Math.max(...views) : 0,
+          min: views.length ? Math.min(...views) : 0,
+          value_prev: Math.round(inPeriod(days, days).avgViews),
+        };
       }),
     },
     subscribers_growth_prc: { performance: perPeriod(growthPerformance(rng, followers)) },
     // Twitch stopped publishing channel view totals, so many channels have none.
     views_count: { value: rng.bool(0.4) ? null : Math.round(p.avgViews * p.mediaCount * rng.float(0.8, 1.5)) },
-    live_viewers_avg: averaged(liveViewers, true),
+    live_viewers_avg: withPrev(liveIn, true),
     videos_per_week: withPrev((days, from) => perWeek(times, now, days, from), true),
-    video_views_count: withPrev((days, from) => count(days, from) * periodAverage(rng, p.avgViews, days), false),
-    video_views_avg: averaged(p.avgViews, false),
-    views_rate: averaged((p.avgViews / p.followers) * 100, false),
-    hours_streamed: withPrev((days, from) => count(days, from) * hoursPerStream, false),
-    active_days_per_week: withPrev((days, from) => Math.min(7, perWeek(times, now, days, from) * rng.float(0.7, 1)), true),
+    video_views_count: withPrev((days, from) => inPeriod(days, from).views, false),
+    video_views_avg: withPrev((days, from) => inPeriod(days, from).avgViews, false),
+    views_rate: withPrev((days, from) => (inPeriod(days, from).avgViews / p.followers) * 100, false),
+    hours_streamed: withPrev(hoursIn, false),
+    active_days_per_week: withPrev((days, from) => Math.min(7, activeDays(line.window(days, from)) / (days / 7)), true),
     chat_messages_per_hour: {
       performance: perPeriod((days) => {
-        const rated = chatRated(days);
-        return { ...rated, mark_title: markTitle(rated.mark) };
+        // Chat follows the period's live audience; a period without streams had no chat.
+        const value = liveViewers > 0 ? chatLevel * (liveIn(days, 0) / liveViewers) : 0;
+        const similar = around(rng, chatPeers, 0.08);
+        const mark = markFor(value, similar);
+        return { value, similar, mark, mark_title: markTitle(mark) };
       }),
     },
   };
@@ -102,7 +129,7 @@ export function twitchReport(ctx: Ctx): Record<string, unknown> {
     blogger_geo: { data: rng.bool(0.15) ? null : geoData([{ code: p.country, prc: 100 }]) },
     blogger_emails: { status: { code: 'OK' }, data: contactEmails(ctx) },
     blogger_languages: { data: [p.language] },
-    games: { data: games(ctx, times, hoursPerStream) },
+    games: { data: games(ctx) },
     social_networks: { data: socialNetworks(ctx, ['youtube', 'instagram', 'twitter', 'tiktok']) },
   };
 
@@ -142,22 +169,42 @@ function sentiments(rng: Rng, posts: number) {
   };
 }
 
-/** The games streamed, sharing the channel's streams between them. */
-function games(ctx: Ctx, times: readonly number[], hoursPerStream: number) {
-  const { profile: p, now, input } = ctx;
+/** The games streamed: each stream is of one game, so a game's counts, views and hours are its streams'. */
+function games(ctx: Ctx) {
+  const { input } = ctx;
   const rng = ctx.rng('games');
+  const line = timeline(ctx);
   const played = rng.sample(GAMES, rng.int(1, 4));
   const shares = toPercent(rng.shares(played.length, 0.7).sort((a, b) => b - a));
-  return played.map((game, i) => {
-    const share = shares[i]! / 100;
-    const streams = (days: number) => Math.round(countInWindow(times, now, days) * share);
+  const weights = played.map((game, i) => [game.id, shares[i]!] as const);
+  // Each stream's game, drawn once from the stream's own stream of numbers.
+  const games = new Map<number, string>();
+  const total = weights.reduce((sum, [, w]) => sum + w, 0);
+  const pick = (u: number) => {
+    let left = u * total;
+    for (const [id, w] of weights) if ((left -= w) < 0) return id;
+    return weights.at(-1)![0];
+  };
+  const gameOf = (stream: Post) => games.get(stream.index) ?? games.set(stream.index, pick(stream.uniform(POST_DETAIL.game))).get(stream.index)!;
+  const byPeriod = new Map<number, Map<string, Post[]>>();
+  const inPeriod = (days: number) => {
+    let split = byPeriod.get(days);
+    if (!split) {
+      split = new Map(played.map((game) => [game.id, [] as Post[]]));
+      for (const s of line.window(days)) split.get(gameOf(s))!.push(s);
+      byPeriod.set(days, split);
+    }
+    return split;
+  };
+  return played.map((game) => {
+    const streams = (days: number) => inPeriod(days).get(game.id)!;
     return {
       basic: { id: game.id, title: game.title, avatar_url: input.cdn.avatar('twitch', `game-${game.id}`) },
       metrics: {
         subscribers_count: game.followers,
-        streams_count: { performance: performance(PERIODS, (days) => ({ value: streams(days) })) },
-        views_avg: { performance: performance(PERIODS, (days) => ({ value: Math.round(periodAverage(rng, p.avgViews, days)) })) },
-        hours_streamed: { performance: performance(PERIODS, (days) => ({ value: streams(days) * hoursPerStream })) },
+        streams_count: { performance: performance(PERIODS, (days) => ({ value: streams(days).length })) },
+        views_avg: { performance: performance(PERIODS, (days) => ({ value: Math.round(mean(streams(days).map((s) => s.views))) })) },
+        hours_streamed: { performance: performance(PERIODS, (days) => ({ value: streams(days).reduce((s, x) => s + hoursOf(x), 0) })) },
       },
     };
   });

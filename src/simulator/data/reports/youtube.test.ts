@@ -39,6 +39,15 @@ describe('YouTube report (api-notes)', () => {
     expectKeys(body, ['price', 'price_from', 'price_to'], 'video_integration_price.data');
   });
 
+  it('a channel asked for by its id answers with that id and a readable title, never the id lower-cased into words', () => {
+    for (const id of ['UCBJycsmduvYEL83R_U4JriQ', 'UCpVm7bg6pXKo1Pr6k5kxG9A', 'UCLA_DiR1FfKNvjuUpBHmylQ']) {
+      const basic = rec(generateReportBody(input('youtube', id)), 'report.basic');
+      expect(basic.id).toBe(id);
+      expect(String(basic.title)).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(String(basic.title).toLowerCase()).not.toContain(id.slice(2, 8).toLowerCase());
+    }
+  });
+
   it('basic and subscribers agree with the profile', () => {
     expect(rec(body, 'report.basic')).toMatchObject({ id: profile.id, username: profile.username, title: profile.title });
     expect(at(body, 'report.metrics.subscribers_count.value')).toBe(profile.followers);

@@ -7,10 +7,10 @@ import { usesRealForms } from '../realForms';
 import { ageGender, countryShares, languageShares } from './audience';
 import {
   accountTopics, around, benchmark, caption, contactEmails, DAY_MS, isoTime, LONG_PERIODS, markTitle, PERIODS, performance,
-  periodAverage, ratedPeriods, scoreMark, socialNetworks, unixSeconds,
+  scoreMark, socialNetworks, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, countInWindow, perWeek, post, postedAfter, postTimes, type Post } from './posts';
+import { brandMentionPosts, brandSlug, perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance, snapshotTimes, valueDaysAgo } from './series';
 
 export const PAGE_SIZE = 50;
@@ -21,7 +21,7 @@ function youtubeVideo(ctx: Ctx, video: Post) {
   const rng = video.detail('video');
   const title = caption(rng);
   const restricted = rng.bool(0.03);
-  const dislikes = Math.round(video.likes * rng.float(0.01, 0.06));
+  const dislikes = dislikesOf(video);
   // A quarter are Shorts (under a minute); the rest a log-normal around ten minutes.
   const length = rng.bool(0.25) ? rng.int(10, 59) : Math.max(60, Math.round(rng.logNormal(600, 0.7)));
   const cpm = rng.float(2, 18);
@@ -55,6 +55,11 @@ function youtubeVideo(ctx: Ctx, video: Post) {
   };
 }
 
+/** A video's dislikes: a few percent of its likes, from its own stream so a report's sums and the video agree. */
+function dislikesOf(video: Post): number {
+  return Math.round(video.likes * (0.01 + 0.05 * video.uniform(POST_DETAIL.dislikes)));
+}
+
 function videosPage(ctx: Ctx, times: readonly number[], page: number) {
   const start = (page - 1) * PAGE_SIZE;
   const real = usesRealForms('youtube', ctx.profile.username);
@@ -76,14 +81,29 @@ export function youtubeMediaPage(ctx: Ctx, page: number): Record<string, unknown
 export function youtubeReport(ctx: Ctx): Record<string, unknown> {
   const { profile: p, now, input } = ctx;
   const rng = ctx.rng('report');
-  const times = postTimes(ctx);
+  const line = timeline(ctx);
+  const times = line.times;
   const followers = dailyFollowers(ctx.rng('followers'), p.followers, p.growth30d);
   const perPeriod = <T>(build: (days: number) => T) => performance(LONG_PERIODS, build);
-  // Totals over a window: posts in it times a period average per post.
-  const summed = (perPost: number) => perPeriod((days) => ({ value: Math.round(countInWindow(times, now, days) * periodAverage(rng, perPost, days)) }));
-  const rated = (base: number) => perPeriod(ratedPeriods(rng, base));
+  // Every period figure is what the period's videos add up to (posts.ts: timeline).
+  const inPeriod = (days: number, from = 0) => line.stats(days, from);
+  const dislikes = new Map<number, number>();
+  const dislikesIn = (days: number) => dislikes.get(days) ?? dislikes.set(days, line.window(days).reduce((s, v) => s + dislikesOf(v), 0)).get(days)!;
+  const summed = (total: (f: Figures) => number) => perPeriod((days) => ({ value: total(inPeriod(days)) }));
+  const ratio = (top: number, bottom: number, scale = 1) => (bottom > 0 ? (top / bottom) * scale : 0);
+  /** Per-period values rated against peers whose level is drawn once (around the overall figure). */
+  const rated = (overall: number, value: (days: number) => number) => {
+    const peers = around(rng, overall > 0 ? overall : 1, 0.45);
+    return perPeriod((days) => {
+      const v = value(days);
+      const similar = around(rng, peers, 0.08);
+      return { value: v, similar, mark: markFor(v, similar) };
+    });
+  };
   const avgDislikes = p.avgLikes * 0.03;
-  const videosV30 = Math.round(p.avgViews * rng.float(0.6, 0.95));
+  // Views a video gets in its first 30 days: most of its views.
+  const v30Share = rng.float(0.6, 0.95);
+  const videosV30 = Math.round(p.avgViews * v30Share);
   const audienceRng = ctx.audienceRng('audience');
   const lower = (code: string) => code.toLowerCase(); // YouTube reports use lower-case country codes
   const cpm = rng.float(8, 35);
@@ -95,30 +115,29 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
       metrics: {
         subscribers_count: { value: p.followers, performance: perPeriod((days) => ({ value: gain(followers, days) })) },
         subscribers_growth_prc: { value: p.growth30d, performance: perPeriod(growthPerformance(rng, followers)) },
-        media_count: { value: p.mediaCount, performance: perPeriod((days) => ({ value: countInWindow(times, now, days) })) },
-        views_count: { value: Math.round(p.avgViews * p.mediaCount * rng.float(0.8, 1.6)), performance: summed(p.avgViews) },
+        media_count: { value: p.mediaCount, performance: perPeriod((days) => ({ value: line.stats(days).count })) },
+        views_count: { value: Math.round(p.avgViews * p.mediaCount * rng.float(0.8, 1.6)), performance: summed((f) => f.views) },
         views_avg: {
           value: p.avgViews,
-          performance: perPeriod((days) => {
-            const value = Math.round(periodAverage(rng, p.avgViews, days));
-            return { value, value_prev: Math.round(around(rng, value)) };
-          }),
+          performance: perPeriod((days) => ({ value: Math.round(inPeriod(days).avgViews), value_prev: Math.round(inPeriod(days, days).avgViews) })),
         },
-        videos_v30: { value: videosV30, performance: perPeriod((days) => ({ value: Math.round(periodAverage(rng, videosV30, days)) })) },
-        likes_count: { value: p.avgLikes * p.mediaCount, performance: summed(p.avgLikes) },
-        dislikes_count: { value: Math.round(avgDislikes * p.mediaCount), performance: summed(avgDislikes) },
-        comments_count: { value: p.avgComments * p.mediaCount, performance: summed(p.avgComments) },
-        video_views_avg: { performance: perPeriod((days) => ({ value: periodAverage(rng, p.avgViews, days) })) },
-        comments_rate: { performance: rated(p.avgViews > 0 ? (p.avgComments / p.avgViews) * 100 : 0) },
-        reactions_rate: { performance: rated(p.avgViews > 0 ? ((p.avgLikes + avgDislikes) / p.avgViews) * 100 : 0) },
+        videos_v30: { value: videosV30, performance: perPeriod((days) => ({ value: Math.round(inPeriod(days).avgViews * v30Share) })) },
+        likes_count: { value: p.avgLikes * p.mediaCount, performance: summed((f) => f.likes) },
+        dislikes_count: { value: Math.round(avgDislikes * p.mediaCount), performance: perPeriod((days) => ({ value: dislikesIn(days) })) },
+        comments_count: { value: p.avgComments * p.mediaCount, performance: summed((f) => f.comments) },
+        video_views_avg: { performance: perPeriod((days) => ({ value: inPeriod(days).avgViews })) },
+        comments_rate: { performance: rated(ratio(p.avgComments, p.avgViews, 100), (days) => ratio(inPeriod(days).comments, inPeriod(days).views, 100)) },
+        reactions_rate: {
+          performance: rated(ratio(p.avgLikes + avgDislikes, p.avgViews, 100), (days) => ratio(inPeriod(days).likes + dislikesIn(days), inPeriod(days).views, 100)),
+        },
         videos_per_week: {
           value: perWeek(times, now, 30),
           performance: perPeriod((days) => ({ value: perWeek(times, now, days), value_prev: perWeek(times, now, days, days) })),
         },
-        comments_avg: { performance: perPeriod((days) => ({ value: periodAverage(rng, p.avgComments, days) })) },
-        alikes_avg: { performance: perPeriod((days) => ({ value: periodAverage(rng, p.avgLikes, days) })) },
-        likes_comments_ratio: { performance: rated(p.avgComments > 0 ? p.avgLikes / p.avgComments : p.avgLikes) },
-        er: { value: p.er, performance: rated(p.er) },
+        comments_avg: { performance: perPeriod((days) => ({ value: inPeriod(days).avgComments })) },
+        alikes_avg: { performance: perPeriod((days) => ({ value: inPeriod(days).avgLikes })) },
+        likes_comments_ratio: { performance: rated(ratio(p.avgLikes, p.avgComments), (days) => ratio(inPeriod(days).likes, inPeriod(days).comments)) },
+        er: { value: p.er, performance: rated(p.er, (days) => inPeriod(days).er) },
       },
       features: {
         audience_age_gender: { data: ageGender(audienceRng, p.audienceFemale) },
@@ -133,7 +152,7 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
       },
     },
     video_integration_price: { data: { price, price_from: price * rng.float(0.7, 0.9), price_to: price * rng.float(1.1, 1.5) } },
-    metrics_history: metricsHistory(ctx, times, followers),
+    metrics_history: metricsHistory(ctx, times, followers, videosV30),
     media: videosPage(ctx, times, 1),
   };
   if (usesRealForms('youtube', p.username)) {
@@ -149,7 +168,7 @@ export function youtubeReport(ctx: Ctx): Record<string, unknown> {
 }
 
 /** Weekly snapshots since the channel entered the database, the last one today's values. */
-function metricsHistory(ctx: Ctx, times: readonly number[], followers: readonly number[]) {
+function metricsHistory(ctx: Ctx, times: readonly number[], followers: readonly number[], videosV30: number) {
   const { profile: p, now } = ctx;
   const rng = ctx.rng('history');
   const snapshots = snapshotTimes(now, rng.int(180, 728), 7);
@@ -161,8 +180,8 @@ function metricsHistory(ctx: Ctx, times: readonly number[], followers: readonly 
   return {
     subscribers_count: series((t) => valueDaysAgo(followers, daysAgo(t))),
     er: series((_, last) => (last ? p.er : around(rng, p.er, 0.15))),
-    media_count: series((t) => p.mediaCount - postedAfter(times, t)),
-    videos_v30: series(() => Math.round(around(rng, p.avgViews * 0.8, 0.25))),
+    media_count: series((t, last) => (last ? p.mediaCount : p.mediaCount - postedAfter(times, t))),
+    videos_v30: series((_, last) => (last ? videosV30 : Math.round(around(rng, videosV30, 0.25)))),
   };
 }
 
