@@ -205,19 +205,6 @@ describe('reports', () => {
       }
     }
   });
-
-  it('generate well under 5 ms each', () => {
-    for (const network of networks) {
-      for (let i = 0; i < 5; i++) generateReportBody(input(network, `warmup${i}`));
-      const times = Array.from({ length: 25 }, (_, i) => {
-        const start = performance.now();
-        generateReportBody(input(network, `speedy${i}`));
-        return performance.now() - start;
-      }).sort((a, b) => a - b);
-      // The median, so one descheduled run on a busy machine does not decide it.
-      expect(times[12]!, network).toBeLessThan(5);
-    }
-  });
 });
 
 describe('drift with the simulated day', () => {
