@@ -163,6 +163,9 @@ describe('reports, cache first', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(await h.call('reports:cancel', { network: 'twitch', account: 'slowpoke' })).toEqual({ cancelled: true });
     await expect(pending).rejects.toMatchObject({ message: expect.stringMatching(/Cancelled/) });
+    // The caller hears of the cancel at once; the kernel settles the paid row just after.
+    await h.services.active().paid.idle();
+    await h.services.active().jobs.idle();
     // The credit went with the request. The account is most likely unlocked, but only the API
     // knows (a failed generation is refunded), so the quote says so and stays at what it may cost.
     expect(h.sim.state.spent.credits).toBe(1);
