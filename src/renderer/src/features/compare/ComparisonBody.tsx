@@ -149,7 +149,8 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
       />
       <p className="muted compare-legend" data-testid="compare-legend">
         Figures for the last {PERIOD_WORDS[period]} where the report gives them by period. ▲ marks the best and ▼ the worst figure of a row; — means the
-        report does not have the figure (missing, not ranked). Hover a figure for its exact value.
+        report does not have the figure, and “No posts in …” that the account posted nothing in the period (neither is ranked). Hover a figure for its exact value,
+        or tick Show exact figures.
       </p>
       <CompareTable model={model} notes={notes} onNote={onNote} columnNote={columnNote} />
       <CompareCharts model={model} />
