@@ -10,8 +10,8 @@ import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { roundAsShown, type FigureUnit } from '../src/shared/sheets';
 
-/** The words a sheet writes where a figure is absent (labels.ts ABSENT_WORDS). */
-const ABSENT = /^(not in report|no posts)$/;
+/** The words a sheet writes where a figure is absent: labels.ts ABSENT_WORDS, or the model's reason for a period without posts. */
+const ABSENT = /^(not in report|no posts|No (posts|videos|streams|tweets) in the last [\w ]+)$/;
 
 const DAY_MS = 86_400_000;
 

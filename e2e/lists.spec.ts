@@ -189,7 +189,8 @@ test('sync a list, page through it, compare and open its items, offline too', as
 
   // Exported offline: every item (all pages), in the table's order; figures as the screen rounds them, no ids.
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export-csv').click()]);
-  expect(csv.suggestedFilename()).toBe('List 6.csv');
+  // Named as the researcher named the list.
+  expect(csv.suggestedFilename()).toBe('Summer shortlist.csv');
   const bytes = fs.readFileSync((await csv.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const parsed = Papa.parse<Record<string, string>>(bytes.toString('utf8').slice(1), { header: true, skipEmptyLines: true });
@@ -200,11 +201,12 @@ test('sync a list, page through it, compare and open its items, offline too', as
   expect(parsed.data.every((r) => /^(\d+(\.\d{1,2})?)?$/.test(r['Engagement rate (%)']!))).toBe(true);
   expect(parsed.data.every((r) => r['First requested'] === '' || /^\d{4}-\d\d-\d\d$/.test(r['First requested']!))).toBe(true);
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export-xlsx').click()]);
-  expect(xlsx.suggestedFilename()).toBe('List 6.xlsx');
+  expect(xlsx.suggestedFilename()).toBe('Summer shortlist.xlsx');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(fs.readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
   const sheet = wb.getWorksheet('Items')!;
   expect(sheet.rowCount).toBe(3 + 210);
+  expect(sheet.getCell(1, 1).text).toBe('Summer shortlist');
   expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, printTitlesRow: '1:3' });
   expect((sheet.getRow(3).values as unknown[]).slice(1, 6)).toEqual(['Account', 'Username', 'Network', 'Followers', 'Engagement rate']);
   expect(parsed.data.map((r) => r.Username)).toEqual(Array.from({ length: 210 }, (_, i) => sheet.getCell(4 + i, 2).text));

@@ -629,7 +629,12 @@ describe('one truth per figure: cards, labels, charts', () => {
     for (const key of m.cards) {
       const row = metric(m, key)!;
       expect(row, key).toBeDefined();
-      for (const period of m.periods) expect(formatMetric(metricForPeriod(row, period).value, row.unit), `${key} ${period}`).not.toBe('—');
+      for (const period of m.periods) {
+        const shown = metricForPeriod(row, period);
+        // A period without posts reads "No posts in the last …" (never a dash, never 0).
+        if (shown.source === 'no-posts') expect(shown.value, `${key} ${period}`).toBeNull();
+        else expect(formatMetric(shown.value, row.unit), `${key} ${period}`).not.toBe('—');
+      }
     }
     const first = metric(m, m.cards[0]!)!;
     expect(first.label).toBe(network === 'youtube' || network === 'snapchat' ? 'Subscribers' : 'Followers');

@@ -230,9 +230,11 @@ function drawnProfile(network: Network, requestedName: string): AccountProfile {
     avgComments,
     avgShares: Math.round(avgLikes * rng.float(0.005, 0.05)),
     growth30d: rng.normal(1.5, 3),
+    // Most creators an agency looks at post every week; a few pause; one in twenty has gone quiet
+    // (their months without posts are what Scout must show as "no posts", never as 0).
     lastMediaAgeDays: rng.weighted([
-      [rng.int(0, 7), 6],
-      [rng.int(8, 60), 3],
+      [rng.int(0, 7), 17],
+      [rng.int(8, 25), 2],
       [rng.int(61, 400), 1],
     ]),
     realAudience: Math.max(20, Math.min(95, rng.normal(68, 12))),

@@ -40,7 +40,9 @@ export interface Post {
 export function postTimes(ctx: Ctx): number[] {
   const { profile, now } = ctx;
   const rng = ctx.rng('timeline');
-  const intervalMs = (rng.float(365, 3650) / profile.mediaCount) * DAY_MS;
+  // A rhythm of one to ten posts a week, faster only where the account's post count would
+  // otherwise reach back more than twelve years.
+  const intervalMs = Math.min(7 / rng.float(1, 10), (365 * 12) / profile.mediaCount) * DAY_MS;
   const newest = now - (profile.lastMediaAgeDays + rng.float(0, 0.95)) * DAY_MS;
   const times = new Array<number>(profile.mediaCount);
   for (let i = 0; i < profile.mediaCount; i++) times[i] = i === 0 ? newest : newest - (i - 0.5 + rng.next()) * intervalMs;

@@ -74,7 +74,7 @@ describe('list XLSX', () => {
     expect(ws.getCell(4, at('First requested')).numFmt).toBe('yyyy-mm-dd');
     expect(ws.getCell(4, at('Authentic engagement')).value).toBeCloseTo(0.023456, 10);
     expect(ws.getCell(5, at('Followers')).value).toBeNull();
-    expect(ws.getCell(6, at('Username')).value).toBe('Channel UCBJycsmduvYEL83R_U4JriQ');
+    expect(ws.getCell(6, at('Username')).value).toBe('UCBJycsmduvYEL83R_U4JriQ');
     const texts: string[] = [];
     ws.eachRow((row) => row.eachCell((cell) => texts.push(cell.text)));
     expect(texts.filter((t) => t.includes('100163') || t === '2,5')).toEqual([]);

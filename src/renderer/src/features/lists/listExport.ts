@@ -66,7 +66,7 @@ export function listCsv(items: readonly ListItemView[]): string {
   const keys = exportFieldKeys(items);
   const lines: CsvCell[][] = items.map((item) => [
     inertText(nameOf(item)),
-    item.username === null ? '' : inertText(accountHandle(item.network, item.username)),
+    item.username === null ? '' : inertText(item.username),
     item.network ? networkLabels[item.network] : '',
     item.followers === null ? '' : roundAsShown(item.followers, 'count'),
     item.er === null ? '' : roundAsShown(item.er, 'percent'),
@@ -108,7 +108,7 @@ export async function listXlsx(items: readonly ListItemView[], options: ListShee
     const name = ws.getCell(r, 1);
     name.value = linkValue(url, linkText(nameOf(item), 36)) ?? nameOf(item);
     if (url) name.font = LINK_FONT;
-    if (item.username !== null) ws.getCell(r, 2).value = accountHandle(item.network, item.username);
+    if (item.username !== null) ws.getCell(r, 2).value = item.username;
     ws.getCell(r, 3).value = item.network ? networkLabels[item.network] : 'network not known';
     if (!item.network) ws.getCell(r, 3).font = ABSENT_FONT;
     if (item.followers !== null) {
