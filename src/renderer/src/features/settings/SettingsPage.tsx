@@ -62,7 +62,9 @@ function WorkspaceTable() {
           <th scope="col">Workspace</th>
           <th scope="col">API address</th>
           <th scope="col">Credentials</th>
-          <th scope="col" aria-label="Actions" />
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
