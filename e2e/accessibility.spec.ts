@@ -18,6 +18,11 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * (landmarks, heading order, table headers with text).
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/**
+ * Also every id once in the page: WCAG 2.2 dropped 4.1.1 (axe marks these rules deprecated), but a
+ * repeated id still sends a label or a skip link to the wrong element.
+ */
+const ALSO = { 'duplicate-id': { enabled: true }, 'duplicate-id-active': { enabled: true } };
 /** The WCAG rules whose outcome depends on colours: run again in the dark scheme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -45,7 +50,7 @@ class Scanner {
     for (const scheme of ['light', 'dark'] as const) {
       await this.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       let builder = new AxeBuilder({ page: this.page });
-      builder = scheme === 'light' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES);
+      builder = scheme === 'light' ? builder.withTags(TAGS).options({ rules: ALSO }) : builder.withRules(COLOUR_RULES);
       if (within) builder = builder.include(within);
       const result = await builder.analyze();
       for (const v of result.violations) {
@@ -99,16 +104,17 @@ const REPORTS: Record<string, string[]> = {
 };
 const REPORT_ADDRESSES = 'instagram:natgeo youtube:foodchannel tiktok:dancer';
 
-test('the scan finds what it must: a nameless button, and a colour only the dark scheme breaks', async ({ page, scout }) => {
+test('the scan finds what it must: a nameless button, a repeated id, and a colour only the dark scheme breaks', async ({ page, scout }) => {
   const axe = new Scanner(page);
   await scout.open(page);
   // Dark grey text: readable on the light page, not on the dark one.
   await page.evaluate(() =>
-    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div id="axe-probe"><button type="button"></button><p style="color: #444">Dark grey words</p></div>'),
+    document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div id="axe-probe"><button type="button"></button><p style="color: #444">Dark grey words</p><i id="twice">a</i><i id="twice">b</i></div>'),
   );
   await axe.scan('a probe', page.locator('#axe-probe'), '#axe-probe');
   expect(axe.found.map((f) => [f.scheme, f.id])).toEqual([
     ['light', 'button-name'],
+    ['light', 'duplicate-id'],
     ['dark', 'color-contrast'],
   ]);
   // The failure message names the rule, what to do and the element.
@@ -117,7 +123,8 @@ test('the scan finds what it must: a nameless button, and a colour only the dark
 });
 
 test('accounts, the add-accounts quote and every tab of a fetched report', async ({ page, scout }) => {
-  test.setTimeout(90_000);
+  // Scans take seconds each on a busy machine.
+  test.setTimeout(120_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);
@@ -143,7 +150,8 @@ test('accounts, the add-accounts quote and every tab of a fetched report', async
 });
 
 test('the client report note, the PDF export confirmation, compare, creators and the archive', async ({ page, scout }) => {
-  test.setTimeout(90_000);
+  // Scans take seconds each on a busy machine.
+  test.setTimeout(120_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);
@@ -205,7 +213,8 @@ test('the client report note, the PDF export confirmation, compare, creators and
 });
 
 test('discovery and its run quote, a competitor analysis and its quote, a list named, settings and a restore asked first', async ({ page, scout }) => {
-  test.setTimeout(90_000);
+  // Scans take seconds each on a busy machine.
+  test.setTimeout(120_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);
@@ -219,13 +228,17 @@ test('discovery and its run quote, a competitor analysis and its quote, a list n
   await page.getByTestId('query-name').fill('Instagram creators over 10K');
   await page.getByTestId('save-query').click();
   await expect(page.getByTestId('discovery-status')).toContainText('Saved');
+  // A saved query's filters changed: its badge says so (the whole page, its filters open).
+  await page.getByRole('button', { name: 'Edit filters' }).click();
+  await page.getByLabel('Followers from').fill('20000');
+  await axe.scan('Discovery: a saved query changed', page.getByText('Unsaved changes', { exact: true }));
   await page.getByTestId('mode-production').check();
   const panel = page.getByTestId('run-panel');
   await panel.getByLabel('From page', { exact: true }).fill('1');
   await panel.getByLabel('to page', { exact: true }).fill('2');
   await panel.getByTestId('check-cost').click();
   const confirm = page.getByTestId('discovery-confirm');
-  await axe.scan('Discovery: a saved query and its run quote', confirm);
+  await axe.scan('Discovery: the run quote', confirm, '[data-testid="discovery-confirm"]');
   await confirm.getByRole('button').first().click();
   await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
   await axe.scan('Discovery: results', page.getByTestId('result-row').first(), '[data-testid="results"]');
