@@ -242,6 +242,11 @@ test('discovery and its run quote, a competitor analysis and its quote, a list n
   await confirm.getByRole('button').first().click();
   await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
   await axe.scan('Discovery: results', page.getByTestId('result-row').first(), '[data-testid="results"]');
+  // Deleting a saved query asks first, with a button in the danger colour.
+  await page.getByTestId('saved-query').getByRole('button', { name: 'Delete…' }).click();
+  const deleting = page.getByRole('alertdialog', { name: /^Delete / });
+  await axe.scan('Discovery: deleting a query asked first', deleting, '.saved-query-delete');
+  await deleting.getByRole('button', { name: 'Keep it' }).click();
 
   // Competitor: the form, its quote, a ready analysis with its posts.
   await page.keyboard.press('Control+4');
