@@ -191,6 +191,11 @@ test('the client report note, the PDF export confirmation, compare, creators and
   await page.getByTestId('compare-save').click();
   await expect(page).toHaveURL(/#\/compare\/\d+$/);
   await axe.scan('Compare: a saved comparison', page.getByTestId('compare-title'));
+  // Deleting it asks first, beside its name in the saved list.
+  await page.getByRole('button', { name: 'Delete Spring shortlist…' }).click();
+  const deleting = page.getByRole('group', { name: 'Delete Spring shortlist?' });
+  await axe.scan('Compare: deleting a saved comparison asked first', deleting, '.saved-list');
+  await deleting.getByRole('button', { name: 'Keep it' }).click();
 
   // Creators: the form, then the creators unlocked in the simulator's last week (the three fetched above among them).
   await page.keyboard.press('Control+6');
