@@ -49,6 +49,12 @@ export const errorCodes = [
   'ARCHIVE_NOT_FOUND',
   /** An archived PDF whose file is gone from the archive folder. */
   'ARCHIVE_FILE_MISSING',
+  /** The team database cannot be asked whether a teammate has (or is buying) this: buy anyway only when confirmed. */
+  'TEAM_UNREACHABLE',
+  /** A teammate is buying this now and did not finish while Scout waited; their name is said. */
+  'TEAM_ITEM_HELD',
+  /** The team database refused, or answered with something Scout cannot read. */
+  'TEAM_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -12,9 +12,14 @@
 //     settled from the balances that moved, never above what the call can cost;
 //   - a lost answer (timeout, reset, unreadable, cancelled while out): never sent again, resolved
 //     by reading the balances; until it is, nothing else that could spend goes out;
-//   - connection tracking, and the storage-fault wording of what was paid.
+//   - connection tracking, and the storage-fault wording of what was paid;
+//   - in a Team workspace (an optional `team` gate; Demo and Production have none), the claim
+//     before paying: a teammate's copy is taken instead of buying, a teammate's live claim is
+//     waited for, a won claim is confirmed just before sending, kept alive while the call is out,
+//     completed (the record pushed) once the answer is saved, and released when nothing was bought.
 // The API client refuses a balance-touching operation outside this kernel (api/paidGuard.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import { ScoutError } from '@shared/errors';
 import type { PlanInfo } from '@shared/contract';
 import { BalanceGate } from './balanceGate';
@@ -26,6 +31,11 @@ import type { Network } from '../api/types';
 import type { ConnectionTracker } from '../services/connection';
 import { drawableBalances } from '../services/costRule';
 import { isDiskFull, saving } from '../cache/storageFaults';
+import { sleep } from '../util/sleep';
+import type { TeamGate } from '../team/gate';
+import type { HeldClaim } from '../team/claims';
+import { TeamError } from '../team/errors';
+import type { RecordBody, TeamItem, TeammateCopy } from '../team/records';
 
 /** Set while a task runs inside the balance gate, so a poll from inside it does not queue again. */
 const insideGate = new AsyncLocalStorage<true>();
@@ -61,6 +71,27 @@ export interface PaidWorkDeps {
   isActive: () => boolean;
   /** The workspace's name in messages ("Production"). */
   workspaceLabel: string;
+  /** A Team workspace's team database: claims before paying. Absent: no claims (Demo, Production). */
+  team?: TeamGate;
+}
+
+/** What a paid call is in the team's eyes, for a kernel with a team gate (ignored without one). */
+export interface TeamPaidCall<T> {
+  item: TeamItem;
+  /** A teammate's copy counts when bought within this many days (null: any age). */
+  withinDays: number | null;
+  /**
+   * A teammate has it: their record's JSON body (hostile input: parse it as an API answer), to
+   * save locally. Its value is the spend's; nothing is sent and nothing spent.
+   */
+  takeCopy: (body: unknown, copy: TeammateCopy) => Promise<T>;
+  /**
+   * Won and answered: finish the work (a generation's polls) and save it locally (`save`), then
+   * say what the team's record holds. Run by the kernel while the claim is kept alive.
+   */
+  finish(value: T, charged: boolean): Promise<{ value: T; fetchedAt: Date; body: RecordBody }>;
+  /** A teammate is buying it now: said once, with their name, while Scout waits for their record. */
+  onHeld?: (holderName: string) => void;
 }
 
 export interface PaidCall<T> {
@@ -88,6 +119,17 @@ export interface PaidCall<T> {
   recover?: (api: ApiClient) => Promise<T>;
   /** The API refused it (answered, no charge): the error to throw, after the ledger is settled. */
   refused?: (error: ApiCallError) => unknown;
+  /** The team's side of it (used only when the kernel has a team gate). */
+  team?: TeamPaidCall<T>;
+  /** The researcher confirmed buying although the team database cannot be asked (TEAM_UNREACHABLE). */
+  teamUnreachableConfirmed?: boolean;
+}
+
+/** What a spend brought; `teammate` when it was a teammate's copy (nothing sent, nothing spent). */
+export interface Spent<T> {
+  value: T;
+  charged: boolean;
+  teammate?: TeammateCopy;
 }
 
 /** A spend the researcher confirmed differs from what it costs now; `why` says what changed. */
@@ -160,29 +202,115 @@ export class PaidWork {
    * the ledger row before sending, settles it from the balances after, and resolves a lost answer
    * by reading the balances (then `recover` gets the result without spending again).
    */
-  async spend<T>(call: PaidCall<T>): Promise<{ value: T; charged: boolean }> {
+  async spend<T>(call: PaidCall<T>): Promise<Spent<T>> {
     call.signal?.throwIfAborted();
     this.assertMayCall();
     if (call.confirmedHere) this.assertStillActive();
     const ticket = this.nextCall++;
     this.inFlight.set(ticket, call.describe);
     try {
-      const outcome = await this.gate.alone(() => insideGate.run(true, () => withKernelPass(() => this.spendAlone(call), 'spend')));
-      if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
-      if (!call.recover) {
-        throw new ScoutError({
-          code: 'PAID_ANSWER_LOST',
-          message: `${capitalise(call.describe)} was paid for, but its answer was lost on the way. Scout did not ask again, so as not to pay twice; the spending ledger has it.`,
-        });
-      }
-      const recover = call.recover;
-      return { value: await this.poll(recover, undefined), charged: true };
+      const team = this.deps.team;
+      if (team && call.team) return await this.spendClaimed(call, call.team, team);
+      return await this.spendHere(call);
     } finally {
       this.inFlight.delete(ticket);
     }
   }
 
-  private async spendAlone<T>(call: PaidCall<T>): Promise<{ kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' }> {
+  /**
+   * A Team workspace's spend: the team database is asked before the balance gate. A teammate's
+   * copy is taken (nothing sent); a teammate's live claim is waited for, asking again every
+   * `heldPollMs` until their record comes or their lease runs out (then one teammate takes it
+   * over), at most `heldWaitMs` (TEAM_ITEM_HELD, naming them); a won claim is bought.
+   */
+  private async spendClaimed<T>(call: PaidCall<T>, team: TeamPaidCall<T>, gate: TeamGate): Promise<Spent<T>> {
+    const waitEnds = performance.now() + gate.timing.heldWaitMs;
+    let told = false;
+    for (;;) {
+      call.signal?.throwIfAborted();
+      this.assertMayCall();
+      let outcome;
+      try {
+        outcome = await gate.claim(team.item, team.withinDays);
+      } catch (error) {
+        if (isTeamUnreachable(error) && call.teamUnreachableConfirmed) return this.spendHere(call);
+        throw teamFailure(error, call);
+      }
+      if (outcome.kind === 'copy') {
+        const copy = outcome.copy;
+        let body: unknown;
+        try {
+          body = await gate.recordJson(team.item, copy.seq);
+        } catch (error) {
+          throw teamFailure(error, call);
+        }
+        if (body === null) throw teamFailure(new TeamError('TEAM_BAD_DATA', `The team database named ${copy.researcherName}'s copy of this but did not hand it over.`), call);
+        return { value: await team.takeCopy(body, copy), charged: false, teammate: copy };
+      }
+      if (outcome.kind === 'held') {
+        if (!told) team.onHeld?.(outcome.holderName);
+        told = true;
+        if (performance.now() >= waitEnds) {
+          throw new ScoutError({
+            code: 'TEAM_ITEM_HELD',
+            message: `${outcome.holderName} is buying ${call.describe} now and has not finished yet. Nothing was spent; open it again in a moment to take their copy.`,
+          });
+        }
+        await sleep(Math.max(10, Math.min(gate.timing.heldPollMs, outcome.leaseLeftMs + 10)), call.signal);
+        continue;
+      }
+      const bought = await this.spendWon(call, team, gate, outcome.claim);
+      if (bought) return bought;
+      // The claim was lost before anything was sent: ask again (a copy, a holder, or a claim).
+    }
+  }
+
+  /** Buys with a claim won. Null when the claim was lost before sending (nothing sent). */
+  private async spendWon<T>(call: PaidCall<T>, team: TeamPaidCall<T>, gate: TeamGate, claim: HeldClaim): Promise<Spent<T> | null> {
+    let beating: { stop(): void } | null = null;
+    try {
+      const done = await this.spendHere(call, async () => {
+        try {
+          await gate.confirm(claim, gate.timing.needMs);
+        } catch (error) {
+          // Confirmed by the researcher to buy without the team: the claim is no longer asked.
+          if (!(isTeamUnreachable(error) && call.teamUnreachableConfirmed)) throw error;
+        }
+        // Heartbeats while the call is out. Lost meanwhile: the call is out already, and its
+        // record is pushed all the same when it is saved (complete does so whatever the claim).
+        beating = gate.keepAlive(claim, gate.timing.heartbeatMs, () => undefined);
+      });
+      const finished = await team.finish(done.value, done.charged);
+      (beating as { stop(): void } | null)?.stop();
+      await gate.complete(claim, finished.fetchedAt, finished.body).catch(() => {
+        // Saved here but not shared: its claim runs out by its lease. Pushing it later (the
+        // outbox) is still to come; the researcher's own fetch has succeeded.
+      });
+      return { value: finished.value, charged: done.charged };
+    } catch (error) {
+      (beating as { stop(): void } | null)?.stop();
+      // Nothing bought, or bought and not saved: the claim is given up for a teammate to take.
+      await gate.release(claim).catch(() => undefined);
+      if (error instanceof TeamError && error.code === 'TEAM_CLAIM_LOST') return null;
+      throw teamFailure(error, call);
+    }
+  }
+
+  /** The spend itself, in the balance gate; `beforeSending` runs just before the ledger row and the send. */
+  private async spendHere<T>(call: PaidCall<T>, beforeSending?: () => Promise<void>): Promise<Spent<T>> {
+    const outcome = await this.gate.alone(() => insideGate.run(true, () => withKernelPass(() => this.spendAlone(call, beforeSending), 'spend')));
+    if (outcome.kind === 'done') return { value: outcome.value, charged: outcome.charged };
+    if (!call.recover) {
+      throw new ScoutError({
+        code: 'PAID_ANSWER_LOST',
+        message: `${capitalise(call.describe)} was paid for, but its answer was lost on the way. Scout did not ask again, so as not to pay twice; the spending ledger has it.`,
+      });
+    }
+    const recover = call.recover;
+    return { value: await this.poll(recover, undefined), charged: true };
+  }
+
+  private async spendAlone<T>(call: PaidCall<T>, beforeSending?: () => Promise<void>): Promise<{ kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' }> {
     const { signal, quote } = call;
     signal?.throwIfAborted();
     const api = await this.deps.api();
@@ -191,6 +319,8 @@ export class PaidWork {
     signal?.throwIfAborted();
     this.assertMayCall();
     if (call.confirmedHere) this.assertStillActive();
+    await beforeSending?.();
+    signal?.throwIfAborted();
     call.beforeSend?.();
     const maxCost = call.maxCost ?? quote.cost;
     const id = this.begin(call, before, maxCost);
@@ -364,6 +494,22 @@ export class PaidWork {
       }
     }
   }
+}
+
+function isTeamUnreachable(error: unknown): boolean {
+  return error instanceof TeamError && error.code === 'TEAM_UNREACHABLE';
+}
+
+/** A team database failure in a researcher's words; anything else as it is. */
+function teamFailure(error: unknown, call: { describe: string }): unknown {
+  if (!(error instanceof TeamError)) return error;
+  if (error.code === 'TEAM_UNREACHABLE') {
+    return new ScoutError(
+      { code: 'TEAM_UNREACHABLE', message: `The team database cannot be reached: a teammate may already have ${call.describe}. Buy anyway? Nothing was spent.`, detail: error.message },
+      { cause: error },
+    );
+  }
+  return new ScoutError({ code: 'TEAM_FAILED', message: `${error.message} Nothing was spent on ${call.describe}.` }, { cause: error });
 }
 
 function capitalise(text: string): string {

@@ -24,6 +24,20 @@ import { attemptOutcomes, networkNames, type CachedReport, type FetchManyOutcome
 import { sleep } from '../util/sleep';
 import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
+import { parseReport } from '../api/schemas';
+import { teamItem, type TeammateCopy } from '../team/records';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A teammate's report from the team database, read like an API answer of the day they bought
+ * it (a validUntil given as a duration counts from then); only a ready report is taken.
+ */
+function teammateReport(network: Network, body: unknown, fetchedAt: number): ParsedReport {
+  const answer = parseReport(network, body, fetchedAt);
+  if (answer.state === 'NOT_READY') throw new ScoutError({ code: 'TEAM_FAILED', message: "A teammate's copy of this report is not a finished report. Nothing was spent." });
+  return answer;
+}
 
 /** An account read at the contract boundary (parseAccountRef), and which TikTok report is wanted. */
 export type ReportRef = AccountRef & { tiktokType?: TiktokType };
@@ -126,8 +140,9 @@ export class ReportService {
    * cancel stops it for both. `confirmedCost` is what the researcher agreed to pay: if the cost
    * rule now says otherwise, nothing is sent. `confirmedHere`: confirmed in this workspace, so
    * nothing is sent once another is active. `link`: a batch whose cancel stops this fetch too.
+   * `teamUnreachableConfirmed` (a Team workspace): buy although the team database cannot be asked.
    */
-  fetch(ref: ReportRef, confirmedCost: number, options: { confirmedHere?: boolean; link?: AbortSignal } = {}): Promise<CachedReport> {
+  fetch(ref: ReportRef, confirmedCost: number, options: { confirmedHere?: boolean; link?: AbortSignal; teamUnreachableConfirmed?: boolean } = {}): Promise<CachedReport> {
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     return this.deps.jobs.run(
       'report',
@@ -136,7 +151,7 @@ export class ReportService {
       async (signal) => {
         const started = this.now();
         try {
-          const report = await this.fetchOnce(ref, confirmedCost, started, signal, options.confirmedHere);
+          const report = await this.fetchOnce(ref, confirmedCost, started, signal, options.confirmedHere, options.teamUnreachableConfirmed);
           this.finished(ref, started, null);
           if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
           return report;
@@ -298,7 +313,7 @@ export class ReportService {
     return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }
 
-  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false) {
+  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false, teamUnreachableConfirmed = false) {
     const accountKey = ref.key;
     const quote = this.quote(ref);
     this.deps.paid.assertConfirmed(`Fetching ${ref.apiName}`, quote.cost, confirmedCost, quote.balance);
@@ -306,13 +321,45 @@ export class ReportService {
     const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null) =>
       this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started });
 
+    const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
+    // Polls a generation to its end and saves it, once (here, or for a Team workspace's kernel
+    // while it holds the claim, before it shares the report with the team).
+    let saved: ParsedReport | null = null;
+    const finish = async (first: ParsedReport, charged: boolean) => {
+      const ready = await this.untilReady(ref, first, charged, quote.balance, started, progress, signal);
+      progress('saving');
+      const fetchedAt = this.now();
+      // The API's validUntil is a year from its own unlock date: the most reliable unlock date there is.
+      // Free because the API account unlocked it elsewhere: from the date auditor.creators gave.
+      const unlockedAt = ready.validUntil !== null ? ready.validUntil - ACCESS_MS : charged ? fetchedAt : (quote.unlockedAt ?? null);
+      // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
+      this.deps.paid.save(describe, charged, () => this.deps.repo.saveSnapshot(ready, { fetchedAt, unlockedAt, accountKey }));
+      saved = ready;
+      // What the team keeps: the answer's result, read by a teammate as an API answer of that date.
+      return { value: ready, fetchedAt: new Date(fetchedAt), body: { json: { result: ready.result } } };
+    };
+    // A teammate's copy: read as hostile, like an API answer of the day they bought it.
+    const takeCopy = async (body: unknown, copy: TeammateCopy) => {
+      progress('saving');
+      const answer = teammateReport(ref.network, body, copy.fetchedAt.getTime());
+      const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : copy.fetchedAt.getTime();
+      this.deps.paid.save(describe, false, () => this.deps.repo.saveSnapshot(answer, { fetchedAt: copy.fetchedAt.getTime(), unlockedAt, accountKey }));
+      saved = answer;
+      return answer;
+    };
+
     // Paid requests go one at a time: until its turn, a fetch waits in line.
     progress('queued');
     const { value: first, charged } = await this.deps.paid.spend({
       what: { operation: 'report', network: ref.network, accountKey },
       quote,
-      describe: `the ${networkNames[ref.network]} report of ${ref.apiName}`,
+      describe,
       confirmedHere,
+      teamUnreachableConfirmed,
+      // A Team workspace claims what costs; a free refresh is nobody's purchase and is not claimed.
+      ...(quote.cost > 0
+        ? { team: { item: teamItem('report', { network: ref.network, subject: accountKey, variant: ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : undefined }), withinDays: ACCESS_MS / DAY_MS, takeCopy, finish } }
+        : {}),
       signal,
       send: (api, paid) => this.reportRequest(api, ref, paid, signal),
       // The API took the request: the report is unlocked and generating; polls are free.
@@ -325,8 +372,17 @@ export class ReportService {
       ...(quote.reason === 'unlocked-elsewhere' ? { maxCost: 1 } : {}),
       beforeSend: () => progress('requesting'),
     });
-    let answer = first;
+    const answer = saved ?? (await finish(first, charged)).value;
+    // Saved: whatever an earlier attempt left undone is done now.
+    this.deps.attempts?.clear(ref.network, accountKey);
+    // Pictures are stored before the report is handed back, so it opens offline complete.
+    await this.deps.onSaved?.(answer.result).catch(() => undefined);
+    return this.deps.repo.open(ref.network, accountKey);
+  }
 
+  /** Polls a generation (free) until the report is ready, within the longest wait. */
+  private async untilReady(ref: ReportRef, first: ParsedReport, charged: boolean, balance: BalanceKind, started: number, progress: (phase: FetchProgress['phase'], retryInSec?: number | null, waitMs?: number | null) => void, signal?: AbortSignal): Promise<ParsedReport> {
+    let answer = first;
     const maxWait = this.deps.maxWaitMs ?? 10 * 60_000;
     const delay = this.deps.pollDelayMs ?? defaultPollDelay;
     while (answer.state === 'NOT_READY') {
@@ -339,20 +395,9 @@ export class ReportService {
       const waitMs = delay(answer.retryTtlSec);
       progress('generating', answer.retryTtlSec, waitMs);
       await sleep(waitMs, signal);
-      answer = await this.poll(ref, accountKey, quote.balance, signal);
+      answer = await this.poll(ref, ref.key, balance, signal);
     }
-    progress('saving');
-    // The API's validUntil is a year from its own unlock date: the most reliable unlock date there is.
-    const fetchedAt = this.now();
-    // Free because the API account unlocked it elsewhere: from the date auditor.creators gave.
-    const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : charged ? fetchedAt : (quote.unlockedAt ?? null);
-    // A full disk here comes after the spend: say that it is recorded and the next fetch is free.
-    this.deps.paid.save(`the ${networkNames[ref.network]} report of ${ref.apiName}`, charged, () => this.deps.repo.saveSnapshot(answer, { fetchedAt, unlockedAt, accountKey }));
-    // Saved: whatever an earlier attempt left undone is done now.
-    this.deps.attempts?.clear(ref.network, accountKey);
-    // Pictures are stored before the report is handed back, so it opens offline complete.
-    await this.deps.onSaved?.(answer.result).catch(() => undefined);
-    return this.deps.repo.open(ref.network, accountKey);
+    return answer;
   }
 
   /**

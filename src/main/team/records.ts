@@ -113,3 +113,23 @@ export async function teammateCopy(q: Queryable, item: TeamItem, withinDays: num
   if (!row.success) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record Scout cannot read.');
   return { seq: row.data.seq, researcher: row.data.researcher, researcherName: row.data.researcher_name, fetchedAt: row.data.fetched_at };
 }
+
+/**
+ * The JSON body of one record of an item, read as hostile input: only a record of that item,
+ * only JSON (never bytes), only within the size the team database keeps. Null when there is none.
+ */
+export async function recordJson(q: Queryable, item: TeamItem, seq: number): Promise<unknown> {
+  const { rows } = await q.query(
+    `SELECT body_json::text AS body, octet_length(body_json::text) AS size FROM ${S}.records
+      WHERE seq = $1 AND kind = $2 AND item_key = $3 AND body_json IS NOT NULL`,
+    [seq, item.kind, item.key],
+  );
+  if (rows.length === 0) return null;
+  const row = z.object({ body: z.string(), size: z.number().int() }).safeParse(rows[0]);
+  if (!row.success || row.data.size > RECORD_LIMITS.jsonBytes) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record Scout cannot read.');
+  try {
+    return JSON.parse(row.data.body) as unknown;
+  } catch {
+    throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record Scout cannot read.');
+  }
+}
