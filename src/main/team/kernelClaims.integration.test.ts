@@ -189,6 +189,18 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     expect(b.ledgerRows()).toBe(0);
   });
 
+  it('a refused purchase gives its claim up: the next teammate is not kept waiting', async () => {
+    const a = await laptop(ada);
+    const b = await laptop(bob);
+    const ref = accountRef('twitter', 'notfoundanywhere');
+    await expect(a.reports.fetch(ref, 1)).rejects.toMatchObject({ code: expect.stringMatching(/^API_/) });
+    expect(a.claims).toEqual(['won']);
+    // Released, not left to its lease: the teammate wins it at once (and is refused in turn).
+    expect(await new TeamClaims(cyd.pool()).holderOf(teamItem('report', { network: 'twitter', subject: ref.key }))).toBeNull();
+    await expect(b.reports.fetch(ref, 1)).rejects.toMatchObject({ code: expect.stringMatching(/^API_/) });
+    expect(b.claims).toEqual(['won']);
+  });
+
   it('the team database unreachable: refused with words to act on, bought only once the researcher confirms', async () => {
     const b = await laptop(bob);
     const ref = accountRef('instagram', 'whileteamdown');
