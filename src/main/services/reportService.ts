@@ -34,8 +34,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * it (a validUntil given as a duration counts from then); only a ready report is taken.
  */
 function teammateReport(network: Network, body: unknown, fetchedAt: number): ParsedReport {
-  const answer = parseReport(network, body, fetchedAt);
-  if (answer.state === 'NOT_READY') throw new ScoutError({ code: 'TEAM_FAILED', message: "A teammate's copy of this report is not a finished report. Nothing was spent." });
+  let answer: ParsedReport | null = null;
+  let detail: string | undefined;
+  try {
+    answer = parseReport(network, body, fetchedAt);
+  } catch (error) {
+    detail = error instanceof Error ? error.message : String(error);
+  }
+  if (answer === null || answer.state === 'NOT_READY') {
+    throw new ScoutError({ code: 'TEAM_FAILED', message: "A teammate's copy of this report in the team database cannot be read as a finished report, so Scout did not save it. Nothing was spent; ask the team's admin.", detail });
+  }
   return answer;
 }
 

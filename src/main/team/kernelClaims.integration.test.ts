@@ -15,7 +15,7 @@ import { describeWithPostgres, startPostgres, type TestPostgres } from '../../..
 import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims, type ClaimOutcome } from './claims';
 import { PostgresTeamGate, type TeamGate } from './gate';
-import { teamItem } from './records';
+import { pushRecord, teamItem } from './records';
 
 interface Laptop {
   harness: ProductionHarness;
@@ -161,7 +161,7 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     const b = await laptop(bob);
     const c = await laptop(cyd);
     // Ada's laptop claimed the account and died before sharing it: no heartbeat, no release.
-    const crashed = new TeamClaims(ada.pool(), { leaseMs: 1_500 });
+    const crashed = new TeamClaims(ada.pool(), { leaseMs: 3_000 });
     const held = await crashed.claim(teamItem('report', { network: 'twitch', subject: ref.key }), 365);
     expect(held.kind).toBe('won');
     const spentBefore = sim.state.spent.credits;
@@ -185,6 +185,18 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     const b = await laptop(bob, undefined, { heldWaitMs: 100 });
 
     await expect(b.reports.fetch(ref, 1)).rejects.toMatchObject({ code: 'TEAM_ITEM_HELD', message: expect.stringMatching(/^Ada is buying the YouTube report of longbuy now/) });
+    expect(b.paidRequests()).toBe(0);
+    expect(b.ledgerRows()).toBe(0);
+  });
+
+  it("a teammate's copy that is not a readable report: refused, nothing saved, nothing spent", async () => {
+    const b = await laptop(bob);
+    const ref = accountRef('instagram', 'hostilecopy');
+    await pushRecord(ada.pool(), { item: teamItem('report', { network: 'instagram', subject: ref.key }), fetchedAt: new Date(), body: { json: { result: { user: '<script>alert(1)</script>' } } } });
+
+    await expect(b.reports.fetch(ref, 1)).rejects.toMatchObject({ code: 'TEAM_FAILED', message: expect.stringMatching(/^A teammate's copy of this report in the team database cannot be read/) });
+    expect(b.claims).toEqual(['copy']);
+    expect(b.reports.open(ref)).toBeNull();
     expect(b.paidRequests()).toBe(0);
     expect(b.ledgerRows()).toBe(0);
   });
