@@ -226,6 +226,7 @@ export class PaidWork {
   private async spendClaimed<T>(call: PaidCall<T>, team: TeamPaidCall<T>, gate: TeamGate): Promise<Spent<T>> {
     const waitEnds = performance.now() + gate.timing.heldWaitMs;
     let told = false;
+    let lost = 0;
     for (;;) {
       call.signal?.throwIfAborted();
       this.assertMayCall();
@@ -261,7 +262,11 @@ export class PaidWork {
       }
       const bought = await this.spendWon(call, team, gate, outcome.claim);
       if (bought) return bought;
-      // The claim was lost before anything was sent: ask again (a copy, a holder, or a claim).
+      // The claim was lost before anything was sent: ask again (a copy, a holder, or a claim),
+      // a few times; a claim that never holds long enough for the call is said, not retried forever.
+      if (++lost >= 3) {
+        throw new ScoutError({ code: 'TEAM_FAILED', message: `Scout could not hold ${call.describe} in the team database long enough to buy it safely. Nothing was spent; try again.` });
+      }
     }
   }
 

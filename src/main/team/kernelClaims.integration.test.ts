@@ -201,6 +201,18 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     expect(b.ledgerRows()).toBe(0);
   });
 
+  it('a claim that cannot be held as long as the call needs: nothing sent, given up, said', async () => {
+    // Each heartbeat gives 5 s of lease; the call asks for a minute of it.
+    const b = await laptop(bob, undefined, { leaseMs: 5_000, needMs: 60_000 });
+    const ref = accountRef('twitch', 'shortlease');
+    await expect(b.reports.fetch(ref, 1)).rejects.toMatchObject({ code: 'TEAM_FAILED', message: expect.stringMatching(/long enough to buy it safely\. Nothing was spent/) });
+    expect(b.claims).toEqual(['won', 'won', 'won']);
+    expect(b.paidRequests()).toBe(0);
+    // The ledger row is written after the claim is confirmed: none.
+    expect(b.ledgerRows()).toBe(0);
+    expect(await new TeamClaims(cyd.pool()).holderOf(teamItem('report', { network: 'twitch', subject: ref.key }))).toBeNull();
+  });
+
   it('a refused purchase gives its claim up: the next teammate is not kept waiting', async () => {
     const a = await laptop(ada);
     const b = await laptop(bob);
