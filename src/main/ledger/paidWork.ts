@@ -272,7 +272,11 @@ export class PaidWork {
 
   /** Buys with a claim won. Null when the claim was lost before sending (nothing sent). */
   private async spendWon<T>(call: PaidCall<T>, team: TeamPaidCall<T>, gate: TeamGate, claim: HeldClaim): Promise<Spent<T> | null> {
-    let beating: { stop(): void } | null = null;
+    // Heartbeats from the moment it is won: while it waits its turn in the balance gate (behind
+    // other paid calls), while the call is out and while the generation is polled. A claim lost
+    // before sending is caught by `confirm`; lost once the call is out, its record is pushed all
+    // the same when it is saved (`complete` does so whatever became of the claim).
+    const beating = gate.keepAlive(claim, gate.timing.heartbeatMs, () => undefined);
     try {
       const done = await this.spendHere(call, async () => {
         try {
@@ -281,19 +285,17 @@ export class PaidWork {
           // Confirmed by the researcher to buy without the team: the claim is no longer asked.
           if (!(isTeamUnreachable(error) && call.teamUnreachableConfirmed)) throw error;
         }
-        // Heartbeats while the call is out. Lost meanwhile: the call is out already, and its
-        // record is pushed all the same when it is saved (complete does so whatever the claim).
-        beating = gate.keepAlive(claim, gate.timing.heartbeatMs, () => undefined);
       });
       const finished = await team.finish(done.value, done.charged);
-      (beating as { stop(): void } | null)?.stop();
       await gate.complete(claim, finished.fetchedAt, finished.body).catch(() => {
         // Saved here but not shared: its claim runs out by its lease. Pushing it later (the
         // outbox) is still to come; the researcher's own fetch has succeeded.
       });
+      // Kept until the record is in: a teammate never finds it neither held nor shared.
+      beating.stop();
       return { value: finished.value, charged: done.charged };
     } catch (error) {
-      (beating as { stop(): void } | null)?.stop();
+      beating.stop();
       // Nothing bought, or bought and not saved: the claim is given up for a teammate to take.
       await gate.release(claim).catch(() => undefined);
       if (error instanceof TeamError && error.code === 'TEAM_CLAIM_LOST') return null;

@@ -3,6 +3,7 @@
 // reports fetched through a kernel that claims in one team database — never both send the same
 // paid report request. Which laptop wins a race is the database's choice; every test holds
 // whichever it is.
+import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import type { ApiClient } from '../api/apiClient';
@@ -12,7 +13,7 @@ import { ReportService } from '../services/reportService';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims, type ClaimOutcome } from './claims';
 import { PostgresTeamGate, type TeamGate } from './gate';
 import { pushRecord, teamItem } from './records';
@@ -211,6 +212,31 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     // The ledger row is written after the claim is confirmed: none.
     expect(b.ledgerRows()).toBe(0);
     expect(await new TeamClaims(cyd.pool()).holderOf(teamItem('report', { network: 'twitch', subject: ref.key }))).toBeNull();
+  });
+
+  it('a live holder keeps its claim past its lease by heartbeats: a teammate asking meanwhile is told to wait', async () => {
+    const ref = accountRef('snapchat', 'longhold');
+    const item = teamItem('report', { network: 'snapchat', subject: ref.key });
+    const cydClaims = new TeamClaims(cyd.pool(), { leaseMs: 1_000 });
+    let seen: ClaimOutcome | null = null;
+    // Bob's laptop, about to share the report it saved, first lets three leases' time pass.
+    const b = await laptop(
+      bob,
+      (gate) =>
+        Object.assign(Object.create(gate) as TeamGate, {
+          complete: async (...args: Parameters<TeamGate['complete']>) => {
+            const from = performance.now();
+            await waitUntil('three leases to pass', () => performance.now() - from > 3_000);
+            seen = await cydClaims.claim(item, 365);
+            return gate.complete(...args);
+          },
+        }),
+      { leaseMs: 1_000, heartbeatMs: 100 },
+    );
+    await b.reports.fetch(ref, 1);
+    expect(seen).toMatchObject({ kind: 'held', holder: bob.role, holderName: 'Bob' });
+    // Completed: the teammate now takes the copy.
+    expect((await cydClaims.claim(item, 365)).kind).toBe('copy');
   });
 
   it('a refused purchase gives its claim up: the next teammate is not kept waiting', async () => {
