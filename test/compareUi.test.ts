@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { Network } from '../src/shared/reports';
-import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildCompareModel, whereRead } from '../src/renderer/src/features/compare/model/compareModel';
 import { cleanPicks, trayProblem, TRAY_LIMIT } from '../src/renderer/src/features/compare/tray';
 import { ACCOUNT_COLOURS, colourOf, compareCharts, countriesOption, seriesName } from '../src/renderer/src/features/compare/compareCharts';
 import { fileNameFor } from '../src/renderer/src/features/compare/fileName';
@@ -82,6 +82,21 @@ describe('the comparison charts', () => {
     const drawn = byColumn.filter((c) => c.shares.some((v) => v !== null));
     drawn.forEach((c, k) => expect(option.series[k]!.data).toEqual(c.shares));
     expect(option.series.flatMap((s) => s.data).some((v) => v === null)).toBe(true);
+  });
+});
+
+describe('where a figure was read, as a cell’s hover and the Sources sheet say it', () => {
+  const model = buildCompareModel(snapshots([['instagram', 'natgeo'], ['youtube', 'foodchannel']]), ['', ''], '30d');
+  it('names the figure as the account’s report does, its network and its period, never an API field', () => {
+    const followers = model.rows.find((r) => r.key === 'followers')!;
+    expect(whereRead(model, followers, 1)).toBe('"Subscribers" in the YouTube report');
+    const er = model.rows.find((r) => r.key === 'er')!;
+    expect(whereRead(model, er, 0)).toMatch(/^"Engagement rate" in the Instagram report, (30 days|365 days \(no 30 days figure\)|Report's headline figure \(no 30 days figure\))$/);
+    for (const row of model.rows) {
+      model.columns.forEach((_, c) => {
+        if (row.values[c] !== null) expect(whereRead(model, row, c), row.key).not.toMatch(/[a-z]+_[a-z]+|\.(value|performance)|\d+d\b/);
+      });
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { DASH, formatDate, formatDateTime, formatExact, formatMetric, networkLabels } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import type { CompareColumn, CompareModel, CompareRow } from './model/compareModel';
+import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from './model/compareModel';
 import { colourOf, seriesName } from './compareCharts';
 
 /** A value as the table shows it; the exact figure goes in its title. */
@@ -15,14 +15,12 @@ export function compareCell(row: Pick<CompareRow, 'unit'>, value: number | strin
   return formatMetric(value, row.unit);
 }
 
-function exactTitle(row: CompareRow, i: number): string {
+function exactTitle(model: CompareModel, row: CompareRow, i: number): string {
   const value = row.values[i] ?? null;
   const absent = row.absent?.[i] ?? null;
   if (value === null) return absent ? `${absent}: no figure, not ranked` : 'Not in this report: missing, not ranked';
   const figure = typeof value === 'number' && row.unit !== 'text' ? formatExact(value, row.unit) : String(value);
-  const label = row.labels[i];
-  const source = row.cellSources[i];
-  return `${label && label !== row.label ? `${label}: ` : ''}${figure}${source ? ` (${source})` : ''}`;
+  return `${figure}, read from ${whereRead(model, row, i)}`;
 }
 
 export interface CompareTableProps {
@@ -122,7 +120,7 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
                           className={`${row.unit === 'text' ? 'text' : 'num'}${best ? ' best' : ''}${worst ? ' worst' : ''}${value === null ? ' missing' : ''}`}
                           data-value={value === null ? '' : String(value)}
                           data-rank={best ? 'best' : worst ? 'worst' : undefined}
-                          title={exactTitle(row, i)}
+                          title={exactTitle(model, row, i)}
                         >
                           {(best || worst) && (
                             <>

@@ -12,7 +12,7 @@ import { accountUrl } from '@shared/networkLinks';
 import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
 
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
-import { noPostsText } from '../../../shared/labels';
+import { noPostsText, readFromText } from '../../../shared/labels';
 
 export type { ComparePeriod };
 
@@ -594,4 +594,19 @@ export function formatCompareValue(value: CompareValue, unit: CompareUnit): stri
   if (value === null) return '';
   if (typeof value === 'string') return value;
   return unit === 'text' ? String(value) : formatMetric(value, unit);
+}
+
+/** For which period a figure of a comparison stands, in words (the Sources sheet's Period, a cell's hover). */
+export function periodText(row: CompareRow, c: number, period: CompareModel['period']): string {
+  if (!row.periodDependent || row.periodSources[c] === null) return 'As fetched';
+  const source = row.periodSources[c];
+  if (source === 'period') return PERIOD_WORDS[period];
+  if (source === '365d') return `365 days (no ${PERIOD_WORDS[period]} figure)`;
+  return `Report's headline figure (no ${PERIOD_WORDS[period]} figure)`;
+}
+
+/** Where a figure was read, in words: '"Subscribers" in the YouTube report, 30 days'. The same on a cell's hover and in the Sources sheet. */
+export function whereRead(model: CompareModel, row: CompareRow, c: number): string {
+  const period = periodText(row, c, model.period);
+  return readFromText(row.labels[c] ?? row.label, networkLabels[model.columns[c]!.network], period === 'As fetched' ? '' : period);
 }

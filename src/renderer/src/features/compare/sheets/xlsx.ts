@@ -19,8 +19,8 @@ import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkValue, printSetup, shortLink, subtitleText, titleBlock } from '@shared/sheets';
 import { networkLabels, PERIOD_WORDS, formatDateTime } from '../../../shared/format';
-import { ABSENT_WORDS, readFromText } from '../../../shared/labels';
-import { type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '../model/compareModel';
+import { ABSENT_WORDS } from '../../../shared/labels';
+import { periodText, whereRead, type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '../model/compareModel';
 
 export interface SheetOptions {
   title: string;
@@ -140,13 +140,6 @@ function figureRows(ws: ExcelJS.Worksheet, rows: CompareRow[], columns: number[]
 }
 
 /** The period a figure is for, in words. */
-export function periodText(row: CompareRow, c: number, period: CompareModel['period']): string {
-  if (!row.periodDependent || row.periodSources[c] === null) return 'As fetched';
-  const source = row.periodSources[c];
-  if (source === 'period') return PERIOD_WORDS[period];
-  if (source === '365d') return `365 days (no ${PERIOD_WORDS[period]} figure)`;
-  return `Report's headline figure (no ${PERIOD_WORDS[period]} figure)`;
-}
 
 export const SOURCE_HEADERS = ['Figure', 'Group', 'Account', 'Network', 'Value', 'Period', 'Read from', 'Data as of (UTC)', 'What the figure is'] as const;
 
@@ -167,7 +160,7 @@ function sourcesSheet(ws: ExcelJS.Worksheet, model: CompareModel, options: Sheet
         networkLabels[col.network],
         v,
         period,
-        readFromText(row.labels[c] ?? row.label, networkLabels[col.network], period === 'As fetched' ? '' : period),
+        whereRead(model, row, c),
         new Date(col.fetchedAt),
         row.source,
       ];
