@@ -175,6 +175,8 @@ describe('runs', () => {
   });
 
   it('shows cached results offline: rows with linked accounts and an account the contract reads', async () => {
+    // The credit meter's last answer: what an offline quote says is left, with its time.
+    const meter = await ok('plan:refresh', {});
     await ok('connection:setOffline', { offline: true });
     try {
       const before = sim.state.calls.size === 0 ? 0 : [...sim.state.calls.values()].reduce((a, b) => a + b, 0);
@@ -200,7 +202,8 @@ describe('runs', () => {
       const after = [...sim.state.calls.values()].reduce((a, b) => a + b, 0);
       expect(after).toBe(before);
       const quote = await ok('discovery:quote', { body: everyone, sandbox: false, fromPage: 1, toPage: 1 });
-      expect(quote.queriesLeft).toBeNull();
+      expect(quote).toMatchObject({ queriesLeft: meter.plan!.discovery.requests, queriesLeftAsOf: meter.fetchedAt });
+      expect(meter.fetchedAt).not.toBeNull();
       // The pictures were stored when the pages came (their CDN links die): offline they are there.
       const withPicture = results.rows.filter((r) => r.avatarUrl).slice(0, 5);
       expect(withPicture.length).toBeGreaterThan(0);

@@ -44,6 +44,8 @@ export interface DiscoveryDeps {
    * picture never holds up the next page.
    */
   onSaved?: (result: unknown) => Promise<unknown>;
+  /** The calls left at the plan's last answer (the credit meter's), said offline with its age. */
+  lastKnownCalls?: () => { left: number; at: number } | null;
   now?: () => number;
 }
 
@@ -141,17 +143,22 @@ export class DiscoveryService {
   /** What running these pages would spend now; free (planInfo is read for the calls left when online). */
   async quote(input: { body: unknown; sandbox: boolean; fromPage: number; toPage: number }): Promise<DiscoveryQuote> {
     const plan = this.plan(validBody(input.body), input.sandbox, input.fromPage, input.toPage);
-    return { ...plan, queriesLeft: await this.queriesLeft() };
+    return { ...plan, ...(await this.queriesLeft()) };
   }
 
-  private async queriesLeft(): Promise<number | null> {
+  /** The calls left now; offline (or when the API does not answer), the last known figure with its time. */
+  private async queriesLeft(): Promise<{ queriesLeft: number | null; queriesLeftAsOf: number | null }> {
     const mode = this.deps.connection.get();
-    if (mode.manualOffline || mode.mode === 'unreachable') return null;
-    try {
-      return balancesOf(await this.deps.paid.read((api) => api.planInfo({ timeoutMs: 10_000 }))).discoveryRequests;
-    } catch {
-      return null;
+    if (!mode.manualOffline && mode.mode !== 'unreachable') {
+      try {
+        const left = balancesOf(await this.deps.paid.read((api) => api.planInfo({ timeoutMs: 10_000 }))).discoveryRequests;
+        if (left !== null) return { queriesLeft: left, queriesLeftAsOf: null };
+      } catch {
+        // Said below from the last answer, with its age.
+      }
     }
+    const known = this.deps.lastKnownCalls?.() ?? null;
+    return known ? { queriesLeft: known.left, queriesLeftAsOf: known.at } : { queriesLeft: null, queriesLeftAsOf: null };
   }
 
   // ---- runs ---------------------------------------------------------------------------------

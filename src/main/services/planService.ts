@@ -5,6 +5,13 @@ import type { Workspace } from './workspaces';
 
 const META_PLAN = 'planInfo';
 
+/** The discovery calls left at the plan's last answer, and when it came; null when never asked. */
+export function lastKnownDiscoveryCalls(meta: Workspace['meta']): { left: number; at: number } | null {
+  const stored = meta.get<PlanInfo>(META_PLAN);
+  const left = stored?.value?.discovery?.requests;
+  return stored && typeof left === 'number' && Number.isFinite(left) ? { left, at: stored.updatedAt } : null;
+}
+
 /** The plan's balances: the last answer is kept so the credit meter works offline, with its age. */
 export class PlanService {
   constructor(private readonly events: EventBus) {}

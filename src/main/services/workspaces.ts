@@ -39,6 +39,7 @@ import { workspaceDbPath } from '../paths';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
 import { ConnectionTracker } from './connection';
 import type { EventBus } from './eventBus';
+import { lastKnownDiscoveryCalls } from './planService';
 import type { Logger } from '../log';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
@@ -166,6 +167,7 @@ export class Workspace {
       store: discoveryStore,
       connection: this.connection,
       onSaved: storePictures,
+      lastKnownCalls: () => lastKnownDiscoveryCalls(this.meta),
     });
     this.lists = new ListsService({
       repo: new ListsRepository(db),

@@ -114,6 +114,8 @@ describe('the cost in words', () => {
       'Page 2: 1 to fetch, spend 1 discovery call; the calls left are not known.',
     );
     expect(quoteText({ ...base, fromPage: 3, toPage: 3, cachedPages: [3], pagesToFetch: [], calls: 0 })).toBe('Page 3: already cached; spends nothing.');
+    // Offline: the credit meter's last figure, said as such (never "not known" beside the meter's 496).
+    expect(quoteText({ ...base, queriesLeft: 496, queriesLeftAsOf: Date.UTC(2026, 10, 25, 11, 2) })).toMatch(/^Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 496 left when last checked \(.*2026.*\)\.$/);
     expect(quoteText({ ...base, sandbox: true, calls: 0 })).toBe('Sandbox pages 1–5: 3 already cached, 2 to fetch; free (sample data, filters not applied).');
   });
 

@@ -1,7 +1,7 @@
 // The words of a discovery run: its cost before anything is spent, and what it did. Pure, so
 // each sentence has its unit test.
 import type { DiscoveryQuote, DiscoveryRunResult } from '@shared/discoveryData';
-import { formatCount, formatDate, plural } from '../../shared/format';
+import { formatCount, formatDate, formatDateTime, plural } from '../../shared/format';
 
 const range = (from: number, to: number) => (from === to ? `Page ${from}` : `Pages ${from}–${to}`);
 export const calls = (n: number) => plural(n, 'discovery call');
@@ -16,7 +16,13 @@ export function quoteText(q: DiscoveryQuote): string {
   const head = `${q.sandbox ? 'Sandbox ' + range(q.fromPage, q.toPage).toLowerCase() : range(q.fromPage, q.toPage)}: ${parts.join(', ')}`;
   if (q.sandbox) return `${head}; free (sample data, filters not applied).`;
   if (q.calls === 0) return `${head}; spends nothing.`;
-  return `${head}, spend ${calls(q.calls)}; ${q.queriesLeft === null ? 'the calls left are not known' : `${formatCount(q.queriesLeft)} left`}.${paidNotHereText(q)}`;
+  return `${head}, spend ${calls(q.calls)}; ${callsLeftText(q)}.${paidNotHereText(q)}`;
+}
+
+/** The calls left: now, or offline as the credit meter last saw them (with when); unknown when never read. */
+function callsLeftText(q: DiscoveryQuote): string {
+  if (q.queriesLeft === null) return 'the calls left are not known';
+  return q.queriesLeftAsOf ? `${formatCount(q.queriesLeft)} left when last checked (${formatDateTime(q.queriesLeftAsOf)})` : `${formatCount(q.queriesLeft)} left`;
 }
 
 /** Pages paid for before whose answer is not here: said before they are paid for again. */
