@@ -17,6 +17,7 @@ import { compareFigures } from './compare';
 import { competitorFigures } from './competitor';
 import { discoveryFigures } from './discovery';
 import { discoveryScrollFigures } from './discoveryScroll';
+import { teamFigures } from './team';
 
 
 const root = path.resolve(__dirname, '..');
@@ -96,9 +97,9 @@ async function main(): Promise<void> {
   // stdout, with the table on stderr; `--json FILE` writes them to FILE.
   const argv = process.argv.slice(2).map((arg, i, all) => (arg === '--json' && (i === all.length - 1 || all[i + 1]!.startsWith('--')) ? '--json=-' : arg));
   const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
-  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui) measures just those groups: one
+  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
-  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui'];
+  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team'];
   const only = values.only ?? groups;
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
   if (only.includes('competitor')) await competitorFigures(figures);
   if (only.includes('discovery')) await discoveryFigures(figures);
   if (only.includes('discovery-ui')) await discoveryScrollFigures(figures);
+  if (only.includes('team')) await teamFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
