@@ -9,6 +9,7 @@ import { buildReportModel, metricForPeriod } from '../src/renderer/src/features/
 import { clientReportContent, thin } from '../src/renderer/src/features/accounts/model/clientReport';
 import { sourceText } from '../src/renderer/src/features/accounts/model/words';
 import { formatMetric } from '../src/renderer/src/shared/format';
+import { noPostsShort } from '../src/renderer/src/shared/labels';
 import { sampleParsedReport } from './fixtures/sampleReports';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,13 +39,22 @@ describe('client report content', () => {
         content.headline.forEach((h, i) => {
           const m = model.metrics.find((x) => x.key === model.cards[i])!;
           const at = metricForPeriod(m, period);
-          expect(h.value).toBe(formatMetric(at.value, m.unit));
+          // A period without posts says so in words (a dash or 0 would read as a figure).
+          if (at.source === 'no-posts') expect(h.value).toBe(noPostsShort(network));
+          else expect(h.value).toBe(formatMetric(at.value, m.unit));
+          expect(h.value).not.toBe('—');
           expect(h.period).toBe(sourceText(at.source, period));
         });
         expect(content.fetchedAt).toBe(NOW);
       }
     });
   }
+
+  it('a month without posts reads "No posts" on its headline cards (the demo’s quiet TikTok account)', () => {
+    const report = cached(sampleParsedReport('tiktok', 'khaby.lame', NOW), 'khaby.lame');
+    const er = clientReportContent(report).headline.find((h) => h.label === 'Engagement rate')!;
+    expect(er).toMatchObject({ value: 'No posts', period: 'last 30 days' });
+  });
 
   it('draws every network’s report into a PDF poppler reads, with every headline figure and chart title, even without an agency', async () => {
     const dir = tempDir('scout-client-draw-');

@@ -107,6 +107,11 @@ const POSTS_WORD: Record<Network, string> = { instagram: 'posts', youtube: 'vide
  * last 30 days', 'No videos in the last 7 days'; 'No recent posts' for a report's overall count
  * of 0 (`period` null). Never 0, never marked.
  */
+/** The same, short, where the period is said beside it (a headline card): 'No posts', 'No videos'. */
+export function noPostsShort(network: Network): string {
+  return `No ${POSTS_WORD[network] ?? 'posts'}`;
+}
+
 export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS | null): string {
   const posts = POSTS_WORD[network] ?? 'posts';
   return period === null ? `No recent ${posts}` : `No ${posts} in the last ${PERIOD_WORDS[period] ?? period}`;

@@ -6,6 +6,7 @@ import { CLIENT_REPORT_BARS, CLIENT_REPORT_POINTS, type ClientReportContent } fr
 import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '../../../shared/format';
 import { buildReportModel, metricForPeriod, type ReportModel } from '../reportModel';
 import { sourceText } from './words';
+import { noPostsShort } from '../../../shared/labels';
 
 /** The report's content as the client report shows it. */
 export function clientReportContent(report: CachedReport, model: ReportModel = buildReportModel(report)): ClientReportContent {
@@ -14,7 +15,9 @@ export function clientReportContent(report: CachedReport, model: ReportModel = b
     const m = model.metrics.find((x) => x.key === key);
     if (!m) return [];
     const at = metricForPeriod(m, period);
-    return [{ label: m.label, value: formatMetric(at.value, m.unit), period: sourceText(at.source, period) }];
+    // A period without posts has no figure: said in words, never a dash or 0 (src/shared/periodFigures.ts).
+    const value = at.source === 'no-posts' ? noPostsShort(report.network) : formatMetric(at.value, m.unit);
+    return [{ label: m.label, value, period: sourceText(at.source, period) }];
   });
   const charts: ClientReportContent['charts'] = [];
   for (const series of model.series) {
