@@ -6,14 +6,12 @@ import type { ArchivedPdf } from '@shared/archive';
 import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
-import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatBytes, formatDate } from '../../shared/format';
-import { openArchivedPdf } from '../archive';
+import { formatDate } from '../../shared/format';
+import { SavedInArchive } from '../archive';
 import { clientReportContent } from './model/clientReport';
 
 export function ClientReport({ report, accountRef, account }: { report: CachedReport; accountRef: AccountRef; account: string }) {
-  const navigate = useScout((s) => s.navigate);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -88,18 +86,7 @@ export function ClientReport({ report, accountRef, account }: { report: CachedRe
           {error}
         </p>
       )}
-      {done && (
-        <p className="feedback ok" role="status" data-testid="client-report-done">
-          Client report saved in the Archive ({formatBytes(done.bytes)}).{' '}
-          <button type="button" className="link" onClick={() => void openArchivedPdf(done.id).catch((e: unknown) => setError(errorMessage(e)))}>
-            Open it
-          </button>{' '}
-          ·{' '}
-          <button type="button" className="link" onClick={() => navigate('archive')}>
-            Go to the Archive
-          </button>
-        </p>
-      )}
+      {done && <SavedInArchive pdf={done} what="Client report" testId="client-report-done" onError={setError} />}
     </div>
   );
 }

@@ -6,9 +6,9 @@ import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { ConfirmSpend, formatBytes } from '../../shared/ui';
+import { ConfirmSpend } from '../../shared/ui';
 import { costText, spendLabel } from '../../shared/labels';
-import { openArchivedPdf } from './openPdf';
+import { SavedInArchive } from './SavedInArchive';
 
 export interface ExportPdfProps {
   network: Network;
@@ -30,7 +30,6 @@ const phaseWords: Record<ArchiveProgress['phase'], string> = {
 
 export function ExportPdf({ network, account, accountKey, againId, label, onDone }: ExportPdfProps) {
   const workspace = useScout((s) => s.workspace?.active);
-  const navigate = useScout((s) => s.navigate);
   const [quote, setQuote] = useState<CostQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
@@ -117,18 +116,7 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
           {error}
         </p>
       )}
-      {done && againId === undefined && (
-        <p className="feedback ok" role="status" data-testid="export-pdf-done">
-          PDF saved in the Archive ({formatBytes(done.bytes)}).{' '}
-          <button type="button" className="link" onClick={() => void openArchivedPdf(done.id).catch((e: unknown) => setError(errorMessage(e)))}>
-            Open it
-          </button>{' '}
-          ·{' '}
-          <button type="button" className="link" onClick={() => navigate('archive')}>
-            Go to the Archive
-          </button>
-        </p>
-      )}
+      {done && againId === undefined && <SavedInArchive pdf={done} what="PDF" testId="export-pdf-done" onError={setError} />}
     </div>
   );
 }
