@@ -18,6 +18,7 @@ import { competitorFigures } from './competitor';
 import { discoveryFigures } from './discovery';
 import { discoveryScrollFigures } from './discoveryScroll';
 import { teamFigures } from './team';
+import { teamDoubleBuysFigures } from './teamDoubleBuys';
 
 
 const root = path.resolve(__dirname, '..');
@@ -113,7 +114,10 @@ async function main(): Promise<void> {
   if (only.includes('competitor')) await competitorFigures(figures);
   if (only.includes('discovery')) await discoveryFigures(figures);
   if (only.includes('discovery-ui')) await discoveryScrollFigures(figures);
-  if (only.includes('team')) await teamFigures(figures);
+  if (only.includes('team')) {
+    await teamFigures(figures);
+    await teamDoubleBuysFigures(figures);
+  }
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

@@ -1,0 +1,76 @@
+// team.double_buys (issue 20): ten Scouts of one team — each the main services on a data folder
+// of its own, its reports fetched through a kernel that claims in one team database on a real
+// PostgreSQL — fetch overlapping sets of 100 new accounts from one simulator whose reports take
+// 3 s to generate, all at once. The figure is what the simulator, the referee, charged beyond
+// one credit per distinct account: goal 0.
+import { accountRef } from '@shared/accountInput';
+import { AttemptsRepository } from '../src/main/cache/repositories';
+import { PaidWork } from '../src/main/ledger/paidWork';
+import { ReportService } from '../src/main/services/reportService';
+import { PostgresTeamGate } from '../src/main/team/gate';
+import { startSimulator } from '../src/simulator/server';
+import { productionHarness, type ProductionHarness } from '../test/productionHarness';
+import { startPostgres } from '../test/postgresServer';
+import { teamDatabase } from '../test/teamDb';
+import type { Figures } from './cache';
+
+const SCOUTS = 10;
+const ACCOUNTS = 100;
+/** Each Scout's own ten accounts (so together they ask for all 100) and this many of the others. */
+const SHARED_PICKS = 30;
+const GENERATION_MS = 3_000;
+
+/** A small seeded generator: the same overlap every run, so runs compare. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function accountsOf(scout: number): number[] {
+  const random = mulberry32(scout + 1);
+  const picked = new Set<number>();
+  for (let i = 0; i < 10; i++) picked.add(scout * 10 + i);
+  while (picked.size < 10 + SHARED_PICKS) picked.add(Math.floor(random() * ACCOUNTS));
+  // Shuffled, so two Scouts reach a shared account at different moments as well as the same one.
+  return [...picked].sort(() => random() - 0.5);
+}
+
+export async function teamDoubleBuysFigures(figures: Figures): Promise<void> {
+  const server = await startPostgres();
+  const sim = await startSimulator({ generationMs: GENERATION_MS });
+  const harnesses: ProductionHarness[] = [];
+  try {
+    const team = await teamDatabase(server);
+    try {
+      const scouts = [];
+      for (let i = 0; i < SCOUTS; i++) {
+        const researcher = await team.addResearcher(`Researcher ${i + 1}`);
+        const harness = await productionHarness({}, {}, sim);
+        harnesses.push(harness);
+        const ws = harness.services.active();
+        const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: new PostgresTeamGate(researcher.pool({ max: 4 }), { leaseMs: 30_000, heldPollMs: 200 }) });
+        const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 250, maxWaitMs: 120_000 });
+        scouts.push({ reports, accounts: accountsOf(i) });
+      }
+      const distinct = new Set(scouts.flatMap((s) => s.accounts)).size;
+      const spentBefore = sim.state.spent.credits;
+      const started = performance.now();
+      const results = await Promise.allSettled(scouts.flatMap((s) => s.accounts.map((n) => s.reports.fetch(accountRef('instagram', `teambench${n}`), 1))));
+      const failed = results.filter((r) => r.status === 'rejected');
+      if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} fetches failed, e.g. ${String((failed[0] as PromiseRejectedResult).reason)}`);
+      figures['team.double_buys'] = sim.state.spent.credits - spentBefore - distinct;
+      figures['team.double_buys_run_s'] = (performance.now() - started) / 1000;
+    } finally {
+      await team.close();
+    }
+  } finally {
+    await Promise.allSettled(harnesses.map((h) => h.close()));
+    await sim.close();
+    await server.close();
+  }
+}
