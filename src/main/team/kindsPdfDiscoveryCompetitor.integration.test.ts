@@ -44,7 +44,7 @@ interface Laptop {
   ledgerRows(): number;
 }
 
-/** The bug-free kernel under test: a laptop's gate, optionally with a step held until the other laptop's. */
+/** What stands between a laptop's kernel and its gate: nothing, or a step held until the other laptop's. */
 type Wrap = (gate: TeamGate, claims: ClaimOutcome['kind'][]) => TeamGate;
 
 describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on the team pays for what a teammate has', () => {
@@ -58,6 +58,8 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
   const poolOf = (r: Researcher) => pools.get(r) ?? pools.set(r, r.pool()).get(r)!;
   const open: ProductionHarness[] = [];
   const folders: string[] = [];
+  /** Pushes the stand-in sync engine started: all in before a test's laptops close. */
+  const pushing: Promise<unknown>[] = [];
 
   beforeAll(async () => {
     server = await startPostgres();
@@ -67,6 +69,7 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     sim = await startSimulator({ generationMs: 30, pdfMs: 60, analysisMs: 150, discovery: 5_000, seed: 'team-kinds' });
   });
   afterEach(async () => {
+    await Promise.allSettled(pushing.splice(0));
     await Promise.all(open.splice(0).map((h) => h.close()));
     for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -100,7 +103,9 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     const pusher = poolOf(researcher);
     const share = (out: TeamRecordOut) => {
       shared.push(out);
-      pushes.push(pushRecord(pusher, out));
+      const pushed = pushRecord(pusher, out);
+      pushes.push(pushed);
+      pushing.push(pushed);
     };
     const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 30_000 });
     const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-team-archive-'));
