@@ -118,8 +118,9 @@ export class ArchiveService {
   /**
    * Exports the account's PDF into the archive, as a job: two calls for one account share one
    * export. `confirmedHere`: confirmed in this workspace, so nothing is sent once another is active.
+   * `teamUnreachableConfirmed` (a Team workspace): buy although the team database cannot be asked.
    */
-  export(ref: AccountRef, confirmedCost: number, confirmedHere = false): Promise<ArchivedPdf> {
+  export(ref: AccountRef, confirmedCost: number, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<ArchivedPdf> {
     const name = this.deps.reports.apiName(ref);
     return this.deps.jobs.run(
       'pdf',
@@ -129,7 +130,7 @@ export class ArchiveService {
         const started = this.now();
         const report: Step = (step) => this.deps.jobs.emit('archive:changed', { network: ref.network, accountKey: ref.key, elapsedMs: this.now() - started, ...step });
         try {
-          const pdf = await this.exportOnce(ref, name, confirmedCost, signal, report, confirmedHere);
+          const pdf = await this.exportOnce(ref, name, confirmedCost, signal, report, confirmedHere, options.teamUnreachableConfirmed === true);
           report({ phase: 'finished', retryInSec: null, attempt: 0, pdfId: pdf.id, error: null });
           return pdf;
         } catch (error) {
@@ -148,7 +149,7 @@ export class ArchiveService {
     return this.deps.jobs.cancel('pdf', jobKeys.pdf(ref));
   }
 
-  private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean): Promise<ArchivedPdf> {
+  private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean, teamUnreachableConfirmed: boolean): Promise<ArchivedPdf> {
     const quote = this.quote(ref);
     const describe = `the PDF of ${name}`;
     this.deps.paid.assertConfirmed(`Exporting the PDF of ${name}`, quote.cost, confirmedCost, quote.balance, quote.cost === 0 ? 'its report is unlocked' : 'it unlocks its report');
@@ -182,6 +183,7 @@ export class ArchiveService {
       quote,
       describe,
       confirmedHere,
+      teamUnreachableConfirmed,
       signal,
       // A Team workspace claims what costs (a PDF unlocks its report for a year); a free one is nobody's purchase.
       ...(quote.cost > 0 ? { team: { item, withinDays: ACCESS_MS / DAY_MS, body: 'bytes' as const, takeCopy, finish } } : {}),

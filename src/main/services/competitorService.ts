@@ -162,9 +162,10 @@ export class CompetitorService {
   /**
    * Creates an analysis. Its cost is not in the reference: observed through the kernel. A lost
    * answer is never sent again (it would create, and maybe pay for, a second analysis). In a Team
-   * workspace the analysis is claimed first: a teammate's is taken instead (nothing sent).
+   * workspace the analysis is claimed first: a teammate's is taken instead (nothing sent);
+   * `teamUnreachableConfirmed`: created although the team database cannot be asked.
    */
-  async create(input: CreateRequest, confirmedHere = false): Promise<CompetitorAnalysisView> {
+  async create(input: CreateRequest, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<CompetitorAnalysisView> {
     const body = { username: input.username, date_from: input.dateFrom, date_to: input.dateTo, audience_geo: input.audienceGeo, hashtags: input.hashtags };
     const asked: AskedFor = { username: input.username, dateFrom: input.dateFrom, dateTo: input.dateTo, audienceGeo: input.audienceGeo, hashtags: input.hashtags };
     const describe = `the competitor analysis of ${input.username}`;
@@ -194,6 +195,7 @@ export class CompetitorService {
       maxCost: COMPETITOR_MAX_COST,
       describe,
       confirmedHere,
+      teamUnreachableConfirmed: options.teamUnreachableConfirmed === true,
       team: { item, withinDays: competitorCopyDays(input.dateTo, this.now()), takeCopy, finish },
       send: (api) => api.competitorCreate(body),
     });

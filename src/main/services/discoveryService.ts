@@ -73,6 +73,15 @@ interface TeamPage {
   answer: JsonObject;
 }
 
+/**
+ * How a run's spending was confirmed: in this workspace (nothing is sent once another is active),
+ * and, in a Team workspace, to buy although the team database cannot be asked.
+ */
+interface Spending {
+  confirmedHere: boolean;
+  teamUnreachableConfirmed: boolean;
+}
+
 export interface RunRequest {
   runId: string;
   queryId?: number;
@@ -192,7 +201,7 @@ export class DiscoveryService {
    * (COST_CHANGED, nothing sent) when the calls needed now are not those confirmed. A failure
    * or a cancel ends the run and keeps what came; the answer says how it ended.
    */
-  run(request: RunRequest, confirmedHere = false): Promise<DiscoveryRunResult> {
+  run(request: RunRequest, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<DiscoveryRunResult> {
     const body = validBody(request.body);
     const { runId, sandbox, fromPage, toPage } = request;
     const plan = this.plan(body, sandbox, fromPage, toPage);
@@ -200,10 +209,10 @@ export class DiscoveryService {
     if (this.deps.jobs.has('discovery', jobKeys.discovery(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
     if (plan.pagesToFetch.length > 0) this.deps.paid.assertMayCall();
     const describe = `a ${sandbox ? 'sandbox ' : ''}discovery run (pages ${fromPage}–${toPage})`;
-    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, confirmedHere));
+    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, { confirmedHere, teamUnreachableConfirmed: options.teamUnreachableConfirmed === true }));
   }
 
-  private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, confirmedHere: boolean): Promise<DiscoveryRunResult> {
+  private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, spending: Spending): Promise<DiscoveryRunResult> {
     const { runId, sandbox, fromPage, toPage } = request;
     const at = this.now();
     const hash = DiscoveryRepository.queryHash(body, sandbox);
@@ -240,7 +249,7 @@ export class DiscoveryService {
         // The page in flight is not cancelled: it may be paid for, so it is finished and kept.
         const sent = discoveryRequestBody(body, page);
         const fetched = (async () => {
-          if (!sandbox) return this.paidPage(body, hash, page, confirmedHere, () => callsSpent++);
+          if (!sandbox) return this.paidPage(body, hash, page, spending, () => callsSpent++);
           const got = { answer: await this.sandboxPage(sent), charged: false };
           saving(() => this.deps.pages.savePage(sent, pageJson(got.answer), this.now(), { sandbox }));
           return got;
@@ -293,7 +302,7 @@ export class DiscoveryService {
    * is saved instead (nothing sent), a page bought here is shared. `counted` is called for each
    * call paid for (before its page is kept: a disk that refuses the page does not undo the charge).
    */
-  private async paidPage(body: DiscoveryBody, hash: string, page: number, confirmedHere: boolean, counted: () => void) {
+  private async paidPage(body: DiscoveryBody, hash: string, page: number, spending: Spending, counted: () => void) {
     const network = body.social_network;
     const sent = discoveryRequestBody(body, page);
     const describe = `page ${page} of this search`;
@@ -324,7 +333,7 @@ export class DiscoveryService {
         quote: { cost: 1, balance: 'discoveryRequests' },
         maxCost: 1,
         describe,
-        confirmedHere,
+        ...spending,
         // Pages are kept for good and never asked for again here: a teammate's counts at any age.
         team: { item, withinDays: null, takeCopy, finish },
         send: (api) => api.search(sent, { paid: true }),

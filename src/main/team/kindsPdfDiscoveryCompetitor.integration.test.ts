@@ -104,6 +104,8 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     const share = (out: TeamRecordOut) => {
       shared.push(out);
       const pushed = pushRecord(pusher, out);
+      // Awaited by `flush` (where a test needs it in) and after each test; never left unhandled.
+      pushed.catch(() => undefined);
       pushes.push(pushed);
       pushing.push(pushed);
     };
@@ -161,6 +163,9 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     return { a: hold('a', 'b'), b: hold('b', 'a') };
   }
 
+  const run = (l: Laptop, runId: string, body: object, page = 1, options: { teamUnreachableConfirmed?: boolean } = {}) =>
+    l.discovery.run({ runId, body, sandbox: false, fromPage: page, toPage: page, confirmedCalls: 1 }, false, options);
+  const analysesOf = (username: string) => [...sim.state.analyses.values()].filter((x) => x.username === username).length;
   const apiCalls = () => [...sim.state.calls.values()].reduce((s, n) => s + n, 0);
   const callsOf = (method: string) => sim.state.calls.get(method) ?? 0;
   const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
@@ -277,7 +282,6 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     const query = { social_network: 'instagram', subscribers_count: { from: 2_000_000 } } as const;
     /** The same query spelled another way: the same page for the team, as for the local cache. */
     const querySpelledAgain = { subscribers_count: { from: 2_000_000 }, social_network: 'instagram' } as const;
-    const run = (l: Laptop, runId: string, body: object, page = 1) => l.discovery.run({ runId, body, sandbox: false, fromPage: page, toPage: page, confirmedCalls: 1 });
 
     it("a page a teammate bought: taken from the team database, nothing sent and nothing spent", async () => {
       const a = await laptop(ada);
@@ -365,7 +369,6 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
   // ---- competitor analyses ----------------------------------------------------------------
 
   describe('competitor analyses', () => {
-    const analysesOf = (username: string) => [...sim.state.analyses.values()].filter((x) => x.username === username).length;
 
     async function ready(l: Laptop, reportId: string) {
       let view = await l.competitor.check(reportId);
@@ -481,5 +484,40 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
       expect(fresh.competitor.list()).toEqual([]);
       expect(b.competitor.get(created.reportId)).toEqual(held);
     });
+  });
+
+  // ---- the team database unreachable (last: it stops the server) --------------------------
+
+  describe('the team database unreachable', () => {
+    it('each kind is refused with words to act on, nothing sent, and bought only once the researcher confirms', async () => {
+      const b = await laptop(bob);
+      const ref = accountRef('instagram', 'teamdownpdf');
+      const body = { social_network: 'youtube', subscribers_count: { from: 3_000_000 } };
+      const request = { username: 'teamdown_posts200', dateFrom: '2026-04-01', dateTo: '2026-04-30', audienceGeo: [], hashtags: [] };
+      const spentBefore = sim.state.totalSpent();
+      const callsBefore = apiCalls();
+      await server.stopServer('fast');
+      try {
+        const unreachable = (what: string) => new RegExp(`^The team database cannot be reached: a teammate may already have ${what}\\. Buy anyway\\? Nothing was spent\\.`);
+        await expect(b.archive.export(ref, 1)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(unreachable('the PDF of teamdownpdf')) });
+        expect(await run(b, 'down1', body)).toMatchObject({ outcome: 'failed', pagesFetched: 0, callsSpent: 0, message: expect.stringMatching(unreachable('page 1 of this search')) });
+        await expect(b.competitor.create(request)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(unreachable('the competitor analysis of teamdown_posts200')) });
+        // Refused before the balance gate: not even a balance was read.
+        expect(apiCalls()).toBe(callsBefore);
+        expect(b.ledgerRows()).toBe(0);
+
+        const pdf = await b.archive.export(ref, 1, false, { teamUnreachableConfirmed: true });
+        expect(fs.readFileSync(b.archive.existingFile(pdf.id)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(await run(b, 'down2', body, 1, { teamUnreachableConfirmed: true })).toMatchObject({ outcome: 'finished', pagesFetched: 1, callsSpent: 1 });
+        const analysis = await b.competitor.create(request, false, { teamUnreachableConfirmed: true });
+        expect(analysis).toMatchObject({ username: 'teamdown_posts200', state: 0 });
+        expect(sim.state.totalSpent() - spentBefore).toBe(2);
+        expect(analysesOf('teamdown_posts200')).toBe(1);
+        // Saved here, and handed over to be shared once the team database is back (the sync engine's outbox).
+        expect(b.shared.map((o) => o.item.kind)).toEqual(['pdf', 'discovery', 'competitor']);
+      } finally {
+        await server.startServer();
+      }
+    }, 60_000);
   });
 });
