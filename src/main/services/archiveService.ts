@@ -24,6 +24,7 @@ import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { ACCESS_MS, drawableBalances } from './costRule';
 import { TeamError } from '../team/errors';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { RECORD_LIMITS } from '../team/schema/0010-team';
@@ -463,12 +464,6 @@ function linkExpiry(link: string, now: number): number {
 /** A file name in the archive folder: the account, the day and moment of the export, and what made it. */
 function archiveFileName(network: Network, key: string, at: number, suffix?: string): string {
   return `${network}-${safeName(key)}-${utcDay(at)}-${at}${suffix ? `-${suffix}` : ''}.pdf`;
-}
-
-/** A teammate's copy that cannot be read, in a researcher's words (nothing was saved or spent). */
-export function teamCopyUnreadable(what: string, error: unknown): unknown {
-  if (!(error instanceof TeamError)) return error;
-  return new ScoutError({ code: 'TEAM_FAILED', message: `${what.charAt(0).toUpperCase()}${what.slice(1)} in the team database cannot be read (${error.message.replace(/\.$/, '')}), so Scout did not save it. Nothing was spent; ask the team's admin.` }, { cause: error });
 }
 
 /** The team's PDFs, saved into this workspace's archive: pulled by the sync engine, or taken instead of buying. */

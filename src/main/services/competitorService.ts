@@ -21,7 +21,7 @@ import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { RECORD_LIMITS } from '../team/schema/0010-team';
-import { teamCopyUnreadable } from './archiveService';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
 
 const DAY_MS = 86_400_000;
 

@@ -32,7 +32,7 @@ import { eventError } from '../errorWording';
 import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
-import { teamCopyUnreadable } from './archiveService';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
 
 export interface DiscoveryDeps {
   paid: PaidWork;

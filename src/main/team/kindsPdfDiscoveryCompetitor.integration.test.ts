@@ -235,7 +235,11 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
       await pushRecord(poolOf(ada), { item: pdfTeamItem('youtube', ref.key), fetchedAt: new Date(), body: { bytes: new TextEncoder().encode('<!doctype html><html><body>Sign in</body></html>') } });
       const callsBefore = apiCalls();
 
-      await expect(b.archive.export(ref, 1)).rejects.toMatchObject({ code: 'TEAM_FAILED', message: expect.stringMatching(/^Ada's PDF of .* in the team database cannot be read .*Nothing was spent/) });
+      await expect(b.archive.export(ref, 1)).rejects.toMatchObject({
+        code: 'TEAM_FAILED',
+        message: expect.stringMatching(/^Ada's PDF of \S+ in the team database cannot be read, so Scout did not save it\. Nothing was spent/),
+        detail: expect.stringMatching(/not a PDF .*%PDF-/),
+      });
       expect(b.claims).toEqual(['copy']);
       expect(apiCalls()).toBe(callsBefore);
       expect(b.ledgerRows()).toBe(0);
