@@ -85,6 +85,8 @@ export interface TeamPaidCall<T> {
    * save locally. Its value is the spend's; nothing is sent and nothing spent.
    */
   takeCopy: (body: unknown, copy: TeammateCopy) => Promise<T>;
+  /** What the team's record holds: JSON (the default), or a file's bytes (a PDF), handed to `takeCopy` as a Uint8Array. */
+  body?: 'json' | 'bytes';
   /**
    * Won and answered: finish the work (a generation's polls) and save it locally (`save`), then
    * say what the team's record holds. Run by the kernel while the claim is kept alive.
@@ -241,7 +243,7 @@ export class PaidWork {
         const copy = outcome.copy;
         let body: unknown;
         try {
-          body = await gate.recordJson(team.item, copy.seq);
+          body = team.body === 'bytes' ? await gate.recordBytes(team.item, copy.seq) : await gate.recordJson(team.item, copy.seq);
         } catch (error) {
           throw teamFailure(error, call);
         }

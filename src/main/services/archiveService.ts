@@ -8,12 +8,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { utcDay } from '@shared/calendarDay';
 import { ScoutError } from '@shared/errors';
-import type { AccountRef } from '@shared/accountInput';
+import { parseAccountRef, type AccountRef } from '@shared/accountInput';
 import type { ArchivedPdf, ArchiveProgress, ArchiveSort } from '@shared/archive';
 import type { CostQuote } from '@shared/reports';
 import { isLoopbackHost } from '@shared/workspaces';
 import type { ApiClient } from '../api/apiClient';
-import type { Network } from '../api/types';
+import { networks, type Network } from '../api/types';
+import type { PdfAnswer } from '../api/schemas/pdf';
 import { pdfDelay, pollUntil } from '../api/polling';
 import type { PdfRecord, PdfsRepository } from '../cache/repositories';
 import { chmodQuietly, ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
@@ -21,12 +22,21 @@ import type { ReportService } from './reportService';
 import type { PaidWork } from '../ledger/paidWork';
 import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
-import { drawableBalances } from './costRule';
+import { ACCESS_MS, drawableBalances } from './costRule';
+import { TeamError } from '../team/errors';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
+import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
+import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
+import { RECORD_LIMITS } from '../team/schema/0010-team';
+
+const DAY_MS = 86_400_000;
 
 /** A link's lifetime when it carries no expiry of its own (spec 5: 28 days). */
 export const PDF_LINK_LIFETIME_MS = 28 * 86_400_000;
 /** The largest PDF Scout downloads; a report PDF is a few megabytes. */
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
+/** The largest PDF a teammate can hand over: what the team database keeps. */
+export const MAX_TEAM_PDF_BYTES = Math.min(MAX_PDF_BYTES, RECORD_LIMITS.bytes);
 
 export interface ArchiveDeps {
   reports: ReportService;
@@ -42,7 +52,17 @@ export interface ArchiveDeps {
   pollDelayMs?: (retryTtlSec: number | null) => number;
   maxWaitMs?: number;
   downloadTimeoutMs?: number;
+  /** A Team workspace: each PDF bought and saved here is handed over to be shared (not one taken from a teammate). */
+  share?: (out: TeamRecordOut) => void;
 }
+
+/** The team's item for an account's API PDF: one per account (a TikTok PDF is its advanced report's). */
+export function pdfTeamItem(network: Network, accountKey: string): TeamItem {
+  return teamItem('pdf', { network, subject: accountKey });
+}
+
+/** What a paid PDF call brought: the API's answer, or a teammate's PDF saved instead (nothing sent). */
+type Exported = PdfAnswer | { state: 'taken'; id: number };
 
 export interface ListQuery {
   text?: string;
@@ -99,8 +119,9 @@ export class ArchiveService {
   /**
    * Exports the account's PDF into the archive, as a job: two calls for one account share one
    * export. `confirmedHere`: confirmed in this workspace, so nothing is sent once another is active.
+   * `teamUnreachableConfirmed` (a Team workspace): buy although the team database cannot be asked.
    */
-  export(ref: AccountRef, confirmedCost: number, confirmedHere = false): Promise<ArchivedPdf> {
+  export(ref: AccountRef, confirmedCost: number, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<ArchivedPdf> {
     const name = this.deps.reports.apiName(ref);
     return this.deps.jobs.run(
       'pdf',
@@ -110,7 +131,7 @@ export class ArchiveService {
         const started = this.now();
         const report: Step = (step) => this.deps.jobs.emit('archive:changed', { network: ref.network, accountKey: ref.key, elapsedMs: this.now() - started, ...step });
         try {
-          const pdf = await this.exportOnce(ref, name, confirmedCost, signal, report, confirmedHere);
+          const pdf = await this.exportOnce(ref, name, confirmedCost, signal, report, confirmedHere, options.teamUnreachableConfirmed === true);
           report({ phase: 'finished', retryInSec: null, attempt: 0, pdfId: pdf.id, error: null });
           return pdf;
         } catch (error) {
@@ -129,29 +150,60 @@ export class ArchiveService {
     return this.deps.jobs.cancel('pdf', jobKeys.pdf(ref));
   }
 
-  private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean): Promise<ArchivedPdf> {
+  private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean, teamUnreachableConfirmed: boolean): Promise<ArchivedPdf> {
     const quote = this.quote(ref);
     const describe = `the PDF of ${name}`;
     this.deps.paid.assertConfirmed(`Exporting the PDF of ${name}`, quote.cost, confirmedCost, quote.balance, quote.cost === 0 ? 'its report is unlocked' : 'it unlocks its report');
     this.deps.paid.assertMayCall();
     report({ phase: 'requesting', retryInSec: null, attempt: 1 });
     const ask = (api: ApiClient, paid: boolean) => api.pdf(ref.network, name, { paid, signal });
-    const { value: first, charged } = await this.deps.paid.spend({
+    const item = pdfTeamItem(ref.network, ref.key);
+    // Polls the export to its end, downloads and saves it, once (here, or for a Team workspace's
+    // kernel while it holds the claim, before the PDF is shared with the team).
+    let saved: number | null = null;
+    const finish = async (first: Exported, charged: boolean) => {
+      // Only an API answer is finished; a teammate's PDF was saved when it was taken.
+      if (first.state === 'taken') throw new TypeError('A PDF taken from a teammate is not finished again.');
+      const { id, bytes, exportedAt } = await this.saveExport(ref, name, describe, first, charged, signal, report);
+      saved = id;
+      return { value: { state: 'taken' as const, id }, fetchedAt: new Date(exportedAt), body: { bytes } };
+    };
+    // A teammate's PDF: checked like a download, saved like one of this laptop's, nothing spent.
+    const takeCopy = async (body: unknown, copy: TeammateCopy): Promise<Exported> => {
+      report({ phase: 'downloading', retryInSec: null, attempt: 0 });
+      try {
+        const kept = this.keepTeammatePdf({ item, fetchedAt: copy.fetchedAt, body: body instanceof Uint8Array ? { bytes: body } : { json: body } });
+        saved = kept.id;
+        return { state: 'taken', id: kept.id };
+      } catch (error) {
+        throw teamCopyUnreadable(`${copy.researcherName}'s PDF of ${name}`, error);
+      }
+    };
+    const { value: first, charged } = await this.deps.paid.spend<Exported>({
       what: { operation: 'pdf', network: ref.network, accountKey: ref.key },
       quote,
       describe,
       confirmedHere,
+      teamUnreachableConfirmed,
       signal,
+      // A Team workspace claims what costs (a PDF unlocks its report for a year); a free one is nobody's purchase.
+      ...(quote.cost > 0 ? { team: { item, withinDays: ACCESS_MS / DAY_MS, body: 'bytes' as const, takeCopy, finish } } : {}),
       send: ask,
       // The API took the request: the PDF is being made and its polls are free.
       recover: (api) => ask(api, false),
       drawable: drawableBalances(ref.network, ref.network === 'tiktok' ? 'advanced_report' : undefined, quote.balance),
     });
+    const id = saved ?? (first.state === 'taken' ? first.id : (await finish(first, charged)).value.id);
+    return this.view(this.deps.repo.get(id)!);
+  }
+
+  /** Polls a paid export to its end, downloads, checks and saves the PDF; shares it (a Team workspace). */
+  private async saveExport(ref: AccountRef, name: string, describe: string, first: PdfAnswer, charged: boolean, signal: AbortSignal, report: Step) {
     // The export unlocked the report (spec 3.4): its year of free access starts now.
     if (charged) this.deps.reports.noteUnlocked(ref, this.now());
     const ready = await pollUntil(
       async (attempt) => {
-        const answer = attempt === 1 ? first : await this.deps.paid.poll((api) => ask(api, false), signal);
+        const answer = attempt === 1 ? first : await this.deps.paid.poll((api) => api.pdf(ref.network, name, { paid: false, signal }), signal);
         if (answer.state === 'ready') return { done: true, value: answer };
         report({ phase: 'generating', retryInSec: answer.retryTtlSec, attempt });
         return { done: false, retryInSec: answer.retryTtlSec };
@@ -163,7 +215,7 @@ export class ArchiveService {
     checkPdf(bytes);
     const exportedAt = this.now();
     const cached = this.deps.reports.open(ref);
-    const fileName = `${ref.network}-${safeName(ref.key)}-${utcDay(exportedAt)}-${exportedAt}.pdf`;
+    const fileName = archiveFileName(ref.network, ref.key, exportedAt);
     this.deps.paid.save(describe, charged, () => this.write(fileName, bytes));
     const id = this.deps.paid.save(describe, charged, () =>
       this.deps.repo.save({
@@ -179,7 +231,58 @@ export class ArchiveService {
         bytes: bytes.length,
       }),
     );
-    return this.view(this.deps.repo.get(id)!);
+    // Bought here (charged or not, the API's own PDF): the team keeps its bytes.
+    this.deps.share?.({ item: pdfTeamItem(ref.network, ref.key), fetchedAt: new Date(exportedAt), body: { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } });
+    return { id, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), exportedAt };
+  }
+
+  /**
+   * Saves a teammate's PDF (a copy taken instead of buying, or a record pulled by the sync
+   * engine): its item and bytes read as hostile input — an account Scout can name, a file no
+   * larger than a download may be, starting with %PDF- and with pages — before anything is
+   * written. One already in the archive (same account, same export time, same size) changes nothing.
+   */
+  keepTeammatePdf(record: Pick<TeamRecordIn, 'item' | 'fetchedAt' | 'body'>): { outcome: 'saved' | 'already-held'; id: number } {
+    const parts = record.item.kind === 'pdf' ? teamItemParts(record.item) : null;
+    const network = parts && (networks as readonly string[]).includes(parts.network) ? (parts.network as Network) : null;
+    const read = parts && network && parts.variant === '' ? parseAccountRef(parts.subject, network) : null;
+    if (!read?.ok || read.value.key !== parts?.subject) throw new TeamError('TEAM_BAD_DATA', "A teammate's PDF names no account Scout can read.");
+    const ref = read.value;
+    const fetchedAt = record.fetchedAt.getTime();
+    if (!Number.isFinite(fetchedAt) || fetchedAt <= 0) throw new TeamError('TEAM_BAD_DATA', "A teammate's PDF has no export date Scout can read.");
+    if (!('bytes' in record.body) || !(record.body.bytes instanceof Uint8Array)) throw new TeamError('TEAM_BAD_DATA', "A teammate's PDF is not a file.");
+    const bytes = record.body.bytes;
+    if (bytes.byteLength > MAX_TEAM_PDF_BYTES) throw new TeamError('TEAM_BAD_DATA', `A teammate's PDF is larger than ${MAX_TEAM_PDF_BYTES / 1024 / 1024} MB.`);
+    try {
+      checkPdf(bytes);
+    } catch (error) {
+      throw new TeamError('TEAM_BAD_DATA', "A teammate's PDF is not a PDF Scout can keep (it must start with %PDF- and have pages).", { cause: error });
+    }
+    const held = this.deps.repo.list(ref.network, ref.key).find((r) => r.kind === 'api' && r.fetchedAt === Math.round(fetchedAt) && r.bytes === bytes.byteLength);
+    if (held) return { outcome: 'already-held', id: held.id };
+    const cached = this.deps.reports.open(ref);
+    const fileName = archiveFileName(ref.network, ref.key, fetchedAt, 'team');
+    this.write(fileName, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    let id: number;
+    try {
+      id = this.deps.repo.save({
+        network: ref.network,
+        accountKey: ref.key,
+        apiName: this.deps.reports.apiName(ref),
+        title: cached?.summary.title ?? cached?.summary.username ?? null,
+        filePath: fileName,
+        // The teammate's link is theirs (and dies in 28 days): the file is here.
+        pdfUrl: null,
+        linkExpiresAt: null,
+        fetchedAt,
+        reportDate: cached?.fetchedAt ?? null,
+        bytes: bytes.byteLength,
+      });
+    } catch (error) {
+      fs.rmSync(path.join(this.deps.dir, fileName), { force: true });
+      throw error;
+    }
+    return { outcome: 'saved', id };
   }
 
   /**
@@ -189,7 +292,7 @@ export class ArchiveService {
   keepOwn(pdf: { ref: AccountRef; apiName: string; title: string | null; reportDate: number; bytes: Uint8Array; kind: 'client' }): ArchivedPdf {
     checkPdf(pdf.bytes);
     const exportedAt = this.now();
-    const fileName = `${pdf.ref.network}-${safeName(pdf.ref.key)}-${utcDay(exportedAt)}-${exportedAt}-client-report.pdf`;
+    const fileName = archiveFileName(pdf.ref.network, pdf.ref.key, exportedAt, 'client-report');
     this.write(fileName, Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
     try {
       const id = this.deps.repo.save({
@@ -356,6 +459,20 @@ function linkExpiry(link: string, now: number): number {
     // Not an address: the default below.
   }
   return now + PDF_LINK_LIFETIME_MS;
+}
+
+/** A file name in the archive folder: the account, the day and moment of the export, and what made it. */
+function archiveFileName(network: Network, key: string, at: number, suffix?: string): string {
+  return `${network}-${safeName(key)}-${utcDay(at)}-${at}${suffix ? `-${suffix}` : ''}.pdf`;
+}
+
+/** The team's PDFs, saved into this workspace's archive: pulled by the sync engine, or taken instead of buying. */
+export class PdfTeamCodec implements TeamRecordCodec {
+  readonly kind = 'pdf';
+  constructor(private readonly archive: ArchiveService) {}
+  apply(record: TeamRecordIn): Promise<'saved' | 'already-held'> {
+    return Promise.resolve().then(() => this.archive.keepTeammatePdf(record).outcome);
+  }
 }
 
 /** An account key as a file-name part: letters, digits, dot, dash and underscore. */

@@ -3,11 +3,12 @@
 // ready (state 0 → 10; a check is a free read), then every page of posts fetched into the cache
 // with progress and cancel. Everything after that is read from SQLite: the list, the aggregates,
 // the post browser (filters, sort, full-text search) and the exports work offline.
+import { createHash } from 'node:crypto';
 import { ScoutError } from '@shared/errors';
-import type { CompetitorAnalysisView, CompetitorProgress, LostAnalysis } from '@shared/competitor';
-import { parseCompetitorReport } from '../api/schemas/competitor';
+import { competitorCreateFields, type CompetitorAnalysisView, type CompetitorProgress, type LostAnalysis } from '@shared/competitor';
+import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../api/schemas/competitor';
 import type { CompetitorRepository } from '../cache/repositories/competitorRepository';
-import type { CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
+import type { AskedFor, CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
 import type { JsonObject } from '../cache/repositories';
 import { saving } from '../cache/storageFaults';
 import type { PaidWork } from '../ledger/paidWork';
@@ -16,6 +17,13 @@ import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
 import type { AgencyBrand } from '@shared/agency';
+import { TeamError } from '../team/errors';
+import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
+import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
+import { RECORD_LIMITS } from '../team/schema/0010-team';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
+
+const DAY_MS = 86_400_000;
 
 export interface CompetitorDeps {
   repo: CompetitorRepository;
@@ -29,6 +37,53 @@ export interface CompetitorDeps {
   now?: () => number;
   /** Posts asked for per page (the simulator allows up to 1,000; the reference gives no limit). */
   pageSize?: number;
+  /**
+   * A Team workspace: an analysis created here is handed over to be shared, and again as it grows
+   * (ready with its figures, then with all its posts); one taken from a teammate is not.
+   */
+  share?: (out: TeamRecordOut) => void;
+}
+
+/** The most posts a teammate's analysis may bring (the largest the API makes is 60,000). */
+export const MAX_TEAM_POSTS = 100_000;
+
+/** The brand and filters in the one spelling a Team workspace names them by (Instagram names and hashtags ignore case). */
+function normalAsked(asked: AskedFor): AskedFor {
+  const sorted = (items: string[]) => [...new Set(items)].sort();
+  return {
+    username: asked.username.trim().replace(/^@/, '').toLowerCase(),
+    dateFrom: asked.dateFrom,
+    dateTo: asked.dateTo,
+    audienceGeo: sorted(asked.audienceGeo.map((c) => c.trim().toUpperCase())),
+    hashtags: sorted(asked.hashtags.map((t) => t.trim().replace(/^#/, '').toLowerCase())),
+  };
+}
+
+/**
+ * The team's item for a competitor analysis: the brand, its days, and its countries and hashtags
+ * (hashed: thirty hashtags would not fit a key). Two requests that differ only in letter case or
+ * order are one item.
+ */
+export function competitorTeamItem(asked: AskedFor): TeamItem {
+  const n = normalAsked(asked);
+  const filters = createHash('sha256').update(JSON.stringify([n.audienceGeo, n.hashtags])).digest('hex').slice(0, 32);
+  return teamItem('competitor', { network: 'instagram', subject: n.username, variant: `${n.dateFrom}..${n.dateTo}:${filters}` });
+}
+
+/**
+ * How old a teammate's analysis may be and still count: one made after its last day is final
+ * (any age since then counts); one made while its days were still running counts for a day.
+ */
+export function competitorCopyDays(dateTo: string, now: number): number {
+  const ended = Date.parse(`${dateTo.slice(0, 10)}T00:00:00Z`) + DAY_MS;
+  return Number.isFinite(ended) ? Math.max(1, (now - ended) / DAY_MS) : 1;
+}
+
+/** What the team keeps of an analysis: the request, the answer as the cache keeps it, and its posts once all are in. */
+interface TeamAnalysis {
+  request: AskedFor;
+  answer: JsonObject;
+  posts: unknown[] | null;
 }
 
 /** What the spec leaves open is booked when a balance moves; more than this is flagged as outside Scout. */
@@ -106,31 +161,129 @@ export class CompetitorService {
 
   /**
    * Creates an analysis. Its cost is not in the reference: observed through the kernel. A lost
-   * answer is never sent again (it would create, and maybe pay for, a second analysis).
+   * answer is never sent again (it would create, and maybe pay for, a second analysis). In a Team
+   * workspace the analysis is claimed first: a teammate's is taken instead (nothing sent);
+   * `teamUnreachableConfirmed`: created although the team database cannot be asked.
    */
-  async create(input: CreateRequest, confirmedHere = false): Promise<CompetitorAnalysisView> {
+  async create(input: CreateRequest, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<CompetitorAnalysisView> {
     const body = { username: input.username, date_from: input.dateFrom, date_to: input.dateTo, audience_geo: input.audienceGeo, hashtags: input.hashtags };
+    const asked: AskedFor = { username: input.username, dateFrom: input.dateFrom, dateTo: input.dateTo, audienceGeo: input.audienceGeo, hashtags: input.hashtags };
     const describe = `the competitor analysis of ${input.username}`;
+    const item = competitorTeamItem(asked);
+    let reportId: string | null = null;
+    const finish = async (value: CompetitorReport, charged: boolean) => {
+      const at = this.now();
+      const id = this.deps.paid.save(describe, charged, () => this.deps.repo.saveReport(value.raw as JsonObject, at));
+      this.deps.posts.setRequest(id, asked);
+      reportId = id;
+      const out = this.teamRecord(id, at)!;
+      this.deps.share?.(out);
+      return { value, fetchedAt: out.fetchedAt, body: out.body };
+    };
+    const takeCopy = async (json: unknown, copy: TeammateCopy) => {
+      try {
+        const kept = this.keepTeammateAnalysis({ item, fetchedAt: copy.fetchedAt, body: { json } });
+        reportId = kept.reportId;
+        return kept.report;
+      } catch (error) {
+        throw teamCopyUnreadable(`${copy.researcherName}'s competitor analysis of ${input.username}`, error);
+      }
+    };
     const { value, charged } = await this.deps.paid.spend({
       what: { operation: 'competitor', network: 'instagram', accountKey: input.username.toLowerCase() },
       quote: { cost: 0, balance: 'credits' },
       maxCost: COMPETITOR_MAX_COST,
       describe,
       confirmedHere,
+      teamUnreachableConfirmed: options.teamUnreachableConfirmed === true,
+      team: { item, withinDays: competitorCopyDays(input.dateTo, this.now()), takeCopy, finish },
       send: (api) => api.competitorCreate(body),
     });
+    if (reportId === null) await finish(value, charged);
+    return this.view(reportId!)!;
+  }
+
+  /** Asks the API once where the analysis stands (free) and keeps the answer; shared once it is ready. */
+  async check(reportId: string): Promise<CompetitorAnalysisView> {
+    const before = this.known(reportId);
+    const answer = await this.deps.paid.read((api) => api.competitorGet(reportId));
     const at = this.now();
-    const reportId = this.deps.paid.save(describe, charged, () => this.deps.repo.saveReport(value.raw as JsonObject, at));
-    this.deps.posts.setRequest(reportId, { audienceGeo: input.audienceGeo, hashtags: input.hashtags });
+    saving(() => this.deps.repo.saveReport(answer.raw as JsonObject, at));
+    if (before.aggregates === null && answer.aggregates !== null) this.shareNow(reportId, at);
     return this.view(reportId)!;
   }
 
-  /** Asks the API once where the analysis stands (free) and keeps the answer. */
-  async check(reportId: string): Promise<CompetitorAnalysisView> {
-    this.known(reportId);
-    const answer = await this.deps.paid.read((api) => api.competitorGet(reportId));
-    saving(() => this.deps.repo.saveReport(answer.raw as JsonObject, this.now()));
-    return this.view(reportId)!;
+  /** What the team keeps of an analysis now; null for one kept before its whole request was. */
+  private teamRecord(reportId: string, fetchedAt: number): TeamRecordOut | null {
+    const asked = this.deps.posts.askedFor(reportId);
+    const stored = this.deps.repo.report(reportId);
+    if (!asked || !stored) return null;
+    const size = this.deps.posts.completeSize(reportId);
+    const record: TeamAnalysis = { request: asked, answer: { report: stored.description, ...(stored.aggregates ?? {}) }, posts: size === null ? null : this.deps.repo.allPosts(reportId, size) };
+    // Past what the team database keeps, the posts stay here: a teammate fetches them (free).
+    if (record.posts && Buffer.byteLength(JSON.stringify(record)) > RECORD_LIMITS.jsonBytes) record.posts = null;
+    return { item: competitorTeamItem(asked), fetchedAt: new Date(fetchedAt), body: { json: record } };
+  }
+
+  private shareNow(reportId: string, at: number): void {
+    if (!this.deps.share) return;
+    const out = this.teamRecord(reportId, at);
+    if (out) this.deps.share(out);
+  }
+
+  /**
+   * Saves a teammate's analysis (a copy taken instead of creating one, or a record pulled by the
+   * sync engine), read as hostile input: a request the create form would accept and that is the
+   * one its item names, an answer that reads as an analysis of that brand, posts that read as
+   * posts, within what the team database keeps. What it adds to the cache is saved (the analysis,
+   * its figures, its posts); one that adds nothing changes nothing.
+   */
+  keepTeammateAnalysis(record: Pick<TeamRecordIn, 'item' | 'fetchedAt' | 'body'>): { outcome: 'saved' | 'already-held'; reportId: string; report: CompetitorReport } {
+    const bad = (why: string) => new TeamError('TEAM_BAD_DATA', `A teammate's competitor analysis ${why}.`);
+    const parts = record.item.kind === 'competitor' ? teamItemParts(record.item) : null;
+    if (!parts || parts.network !== 'instagram') throw bad('names no analysis Scout can read');
+    const fetchedAt = record.fetchedAt.getTime();
+    if (!Number.isFinite(fetchedAt) || fetchedAt <= 0) throw bad('has no date Scout can read');
+    if (!('json' in record.body)) throw bad('is a file, not an analysis');
+    const size = Buffer.byteLength(JSON.stringify(record.body.json) ?? '');
+    if (size > RECORD_LIMITS.jsonBytes) throw bad(`is larger than the team database keeps (${Math.ceil(size / 1024 / 1024)} MB)`);
+    const json = record.body.json;
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw bad('is not an analysis');
+    const { request, answer, posts } = json as Partial<Record<keyof TeamAnalysis, unknown>>;
+    const read = competitorCreateFields.safeParse(request);
+    if (!read.success) throw bad('holds a request Scout would not send');
+    const asked: AskedFor = read.data;
+    if (competitorTeamItem(asked).key !== record.item.key) throw bad('is not the analysis its name says');
+    let report: CompetitorReport;
+    let postsRead: CompetitorPost[] | null = null;
+    try {
+      report = parseCompetitorReport(answer);
+      if (posts !== null && posts !== undefined) {
+        if (!Array.isArray(posts) || posts.length > MAX_TEAM_POSTS) throw new TypeError('too many posts');
+        postsRead = parseCompetitorPosts(posts);
+      }
+    } catch {
+      throw bad('does not read as an analysis and its posts');
+    }
+    if (!/^[\w-]{1,64}$/.test(report.reportId) || (report.username !== null && report.username.toLowerCase() !== asked.username.toLowerCase())) throw bad('is not an analysis of the brand its name says');
+    const reportId = report.reportId;
+    const local = this.deps.repo.report(reportId);
+    const addsReport = !local || (report.state === 10 && local.state !== 10) || (report.aggregates !== null && local.aggregates === null);
+    const addsPosts = postsRead !== null && this.deps.posts.completeSize(reportId) === null;
+    if (!addsReport && !addsPosts) return { outcome: 'already-held', reportId, report };
+    if (addsReport) saving(() => this.deps.repo.saveReport(report.raw as JsonObject, fetchedAt));
+    if (!this.deps.posts.askedFor(reportId)) this.deps.posts.setRequest(reportId, asked);
+    if (postsRead && addsPosts) {
+      const raw = postsRead.map((p) => p.raw);
+      const pageSize = this.pageSize;
+      for (let page = 0; page * pageSize < postsRead.length || page === 0; page++) {
+        const from = page * pageSize;
+        saving(() => this.deps.posts.savePage(reportId, page, pageSize, postsRead.slice(from, from + pageSize), raw.slice(from, from + pageSize), fetchedAt));
+      }
+      this.deps.posts.markComplete(reportId, pageSize);
+      this.deps.posts.analyze();
+    }
+    return { outcome: 'saved', reportId, report };
   }
 
   /**
@@ -187,6 +340,8 @@ export class CompetitorService {
       }
       this.deps.posts.markComplete(reportId, size);
       this.deps.posts.analyze();
+      // All its posts are in: the team keeps the analysis with them.
+      this.shareNow(reportId, this.now());
       emit({ phase: 'finished', fetched: this.deps.posts.count(reportId), error: null });
       return this.view(reportId)!;
     } catch (error) {
@@ -219,5 +374,14 @@ export class CompetitorService {
     const view = this.view(reportId);
     if (!view) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Scout has no competitor analysis with that id in this workspace.' });
     return view;
+  }
+}
+
+/** The team's competitor analyses, saved into this workspace's cache: pulled by the sync engine, or taken instead of creating one. */
+export class CompetitorTeamCodec implements TeamRecordCodec {
+  readonly kind = 'competitor';
+  constructor(private readonly competitor: CompetitorService) {}
+  apply(record: TeamRecordIn): Promise<'saved' | 'already-held'> {
+    return Promise.resolve().then(() => this.competitor.keepTeammateAnalysis(record).outcome);
   }
 }

@@ -29,6 +29,10 @@ import type { ConnectionTracker } from './connection';
 import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
+import { TeamError } from '../team/errors';
+import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
+import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
+import { teamCopyUnreadable } from '../team/unreadableCopy';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -47,6 +51,35 @@ export interface DiscoveryDeps {
   /** The calls left at the plan's last answer (the credit meter's), said offline with its age. */
   lastKnownCalls?: () => { left: number; at: number } | null;
   now?: () => number;
+  /** A Team workspace: each production page bought and saved here is handed over to be shared (not one taken from a teammate). */
+  share?: (out: TeamRecordOut) => void;
+}
+
+/**
+ * The team's item for a production discovery page: the query as the local cache keys it (its
+ * canonical JSON without the page, hashed: two spellings of one query are one item) and the page.
+ */
+export function discoveryTeamItem(network: DiscoveryNetwork, queryHash: string, page: number): TeamItem {
+  return teamItem('discovery', { network, subject: queryHash, variant: String(page) });
+}
+
+/** The most a teammate's page may weigh (a page holds 20 results; a real one is tens of KB). */
+export const MAX_TEAM_PAGE_BYTES = 2 * 1024 * 1024;
+
+/** What the team keeps of a page: the query (without its page), the page, and the answer as the cache keeps it. */
+interface TeamPage {
+  query: JsonObject;
+  page: number;
+  answer: JsonObject;
+}
+
+/**
+ * How a run's spending was confirmed: in this workspace (nothing is sent once another is active),
+ * and, in a Team workspace, to buy although the team database cannot be asked.
+ */
+interface Spending {
+  confirmedHere: boolean;
+  teamUnreachableConfirmed: boolean;
 }
 
 export interface RunRequest {
@@ -168,7 +201,7 @@ export class DiscoveryService {
    * (COST_CHANGED, nothing sent) when the calls needed now are not those confirmed. A failure
    * or a cancel ends the run and keeps what came; the answer says how it ended.
    */
-  run(request: RunRequest, confirmedHere = false): Promise<DiscoveryRunResult> {
+  run(request: RunRequest, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<DiscoveryRunResult> {
     const body = validBody(request.body);
     const { runId, sandbox, fromPage, toPage } = request;
     const plan = this.plan(body, sandbox, fromPage, toPage);
@@ -176,10 +209,10 @@ export class DiscoveryService {
     if (this.deps.jobs.has('discovery', jobKeys.discovery(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
     if (plan.pagesToFetch.length > 0) this.deps.paid.assertMayCall();
     const describe = `a ${sandbox ? 'sandbox ' : ''}discovery run (pages ${fromPage}–${toPage})`;
-    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, confirmedHere));
+    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, { confirmedHere, teamUnreachableConfirmed: options.teamUnreachableConfirmed === true }));
   }
 
-  private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, confirmedHere: boolean): Promise<DiscoveryRunResult> {
+  private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, spending: Spending): Promise<DiscoveryRunResult> {
     const { runId, sandbox, fromPage, toPage } = request;
     const at = this.now();
     const hash = DiscoveryRepository.queryHash(body, sandbox);
@@ -216,9 +249,8 @@ export class DiscoveryService {
         // The page in flight is not cancelled: it may be paid for, so it is finished and kept.
         const sent = discoveryRequestBody(body, page);
         const fetched = (async () => {
-          const got = sandbox ? { answer: await this.sandboxPage(sent), charged: false } : await this.paidPage(body.social_network, hash, sent, confirmedHere, () => callsSpent++);
-          // Counted before it is kept: a disk that refuses the page does not undo the charge.
-          if (got.charged) callsSpent++;
+          if (!sandbox) return this.paidPage(body, hash, page, spending, () => callsSpent++);
+          const got = { answer: await this.sandboxPage(sent), charged: false };
           saving(() => this.deps.pages.savePage(sent, pageJson(got.answer), this.now(), { sandbox }));
           return got;
         })();
@@ -264,25 +296,92 @@ export class DiscoveryService {
 
   /**
    * One production page through the paid-work kernel: the ledger books what moved (one discovery
-   * call) under the query's key and the page. A lost answer is never asked for again: that would
-   * pay for the page twice; the kernel says it was lost (PAID_ANSWER_LOST) and the quote says so after.
+   * call) under the query's key and the page, and the page is saved. A lost answer is never asked
+   * for again: that would pay for the page twice; the kernel says it was lost (PAID_ANSWER_LOST)
+   * and the quote says so after. In a Team workspace the page is claimed first: a teammate's copy
+   * is saved instead (nothing sent), a page bought here is shared. `counted` is called for each
+   * call paid for (before its page is kept: a disk that refuses the page does not undo the charge).
    */
-  private async paidPage(network: DiscoveryNetwork, hash: string, sent: Record<string, unknown>, confirmedHere: boolean, onLostPaid: () => void) {
+  private async paidPage(body: DiscoveryBody, hash: string, page: number, spending: Spending, counted: () => void) {
+    const network = body.social_network;
+    const sent = discoveryRequestBody(body, page);
+    const describe = `page ${page} of this search`;
+    const item = discoveryTeamItem(network, hash, page);
+    let saved = false;
+    const finish = async (answer: SearchPage, charged: boolean) => {
+      if (charged) counted();
+      const fetchedAt = this.now();
+      this.deps.paid.save(describe, charged, () => this.deps.pages.savePage(sent, pageJson(answer), fetchedAt));
+      saved = true;
+      const out: TeamRecordOut = { item, fetchedAt: new Date(fetchedAt), body: { json: { query: withoutPage(sent), page, answer: pageJson(answer) } satisfies TeamPage } };
+      this.deps.share?.(out);
+      return { value: answer, fetchedAt: out.fetchedAt, body: out.body };
+    };
+    const takeCopy = async (json: unknown, copy: TeammateCopy) => {
+      try {
+        const kept = this.keepTeammatePage({ item, fetchedAt: copy.fetchedAt, body: { json } });
+        saved = true;
+        return kept.answer;
+      } catch (error) {
+        throw teamCopyUnreadable(`${copy.researcherName}'s ${describe}`, error);
+      }
+    };
     try {
       const { value, charged } = await this.deps.paid.spend({
         // The ledger's account column names the query (its cache key), so spending reads per query.
-        what: { operation: 'discovery', network, accountKey: ledgerKey(hash), item: pageItem(Number(sent.page)) },
+        what: { operation: 'discovery', network, accountKey: ledgerKey(hash), item: pageItem(page) },
         quote: { cost: 1, balance: 'discoveryRequests' },
         maxCost: 1,
-        describe: `page ${String(sent.page)} of this search`,
-        confirmedHere,
+        describe,
+        ...spending,
+        // Pages are kept for good and never asked for again here: a teammate's counts at any age.
+        team: { item, withinDays: null, takeCopy, finish },
         send: (api) => api.search(sent, { paid: true }),
       });
+      if (!saved) await finish(value, charged);
       return { answer: value, charged };
     } catch (error) {
-      if (error instanceof ScoutError && error.code === 'PAID_ANSWER_LOST') onLostPaid();
+      if (error instanceof ScoutError && error.code === 'PAID_ANSWER_LOST') counted();
       throw error;
     }
+  }
+
+  /**
+   * Saves a teammate's page (a copy taken instead of buying, or a record pulled by the sync
+   * engine), read as hostile input: a query that passes every rule a run's does and is the one its
+   * item names, the page it names, an answer that reads as a search page, within a page's size.
+   * A page held as new or newer changes nothing.
+   */
+  keepTeammatePage(record: Pick<TeamRecordIn, 'item' | 'fetchedAt' | 'body'>, options: { pictures?: boolean } = {}): { outcome: 'saved' | 'already-held'; answer: SearchPage } {
+    const bad = (why: string) => new TeamError('TEAM_BAD_DATA', `A teammate's discovery page ${why}.`);
+    const parts = record.item.kind === 'discovery' ? teamItemParts(record.item) : null;
+    if (!parts || !/^[0-9a-f]{64}$/.test(parts.subject) || !/^[1-9]\d{0,2}$/.test(parts.variant) || Number(parts.variant) > DISCOVERY_MAX_PAGE) throw bad('names no query page Scout can read');
+    const fetchedAt = record.fetchedAt.getTime();
+    if (!Number.isFinite(fetchedAt) || fetchedAt <= 0) throw bad('has no date Scout can read');
+    if (!('json' in record.body)) throw bad('is a file, not a search answer');
+    const size = Buffer.byteLength(JSON.stringify(record.body.json) ?? '');
+    if (size > MAX_TEAM_PAGE_BYTES) throw bad(`is larger than a page can be (${Math.ceil(size / 1024)} KB)`);
+    const json = rec(record.body.json);
+    let query: DiscoveryBody;
+    try {
+      query = validBody(json.query);
+    } catch {
+      throw bad('holds a query Scout would not send');
+    }
+    const page = Number(parts.variant);
+    if (query.social_network !== parts.network || DiscoveryRepository.queryHash(query) !== parts.subject || json.page !== page) throw bad('is not the page its name says');
+    let answer: SearchPage;
+    try {
+      answer = parseSearch(json.answer);
+    } catch {
+      throw bad('does not read as a search answer');
+    }
+    const held = this.deps.pages.page(parts.subject, page);
+    if (held && held.fetchedAt >= Math.round(fetchedAt)) return { outcome: 'already-held', answer };
+    saving(() => this.deps.pages.savePage(discoveryRequestBody(query, page), pageJson(answer), fetchedAt));
+    // A run stores the pictures of every page it gets; a page pulled in the background, here.
+    if (options.pictures) void this.deps.onSaved?.(pageJson(answer)).catch(() => undefined);
+    return { outcome: 'saved', answer };
   }
 
   // ---- results ------------------------------------------------------------------------------
@@ -345,6 +444,20 @@ export class DiscoveryService {
   removeFromShortlist(ids: readonly number[]): number {
     return this.deps.store.removeFromShortlist(ids);
   }
+}
+
+/** The team's discovery pages, saved into this workspace's cache: pulled by the sync engine, or taken instead of buying. */
+export class DiscoveryTeamCodec implements TeamRecordCodec {
+  readonly kind = 'discovery';
+  constructor(private readonly discovery: DiscoveryService) {}
+  apply(record: TeamRecordIn): Promise<'saved' | 'already-held'> {
+    return Promise.resolve().then(() => this.discovery.keepTeammatePage(record, { pictures: true }).outcome);
+  }
+}
+
+function withoutPage(sent: Record<string, unknown>): JsonObject {
+  const { page: _page, ...query } = sent;
+  return query as JsonObject;
 }
 
 /** The ledger's account column for a query's pages: its cache key, shortened. */

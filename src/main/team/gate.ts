@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { TeamClaims, type ClaimOptions, type ClaimOutcome, type HeldClaim } from './claims';
 import { teamCall } from './pool';
-import { recordJson, type RecordBody, type TeamItem } from './records';
+import { recordBytes, recordJson, type RecordBody, type TeamItem } from './records';
 
 export interface TeamGate {
   /** A teammate's copy, a claim won, or who holds it now. */
@@ -19,6 +19,8 @@ export interface TeamGate {
   release(claim: HeldClaim): Promise<void>;
   /** A teammate's record's JSON body (hostile input: the caller parses it as it would an API answer). */
   recordJson(item: TeamItem, seq: number): Promise<unknown>;
+  /** A teammate's record's bytes (a PDF; hostile input: the caller checks them as it would a download). */
+  recordBytes(item: TeamItem, seq: number): Promise<Uint8Array | null>;
   readonly timing: TeamTiming;
 }
 
@@ -70,5 +72,8 @@ export class PostgresTeamGate implements TeamGate {
   }
   recordJson(item: TeamItem, seq: number) {
     return teamCall("take a teammate's copy", () => recordJson(this.pool, item, seq));
+  }
+  recordBytes(item: TeamItem, seq: number) {
+    return teamCall("take a teammate's copy", () => recordBytes(this.pool, item, seq));
   }
 }

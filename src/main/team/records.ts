@@ -28,6 +28,23 @@ export function teamItem(kind: PaidOperation, parts: { network: Network | null; 
   return { kind, key };
 }
 
+/**
+ * The parts an item's key names, read back from a key the team database handed over (hostile:
+ * null unless it is exactly what `teamItem` makes of them).
+ */
+export function teamItemParts(item: TeamItem): { network: string; subject: string; variant: string } | null {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(item.key);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((p) => typeof p === 'string')) return null;
+  const [network, subject, variant] = parts as [string, string, string];
+  if (subject.length === 0 || JSON.stringify([network, subject, variant]) !== item.key) return null;
+  return { network, subject, variant };
+}
+
 export type RecordBody = { json: unknown } | { bytes: Uint8Array };
 
 export interface RecordInput {
@@ -132,4 +149,20 @@ export async function recordJson(q: Queryable, item: TeamItem, seq: number): Pro
   } catch {
     throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record Scout cannot read.');
   }
+}
+
+/**
+ * The bytes of one record of an item (a PDF), read as hostile input: only a record of that item,
+ * only bytes (never JSON), only within the size the team database keeps. Null when there is none.
+ */
+export async function recordBytes(q: Queryable, item: TeamItem, seq: number): Promise<Uint8Array | null> {
+  const { rows } = await q.query(
+    `SELECT body_bytes AS body FROM ${S}.records
+      WHERE seq = $1 AND kind = $2 AND item_key = $3 AND body_bytes IS NOT NULL AND octet_length(body_bytes) <= $4`,
+    [seq, item.kind, item.key, RECORD_LIMITS.bytes],
+  );
+  if (rows.length === 0) return null;
+  const row = z.object({ body: z.instanceof(Buffer) }).safeParse(rows[0]);
+  if (!row.success) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record Scout cannot read.');
+  return new Uint8Array(row.data.body.buffer, row.data.body.byteOffset, row.data.body.byteLength);
 }

@@ -78,6 +78,15 @@ const toView = (r: Row): CompetitorPostRow => ({
 /** A finite number or null (SQLite REAL refuses NaN). */
 const num = (n: number | null) => (n === null || !Number.isFinite(n) ? null : n);
 
+/** An analysis's request as the researcher made it. */
+export interface AskedFor {
+  username: string;
+  dateFrom: string;
+  dateTo: string;
+  audienceGeo: string[];
+  hashtags: string[];
+}
+
 export class CompetitorPostsRepository {
   private readonly insert: Database.Statement<unknown[]>;
   private readonly setRequestStmt: Database.Statement<[string, string]>;
@@ -137,9 +146,27 @@ export class CompetitorPostsRepository {
     this.savePageTx(reportId, page, size, posts, raw, at);
   }
 
-  /** What the researcher asked for (the API does not echo the hashtags). */
-  setRequest(reportId: string, request: { audienceGeo: string[]; hashtags: string[] }): void {
+  /**
+   * What the researcher asked for (the API does not echo the hashtags). The brand and days as
+   * asked, when given, name the analysis in a Team workspace (`askedFor`).
+   */
+  setRequest(reportId: string, request: { audienceGeo: string[]; hashtags: string[] } & Partial<AskedFor>): void {
     this.setRequestStmt.run(JSON.stringify(request), reportId);
+  }
+
+  /** The whole request as asked, when it was kept whole: null for analyses kept before Team workspaces, which kept only the countries and hashtags. */
+  askedFor(reportId: string): AskedFor | null {
+    const row = this.requestStmt.get(reportId);
+    if (!row?.request) return null;
+    try {
+      const parsed = JSON.parse(row.request) as Record<string, unknown>;
+      const { username, dateFrom, dateTo } = parsed;
+      const request = this.request(reportId);
+      if (typeof username !== 'string' || typeof dateFrom !== 'string' || typeof dateTo !== 'string' || !request) return null;
+      return { username, dateFrom, dateTo, ...request };
+    } catch {
+      return null;
+    }
   }
 
   request(reportId: string): { audienceGeo: string[]; hashtags: string[] } | null {
