@@ -32,6 +32,19 @@ export interface TeamTiming {
   heldWaitMs: number;
 }
 
+/** A gate's timing for its options (also known before any connection exists). */
+export function teamTiming(options: ClaimOptions & Partial<TeamTiming> = {}): TeamTiming {
+  const leaseMs = options.leaseMs ?? 120_000;
+  return {
+    // Half the lease: a call that takes longer than that is sent only after a fresh heartbeat.
+    needMs: options.needMs ?? Math.floor(leaseMs / 2),
+    heartbeatMs: options.heartbeatMs ?? Math.max(20, Math.floor(leaseMs / 4)),
+    heldPollMs: options.heldPollMs ?? 500,
+    // A teammate's claim ends by their record or by its lease running out: wait a lease and a bit.
+    heldWaitMs: options.heldWaitMs ?? leaseMs + 5_000,
+  };
+}
+
 /** The gate on a team database pool, as one researcher. */
 export class PostgresTeamGate implements TeamGate {
   private readonly claims: TeamClaims;
@@ -42,15 +55,7 @@ export class PostgresTeamGate implements TeamGate {
     options: ClaimOptions & Partial<TeamTiming> = {},
   ) {
     this.claims = new TeamClaims(pool, options);
-    const leaseMs = options.leaseMs ?? 120_000;
-    this.timing = {
-      // Half the lease: a call that takes longer than that is sent only after a fresh heartbeat.
-      needMs: options.needMs ?? Math.floor(leaseMs / 2),
-      heartbeatMs: options.heartbeatMs ?? Math.max(20, Math.floor(leaseMs / 4)),
-      heldPollMs: options.heldPollMs ?? 500,
-      // A teammate's claim ends by their record or by its lease running out: wait a lease and a bit.
-      heldWaitMs: options.heldWaitMs ?? leaseMs + 5_000,
-    };
+    this.timing = teamTiming(options);
   }
 
   claim(item: TeamItem, withinDays: number | null) {

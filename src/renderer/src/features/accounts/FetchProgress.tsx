@@ -33,6 +33,8 @@ export function progressText(p: LiveProgress, now: number | null): string {
   switch (p.phase) {
     case 'queued':
       return 'waiting for its turn: paid requests go out one at a time…';
+    case 'waiting-teammate':
+      return `waiting for ${p.teammate ?? 'a teammate'}, who is buying it now: Scout takes their copy and spends nothing…`;
     case 'requesting':
       return 'asking the API…';
     case 'generating': {
