@@ -6,6 +6,7 @@ import type { Network, ReportProgress } from '@shared/reports';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
 import { scout } from '../../shared/scoutClient';
+import { waitingForTeammate } from '../../shared/labels';
 
 /** A progress event and when it arrived, so elapsed time can keep counting between events. */
 export type LiveProgress = ReportProgress & { receivedAt: number };
@@ -34,7 +35,7 @@ export function progressText(p: LiveProgress, now: number | null): string {
     case 'queued':
       return 'waiting for its turn: paid requests go out one at a time…';
     case 'waiting-teammate':
-      return `waiting for ${p.teammate ?? 'a teammate'}, who is buying it now: Scout takes their copy and spends nothing…`;
+      return waitingForTeammate(p.teammate);
     case 'requesting':
       return 'asking the API…';
     case 'generating': {
