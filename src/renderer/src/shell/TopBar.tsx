@@ -154,9 +154,11 @@ function TeamIndicator() {
           {teamStatusLabel(status)}
         </span>
       ) : (
-        <a href="#/settings" role="status" title={status.message} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
-          {teamStatusLabel(status)}
-        </a>
+        <span role="status">
+          <a href="#/settings" title={status.message} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
+            {teamStatusLabel(status)}
+          </a>
+        </span>
       )}
     </div>
   );
