@@ -149,7 +149,10 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
 
     // Another start of Scout on the same folder: connects by itself from the meta and the keychain.
     const dataDir = l.services.options.dataDir;
+    const pool = l.services.teamConnection().pool()!;
     await l.services.close();
+    // Closing the workspace closed its pool.
+    expect(pool.ended).toBe(true);
     const logger = new Logger('error');
     const again = new MainServices({ dataDir, host: 'browser', version: 'test', logger, credentialStore: new KeytarCredentialStore(keychainService, (s) => logger.registerSecret(s)) });
     open.push(again);
