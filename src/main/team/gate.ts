@@ -19,6 +19,12 @@ export interface TeamGate {
   release(claim: HeldClaim): Promise<void>;
   /** A teammate's record's JSON body (hostile input: the caller parses it as it would an API answer). */
   recordJson(item: TeamItem, seq: number): Promise<unknown>;
+  /**
+   * Throws (TEAM_NOT_CONNECTED) when this Scout has no working connection to its team at all
+   * (not set up, a wrong password …): a paid call of a kind not claimed yet is then not bought
+   * blind either. Absent: always connected (a gate over a pool of its own).
+   */
+  assertConnected?(): Promise<void>;
   readonly timing: TeamTiming;
 }
 

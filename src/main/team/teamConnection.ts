@@ -355,4 +355,7 @@ class ConnectedGate implements TeamGate {
   async recordJson(item: TeamItem, seq: number) {
     return this.connector.heldGate().recordJson(item, seq);
   }
+  async assertConnected() {
+    await this.connector.gateForPaidCall();
+  }
 }

@@ -187,6 +187,9 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
 
     expect(refused).toMatchObject({ code: 'TEAM_NOT_CONNECTED' });
     expect(refused.message).toMatch(/^Scout buys nothing in the Team workspace without asking the team database first, and it is not connected: Not connected yet: .* Connect in Settings → Team database\. Nothing was spent\.$/);
+    // A paid kind that claims nothing yet (a history) is not bought blind either.
+    const history = await l.failure('history:get', { network: 'instagram', account: 'neverconfigured', refresh: true, confirmedCost: 1, workspace: 'team' });
+    expect(history.code).toBe('TEAM_NOT_CONNECTED');
     expect(sim.state.totalSpent()).toBe(spent);
     expect(l.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
   });
