@@ -59,4 +59,14 @@ export class MemoryCredentials {
   async delete() {
     this.value = null;
   }
+  private readonly secrets = new Map<string, string>();
+  async getSecret(name: string) {
+    return this.secrets.get(name) ?? null;
+  }
+  async setSecret(name: string, value: string) {
+    this.secrets.set(name, value);
+  }
+  async deleteSecret(name: string) {
+    this.secrets.delete(name);
+  }
 }

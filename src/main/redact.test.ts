@@ -54,8 +54,22 @@ describe('redactText', () => {
       'Invalid token: the API rejected the account id or API token (code 4). Check both in Settings → Credentials.',
       'Enter your API token and press Save.',
       'HTTP 403: Forbidden — {"error":{"code":4,"description":"Invalid token"}}',
+      'The team database refused your password: check the user name and password in Settings → Team database.',
+      'Enter your database password: your admin gave it to you.',
+      'Open https://hypeauditor.com/api for the plan.',
     ];
     for (const sentence of sentences) expect(redactText(sentence, secretForms('unrelated-secret'))).toBe(sentence);
+  });
+});
+
+describe('redactText and team database passwords', () => {
+  it('masks a password field and the password of a connection address, whether or not it was registered', () => {
+    expect(redactText('connect {"user":"anna","password":"s3cr3t-pw"} failed', [])).toBe('connect {"user":"anna","password":"[redacted]"} failed');
+    expect(redactText('pg config password=s3cr3t-pw host=db', [])).toBe('pg config password=[redacted] host=db');
+    expect(redactText("{ password: 's3cr3t-pw' }", [])).toBe("{ password: '[redacted]' }");
+    expect(redactText('SCOUT_TEAM_ADMIN_URL=postgres://admin:s3cr3t-pw@db.example:5432/team', [])).toBe(
+      'SCOUT_TEAM_ADMIN_URL=postgres://admin:[redacted]@db.example:5432/team',
+    );
   });
 });
 

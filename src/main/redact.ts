@@ -21,10 +21,14 @@ const SECRET_FIELD = new RegExp(
 // A plain `token` is also a word in Scout's own sentences ("Invalid token: the API rejected…"),
 // so only its code-like forms count: a quoted value (`token: 'abc'`, `"token":"abc"`) or no
 // space after the separator (`token=abc`, `token:abc`).
+// `password` likewise (a team database's: "Enter your database password: ask your admin" is a
+// sentence, `password=…` and `"password":"…"` are not).
 const TOKEN_FIELD = new RegExp(
-  String.raw`(["']?${KEY_START}token["']?(?:\s*[:=]\s*(?=["'])|[:=](?=[^\s"']))|["']token["']\s*[:=]\s*)` + VALUE,
+  String.raw`(["']?${KEY_START}(?:token|password)["']?(?:\s*[:=]\s*(?=["'])|[:=](?=[^\s"']))|["'](?:token|password)["']\s*[:=]\s*)` + VALUE,
   'gi',
 );
+// The password of a connection address (`postgres://role:secret@host/db`).
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+(@)/gi;
 
 /** Every form a registered secret may take in text that reached us: as is, URL- and JSON-escaped. */
 export function secretForms(secret: string): string[] {
@@ -36,7 +40,7 @@ export function redactText(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   out = out.replace(HEADER_LINE, '');
-  return out.replace(SECRET_FIELD, maskValue).replace(TOKEN_FIELD, maskValue);
+  return out.replace(SECRET_FIELD, maskValue).replace(TOKEN_FIELD, maskValue).replace(URL_PASSWORD, `$1${REDACTED}$2`);
 }
 
 function maskValue(_match: string, key: string, value: string): string {

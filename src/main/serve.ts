@@ -1,4 +1,4 @@
-// Browser mode: `npm run serve [-- --port N --workspace demo|production]`. The same main
+// Browser mode: `npm run serve [-- --port N --workspace demo|production|team]`. The same main
 // services as the desktop app, in Node, served to a browser on 127.0.0.1.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     process.stdout.write(
-      'Usage: npm run serve -- [--port N] [--workspace demo|production] [--data-dir DIR] [--demo-api URL]\n' +
+      `Usage: npm run serve -- [--port N] [--workspace ${workspaceIds.join('|')}] [--data-dir DIR] [--demo-api URL]\n` +
         'Serves Scout to your browser on 127.0.0.1 and prints a launch address. Open it within 60 seconds: it works once,\n' +
         'and this browser then keeps a session for as long as Scout runs. For a new address (another browser, or after\n' +
         'the first expired), press Enter in this terminal, or send the process SIGUSR2 (`kill -USR2 PID`, PID printed at start).\n' +

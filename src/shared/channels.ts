@@ -85,11 +85,14 @@ export const channels = [
   'creators:sync',
   'creators:list',
   'reports:quoteMany',
+  'team:get',
+  'team:set',
+  'team:test',
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { listNameSchema } from './lists';
 import type { Channel, EventName } from './channels';
 import type { Result } from './errors';
-import { apiAddressProblem, workspaceIds, type WorkspaceId } from './workspaces';
+import { apiAddressProblem, apiWorkspaceIds, workspaceIds, type WorkspaceId } from './workspaces';
+import { teamPassword, teamSettingsShape, type TeamView } from './team';
 import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from './creators';
 import { isPositiveId } from './ids';
@@ -34,6 +35,8 @@ function op<Res>() {
 
 const noInput = z.object({}).strict();
 const workspaceId = z.enum(workspaceIds);
+/** Production and Team: the workspaces with an API address and credentials of their own. */
+const apiWorkspaceId = z.enum(apiWorkspaceIds);
 
 // ---- response types ----------------------------------------------------------------------
 
@@ -290,7 +293,7 @@ export const operations = {
   'workspace:get': op<WorkspaceState>()(noInput),
   'workspace:switch': op<WorkspaceState>()(z.object({ workspace: workspaceId }).strict()),
   'workspace:setBaseUrl': op<WorkspaceState>()(
-    z.object({ workspace: z.literal('production'), baseUrl }).strict(),
+    z.object({ workspace: apiWorkspaceId, baseUrl }).strict(),
   ),
   'workspace:backups': op<BackupInfo[]>()(z.object({ workspace: workspaceId }).strict()),
   /** Closes the workspace, keeps its current file aside, puts the backup in its place and reopens it. */
@@ -301,9 +304,9 @@ export const operations = {
   ),
   'credentials:get': op<CredentialStatus>()(z.object({ workspace: workspaceId }).strict()),
   'credentials:set': op<CredentialStatus>()(
-    z.object({ workspace: z.literal('production'), accountId, apiToken }).strict(),
+    z.object({ workspace: apiWorkspaceId, accountId, apiToken }).strict(),
   ),
-  'credentials:delete': op<CredentialStatus>()(z.object({ workspace: z.literal('production') }).strict()),
+  'credentials:delete': op<CredentialStatus>()(z.object({ workspace: apiWorkspaceId }).strict()),
   'credentials:test': op<PlanState>()(z.object({ workspace: workspaceId }).strict()),
   'plan:get': op<PlanState>()(noInput),
   'plan:refresh': op<PlanState>()(noInput),
@@ -317,7 +320,17 @@ export const operations = {
    * sent. `workspace` is where it was agreed: if another workspace is active now, nothing is sent.
    */
   'reports:fetch': op<CachedReport>()(
-    withAccountRef(z.object({ ...reportRef, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict()),
+    withAccountRef(
+      z
+        .object({
+          ...reportRef,
+          confirmedCost: z.union([z.literal(0), z.literal(1)]),
+          workspace: workspaceId.optional(),
+          /** Team: the researcher saw "the team database cannot be reached … buy anyway?" and said yes. */
+          teamUnreachableConfirmed: z.literal(true).optional(),
+        })
+        .strict(),
+    ),
   ),
   /** Stops a fetch in `workspace` (the active one when absent). */
   'reports:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account, workspace: workspaceId.optional() }).strict())),
@@ -621,6 +634,15 @@ export const operations = {
   'reports:quoteMany': op<CostQuote[]>()(
     z.object({ items: z.array(withAccountRef(z.object(reportRef).strict())).min(1, 'Choose at least one account.').max(500, 'Quote at most 500 accounts at a time.') }).strict(),
   ),
+  /** The Team workspace's team database: its settings (never the password), whether a password is saved, and the status. */
+  'team:get': op<TeamView>()(noInput),
+  /**
+   * Saves the settings (a new password to the keychain, when given; it never comes back) and
+   * connects with them; the answer has the status the connection reached.
+   */
+  'team:set': op<TeamView>()(z.object({ ...teamSettingsShape, password: teamPassword.optional() }).strict()),
+  /** Checks the connection again now. */
+  'team:test': op<TeamView>()(noInput),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -660,6 +682,7 @@ export interface EventPayloads {
   'discovery:changed': DiscoveryProgress;
   'lists:changed': ListsProgress;
   'creators:changed': CreatorsProgress;
+  'team:changed': TeamView;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

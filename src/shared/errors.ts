@@ -55,6 +55,8 @@ export const errorCodes = [
   'TEAM_ITEM_HELD',
   /** The team database refused, or answered with something Scout cannot read. */
   'TEAM_FAILED',
+  /** A Team workspace not connected to its team database (not set up, wrong password …): nothing is bought until it is. */
+  'TEAM_NOT_CONNECTED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

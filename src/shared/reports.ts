@@ -81,8 +81,13 @@ export interface CostQuote {
 export interface ReportProgress {
   network: Network;
   accountKey: string;
-  /** `queued`: waiting for its turn, as paid requests go out one at a time. */
-  phase: 'queued' | 'requesting' | 'generating' | 'saving' | 'finished';
+  /**
+   * `queued`: waiting for its turn, as paid requests go out one at a time. `waiting-teammate`
+   * (Team): a teammate is buying it now; Scout waits for their copy and spends nothing.
+   */
+  phase: 'queued' | 'waiting-teammate' | 'requesting' | 'generating' | 'saving' | 'finished';
+  /** `waiting-teammate`: the teammate's name, as the team knows them. */
+  teammate?: string | null;
   /** The API's retryTtl while generating. */
   retryInSec: number | null;
   /** When Scout asks the API again (epoch ms), while generating: what a countdown counts to. */

@@ -1,11 +1,19 @@
-export const workspaceIds = ['demo', 'production'] as const;
+export const workspaceIds = ['demo', 'production', 'team'] as const;
 export type WorkspaceId = (typeof workspaceIds)[number];
+
+/**
+ * The workspaces that talk to the real API with the agency's own address and credentials:
+ * Production, and Team (the same API account, with a team database beside it).
+ */
+export const apiWorkspaceIds = ['production', 'team'] as const satisfies readonly WorkspaceId[];
+export type ApiWorkspaceId = (typeof apiWorkspaceIds)[number];
 
 export const DEFAULT_PRODUCTION_BASE_URL = 'https://hypeauditor.com';
 
 export const workspaceLabels: Record<WorkspaceId, string> = {
   demo: 'Demo (simulator)',
   production: 'Production',
+  team: 'Team',
 };
 
 /**

@@ -24,10 +24,20 @@ export interface Credentials {
   origin: string;
 }
 
+/**
+ * Secrets other than API credentials, each its own keychain entry beside them: `team-db` is the
+ * researcher's own team database password (the Team workspace's API credentials are its
+ * workspace entry, `team`, like Production's).
+ */
+export type SecretName = 'team-db';
+
 export interface CredentialStore {
   get(workspace: WorkspaceId): Promise<Credentials | null>;
   set(workspace: WorkspaceId, credentials: Credentials): Promise<void>;
   delete(workspace: WorkspaceId): Promise<void>;
+  getSecret(name: SecretName): Promise<string | null>;
+  setSecret(name: SecretName, value: string): Promise<void>;
+  deleteSecret(name: SecretName): Promise<void>;
 }
 
 const origin = z.string().refine((value) => {
@@ -136,6 +146,22 @@ export class KeytarCredentialStore implements CredentialStore {
 
   async delete(workspace: WorkspaceId): Promise<void> {
     await this.call((k) => k.deletePassword(this.service, workspace));
+  }
+
+  /** A secret read is registered for redaction before anyone can see it. */
+  async getSecret(name: SecretName): Promise<string | null> {
+    const value = await this.call((k) => k.getPassword(this.service, name));
+    if (value !== null) this.onSecret(value);
+    return value;
+  }
+
+  async setSecret(name: SecretName, value: string): Promise<void> {
+    this.onSecret(value);
+    await this.call((k) => k.setPassword(this.service, name, value));
+  }
+
+  async deleteSecret(name: SecretName): Promise<void> {
+    await this.call((k) => k.deletePassword(this.service, name));
   }
 
   private load(): Promise<Keytar> {

@@ -73,9 +73,9 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:open': async ({ account }) => s.active().reports.open(account),
     // Asks auditor.creators about an account Scout has no record of (unlockQuotes.ts).
     'reports:quote': async ({ account, tiktokType }) => s.active().unlocks.quote({ ...account, tiktokType }),
-    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType }) => {
+    'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.reports.fetch({ ...account, tiktokType }, confirmedCost, { confirmedHere });
+      return ws.reports.fetch({ ...account, tiktokType }, confirmedCost, { confirmedHere, ...(teamUnreachableConfirmed ? { teamUnreachableConfirmed } : {}) });
     },
     // Every item waits its turn for its paid request; one not yet sent when another workspace became active is skipped.
     'reports:fetchMany': async ({ workspace, runId, items }) =>
@@ -186,6 +186,14 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'creators:sync': async (filter) => s.active().creators.sync(filter),
     'creators:list': async ({ text }) => s.active().creators.list(text),
     'reports:quoteMany': async ({ items }) => s.active().unlocks.quoteMany(items.map(({ account, tiktokType }) => ({ ...account, tiktokType }))),
+    // The Team workspace's team database, whichever workspace is active (Settings names it).
+    'team:get': () => s.teamConnection().view(),
+    'team:set': async ({ password, ...settings }) => s.teamConnection().configure({ ...settings, ca: settings.ca ?? null }, password),
+    'team:test': async () => {
+      const team = s.teamConnection();
+      await team.check();
+      return team.view();
+    },
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

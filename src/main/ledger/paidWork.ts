@@ -213,6 +213,9 @@ export class PaidWork {
     try {
       const team = this.deps.team;
       if (team && call.team) return await this.spendClaimed(call, call.team, team);
+      // A Team workspace's paid kind that claims nothing yet is still never bought without a
+      // working connection to the team (refused with the way to connect).
+      if (team?.assertConnected && mayCost(call)) await team.assertConnected();
       return await this.spendHere(call);
     } finally {
       this.inFlight.delete(ticket);
@@ -503,6 +506,11 @@ export class PaidWork {
       }
     }
   }
+}
+
+/** A call that is expected to, or may, spend (an observed operation's cost is open). */
+function mayCost(call: PaidCall<unknown>): boolean {
+  return (call.maxCost ?? call.quote.cost) > 0 || observedOperations.has(call.what.operation);
 }
 
 function isTeamUnreachable(error: unknown): boolean {

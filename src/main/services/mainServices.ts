@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import { EventBus } from './eventBus';
 import { PlanService } from './planService';
 import { WorkspaceRegistry, type Workspace, type WorkspaceDeps } from './workspaces';
+import type { TeamConnector } from '../team/teamConnection';
 
 export interface MainServicesOptions {
   dataDir: string;
@@ -27,6 +28,8 @@ export interface MainServicesOptions {
   apiTimeoutMs?: number;
   transport?: WorkspaceDeps['transport'];
   polling?: WorkspaceDeps['polling'];
+  /** The Team workspace's connection timing (tests shorten it). */
+  team?: WorkspaceDeps['team'];
 }
 
 export class MainServices {
@@ -64,6 +67,7 @@ export class MainServices {
       apiTimeoutMs: options.apiTimeoutMs,
       transport: options.transport,
       polling: options.polling,
+      team: options.team,
       isActive: (id) => id === this.activeId,
     });
     this.plans = new PlanService(this.events);
@@ -102,6 +106,13 @@ export class MainServices {
     const info = this.appInfo();
     this.events.emit('app:changed', info);
     return info;
+  }
+
+  /** The Team workspace's team database connection (opening the workspace when it is not open). */
+  teamConnection(): TeamConnector {
+    const team = this.workspaces.get('team').team;
+    if (!team) throw new ScoutError({ code: 'INTERNAL', message: 'The Team workspace has no team database connection.' });
+    return team;
   }
 
   async workspaceState(): Promise<WorkspaceState> {

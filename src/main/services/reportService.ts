@@ -326,8 +326,8 @@ export class ReportService {
     const quote = this.quote(ref);
     this.deps.paid.assertConfirmed(`Fetching ${ref.apiName}`, quote.cost, confirmedCost, quote.balance);
     this.deps.paid.assertMayCall();
-    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null) =>
-      this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started });
+    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null, teammate?: string) =>
+      this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started, ...(teammate ? { teammate } : {}) });
 
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     // Polls a generation to its end and saves it, once (here, or for a Team workspace's kernel
@@ -366,7 +366,7 @@ export class ReportService {
       teamUnreachableConfirmed,
       // A Team workspace claims what costs; a free refresh is nobody's purchase and is not claimed.
       ...(quote.cost > 0
-        ? { team: { item: teamItem('report', { network: ref.network, subject: accountKey, variant: ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : undefined }), withinDays: ACCESS_MS / DAY_MS, takeCopy, finish } }
+        ? { team: { item: teamItem('report', { network: ref.network, subject: accountKey, variant: ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : undefined }), withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string) => progress('waiting-teammate', null, null, name) } }
         : {}),
       signal,
       send: (api, paid) => this.reportRequest(api, ref, paid, signal),

@@ -41,6 +41,7 @@ import { ConnectionTracker } from './connection';
 import type { EventBus } from './eventBus';
 import { lastKnownDiscoveryCalls } from './planService';
 import type { Logger } from '../log';
+import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
@@ -65,6 +66,8 @@ export interface WorkspaceDeps {
   polling?: Pick<ReportServiceDeps, 'pollDelayMs' | 'maxWaitMs'>;
   /** Whether a workspace is the active one: a spend confirmed there is refused once it is not. */
   isActive?: (id: WorkspaceId) => boolean;
+  /** The Team workspace's team database connection: retry pauses, lease and timing (tests shorten them). */
+  team?: TeamConnectorOptions;
 }
 
 export class Workspace {
@@ -91,6 +94,11 @@ export class Workspace {
   readonly paid: PaidWork;
   /** Long work under way (fetches, exports, runs, syncs): cancelled, listed and awaited here. */
   readonly jobs: JobRegistry;
+  /**
+   * The Team workspace's team database connection (`pool()`, `status()`), and the kernel's
+   * claims through it; null for Demo and Production.
+   */
+  readonly team: TeamConnector | null;
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
   /** The last keychain problem logged, so a problem that persists is logged once. */
@@ -108,12 +116,25 @@ export class Workspace {
       deps.events.emit('connection:changed', state),
     );
     this.ledger = new CreditLedger(db);
+    this.team =
+      id === 'team'
+        ? new TeamConnector({
+            meta: this.meta,
+            secrets: deps.credentialStore,
+            logger: deps.logger,
+            onChange: (view) => deps.events.emit('team:changed', view),
+            options: deps.team,
+          })
+        : null;
+    // The sync engine (team/sync.ts, TeamSync) is wired here, over this.team.pool(), by the lead.
     this.paid = new PaidWork({
       api: () => this.api(),
       ledger: this.ledger,
       connection: this.connection,
       isActive: () => deps.isActive?.(id) ?? true,
       workspaceLabel: workspaceLabels[id],
+      // Team: every claimed paid call asks the team database first, and is refused without a working connection.
+      ...(this.team ? { team: this.team.gate } : {}),
     });
     this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     this.reportsRepo = new ReportsRepository(db);
@@ -211,7 +232,7 @@ export class Workspace {
     const url = this.configuredBaseUrl();
     // An address saved before the https rule (or written into the database by hand) is not used.
     const problem = apiAddressProblem(url);
-    if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: `The production API address ${url} cannot be used. ${problem} Change it in Settings.` });
+    if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: `The ${workspaceLabels[this.id]} API address ${url} cannot be used. ${problem} Change it in Settings.` });
     return url;
   }
 
@@ -263,7 +284,7 @@ export class Workspace {
     if (!stored) {
       throw new ScoutError({
         code: 'NO_CREDENTIALS',
-        message: 'The production workspace has no API credentials yet. Enter the account id and API token in Settings.',
+        message: `The ${workspaceLabels[this.id]} workspace has no API credentials yet. Enter the account id and API token in Settings.`,
       });
     }
     return stored;
@@ -353,6 +374,7 @@ export class Workspace {
     ]);
     clearTimeout(timer);
     if (!waited) this.deps.logger.warn(`workspace ${this.id}: closed while work was still under way (${this.busyWith().join(', ')}); open ledger rows are resolved at the next start`);
+    await this.team?.close();
     const sim = this.simulator;
     this.simulator = null;
     if (sim) await (await sim).close();
@@ -409,6 +431,7 @@ export class WorkspaceRegistry {
       this.open.set(id, ws);
       ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
       ws.dailyBackups.start();
+      ws.team?.start();
       // Calls left open by a crash are resolved as soon as the API can be asked.
       if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
         const opened = ws;

@@ -21,6 +21,12 @@ export interface TeamGate {
   recordJson(item: TeamItem, seq: number): Promise<unknown>;
   /** A teammate's record's bytes (a PDF; hostile input: the caller checks them as it would a download). */
   recordBytes(item: TeamItem, seq: number): Promise<Uint8Array | null>;
+  /**
+   * Throws (TEAM_NOT_CONNECTED) when this Scout has no working connection to its team at all
+   * (not set up, a wrong password …): a paid call of a kind not claimed yet is then not bought
+   * blind either. Absent: always connected (a gate over a pool of its own).
+   */
+  assertConnected?(): Promise<void>;
   readonly timing: TeamTiming;
 }
 
@@ -34,6 +40,19 @@ export interface TeamTiming {
   heldWaitMs: number;
 }
 
+/** A gate's timing for its options (also known before any connection exists). */
+export function teamTiming(options: ClaimOptions & Partial<TeamTiming> = {}): TeamTiming {
+  const leaseMs = options.leaseMs ?? 120_000;
+  return {
+    // Half the lease: a call that takes longer than that is sent only after a fresh heartbeat.
+    needMs: options.needMs ?? Math.floor(leaseMs / 2),
+    heartbeatMs: options.heartbeatMs ?? Math.max(20, Math.floor(leaseMs / 4)),
+    heldPollMs: options.heldPollMs ?? 500,
+    // A teammate's claim ends by their record or by its lease running out: wait a lease and a bit.
+    heldWaitMs: options.heldWaitMs ?? leaseMs + 5_000,
+  };
+}
+
 /** The gate on a team database pool, as one researcher. */
 export class PostgresTeamGate implements TeamGate {
   private readonly claims: TeamClaims;
@@ -44,15 +63,7 @@ export class PostgresTeamGate implements TeamGate {
     options: ClaimOptions & Partial<TeamTiming> = {},
   ) {
     this.claims = new TeamClaims(pool, options);
-    const leaseMs = options.leaseMs ?? 120_000;
-    this.timing = {
-      // Half the lease: a call that takes longer than that is sent only after a fresh heartbeat.
-      needMs: options.needMs ?? Math.floor(leaseMs / 2),
-      heartbeatMs: options.heartbeatMs ?? Math.max(20, Math.floor(leaseMs / 4)),
-      heldPollMs: options.heldPollMs ?? 500,
-      // A teammate's claim ends by their record or by its lease running out: wait a lease and a bit.
-      heldWaitMs: options.heldWaitMs ?? leaseMs + 5_000,
-    };
+    this.timing = teamTiming(options);
   }
 
   claim(item: TeamItem, withinDays: number | null) {

@@ -16,4 +16,4 @@ export const LOCKS = { migrations: 1, recordsSequence: 2 } as const;
  * A researcher's database role: plain lowercase, so it is the same whether quoted or not, and
  * never needs escaping in SQL or in messages.
  */
-export const ROLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+export { TEAM_ROLE_NAME as ROLE_NAME } from '@shared/team';

@@ -3,6 +3,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, PlanState, ScoutClient, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
+import type { TeamView } from '@shared/team';
 import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/scoutClient';
 import { pageFromHash, subpathFromHash, type PageId } from './pages';
 import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
@@ -27,6 +28,8 @@ export interface ShellSlice {
   planErrorCode: string | null;
   planLoading: boolean;
   connection: ConnectionState | null;
+  /** The Team workspace's team database connection, once asked (while Team is active, or by Settings). */
+  team: TeamView | null;
   /** Subscribes to main's events, then loads. */
   start(): Promise<void>;
   load(): Promise<void>;
@@ -34,6 +37,8 @@ export interface ShellSlice {
   refreshPlan(): Promise<void>;
   setOffline(offline: boolean): Promise<void>;
   dismissNotice(id: string): Promise<void>;
+  /** Asks main where the team database connection stands (never returns the password). */
+  refreshTeam(): Promise<void>;
 }
 
 export type ScoutStore = NavigationSlice & ShellSlice & AccountsSlice & CompareSlice & DiscoverySlice;
@@ -61,6 +66,7 @@ export const createShellSlice =
     planErrorCode: null,
     planLoading: false,
     connection: null,
+    team: null,
 
     async start() {
       // The meter moves as soon as a spend happens: a paid request the API accepted (it charges
@@ -84,6 +90,7 @@ export const createShellSlice =
       client.on('plan:changed', (plan) => set({ plan, planError: null, planErrorCode: null }));
       client.on('connection:changed', (connection) => set({ connection }));
       client.on('app:changed', (appInfo) => set({ appInfo }));
+      client.on('team:changed', (team) => set({ team }));
       await get().load();
     },
 
@@ -100,6 +107,7 @@ export const createShellSlice =
         set({ fatalError: errorMessage(error) });
         return;
       }
+      if (get().workspace?.active === 'team') void get().refreshTeam();
       await get().refreshPlan();
     },
 
@@ -110,6 +118,7 @@ export const createShellSlice =
         if (!get().ready) return void (await get().load());
         const [plan, connection] = await Promise.all([client.invoke('plan:get', {}), client.invoke('connection:get', {})]);
         set({ workspace, plan, connection, planError: null, planErrorCode: null });
+        if (id === 'team') void get().refreshTeam();
       } catch (error) {
         set(get().ready ? { planError: errorMessage(error) } : { fatalError: errorMessage(error) });
         return;
@@ -137,6 +146,14 @@ export const createShellSlice =
 
     async dismissNotice(id) {
       set({ appInfo: await client.invoke('app:dismissNotice', { id }) });
+    },
+
+    async refreshTeam() {
+      try {
+        set({ team: await client.invoke('team:get', {}) });
+      } catch {
+        // The Team workspace could not be opened: the workspace table says why.
+      }
     },
   });
 

@@ -3,6 +3,7 @@
 // other words for values.)
 import type { ArchiveKind } from '@shared/archive';
 import type { Network } from '@shared/reports';
+import type { TeamState, TeamStatus } from '@shared/team';
 import { formatDate, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
@@ -115,4 +116,27 @@ export function noPostsShort(network: Network): string {
 export function noPostsText(network: Network, period: keyof typeof PERIOD_WORDS | null): string {
   const posts = POSTS_WORD[network] ?? 'posts';
   return period === null ? `No recent ${posts}` : `No ${posts} in the last ${PERIOD_WORDS[period] ?? period}`;
+}
+
+/** The team database connection in a few words (the top bar; the status's message says the rest). */
+export const teamStateLabels: Readonly<Record<TeamState, string>> = {
+  'not-configured': 'Team database not connected',
+  connecting: 'Connecting to the team database…',
+  connected: 'Team database connected',
+  unreachable: 'Team database unreachable',
+  'wrong-password': 'Team database: wrong password',
+  'not-set-up': 'Team database not set up',
+  'schema-newer': 'Team database needs a newer Scout',
+  'not-a-researcher': 'Not on the team yet',
+  refused: 'Team database refused',
+};
+
+/** "Team: Anna Berg" when connected, else what is wrong in a few words. */
+export function teamStatusLabel(status: TeamStatus): string {
+  return status.state === 'connected' && status.researcherName ? `Team: ${status.researcherName}` : teamStateLabels[status.state];
+}
+
+/** A fetch waiting for a teammate's purchase (the `waiting-teammate` phase). */
+export function waitingForTeammate(name: string | null | undefined): string {
+  return `waiting for ${name ?? 'a teammate'}, who is buying it now: Scout takes their copy and spends nothing…`;
 }

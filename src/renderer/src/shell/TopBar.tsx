@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useScout } from '../store';
 import { workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { formatAge, formatCount, formatDateTime } from '../shared/format';
+import { teamStatusLabel } from '../shared/labels';
 
 export function TopBar() {
   return (
     <header className="topbar">
       <WorkspaceSwitcher />
       <CreditMeter />
+      <TeamIndicator />
       <ConnectionIndicator />
     </header>
   );
@@ -132,6 +134,32 @@ function ConnectionIndicator() {
       <button type="button" onClick={() => void setOffline(!connection.manualOffline)}>
         {connection.manualOffline ? 'Go online' : 'Work offline'}
       </button>
+    </div>
+  );
+}
+
+/** The team database connection, while the Team workspace is active: a link to Settings when something is to be done. */
+function TeamIndicator() {
+  const active = useScout((s) => s.workspace?.active);
+  const team = useScout((s) => s.team);
+  const navigate = useScout((s) => s.navigate);
+  if (active !== 'team' || !team) return null;
+  const { status } = team;
+  const mode = status.state === 'connected' ? 'online' : status.state === 'unreachable' ? 'unreachable' : 'offline';
+  return (
+    <div className="connection team-status" data-mode={mode} data-state={status.state} data-testid="team-status">
+      <span className="dot" aria-hidden="true" />
+      {status.state === 'connected' || status.state === 'connecting' ? (
+        <span role="status" title={status.message}>
+          {teamStatusLabel(status)}
+        </span>
+      ) : (
+        <span role="status">
+          <a href="#/settings" title={status.message} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
+            {teamStatusLabel(status)}
+          </a>
+        </span>
+      )}
     </div>
   );
 }

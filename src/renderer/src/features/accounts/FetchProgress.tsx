@@ -6,6 +6,7 @@ import type { Network, ReportProgress } from '@shared/reports';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
 import { scout } from '../../shared/scoutClient';
+import { waitingForTeammate } from '../../shared/labels';
 
 /** A progress event and when it arrived, so elapsed time can keep counting between events. */
 export type LiveProgress = ReportProgress & { receivedAt: number };
@@ -33,6 +34,8 @@ export function progressText(p: LiveProgress, now: number | null): string {
   switch (p.phase) {
     case 'queued':
       return 'waiting for its turn: paid requests go out one at a time…';
+    case 'waiting-teammate':
+      return waitingForTeammate(p.teammate);
     case 'requesting':
       return 'asking the API…';
     case 'generating': {

@@ -88,6 +88,8 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const error = actionError ?? opened.error;
   const [notice, setNotice] = useState<string | null>(null);
   const [quote, setQuote] = useState<CostQuote | null>(null);
+  /** Team: the team database could not be asked about this fetch; its words, and the quote to buy at anyway. */
+  const [teamAsk, setTeamAsk] = useState<{ quote: CostQuote; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
   const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
@@ -152,17 +154,31 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
     }
   };
 
-  const fetchNow = async () => {
-    if (!quote) return;
-    const tiktokType = network === 'tiktok' ? (quote.balance === 'miniReports' ? 'report' : 'advanced_report') : undefined;
+  /**
+   * Sends the fetch confirmed at `confirmed`. `teamUnreachableConfirmed`: the researcher said
+   * "Buy anyway" to a team database that cannot be asked whether a teammate has it.
+   */
+  const fetchNow = async (confirmed: CostQuote | null = quote, teamUnreachableConfirmed = false) => {
+    if (!confirmed) return;
+    const tiktokType = network === 'tiktok' ? (confirmed.balance === 'miniReports' ? 'report' : 'advanced_report') : undefined;
     setBusy(true);
     setQuote(null);
+    setTeamAsk(null);
     try {
-      const fetched = await scout.invoke('reports:fetch', { network, account, ...(tiktokType ? { tiktokType } : {}), confirmedCost: quote.cost, ...(workspace ? { workspace } : {}) });
+      const fetched = await scout.invoke('reports:fetch', {
+        network,
+        account,
+        ...(tiktokType ? { tiktokType } : {}),
+        confirmedCost: confirmed.cost,
+        ...(workspace ? { workspace } : {}),
+        ...(teamUnreachableConfirmed ? { teamUnreachableConfirmed: true as const } : {}),
+      });
       opened.setData(() => fetched);
     } catch (e) {
+      // The team could not be asked: said as the question it is, with "Buy anyway" to answer it.
+      if (e instanceof ScoutCallError && e.code === 'TEAM_UNREACHABLE' && !teamUnreachableConfirmed) setTeamAsk({ quote: confirmed, message: e.message });
       // A cancel is told by the finished event, with what it cost.
-      if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
+      else if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
     } finally {
       setBusy(false);
       void useScout.getState().refreshPlan();
@@ -178,6 +194,21 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
 
   const costControl = progress ? (
     <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />
+  ) : teamAsk ? (
+    // Focus starts on "Not now": buying without the team is a choice, never a second Enter.
+    <ConfirmSpend
+      className="callout warning"
+      label="The team database cannot be reached"
+      confirmLabel="Buy anyway"
+      backLabel="Not now"
+      onConfirm={() => void fetchNow(teamAsk.quote, true)}
+      onBack={() => setTeamAsk(null)}
+      busy={busy}
+      focusBack
+      testId="team-unreachable"
+    >
+      <p>{teamAsk.message}</p>
+    </ConfirmSpend>
   ) : !quote ? (
     <div className="fetch-actions">
       <button type="button" onClick={() => void askFetch()} disabled={busy}>
@@ -202,7 +233,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
       className="callout info"
       label={report ? 'Confirm refresh' : 'Confirm fetch'}
       confirmLabel={quote.cost ? spendLabel(quote, report ? 'refresh' : 'fetch') : report ? 'Refresh for free' : 'Fetch for free'}
-      onConfirm={() => void fetchNow()}
+      onConfirm={() => void fetchNow(quote)}
       onBack={() => setQuote(null)}
       busy={busy}
       focusBack

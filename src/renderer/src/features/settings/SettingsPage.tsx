@@ -1,17 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PlanState } from '@shared/contract';
-import { apiAddressProblem, apiOrigin, workspaceIds, type WorkspaceId } from '@shared/workspaces';
+import { apiAddressProblem, apiOrigin, workspaceIds, workspaceLabels, type ApiWorkspaceId, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
+import { TeamDatabaseSection } from './TeamDatabaseSection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 export function SettingsPage() {
   const workspace = useScout((s) => s.workspace);
-  const production = workspace?.workspaces.find((w) => w.id === 'production');
+  // The API settings of the active workspace when it has its own (Team), else Production's.
+  const apiWorkspace: ApiWorkspaceId = workspace?.active === 'team' ? 'team' : 'production';
+  const apiSummary = workspace?.workspaces.find((w) => w.id === apiWorkspace);
 
   return (
     <section aria-labelledby="page-title" data-testid="page-settings" className="settings">
@@ -23,7 +26,9 @@ export function SettingsPage() {
         <h2>Workspaces</h2>
         <p className="muted">
           Each workspace has its own cache and credentials. <strong>Demo</strong> talks to Scout&apos;s built-in API simulator
-          and needs no account; <strong>Production</strong> talks to the real API with your account.
+          and needs no account; <strong>Production</strong> talks to the real API with your account; <strong>Team</strong> talks to the real
+          API with your agency&apos;s account and asks your team&apos;s database before it buys anything, so nobody on the team pays for what a
+          teammate already has.
         </p>
         <WorkspaceTable />
       </div>
@@ -38,9 +43,16 @@ export function SettingsPage() {
         <BackupsSection />
       </div>
 
+      {workspace?.active === 'team' && (
+        <div className="card" data-testid="team-database">
+          <h2>Team database</h2>
+          <TeamDatabaseSection />
+        </div>
+      )}
+
       <div className="card">
-        <h2>Production API</h2>
-        {production ? <ProductionSettings baseUrl={production.baseUrl} /> : <p className="muted">Loading…</p>}
+        <h2>{workspaceLabels[apiWorkspace]} API</h2>
+        {apiSummary ? <ApiSettings key={apiWorkspace} workspace={apiWorkspace} baseUrl={apiSummary.baseUrl} /> : <p className="muted">Loading…</p>}
       </div>
 
       <div className="card">
@@ -109,9 +121,9 @@ function WorkspaceTable() {
   );
 }
 
-function ProductionSettings({ baseUrl }: { baseUrl: string }) {
+function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; baseUrl: string }) {
   const workspace = useScout((s) => s.workspace);
-  const status = workspace?.workspaces.find((w) => w.id === 'production')?.credentials;
+  const status = workspace?.workspaces.find((w) => w.id === id)?.credentials;
   const [accountId, setAccountId] = useState('');
   const [apiToken, setApiToken] = useState('');
   const [busy, setBusy] = useState(false);
@@ -128,8 +140,8 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
     setPendingUrl(null);
     try {
       const before = status?.hasCredentials;
-      const state = await scout.invoke('workspace:setBaseUrl', { workspace: 'production', baseUrl: url });
-      const after = state.workspaces.find((w) => w.id === 'production')?.credentials.hasCredentials;
+      const state = await scout.invoke('workspace:setBaseUrl', { workspace: id, baseUrl: url });
+      const after = state.workspaces.find((w) => w.id === id)?.credentials.hasCredentials;
       setUrlFeedback({
         kind: 'ok',
         text: before && !after ? 'API address saved. The old credentials were removed: enter the account id and token for this address below.' : 'API address saved.',
@@ -168,14 +180,14 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      const saved = await scout.invoke('credentials:set', { workspace: 'production', accountId, apiToken });
+      const saved = await scout.invoke('credentials:set', { workspace: id, accountId, apiToken });
       // The token leaves the page as soon as the keychain has it.
       setApiToken('');
       setAccountId('');
       setCredentialErrors({});
       setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
       // The meter follows the new credentials at once (asking for the plan costs nothing).
-      if (useScout.getState().workspace?.active === 'production') void useScout.getState().refreshPlan();
+      if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
     } catch (error) {
       const fields = fieldErrors(error);
       const byField = { accountId: fields.accountId, apiToken: fields.apiToken };
@@ -188,12 +200,12 @@ function ProductionSettings({ baseUrl }: { baseUrl: string }) {
   };
 
   const deleteCredentials = async () => {
-    if (!window.confirm('Delete the production account id and token from the system keychain?')) return;
+    if (!window.confirm(`Delete the ${workspaceLabels[id]} account id and token from the system keychain?`)) return;
     setBusy(true);
     try {
-      await scout.invoke('credentials:delete', { workspace: 'production' });
+      await scout.invoke('credentials:delete', { workspace: id });
       setFeedback({ kind: 'ok', text: 'Credentials deleted from the keychain.' });
-      if (useScout.getState().workspace?.active === 'production') void useScout.getState().refreshPlan();
+      if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error) });
     } finally {
@@ -325,7 +337,7 @@ function ConnectionTest({ active }: { active: WorkspaceId }) {
         <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value as WorkspaceId)}>
           {workspaceIds.map((id) => (
             <option key={id} value={id}>
-              {id === 'demo' ? 'Demo (simulator)' : 'Production'}
+              {workspaceLabels[id]}
             </option>
           ))}
         </select>

@@ -1,0 +1,297 @@
+// The Team workspace end to end in main: configured through the same handlers the renderer
+// calls, the password in the real keychain (run with scripts/with-keyring.sh), a real PostgreSQL
+// for the team database and one simulator for the agency's API account. Two data folders are two
+// laptops; the simulator is the referee of what was charged.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { ScoutEvent } from '@shared/contract';
+import type { TeamView } from '@shared/team';
+import { Logger } from '../log';
+import { KeytarCredentialStore } from '../credentials/credentialStore';
+import { MainServices } from '../services/mainServices';
+import { createDispatcher, createHandlers } from '../host/handlers';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { tempDir } from '../../../test/support';
+import { TeamClaims } from './claims';
+import { teamItem } from './records';
+
+interface Laptop {
+  services: MainServices;
+  logFile: string;
+  /** Every answer and every event, as JSON, for the checks that a password never leaves main. */
+  seen: string[];
+  events: ScoutEvent[];
+  call<T = unknown>(channel: string, payload?: unknown): Promise<T>;
+  /** The error of a call expected to fail. */
+  failure(channel: string, payload?: unknown): Promise<{ code: string; message: string; detail?: string }>;
+}
+
+describeWithPostgres('the Team workspace (handlers + keychain + team database + simulator)', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let sim: SimulatorHandle;
+  const keychainService = `scout-workbench-test-${crypto.randomUUID()}`;
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    sim = await startSimulator({ generationMs: 30 });
+  });
+  afterEach(async () => {
+    const store = new KeytarCredentialStore(keychainService);
+    await store.deleteSecret('team-db').catch(() => undefined);
+    await store.delete('team').catch(() => undefined);
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  /** Main services on a data folder of their own, Team active, its API address and credentials on the simulator. */
+  async function laptop(options: { keychain?: string; heldWaitMs?: number } = {}): Promise<Laptop> {
+    const dataDir = tempDir('scout-team-');
+    const logFile = path.join(dataDir, 'logs', 'scout.log');
+    const logger = new Logger('debug');
+    logger.addFileSink(logFile);
+    const services = new MainServices({
+      dataDir,
+      host: 'browser',
+      version: 'test',
+      logger,
+      credentialStore: new KeytarCredentialStore(options.keychain ?? keychainService, (s) => logger.registerSecret(s)),
+      apiTimeoutMs: 2000,
+      transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
+      polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
+      team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
+    });
+    open.push(services);
+    const seen: string[] = [];
+    const events: ScoutEvent[] = [];
+    services.events.subscribe((event) => {
+      events.push(event);
+      seen.push(JSON.stringify(event));
+    });
+    const dispatch = createDispatcher(createHandlers(services), logger);
+    const raw = async (channel: string, payload: unknown) => {
+      const result = await dispatch(channel, payload);
+      seen.push(JSON.stringify(result));
+      return result as { ok: boolean; value?: unknown; error?: { code: string; message: string; detail?: string } };
+    };
+    const l: Laptop = {
+      services,
+      logFile,
+      seen,
+      events,
+      async call<T>(channel: string, payload: unknown = {}) {
+        const result = await raw(channel, payload);
+        if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error!.code} ${result.error!.message}`), { code: result.error!.code });
+        return result.value as T;
+      },
+      async failure(channel: string, payload: unknown = {}) {
+        const result = await raw(channel, payload);
+        if (result.ok) throw new Error(`${channel} succeeded, expected it to fail`);
+        return result.error!;
+      },
+    };
+    await l.call('workspace:switch', { workspace: 'team' });
+    await l.call('workspace:setBaseUrl', { workspace: 'team', baseUrl: sim.url });
+    await l.call('credentials:set', { workspace: 'team', accountId: 'demo', apiToken: 'demo-token' });
+    return l;
+  }
+
+  const settingsOf = (r: Researcher) => ({ host: r.connection.host, port: r.connection.port, database: r.connection.database, user: r.connection.user });
+  const connect = (l: Laptop, r: Researcher, password = r.connection.password) => l.call<TeamView>('team:set', { ...settingsOf(r), password });
+  const log = (l: Laptop) => (fs.existsSync(l.logFile) ? fs.readFileSync(l.logFile, 'utf8') : '');
+
+  it('is the third workspace, beside Demo and Production, with a SQLite file of its own', async () => {
+    const l = await laptop();
+    const state = await l.call<{ active: string; workspaces: { id: string; label: string }[] }>('workspace:get');
+    expect(state.workspaces.map((w) => [w.id, w.label])).toEqual([
+      ['demo', 'Demo (simulator)'],
+      ['production', 'Production'],
+      ['team', 'Team'],
+    ]);
+    expect(state.active).toBe('team');
+    expect(l.services.workspaces.get('team').db.name).toMatch(/workspaces[/\\]team[/\\]/);
+    // Demo and Production have no team connection; their kernels claim nothing.
+    expect(l.services.workspaces.get('production').team).toBeNull();
+    expect(l.services.workspaces.get('demo').team).toBeNull();
+  });
+
+  it('connects from the settings and the keychain: connected as the researcher, the password never handed back', async () => {
+    const l = await laptop();
+    expect((await l.call<TeamView>('team:get')).status.state).toBe('not-configured');
+
+    const view = await connect(l, anna);
+
+    expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: 10, message: 'Connected as Anna Berg · schema 10.' });
+    expect(view.settings).toEqual({ ...settingsOf(anna), ca: null });
+    expect(view.passwordSaved).toBe(true);
+    // In the keychain, its own entry beside the API credentials.
+    expect(await new KeytarCredentialStore(keychainService).getSecret('team-db')).toBe(anna.connection.password);
+    expect(l.events.some((e) => e.name === 'team:changed' && (e.payload as TeamView).status.state === 'connected')).toBe(true);
+    // The pool is the workspace's, for the sync engine to read through.
+    const { rows } = await l.services.workspaces.get('team').team!.pool()!.query<{ u: string }>('SELECT session_user AS u');
+    expect(rows[0]!.u).toBe(anna.role);
+    expect(l.seen.join('\n')).not.toContain(anna.connection.password);
+    expect(log(l)).not.toContain(anna.connection.password);
+
+    // Another start of Scout on the same folder: connects by itself from the meta and the keychain.
+    const dataDir = l.services.options.dataDir;
+    const pool = l.services.teamConnection().pool()!;
+    await l.services.close();
+    // Closing the workspace closed its pool.
+    expect(pool.ended).toBe(true);
+    const logger = new Logger('error');
+    const again = new MainServices({ dataDir, host: 'browser', version: 'test', logger, credentialStore: new KeytarCredentialStore(keychainService, (s) => logger.registerSecret(s)) });
+    open.push(again);
+    const connector = again.teamConnection();
+    await waitUntil('the reopened Team workspace to connect', () => connector.status().state === 'connected');
+    expect(connector.status().researcherName).toBe('Anna Berg');
+  });
+
+  it('a wrong password: said plainly, the password in no answer, event, log line or error; a paid call is refused', async () => {
+    const l = await laptop();
+    const wrong = `Wrong-${crypto.randomBytes(9).toString('base64url')}`;
+
+    const view = await connect(l, anna, wrong);
+
+    expect(view.status.state).toBe('wrong-password');
+    expect(view.status.message).toBe(`The team database refused the user name ${anna.role} or its password. Check both in Settings → Team database; the team’s admin can set a new password.`);
+    const refused = await l.failure('reports:fetch', { network: 'instagram', account: 'wrongpassword', confirmedCost: 1, workspace: 'team' });
+    expect(refused.code).toBe('TEAM_NOT_CONNECTED');
+    expect(refused.message).toContain('Connect in Settings → Team database. Nothing was spent.');
+    for (const text of [...l.seen, log(l), JSON.stringify(refused), server.log()]) expect(text).not.toContain(wrong);
+
+    // The right one: connected, and the wrong one gone from the keychain.
+    expect((await connect(l, anna)).status.state).toBe('connected');
+    expect(await new KeytarCredentialStore(keychainService).getSecret('team-db')).toBe(anna.connection.password);
+  });
+
+  it('not configured: a paid call in the Team workspace is refused with the way to connect, nothing sent', async () => {
+    const l = await laptop();
+    const spent = sim.state.totalSpent();
+
+    const refused = await l.failure('reports:fetch', { network: 'instagram', account: 'neverconfigured', confirmedCost: 1, workspace: 'team' });
+
+    expect(refused).toMatchObject({ code: 'TEAM_NOT_CONNECTED' });
+    expect(refused.message).toMatch(/^Scout buys nothing in the Team workspace without asking the team database first, and it is not connected: Not connected yet: .* Connect in Settings → Team database\. Nothing was spent\.$/);
+    // A paid kind that claims nothing yet (a history) is not bought blind either.
+    const history = await l.failure('history:get', { network: 'instagram', account: 'neverconfigured', refresh: true, confirmedCost: 1, workspace: 'team' });
+    expect(history.code).toBe('TEAM_NOT_CONNECTED');
+    expect(sim.state.totalSpent()).toBe(spent);
+    expect(l.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
+  });
+
+  it('a report bought in one Team workspace is taken from the team by another: the simulator charges once', async () => {
+    const a = await laptop();
+    const b = await laptop({ keychain: `${keychainService}-b` });
+    await connect(a, anna);
+    await connect(b, bob);
+    const spent = sim.state.spent.credits;
+
+    const bought = await a.call<{ result: unknown; fetchedAt: number }>('reports:fetch', { network: 'instagram', account: 'teamshared', confirmedCost: 1, workspace: 'team' });
+    const { rows } = await team.admin.query<{ n: string }>(`SELECT count(*) AS n FROM scout_team.records WHERE kind = 'report' AND researcher = $1`, [anna.role]);
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    const taken = await b.call<{ result: unknown; fetchedAt: number }>('reports:fetch', { network: 'instagram', account: 'teamshared', confirmedCost: 1, workspace: 'team' });
+
+    expect(sim.state.spent.credits - spent).toBe(1);
+    expect(taken.result).toEqual(bought.result);
+    expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
+    expect(a.services.workspaces.get('team').ledger.entries()).toHaveLength(1);
+    await new KeytarCredentialStore(`${keychainService}-b`).deleteSecret('team-db').catch(() => undefined);
+    await new KeytarCredentialStore(`${keychainService}-b`).delete('team').catch(() => undefined);
+  });
+
+  it("while a teammate holds the item, the fetch's progress names them", async () => {
+    // Bob's Scout waits a short while only (the claim is not going to end by itself here).
+    const l = await laptop({ heldWaitMs: 300 });
+    await connect(l, bob);
+    const holder = new TeamClaims(anna.pool(), { leaseMs: 60_000 });
+    expect((await holder.claim(teamItem('report', { network: 'youtube', subject: 'heldbyanna' }), 365)).kind).toBe('won');
+
+    const refused = await l.failure('reports:fetch', { network: 'youtube', account: 'heldbyanna', confirmedCost: 1, workspace: 'team' });
+
+    expect(refused.code).toBe('TEAM_ITEM_HELD');
+    const waiting = l.events.filter((e) => e.name === 'reports:changed' && (e.payload as { phase: string }).phase === 'waiting-teammate');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.payload).toMatchObject({ accountKey: 'heldbyanna', teammate: 'Anna Berg', workspace: 'team' });
+  });
+
+  it('a database without the team schema: "not set up", with the command to run', async () => {
+    const l = await laptop();
+    const empty = await server.createDatabase('empty');
+    const role = `lonely_${crypto.randomBytes(3).toString('hex')}`;
+    const password = crypto.randomBytes(12).toString('base64url');
+    await server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+
+    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: server.port, database: empty, user: role, password });
+
+    expect(view.status.state).toBe('not-set-up');
+    expect(view.status.message).toContain('`npm run team -- init`');
+    const refused = await l.failure('reports:fetch', { network: 'instagram', account: 'notsetup', confirmedCost: 1, workspace: 'team' });
+    expect(refused.code).toBe('TEAM_NOT_CONNECTED');
+  });
+
+  it('a role that is not on the team: says what the admin runs', async () => {
+    const l = await laptop();
+    const role = `outsider_${crypto.randomBytes(3).toString('hex')}`;
+    const password = crypto.randomBytes(12).toString('base64url');
+    await server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+
+    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: server.port, database: team.database, user: role, password });
+
+    expect(view.status.state).toBe('not-a-researcher');
+    expect(view.status.message).toContain(`npm run team -- add-researcher ${role}`);
+  });
+
+  it('settings a researcher cannot have meant are refused beside their field', async () => {
+    const l = await laptop();
+    const refused = await l.failure('team:set', { host: 'db example', port: 70000, database: 'team', user: 'Anna', password: 'x' });
+    expect(refused.code).toBe('INVALID_INPUT');
+    expect(JSON.stringify(refused)).toContain('A port is from 1 to 65535.');
+    expect((await l.call<TeamView>('team:get')).settings).toBeNull();
+  });
+
+  // Last: it stops the file's server.
+  it('the server gone: "unreachable", retried by itself; a paid call asks "buy anyway?" and buys once confirmed; back: connected again', async () => {
+    const l = await laptop();
+    await connect(l, anna);
+    const connector = l.services.teamConnection();
+    await server.stopServer('fast');
+    try {
+      const view = await l.call<TeamView>('team:test');
+      expect(view.status.state).toBe('unreachable');
+      expect(view.status.message).toBe(`The team database at 127.0.0.1:${server.port} cannot be reached (nothing answers on that port). Scout tries again by itself; reading and work on this computer go on.`);
+      expect(view.status.retryAt).not.toBeNull();
+      const firstCheck = view.status.checkedAt!;
+      await waitUntil('another check by itself', () => (connector.status().checkedAt ?? 0) > firstCheck);
+
+      const spent = sim.state.spent.credits;
+      const asked = await l.failure('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team' });
+      expect(asked.code).toBe('TEAM_UNREACHABLE');
+      expect(asked.message).toBe('The team database cannot be reached: a teammate may already have the Instagram report of offlineteam. Buy anyway? Nothing was spent.');
+      expect(sim.state.spent.credits).toBe(spent);
+
+      const bought = await l.call<{ accountKey: string }>('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
+      expect(bought.accountKey).toBe('offlineteam');
+      expect(sim.state.spent.credits - spent).toBe(1);
+    } finally {
+      await server.startServer();
+    }
+    await waitUntil('the connection to come back by itself', () => connector.status().state === 'connected');
+    expect(l.events.filter((e) => e.name === 'team:changed').map((e) => (e.payload as TeamView).status.state)).toEqual(expect.arrayContaining(['connected', 'unreachable']));
+  });
+});
