@@ -16,7 +16,7 @@ import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
 import { parseInstagramHistory, parseInstagramMedia, parseTiktokBrandMentions, parseTwitterHistory, parseYoutubeBrandMentions, parseYoutubeMediaPage, type BrandMentions, type InstagramMedia, type MetricsHistory, type YoutubeMediaPage } from '../api/schemas';
 import { ACCESS_MS } from './costRule';
-import { accountOf, badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
+import { accountOf, answerBody, badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
 import type { SnapshotDetail } from '@shared/contract';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
@@ -63,7 +63,7 @@ export const companionItems = {
 };
 
 /** What the team keeps of an answer: its (normalised) result, read by a teammate as an API answer. */
-const bodyOf = (raw: unknown) => ({ json: { result: raw } });
+const bodyOf = (raw: unknown) => answerBody({ result: raw });
 
 /** An answer saved locally, and as of when. */
 interface Kept<P> {

@@ -21,7 +21,7 @@ import type { PaidWork } from '../ledger/paidWork';
 import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem } from '../team/records';
 import { jobKeys, type JobRegistry } from './jobs';
-import { badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
+import { answerBody, badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 
 export const CREATORS_PAGE_SIZE = 100;
 /** More pages than any network of creators fills: a cursor that never ends is cut off here. */
@@ -184,7 +184,7 @@ export class CreatorsService {
     for (const c of creators) {
       const id = stringOrNull(c.raw.id);
       if (id === null) continue;
-      shareSaved(this.deps.share, () => ({ item: creatorItem(id), fetchedAt: new Date(fetchedAt), body: { json: { result: this.keeper.raw(c) } } }));
+      shareSaved(this.deps.share, () => ({ item: creatorItem(id), fetchedAt: new Date(fetchedAt), body: answerBody({ result: this.keeper.raw(c) }) }));
     }
   }
 

@@ -21,7 +21,7 @@ import type { PaidWork } from '../ledger/paidWork';
 import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
 import { jobKeys, type JobRegistry } from './jobs';
-import { badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
+import { answerBody, badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 
 export const LIST_PAGE_SIZE = LIST_PAGE_ITEMS;
 /** More items than any list holds: a list that keeps answering full pages past this is cut off. */
@@ -170,7 +170,7 @@ export class ListsService {
       const fetchedAt = this.now();
       this.deps.paid.save(describe, charged, () => this.keeper.save(at, items, fetchedAt));
       got.kept = { items, fetchedAt, teammate: false };
-      const body = { json: { result: this.keeper.raw(items) } };
+      const body = answerBody({ result: this.keeper.raw(items) });
       shareSaved(this.deps.share, () => ({ item: listPageItem(at), fetchedAt: new Date(fetchedAt), body }));
       return { value: items, fetchedAt: new Date(fetchedAt), body };
     };

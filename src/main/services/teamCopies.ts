@@ -64,22 +64,32 @@ export function accountOf<N extends Network>(parts: ItemParts, allowed: readonly
 }
 
 /**
- * A record's JSON, at most `maxBytes` of it as text. The kernel hands a copy's body as parsed
- * JSON; the sync engine hands a `RecordBody`: both come here.
+ * What the team keeps of an answer: its JSON as text, inside the record's JSON. The team
+ * database keeps JSON as jsonb, which keeps a string as it is but not the order of an object's
+ * keys; and what a researcher sees follows the answer's order (a TikTok period's brands, the
+ * metrics of a history, the posts of a media map). As text, a teammate's copy reads in the
+ * order the API answered.
+ */
+export function answerBody(answer: unknown): { json: { answer: string } } {
+  return { json: { answer: JSON.stringify(answer) } };
+}
+
+/**
+ * The answer a record holds, at most `maxBytes` of it as text. The kernel hands a copy's body as
+ * parsed JSON; the sync engine hands a `RecordBody`: both come here.
  */
 export function recordJsonOf(body: RecordBody | { json: unknown }, maxBytes: number, what: string): unknown {
   if (!body || typeof body !== 'object' || !('json' in body)) throw badData(what, 'it is a file, not an answer');
-  let size: number;
-  try {
-    const text = JSON.stringify(body.json);
-    if (text === undefined) throw badData(what, 'it is empty');
-    size = Buffer.byteLength(text);
-  } catch (error) {
-    if (error instanceof TeamError) throw error;
-    throw badData(what, 'it is not JSON');
-  }
+  const json = body.json;
+  const text = json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 1 ? (json as { answer?: unknown }).answer : undefined;
+  if (typeof text !== 'string') throw badData(what, 'it holds no answer');
+  const size = Buffer.byteLength(text);
   if (size > maxBytes) throw badData(what, `it is larger (${Math.ceil(size / 1024)} KB) than such an answer can be (${Math.floor(maxBytes / 1024)} KB)`);
-  return body.json;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badData(what, 'its answer is not JSON');
+  }
 }
 
 /** Runs an API parser over a teammate's body: a body that does not fit is TEAM_BAD_DATA. */
