@@ -136,7 +136,7 @@ export class CompanionService {
   }
 
   /** Instagram media (all groups) or one YouTube media page of 50. */
-  async media(ref: AccountRef<'instagram' | 'youtube'>, options: { page?: number; refresh?: boolean } = {}): Promise<CompanionDocument<MediaView> | null> {
+  async media(ref: AccountRef<'instagram' | 'youtube'>, options: { page?: number; refresh?: boolean; teamUnreachableConfirmed?: boolean } = {}): Promise<CompanionDocument<MediaView> | null> {
     const { network, key } = ref;
     const page = options.page ?? 1;
     const cached = network === 'instagram' ? this.deps.media.instagram(key) : this.deps.media.youtubePage(key, page);
@@ -151,7 +151,7 @@ export class CompanionService {
     const describe = `the media of ${ref.apiName}`;
     const send = async (api: ApiClient): Promise<MediaAnswer> =>
       network === 'instagram' ? { network, media: await api.instagramMedia(ref.apiName) } : { network, page: await api.youtubeMedia(this.deps.reports.apiName(ref), page) };
-    const kept = await this.observed(this.keepers.media, at, { operation: 'media', ref, describe, claim: !cached }, send);
+    const kept = await this.observed(this.keepers.media, at, { operation: 'media', ref, describe, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
     const answer = kept.parsed;
     await this.deps.onSaved?.(asJson(this.keepers.media.raw(answer))).catch(() => undefined);
     return { fetchedAt: kept.fetchedAt, view: answer.network === 'instagram' ? instagramMediaView(answer.media) : youtubeMediaView(answer.page) };
@@ -241,12 +241,13 @@ export class CompanionService {
    * A call whose cost the spec leaves open (media, brand mentions): it goes through the balance
    * gate like a paid one, with the balances read before and after, and a balance that moved is
    * booked (at most one unit: more than that moved outside Scout). `claim`: a Team workspace
-   * asks the team first (any teammate's copy, of any age, is taken: the first look at an account's).
+   * asks the team first (any teammate's copy, of any age, is taken: the first look at an account's);
+   * `teamUnreachableConfirmed`: the researcher chose to ask the API although the team cannot be asked.
    */
   private async observed<A, P extends object>(
     keeper: RecordKeeper<A, P>,
     at: A,
-    call: { operation: 'media' | 'mentions'; ref: AccountRef; describe: string; claim: boolean },
+    call: { operation: 'media' | 'mentions'; ref: AccountRef; describe: string; claim: boolean; teamUnreachableConfirmed?: boolean },
     send: (api: ApiClient) => Promise<P>,
   ): Promise<Kept<P>> {
     const { ref, describe } = call;
@@ -261,6 +262,7 @@ export class CompanionService {
       quote: { cost: 0, balance: 'credits' },
       maxCost: 1,
       describe,
+      teamUnreachableConfirmed: call.teamUnreachableConfirmed,
       send: (api) => send(api),
       recover: (api) => send(api),
       ...(call.claim ? { team: { item: keeper.item(at), withinDays: null, finish, takeCopy: async (body: unknown, copy: TeammateCopy) => (got.kept = this.saveCopy(keeper, at, body, copy)).parsed } } : {}),
@@ -270,12 +272,12 @@ export class CompanionService {
   }
 
   /** Brand mentions (TikTok, YouTube): free as far as the spec says; observed all the same. */
-  async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean } = {}): Promise<CompanionDocument<MentionsView> | null> {
+  async mentions(ref: AccountRef<'tiktok' | 'youtube'>, options: { refresh?: boolean; teamUnreachableConfirmed?: boolean } = {}): Promise<CompanionDocument<MentionsView> | null> {
     const { network, key } = ref;
     const cached = this.deps.mentions.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: mentionsViewOf(network, cached.result) };
     const send = (api: ApiClient) => (network === 'tiktok' ? api.tiktokBrandMentions(ref.apiName) : api.youtubeBrandMentions(this.deps.reports.apiName(ref)));
-    const kept = await this.observed(this.keepers.mentions, { network, key }, { operation: 'mentions', ref, describe: `the brand mentions of ${ref.apiName}`, claim: !cached }, send);
+    const kept = await this.observed(this.keepers.mentions, { network, key }, { operation: 'mentions', ref, describe: `the brand mentions of ${ref.apiName}`, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
     return { fetchedAt: kept.fetchedAt, view: mentionsView(kept.parsed) };
   }
 }

@@ -126,13 +126,16 @@ export class ListsService {
     return this.known().find((l) => l.listId === listId)!;
   }
 
-  /** Fetches every item of the list, as a job: two syncs of one list share one. */
-  sync(listId: number): Promise<ListSummary> {
+  /**
+   * Fetches every item of the list, as a job: two syncs of one list share one.
+   * `teamUnreachableConfirmed` (a Team workspace): ask the API although the team cannot be asked.
+   */
+  sync(listId: number, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<ListSummary> {
     if (!this.deps.jobs.has('list', jobKeys.list(listId))) this.deps.paid.assertMayCall();
-    return this.deps.jobs.run('list', jobKeys.list(listId), `the sync of list ${listId}`, (signal) => this.fetchAll(listId, signal));
+    return this.deps.jobs.run('list', jobKeys.list(listId), `the sync of list ${listId}`, (signal) => this.fetchAll(listId, signal, options.teamUnreachableConfirmed ?? false));
   }
 
-  private async fetchAll(listId: number, signal: AbortSignal): Promise<ListSummary> {
+  private async fetchAll(listId: number, signal: AbortSignal, teamUnreachableConfirmed: boolean): Promise<ListSummary> {
     const all: JsonObject[] = [];
     let complete = false;
     // First synced here: a teammate may have it (each page claimed). Synced before: asked again.
@@ -140,7 +143,7 @@ export class ListsService {
     let oldestCopy: number | null = null;
     for (let offset = 0; offset < MAX_LIST_ITEMS; offset += LIST_PAGE_SIZE) {
       signal.throwIfAborted();
-      const page = await this.page({ listId, offset }, signal, claim);
+      const page = await this.page({ listId, offset }, signal, claim, teamUnreachableConfirmed);
       if (page.teammate) oldestCopy = Math.min(oldestCopy ?? Infinity, page.fetchedAt);
       const raws = page.items.map((i) => i.raw as JsonObject);
       void this.deps.onSaved?.(raws).catch(() => undefined);
@@ -160,7 +163,7 @@ export class ListsService {
     return this.known().find((l) => l.listId === listId) ?? { listId, name: null, itemCount: all.length, syncedAt: this.now(), complete };
   }
 
-  private async page(at: PageAt, signal: AbortSignal, claim: boolean): Promise<KeptPage> {
+  private async page(at: PageAt, signal: AbortSignal, claim: boolean, teamUnreachableConfirmed: boolean): Promise<KeptPage> {
     const { listId, offset } = at;
     const send = (api: ApiClient) => api.list(listId, LIST_PAGE_SIZE, offset, { signal });
     const describe = `items ${offset + 1}–${offset + LIST_PAGE_SIZE} of list ${listId}`;
@@ -191,6 +194,7 @@ export class ListsService {
         maxCost: 1,
         describe,
         signal,
+        teamUnreachableConfirmed,
         send,
         // Listing is free as far as the spec says: asking again for a lost page is safe.
         recover: send,

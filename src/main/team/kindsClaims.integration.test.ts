@@ -374,4 +374,31 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
     expect(lists.items(9).map((i) => i.username)).toEqual(['item1']);
     expect(creators.list().map((v) => v.name)).toEqual(['Ann Lee']);
   });
+
+  it('the team database unreachable: brand mentions refused with words to act on, asked once the researcher confirms, and handed to the outbox for a teammate to take later', async () => {
+    const b = await laptop(bob);
+    const ref = accountRef('youtube', 'whileteamdown');
+    const sent = () => sim.state.calls.get('auditor.youtubeBrandMentions') ?? 0;
+    const before = sent();
+    await server.stopServer('fast');
+    let got;
+    try {
+      await expect(b.companions.mentions(ref)).rejects.toMatchObject({
+        code: 'TEAM_UNREACHABLE',
+        message: expect.stringMatching(/^The team database cannot be reached: a teammate may already have the brand mentions of whileteamdown\. Buy anyway\?/),
+      });
+      expect(sent()).toBe(before);
+      got = await b.companions.mentions(ref, { teamUnreachableConfirmed: true });
+      expect(sent() - before).toBe(1);
+    } finally {
+      await server.startServer();
+    }
+    expect(b.shared).toEqual([{ item: companionItems.mentions({ network: 'youtube', key: ref.key }), fetchedAt: new Date(got!.fetchedAt), body: expect.anything() }]);
+    // Reachable again, the outbox pushes it: a teammate then takes it instead of asking.
+    for (const out of b.shared) await pushRecord(poolOf(bob), out);
+    const c = await laptop(cyd);
+    expect(await c.companions.mentions(ref)).toEqual(got);
+    expect(c.claims).toEqual(['copy']);
+    expect(sent() - before).toBe(1);
+  }, 60_000);
 });
