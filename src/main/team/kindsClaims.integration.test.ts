@@ -271,19 +271,25 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
 
     const c = await laptop(cyd);
     const callsBefore = apiCalls();
-    const { codecs } = c.companions;
-    const items: [TeamRecordCodec, TeamItem][] = [
-      [codecs.media, companionItems.media({ network: 'instagram', key: ig.key })],
-      [codecs.media, companionItems.media({ network: 'youtube', key: yt.key, page: 1 })],
-      [codecs.history, companionItems.history({ network: 'twitter', key: tw.key })],
-      [codecs.mentions, companionItems.mentions({ network: 'youtube', key: yt.key })],
-      ...a.shared.filter((s) => s.item.kind === 'list').map((s): [TeamRecordCodec, TeamItem] => [c.lists.codec, s.item]),
+    /** The codec a laptop's sync engine would call for a record of this kind. */
+    const codecOf = (l: Laptop, kind: TeamItem['kind']): TeamRecordCodec => (kind === 'list' ? l.lists.codec : l.companions.codecs[kind as 'media' | 'history' | 'mentions']);
+    const items: TeamItem[] = [
+      companionItems.media({ network: 'instagram', key: ig.key }),
+      companionItems.media({ network: 'youtube', key: yt.key, page: 1 }),
+      companionItems.history({ network: 'twitter', key: tw.key }),
+      companionItems.mentions({ network: 'youtube', key: yt.key }),
+      ...a.shared.filter((s) => s.item.kind === 'list').map((s) => s.item),
     ];
-    const records = await Promise.all(items.map(([, item]) => pulled(poolOf(cyd), item)));
-    expect(await Promise.all(items.map(([codec], i) => codec.apply(records[i]!)))).toEqual(items.map(() => 'saved'));
+    const records = await Promise.all(items.map((item) => pulled(poolOf(cyd), item)));
+    const applied = (l: Laptop) => Promise.all(records.map((r) => codecOf(l, r.item.kind).apply(r)));
+    expect(await applied(c)).toEqual(items.map(() => 'saved'));
     const rows = c.rows();
-    expect(await Promise.all(items.map(([codec], i) => codec.apply(records[i]!)))).toEqual(items.map(() => 'already-held'));
+    expect(await applied(c)).toEqual(items.map(() => 'already-held'));
     expect(c.rows()).toEqual(rows);
+    // Ada's own records, pulled back by her laptop: held already.
+    const adaRows = a.rows();
+    expect(await applied(a)).toEqual(items.map(() => 'already-held'));
+    expect(a.rows()).toEqual(adaRows);
 
     // Cyd has no report of these accounts: the tabs open from what was pulled, as of Ada's fetch.
     expect(c.reports.open(ig)).toBeNull();
