@@ -1,6 +1,11 @@
 // Creator profiles (spec 4.10, 2.10): synchronised with cursor paging (limit 100) and the API's
 // filters, kept in the cache and listed from it (offline too). The same call answers "has the API
 // account unlocked these reports?" for the unlock-aware quote (unlockQuotes.ts).
+//
+// auditor.creators is free: nobody claims it. In a Team workspace each creator saved here is
+// shared all the same (`share`, one record per creator), and a teammate's creators pulled by the
+// sync engine are saved by `codec`, read as hostile as the API's answer; the newer fetch of a
+// creator wins, an older one changes nothing.
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
@@ -10,13 +15,22 @@ import type { CallOptions } from '../api/apiClient';
 import { parseCreators, type Creator } from '../api/schemas/discovery';
 import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
 import type { JsonObject } from '../cache/repositories';
+import { stringOrNull } from '../cache/repositories/common';
 import { saving } from '../cache/storageFaults';
 import type { PaidWork } from '../ledger/paidWork';
+import type { TeamRecordCodec } from '../team/codecs';
+import { teamItem, type TeamItem } from '../team/records';
 import { jobKeys, type JobRegistry } from './jobs';
+import { answerBody, badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 
 export const CREATORS_PAGE_SIZE = 100;
 /** More pages than any network of creators fills: a cursor that never ends is cut off here. */
 const MAX_PAGES = 2000;
+/** The largest creator profile Scout takes from a teammate, as JSON text (real ones are a few KB). */
+export const CREATOR_RECORD_BYTES = 256 * 1024;
+
+/** The team's name for a creator profile: its id as the cache keys it. */
+export const creatorItem = (id: string): TeamItem => teamItem('creator', { network: null, subject: id });
 
 export interface CreatorsFilter {
   /** `YYYY-MM-DD`: from the start of that day (local time). */
@@ -36,6 +50,8 @@ export interface CreatorsDeps {
    * picture never holds up the next page.
    */
   onSaved?: (result: unknown) => Promise<unknown>;
+  /** A Team workspace: hands each creator saved from an answer here to the team (not a teammate's). */
+  share?: ShareRecord;
   now?: () => number;
 }
 
@@ -63,9 +79,34 @@ export function creatorAccountsParam(accounts: readonly { network: Network; soci
 
 export class CreatorsService {
   private readonly now: () => number;
+  private readonly keeper: RecordKeeper<string, Creator>;
+  /** What the sync engine calls for pulled creator profiles. */
+  readonly codec: TeamRecordCodec;
 
   constructor(private readonly deps: CreatorsDeps) {
     this.now = deps.now ?? Date.now;
+    const repo = deps.repo;
+    const what = 'creator profile';
+    this.keeper = {
+      kind: 'creator',
+      what,
+      maxBytes: CREATOR_RECORD_BYTES,
+      item: creatorItem,
+      raw: (c) => ({ creators: [c.raw] }),
+      about: (item) => {
+        const parts = itemParts(item, what);
+        if (parts.network !== '' || parts.variant !== '' || !/^\d{1,19}$/.test(parts.subject)) throw badData(what, 'it names no creator');
+        return parts.subject;
+      },
+      parse: (id, json) => {
+        const { creators } = parseCreators(json);
+        if (creators.length !== 1 || stringOrNull(creators[0]!.raw.id) !== id) throw badData(what, 'it is not the one creator it names');
+        return creators[0]!;
+      },
+      held: (id, fetchedAt) => (repo.get(id)?.fetchedAt ?? -Infinity) >= Math.round(fetchedAt),
+      save: (_id, c, fetchedAt) => repo.save([c.raw as JsonObject], fetchedAt),
+    };
+    this.codec = codecOf(this.keeper);
   }
 
   /** Fetches every creator matching the filter, page by page, each page kept as it arrives. */
@@ -106,7 +147,7 @@ export class CreatorsService {
       if (signal.aborted) return { synced, pages, complete: false, cancelled: true };
       const page = await this.page(cursor === null ? query : { ...query, cursor }, { signal });
       pages++;
-      saving(() => this.deps.repo.save(page.creators.map((c) => c.raw as JsonObject), this.now()));
+      this.saveAnswered(page.creators);
       void this.deps.onSaved?.(page.creators.map((c) => c.raw)).catch(() => undefined);
       synced += page.creators.length;
       this.deps.jobs.emit('creators:changed', { synced });
@@ -133,7 +174,18 @@ export class CreatorsService {
 
   /** Keeps creators answered elsewhere (the unlock lookup), so the Creators page shows them too. */
   keep(creators: readonly Creator[]): void {
-    saving(() => this.deps.repo.save(creators.map((c) => c.raw as JsonObject), this.now()));
+    this.saveAnswered(creators);
+  }
+
+  /** Saves creators as the API answered them here, and shares each with the team. */
+  private saveAnswered(creators: readonly Creator[]): void {
+    const fetchedAt = this.now();
+    saving(() => this.deps.repo.save(creators.map((c) => c.raw as JsonObject), fetchedAt));
+    for (const c of creators) {
+      const id = stringOrNull(c.raw.id);
+      if (id === null) continue;
+      shareSaved(this.deps.share, () => ({ item: creatorItem(id), fetchedAt: new Date(fetchedAt), body: answerBody({ result: this.keeper.raw(c) }) }));
+    }
   }
 
   /** Cached creators, by last name; `text` matches names, contacts and account names. */

@@ -9,9 +9,15 @@ import { TeamError } from './errors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { RECORD_LIMITS } from './schema/0010-team';
 
+/**
+ * What a record is: a kind of paid call, or a free answer the team shares all the same
+ * (`creator`: a creator profile, which auditor.creators answers at no cost and nobody claims).
+ */
+export type TeamRecordKind = PaidOperation | 'creator';
+
 /** One thing that costs: what kind of paid call, and which item (a network's account, a query's page). */
 export interface TeamItem {
-  kind: PaidOperation;
+  kind: TeamRecordKind;
   key: string;
 }
 
@@ -19,7 +25,7 @@ export interface TeamItem {
  * The item a paid call is about. `variant` tells apart paid things of one account that are
  * bought separately (a TikTok mini and advanced report, a period of history).
  */
-export function teamItem(kind: PaidOperation, parts: { network: Network | null; subject: string; variant?: string }): TeamItem {
+export function teamItem(kind: TeamRecordKind, parts: { network: Network | null; subject: string; variant?: string }): TeamItem {
   // A JSON array: unambiguous whatever the subject holds.
   const key = JSON.stringify([parts.network ?? '', parts.subject, parts.variant ?? '']);
   if (parts.subject.length === 0 || key.length > RECORD_LIMITS.keyChars) {

@@ -25,6 +25,7 @@ class AccountDocuments {
   private readonly latestRow: Database.Statement<[string, string], Row & { raw: string }>;
   private readonly byId: Database.Statement<[number], Row & { raw: string }>;
   private readonly fetches: Database.Statement<[string, string], Row>;
+  private readonly fetchAt: Database.Statement<[string, string, number], number>;
 
   constructor(db: Db, table: 'metrics_history' | 'brand_mentions') {
     this.insert = db.prepare(`INSERT INTO ${table} (network, account_key, fetched_at, raw) VALUES (?, ?, ?, jsonb(?))`);
@@ -36,6 +37,12 @@ class AccountDocuments {
     this.fetches = db.prepare(
       `SELECT id, network, account_key, fetched_at FROM ${table} WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC`,
     );
+    this.fetchAt = db.prepare<[string, string, number], number>(`SELECT 1 FROM ${table} WHERE network = ? AND account_key = ? AND fetched_at = ? LIMIT 1`).pluck();
+  }
+
+  /** Whether the fetch of this moment is kept (a teammate's record pulled again, or one's own). */
+  has(network: Network, accountKey: string, fetchedAt: number): boolean {
+    return this.fetchAt.get(network, keyOf(accountKey), Math.round(fetchedAt)) !== undefined;
   }
 
   save(network: Network, accountKey: string, result: JsonObject, fetchedAt: number): number {

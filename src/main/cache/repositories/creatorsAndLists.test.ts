@@ -97,4 +97,30 @@ describe('ListsRepository', () => {
     expect(repo.items(5).map((i) => [i.reportId, i.network])).toEqual([[9, 'tiktok']]);
     expect(repo.items(404)).toEqual([]);
   });
+
+  it("knows when each page was fetched: an older page (a teammate's, pulled late) neither dates the page nor the list back", () => {
+    const repo = new ListsRepository(t.db);
+    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => item(from + i, 'IG', `acct${from + i}`));
+    repo.savePage(5, page(1, 100), { fetchedAt: NOW + 10, offset: 0 });
+    repo.savePage(5, page(1, 100), { fetchedAt: NOW, offset: 0 });
+    expect(repo.pageFetchedAt(5, 0)).toBe(NOW + 10);
+    expect(repo.pageFetchedAt(5, 100)).toBeNull();
+    expect(repo.lists()[0]).toMatchObject({ fetchedAt: NOW + 10 });
+    // Full pages from the first on, then a short one, holding every item kept: whole.
+    expect(repo.pagesWhole(5)).toBe(false);
+    repo.savePage(5, page(101, 3), { fetchedAt: NOW + 20, offset: 100 });
+    expect(repo.pagesWhole(5)).toBe(true);
+    // The last page fetched again, one item shorter: the item it no longer holds is still kept,
+    // so the pages do not account for every item: not known whole.
+    repo.savePage(5, page(101, 2), { fetchedAt: NOW + 30, offset: 100 });
+    expect(repo.items(5)).toHaveLength(103);
+    expect(repo.pagesWhole(5)).toBe(false);
+    // A gap (no page at 100) is not whole either.
+    repo.savePage(6, page(1, 100), { fetchedAt: NOW, offset: 0 });
+    repo.savePage(6, page(301, 2), { fetchedAt: NOW, offset: 200 });
+    expect(repo.pagesWhole(6)).toBe(false);
+    // Replaced whole, the list is as old as the sync says, whatever its pages.
+    repo.replace(5, page(1, 3), NOW + 5);
+    expect(repo.lists()[0]).toMatchObject({ fetchedAt: NOW + 5, itemCount: 3 });
+  });
 });

@@ -58,8 +58,16 @@ const toRecord = (row: Row): ListItemRecord => ({
   raw: fromJson<JsonObject>(row.raw),
 });
 
+/** Items a page of a list holds (auditor.list's largest `limit`): a shorter page is the list's last. */
+export const LIST_PAGE_ITEMS = 100;
+
 export class ListsRepository {
   private readonly upsertList: Database.Statement<[number, number]>;
+  private readonly setFetched: Database.Statement<[number, number]>;
+  private readonly upsertPage: Database.Statement<[number, number, number, number]>;
+  private readonly pageRow: Database.Statement<[number, number], number>;
+  private readonly pageRows: Database.Statement<[number], { page_offset: number; item_count: number }>;
+  private readonly itemCount: Database.Statement<[number], number>;
   private readonly clearItems: Database.Statement<[number]>;
   private readonly upsertItem: Database.Statement<unknown[]>;
   private readonly itemRows: Database.Statement<[number], Row>;
@@ -71,7 +79,17 @@ export class ListsRepository {
   private readonly saveTx: (listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => void;
 
   constructor(db: Db) {
-    this.upsertList = db.prepare('INSERT INTO lists (id, fetched_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at');
+    // A page saved after a newer one (a teammate's, pulled late) does not make the list look older.
+    this.upsertList = db.prepare('INSERT INTO lists (id, fetched_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET fetched_at = max(fetched_at, excluded.fetched_at)');
+    this.setFetched = db.prepare('UPDATE lists SET fetched_at = ? WHERE id = ?');
+    this.upsertPage = db.prepare(
+      `INSERT INTO list_pages (list_id, page_offset, fetched_at, item_count) VALUES (?, ?, ?, ?)
+       ON CONFLICT (list_id, page_offset) DO UPDATE SET fetched_at = excluded.fetched_at, item_count = excluded.item_count
+        WHERE excluded.fetched_at >= list_pages.fetched_at`,
+    );
+    this.pageRow = db.prepare<[number, number], number>('SELECT fetched_at FROM list_pages WHERE list_id = ? AND page_offset = ?').pluck();
+    this.pageRows = db.prepare('SELECT page_offset, item_count FROM list_pages WHERE list_id = ? ORDER BY page_offset');
+    this.itemCount = db.prepare<[number], number>('SELECT count(*) FROM list_items WHERE list_id = ?').pluck();
     this.clearItems = db.prepare('DELETE FROM list_items WHERE list_id = ?');
     this.upsertItem = db.prepare(
       `INSERT INTO list_items (list_id, report_id, position, network, account_key, name, followers, comment, created, fetched_at, raw)
@@ -95,7 +113,12 @@ export class ListsRepository {
     this.saveTx = db.transaction((listId: number, items: readonly JsonObject[], fetchedAt: number, offset: number, replace: boolean) => {
       const at = Math.round(fetchedAt);
       this.upsertList.run(listId, at);
-      if (replace) this.clearItems.run(listId);
+      if (replace) {
+        this.clearItems.run(listId);
+        this.setFetched.run(at, listId);
+      } else {
+        this.upsertPage.run(listId, offset, at, items.length);
+      }
       items.forEach((item, i) => {
         const reportId = integerOrNull(item.report_id);
         if (reportId === null) throw new TypeError('A list item without a report_id cannot be cached');
@@ -122,7 +145,24 @@ export class ListsRepository {
     this.saveTx(listId, items, options.fetchedAt, options.offset ?? 0, false);
   }
 
-  /** Replaces the whole list with these items. */
+  /** When the page at this offset was last fetched (here or by a teammate); null when never. */
+  pageFetchedAt(listId: number, offset: number): number | null {
+    return this.pageRow.get(listId, offset) ?? null;
+  }
+
+  /**
+   * Whether the pages kept of a list make it whole: full pages from the first on, then a short
+   * one, holding every item kept of it (none left from an older sync).
+   */
+  pagesWhole(listId: number): boolean {
+    const pages = this.pageRows.all(listId);
+    const last = pages.at(-1);
+    if (!last || last.item_count >= LIST_PAGE_ITEMS) return false;
+    const contiguous = pages.every((p, i) => p.page_offset === i * LIST_PAGE_ITEMS && (p === last || p.item_count === LIST_PAGE_ITEMS));
+    return contiguous && this.itemCount.get(listId) === pages.reduce((n, p) => n + p.item_count, 0);
+  }
+
+  /** Replaces the whole list with these items; the list counts as synced at `fetchedAt`. */
   replace(listId: number, items: readonly JsonObject[], fetchedAt: number): void {
     this.saveTx(listId, items, fetchedAt, 0, true);
   }

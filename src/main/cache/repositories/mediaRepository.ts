@@ -52,6 +52,8 @@ export class MediaRepository {
   private readonly insertYt: Database.Statement<[string, number, number, number | null, number, string]>;
   private readonly latestYtPage: Database.Statement<[string, number], YtRow>;
   private readonly latestYtPages: Database.Statement<[string], YtRow>;
+  private readonly igAt: Database.Statement<[string, number], number>;
+  private readonly ytAt: Database.Statement<[string, number, number], number>;
   private readonly saveIgTx: (accountKey: string, result: JsonObject, fetchedAt: number) => number;
   private readonly saveYtTx: (accountKey: string, result: JsonObject, fetchedAt: number, page?: number) => number;
 
@@ -84,6 +86,8 @@ export class MediaRepository {
            FROM youtube_media_pages WHERE account_key = ?)
         WHERE n = 1 ORDER BY page`,
     );
+    this.igAt = db.prepare<[string, number], number>('SELECT 1 FROM instagram_media WHERE account_key = ? AND fetched_at = ? LIMIT 1').pluck();
+    this.ytAt = db.prepare<[string, number, number], number>('SELECT 1 FROM youtube_media_pages WHERE account_key = ? AND page = ? AND fetched_at = ? LIMIT 1').pluck();
     this.saveIgTx = db.transaction((accountKey: string, result: JsonObject, fetchedAt: number) => {
       const { media = {}, media_ids = {}, ...extra } = result;
       const id = Number(
@@ -106,6 +110,16 @@ export class MediaRepository {
   /** Keeps an Instagram media answer (`{media_ids, media, …}`); returns its id. */
   saveInstagram(accountKey: string, result: JsonObject, fetchedAt: number): number {
     return this.saveIgTx(keyOf(accountKey), result, fetchedAt);
+  }
+
+  /** Whether the Instagram media fetch of this moment is kept. */
+  hasInstagram(accountKey: string, fetchedAt: number): boolean {
+    return this.igAt.get(keyOf(accountKey), Math.round(fetchedAt)) !== undefined;
+  }
+
+  /** Whether the fetch of this YouTube media page at this moment is kept. */
+  hasYoutubePage(accountKey: string, page: number, fetchedAt: number): boolean {
+    return this.ytAt.get(keyOf(accountKey), page, Math.round(fetchedAt)) !== undefined;
   }
 
   /** The newest Instagram media answer of an account, whole. */
