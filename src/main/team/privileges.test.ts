@@ -175,7 +175,7 @@ describeWithPostgres('team database privileges', () => {
     await refused(insert(bobSql, randomUUID(), 'changed_at', [new Date(0)]), PERMISSION_DENIED);
     // An edit cannot claim to have seen a version that does not exist yet, nor be oversized.
     await refused(bobSql.query(`INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', '"x"', 1000000)`), CHECK_VIOLATION);
-    await refused(bobSql.query(`INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', to_jsonb(repeat('x', 70000)), 0)`), CHECK_VIOLATION);
+    await refused(bobSql.query(`INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', to_jsonb(repeat('x', 400000)), 0)`), CHECK_VIOLATION);
     const { rows } = await bobSql.query('SELECT author, value, changed_at > now() - interval \'1 minute\' AS recent FROM scout_team.shared_changes WHERE seq = $1', [seq]);
     expect(rows).toEqual([{ author: ada.role, value: 'Q3 beauty', recent: true }]);
   });

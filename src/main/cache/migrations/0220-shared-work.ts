@@ -32,10 +32,12 @@ export const migration0220: Migration = {
         -- The researcher's role and name, as the team database says; null while not pushed.
         author       TEXT,
         author_name  TEXT,
-        changed_at   INTEGER NOT NULL
+        changed_at   INTEGER NOT NULL,
+        -- Why the team database refused this change of ours (it stays here, in its history).
+        refused      TEXT
       ) STRICT;
       CREATE INDEX shared_changes_by_doc ON shared_changes (doc_kind, doc_id, seq);
-      CREATE INDEX shared_changes_pending ON shared_changes (id) WHERE seq IS NULL;
+      CREATE INDEX shared_changes_pending ON shared_changes (id) WHERE seq IS NULL AND refused IS NULL;
 
       CREATE TABLE shared_docs (
         doc_kind     TEXT    NOT NULL,

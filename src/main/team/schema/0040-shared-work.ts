@@ -14,7 +14,8 @@ import type { TeamMigration } from './migrate';
 /** Size caps, also checked by the client before it sends and after it reads. */
 export const SHARED_LIMITS = {
   fieldChars: 200,
-  valueBytes: 64 * 1024,
+  // A saved discovery query's body is up to 256 KB of JSON (discoveryService's own cap).
+  valueBytes: 320 * 1024,
 } as const;
 
 const sql = `
