@@ -19,7 +19,7 @@ import { DiscoveryService } from '../services/discoveryService';
 import { JobRegistry } from '../services/jobs';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { createTeamPool } from './pool';
 import { comparisonAdapter, discoveryQueryAdapter, shortlistAdapter, shortlistDocId } from './sharedDocs';
 import { SharedWork, type SharedKind, type SharedNotice } from './sharedWork';
@@ -31,6 +31,8 @@ interface Laptop {
   store: DiscoveryWorkspaceRepository;
   shared: SharedWork;
   notices: SharedNotice[];
+  /** The kinds each write of pulled changes told the renderer to refresh. */
+  applied: SharedKind[][];
   /** Caches a report of an Instagram account fetched at `at`; returns its snapshot id here. */
   report(name: string, at?: number): number;
 }
@@ -70,7 +72,14 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     const store = new DiscoveryWorkspaceRepository(db);
     const reports = new ReportsRepository(db);
     const notices: SharedNotice[] = [];
-    const shared = new SharedWork({ db, pool, adapters: [comparisonAdapter(db, repo), discoveryQueryAdapter(store), shortlistAdapter(db, store)], onNotice: (n) => notices.push(n) });
+    const applied: SharedKind[][] = [];
+    const shared = new SharedWork({
+      db,
+      pool,
+      adapters: [comparisonAdapter(db, repo), discoveryQueryAdapter(store), shortlistAdapter(db, store)],
+      onNotice: (n) => notices.push(n),
+      onApplied: (kinds) => applied.push(kinds),
+    });
     // The hook only queues; tests push and pull themselves (syncOnce), so nothing races them.
     const onEdit = (kind: SharedKind) => void shared.capture([kind]);
     const ledger = new CreditLedger(db);
@@ -84,6 +93,7 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
       store,
       shared,
       notices,
+      applied,
       report: (name, at = NOW) => reports.saveSnapshot(parsedReport('instagram', name, { now: at }), { fetchedAt: at, accountKey: name })!.snapshotId,
     };
     open.push(l);
@@ -121,6 +131,45 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     expect(b.shared.docIdOf('comparison', comparison!.id)).toBe(a.shared.docIdOf('comparison', saved.id));
     // Pulling again changes nothing and pushes nothing back.
     expect(await b.shared.syncOnce()).toEqual({ pushed: 0, pulled: 0 });
+    // Deleted on A (through Compare): gone on B too.
+    expect(a.compare.delete(saved.id)).toBe(true);
+    await a.shared.syncOnce();
+    await b.shared.syncOnce();
+    expect(b.compare.list()).toEqual([]);
+  });
+
+  it('a teammate’s edit arrives by NOTIFY, without waiting for the poll', async () => {
+    await freshTeam();
+    const a = laptop(ada);
+    const b = laptop(bob);
+    // A poll far longer than the test: only the notification can bring it.
+    await b.shared.start(600_000);
+    a.discovery.saveQuery({ name: 'Live', body: { social_network: 'youtube' } });
+    await a.shared.push();
+    await waitUntil('B to have the query', () => b.discovery.queries().length === 1, 5_000);
+    expect(b.discovery.queries()[0]!.name).toBe('Live');
+  });
+
+  it('a change the team database refuses is kept here with why, and the ones after it still go', async () => {
+    await freshTeam();
+    const a = laptop(ada);
+    a.discovery.saveQuery({ name: 'Before', body: { social_network: 'instagram' } });
+    const docId = a.shared.docIdOf('discovery_query', a.discovery.queries()[0]!.id)!;
+    // Larger than the team keeps (a value no service makes: put in the outbox by hand).
+    a.t.db
+      .prepare(`INSERT INTO shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version, changed_at) VALUES (?, ?, 'discovery_query', ?, 'name', ?, 0, 0)`)
+      .run(randomUUID(), a.shared.origin, docId, JSON.stringify('x'.repeat(400_000)));
+    a.discovery.renameQuery(a.discovery.queries()[0]!.id, 'After');
+    expect(await a.shared.syncOnce()).toMatchObject({ pushed: 3 });
+    expect(a.shared.pendingCount()).toBe(0);
+    const history = a.shared.history('discovery_query', docId, 'name');
+    expect(history.map((h) => [typeof h.value === 'string' ? h.value.slice(0, 6) : h.value, h.refused === null ? null : 'refused'])).toEqual([
+      ['Before', null],
+      ['After', null],
+      ['xxxxxx', 'refused'],
+    ]);
+    expect(history[2]!.refused).toMatch(/larger than/);
+    expect(a.discovery.queries()[0]!.name).toBe('After');
   });
 
   it('a comparison pinned to a report B does not have yet waits for it, then arrives', async () => {
@@ -135,7 +184,10 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     const docId = a.shared.docIdOf('comparison', a.compare.list()[0]!.id)!;
     expect(b.shared.waiting('comparison', docId)).toBe('The report of nasa it was made from has not arrived from the team yet.');
     b.report('nasa');
-    await b.shared.syncOnce();
+    // The report landing (the records sync) is enough: no shared change is needed.
+    b.applied.length = 0;
+    b.shared.retryWaiting();
+    expect(b.applied).toEqual([['comparison']]);
     expect(b.compare.list().map((c) => c.name)).toEqual(['Pinned']);
     expect(b.shared.waiting('comparison', docId)).toBeNull();
   });

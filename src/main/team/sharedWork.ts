@@ -543,8 +543,11 @@ export class SharedWork {
     return out;
   }
 
-  /** Things whose latest version could not be written yet (a pinned report missing): tried again. */
-  private retryWaiting(): void {
+  /**
+   * Things whose latest version could not be written yet (a pinned report missing): tried again.
+   * Called after each pull; the records sync calls it too once teammates' reports have landed.
+   */
+  retryWaiting(): void {
     const waiting = this.s.waitingDocs.all();
     if (waiting.length === 0) return;
     const kinds = new Set<SharedKind>();
