@@ -12,11 +12,12 @@ import { z } from 'zod';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods } from '@shared/compare';
 import { networks, type Network } from '@shared/reports';
 import { validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
+import type pg from 'pg';
 import type { Db } from '../cache/database';
-import type { ComparisonsRepository } from '../cache/repositories';
-import { RUNS_KEPT, type DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
+import { ComparisonsRepository } from '../cache/repositories';
+import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../cache/repositories/common';
-import type { DocAdapter, Fields } from './sharedWork';
+import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
 
 const MAX_NOTE = 2000;
 /** A discovery query's body, as discoveryService caps it. */
@@ -222,4 +223,23 @@ export function shortlistAdapter(db: Db, store: DiscoveryWorkspaceRepository, no
       return e.success ? `${e.data.account} on the shortlist` : 'a shortlisted account';
     },
   };
+}
+
+/**
+ * A Team workspace's shared work over its SQLite file: every kind this Scout shares. The
+ * repositories are new instances over the same database (they hold only prepared statements).
+ */
+export function teamSharedWork(
+  db: Db,
+  pool: pg.Pool,
+  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> = {},
+): SharedWork {
+  const store = new DiscoveryWorkspaceRepository(db);
+  const now = hooks.now ?? Date.now;
+  return new SharedWork({
+    db,
+    pool,
+    adapters: [comparisonAdapter(db, new ComparisonsRepository(db), now), discoveryQueryAdapter(store, now), shortlistAdapter(db, store, now)],
+    ...hooks,
+  });
 }

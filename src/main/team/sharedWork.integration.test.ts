@@ -21,8 +21,8 @@ import { bundleFixture, runNode } from '../../../test/childProcess';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { createTeamPool } from './pool';
-import { comparisonAdapter, discoveryQueryAdapter, shortlistAdapter, shortlistDocId } from './sharedDocs';
-import { SharedWork, type SharedKind, type SharedNotice } from './sharedWork';
+import { shortlistDocId, teamSharedWork } from './sharedDocs';
+import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
 
 interface Laptop {
   t: TempDatabase;
@@ -73,13 +73,7 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     const reports = new ReportsRepository(db);
     const notices: SharedNotice[] = [];
     const applied: SharedKind[][] = [];
-    const shared = new SharedWork({
-      db,
-      pool,
-      adapters: [comparisonAdapter(db, repo), discoveryQueryAdapter(store), shortlistAdapter(db, store)],
-      onNotice: (n) => notices.push(n),
-      onApplied: (kinds) => applied.push(kinds),
-    });
+    const shared = teamSharedWork(db, pool, { onNotice: (n) => notices.push(n), onApplied: (kinds) => applied.push(kinds) });
     // The hook only queues; tests push and pull themselves (syncOnce), so nothing races them.
     const onEdit = (kind: SharedKind) => void shared.capture([kind]);
     const ledger = new CreditLedger(db);
