@@ -373,6 +373,62 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     expect(b.discovery.queries().map((q) => q.name)).toEqual(['Mine']);
   });
 
+  it('an insert whose answer is lost (the connection dropped after it committed) is pushed again and stored once', async () => {
+    await freshTeam();
+    const real = ada.pool();
+    let lose = 1;
+    // The statement reaches the server and commits; its answer never comes back.
+    const lossy = new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
+        return async (...args: Parameters<typeof real.query>) => {
+          const answer = await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          if (lose > 0 && String(args[0]).includes('INSERT INTO scout_team.shared_changes')) {
+            lose--;
+            throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+          }
+          return answer;
+        };
+      },
+    });
+    const a = laptop(ada, undefined, lossy);
+    const q = a.discovery.saveQuery({ name: 'Once', body: { social_network: 'instagram' } });
+    expect(await a.shared.syncOnce()).toMatchObject({ pushed: 2 });
+    expect(lose).toBe(0);
+    const { rows } = await team.admin.query<{ field: string; n: string }>('SELECT field, count(*)::text AS n FROM scout_team.shared_changes GROUP BY field ORDER BY field');
+    expect(rows).toEqual([
+      { field: 'body', n: '1' },
+      { field: 'name', n: '1' },
+    ]);
+    const docId = a.shared.docIdOf('discovery_query', q.id)!;
+    expect(a.shared.history('discovery_query', docId, 'name').map((h) => h.seq)).toEqual([expect.any(Number)]);
+  });
+
+  it('the team database stopped between pushes: what was pushed stays pushed, the rest (and edits made meanwhile) go once it is back, nothing twice', async () => {
+    await freshTeam();
+    const a = laptop(ada);
+    const q = a.discovery.saveQuery({ name: 'First', body: { social_network: 'instagram' } });
+    await a.shared.syncOnce();
+    a.discovery.renameQuery(q.id, 'Second');
+    a.discovery.addToShortlist([{ network: 'instagram', account: 'nasa' }]);
+    expect(a.shared.pendingCount()).toBe(2);
+    await server.stopServer('immediate');
+    try {
+      await expect(a.shared.syncOnce()).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE' });
+      a.discovery.renameQuery(q.id, 'Third');
+      expect(a.shared.pendingCount()).toBe(3);
+    } finally {
+      await server.startServer();
+    }
+    expect(await a.shared.syncOnce()).toMatchObject({ pushed: 3 });
+    const b = laptop(bob);
+    await b.shared.syncOnce();
+    expect(b.discovery.queries().map((x) => x.name)).toEqual(['Third']);
+    expect(b.discovery.shortlist().map((x) => x.account)).toEqual(['nasa']);
+    const { rows } = await team.admin.query<{ n: string }>('SELECT count(*)::text AS n FROM scout_team.shared_changes');
+    expect(rows).toEqual([{ n: '5' }]);
+  });
+
   it.each(['before-outbox', 'before-push'] as const)('killed (SIGKILL) %s: the edit is pushed at the next start, nothing lost', async (mode) => {
     await freshTeam();
     const fixture = bundleFixture('test/fixtures/sharedWorkChild.ts');
