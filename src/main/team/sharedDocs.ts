@@ -6,6 +6,9 @@
 // - discovery_query: name, body, and one append-only field per run of its history.
 // - shortlist_item: one per account (its id derived from the account, so two laptops that add
 //   the same account share one thing), its entry and its note.
+// - account_notes: one per account (derived likewise): its note, and one field per tag
+//   ("tag:beauty"), so two researchers tagging one account at once keep both tags, and removing
+//   one tag never takes another with it.
 // Each value read from the team is checked here like an API answer before it is written.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -14,7 +17,8 @@ import { networks, type Network } from '@shared/reports';
 import { validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
 import type pg from 'pg';
 import type { Db } from '../cache/database';
-import { ComparisonsRepository } from '../cache/repositories';
+import { AccountNotesRepository, ComparisonsRepository } from '../cache/repositories';
+import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../cache/repositories/common';
 import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
@@ -175,9 +179,9 @@ const entry = z
   .strict()
   .refine((e) => keyOf(e.accountKey) === e.accountKey, 'an account key not as Scout writes one');
 
-/** One uuid per account, the same on every laptop. */
-export function shortlistDocId(network: Network, accountKey: string): string {
-  const hex = createHash('sha256').update(`shortlist_item\u0000${network}\u0000${accountKey}`).digest('hex');
+/** One uuid per account and kind, the same on every laptop. */
+export function accountDocId(kind: 'shortlist_item' | 'account_notes', network: Network, accountKey: string): string {
+  const hex = createHash('sha256').update(`${kind}\u0000${network}\u0000${accountKey}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -215,12 +219,68 @@ export function shortlistAdapter(db: Db, store: DiscoveryWorkspaceRepository, no
     remove: (id) => void store.removeFromShortlist([id]),
     docIdFor(fields) {
       const e = entry.safeParse(fields.entry);
-      return e.success ? shortlistDocId(e.data.network, e.data.accountKey) : null;
+      return e.success ? accountDocId('shortlist_item', e.data.network, e.data.accountKey) : null;
     },
     describe: (field) => (field === 'note' ? 'the note' : 'the entry'),
     title(fields) {
       const e = entry.safeParse(fields.entry);
       return e.success ? `${e.data.account} on the shortlist` : 'a shortlisted account';
+    },
+  };
+}
+
+const notedAccount = z
+  .object({ network: z.enum(networks), accountKey: z.string().min(1).max(400) })
+  .strict()
+  .refine((a) => keyOf(a.accountKey) === a.accountKey, 'an account key not as Scout writes one');
+
+/** A researcher's note and tags on an account. */
+export function accountNotesAdapter(repo: AccountNotesRepository, now: () => number = Date.now): DocAdapter {
+  const fieldsOf = (n: NonNullable<ReturnType<AccountNotesRepository['get']>>): Fields => {
+    const out: Fields = { account: { network: n.network, accountKey: n.accountKey } };
+    if (n.note !== '') out.note = n.note;
+    for (const tag of n.tags) out[`tag:${tagKey(tag)}`] = tag;
+    return out;
+  };
+  return {
+    kind: 'account_notes',
+    locals: () => new Map(repo.list().map((n) => [n.id, fieldsOf(n)])),
+    local(id) {
+      const n = repo.byId(id);
+      return n ? fieldsOf(n) : null;
+    },
+    problem(field, value) {
+      if (field === 'account') return issue('account', notedAccount.safeParse(value));
+      if (field === 'note') return issue('note', z.string().max(MAX_ACCOUNT_NOTE).safeParse(value));
+      if (field.startsWith('tag:')) {
+        if (typeof value !== 'string' || cleanTag(value) !== value) return 'a tag Scout cannot read';
+        return `tag:${tagKey(value)}` === field ? null : 'a tag filed under another tag’s name';
+      }
+      return `a field of an account's notes this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(localId, fields) {
+      const account = notedAccount.safeParse(fields.account);
+      if (!account.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      const tags = Object.entries(fields)
+        .filter(([f, v]) => f.startsWith('tag:') && typeof v === 'string')
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([, v]) => v as string);
+      const saved = repo.set(account.data.network, account.data.accountKey, { note: typeof fields.note === 'string' ? fields.note : '', tags }, now());
+      if (saved === null) {
+        if (localId !== null) repo.remove(localId);
+        return { waiting: 'No note or tag is left on this account.' };
+      }
+      return { localId: saved.id };
+    },
+    remove: (id) => void repo.remove(id),
+    docIdFor(fields) {
+      const a = notedAccount.safeParse(fields.account);
+      return a.success ? accountDocId('account_notes', a.data.network, a.data.accountKey) : null;
+    },
+    describe: (field) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : 'the note'),
+    title(fields) {
+      const a = notedAccount.safeParse(fields.account);
+      return a.success ? `the notes on ${a.data.accountKey}` : 'an account’s notes';
     },
   };
 }
@@ -239,7 +299,12 @@ export function teamSharedWork(
   return new SharedWork({
     db,
     pool,
-    adapters: [comparisonAdapter(db, new ComparisonsRepository(db), now), discoveryQueryAdapter(store, now), shortlistAdapter(db, store, now)],
+    adapters: [
+      comparisonAdapter(db, new ComparisonsRepository(db), now),
+      discoveryQueryAdapter(store, now),
+      shortlistAdapter(db, store, now),
+      accountNotesAdapter(new AccountNotesRepository(db), now),
+    ],
     ...hooks,
   });
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
-import { ComparisonsRepository, ReportsRepository } from '../cache/repositories';
+import { AccountNotesRepository, ComparisonsRepository, ReportsRepository } from '../cache/repositories';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
 import { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import { NOW, parsedReport, tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
@@ -21,7 +21,7 @@ import { bundleFixture, runNode } from '../../../test/childProcess';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { createTeamPool } from './pool';
-import { shortlistDocId, teamSharedWork } from './sharedDocs';
+import { accountDocId, teamSharedWork } from './sharedDocs';
 import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
 
 interface Laptop {
@@ -29,6 +29,9 @@ interface Laptop {
   compare: CompareService;
   discovery: DiscoveryService;
   store: DiscoveryWorkspaceRepository;
+  /** Notes and tags on accounts (no service yet: a test saves and tells shared work, as one would). */
+  noteAccount(name: string, value: { note: string; tags: string[] }): void;
+  notesOn(name: string): { note: string; tags: string[] } | null;
   shared: SharedWork;
   notices: SharedNotice[];
   /** The kinds each write of pulled changes told the renderer to refresh. */
@@ -71,6 +74,7 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     const repo = new ComparisonsRepository(db);
     const store = new DiscoveryWorkspaceRepository(db);
     const reports = new ReportsRepository(db);
+    const accountNotes = new AccountNotesRepository(db);
     const notices: SharedNotice[] = [];
     const applied: SharedKind[][] = [];
     const shared = teamSharedWork(db, pool, { onNotice: (n) => notices.push(n), onApplied: (kinds) => applied.push(kinds) });
@@ -88,6 +92,14 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
       shared,
       notices,
       applied,
+      noteAccount(name, value) {
+        accountNotes.set('instagram', name, value, Date.now());
+        shared.capture(['account_notes']);
+      },
+      notesOn(name) {
+        const n = accountNotes.get('instagram', name);
+        return n ? { note: n.note, tags: n.tags } : null;
+      },
       report: (name, at = NOW) => reports.saveSnapshot(parsedReport('instagram', name, { now: at }), { fetchedAt: at, accountKey: name })!.snapshotId,
     };
     open.push(l);
@@ -314,7 +326,7 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     await a.shared.syncOnce();
     await b.shared.syncOnce();
     await a.shared.syncOnce();
-    expect(a.shared.docIdOf('shortlist_item', a.discovery.shortlist()[0]!.id)).toBe(shortlistDocId('instagram', 'natgeo'));
+    expect(a.shared.docIdOf('shortlist_item', a.discovery.shortlist()[0]!.id)).toBe(accountDocId('shortlist_item', 'instagram', 'natgeo'));
     b.store.setShortlistNote(b.discovery.shortlist()[0]!.id, 'Pitch in May');
     await b.shared.syncOnce();
     await a.shared.syncOnce();
@@ -323,6 +335,30 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     await a.shared.syncOnce();
     await b.shared.syncOnce();
     expect(b.discovery.shortlist()).toEqual([]);
+  });
+
+  it('tags added on both laptops at once are all kept; removing one tag takes no other; a note edit reaches the other', async () => {
+    await freshTeam();
+    const a = laptop(ada);
+    const b = laptop(bob);
+    a.noteAccount('natgeo', { note: 'Pitch in May', tags: ['Travel'] });
+    await a.shared.syncOnce();
+    await b.shared.syncOnce();
+    expect(b.notesOn('natgeo')).toEqual({ note: 'Pitch in May', tags: ['Travel'] });
+    // From the same base: Anna adds "Beauty", Bob adds "Outdoor" and removes "Travel".
+    a.noteAccount('natgeo', { note: 'Pitch in May', tags: ['Travel', 'Beauty'] });
+    b.noteAccount('natgeo', { note: 'Pitch in June', tags: ['Outdoor'] });
+    await a.shared.syncOnce();
+    await b.shared.syncOnce();
+    await a.shared.syncOnce();
+    for (const l of [a, b]) expect(l.notesOn('natgeo')).toEqual({ note: 'Pitch in June', tags: ['Beauty', 'Outdoor'] });
+    expect([...a.notices, ...b.notices]).toEqual([]);
+    // Cleared on one laptop: gone on the other.
+    b.noteAccount('natgeo', { note: '', tags: [] });
+    await b.shared.syncOnce();
+    await a.shared.syncOnce();
+    expect(a.notesOn('natgeo')).toBeNull();
+    expect(a.shared.localIdOf('account_notes', accountDocId('account_notes', 'instagram', 'natgeo'))).toBeNull();
   });
 
   it('a hostile row (wrong type, oversized, unknown kind, a query Scout cannot run) is skipped with its reason; the rest arrive', async () => {

@@ -5,7 +5,8 @@ import type { Migration } from '../migrate';
 // pushed in `id` order) — the local row each shared thing is kept in, what that row held when it
 // was last synced (so a local edit is found by comparing, even one a crash kept from the
 // outbox), how far the team's changes were pulled, the rows skipped as unreadable (with why),
-// and the notices telling this researcher an edit of theirs was overtaken.
+// and the notices telling this researcher an edit of theirs was overtaken. Also where a
+// researcher's own note and tags on an account are kept (shared like the rest).
 export const migration0220: Migration = {
   version: 220,
   name: 'shared-work',
@@ -56,6 +57,17 @@ export const migration0220: Migration = {
         seq        INTEGER PRIMARY KEY,
         reason     TEXT    NOT NULL,
         skipped_at INTEGER NOT NULL
+      ) STRICT;
+
+      -- A researcher's own note and tags on an account (tags: a JSON array of strings).
+      CREATE TABLE account_notes (
+        id          INTEGER PRIMARY KEY,
+        network     TEXT    NOT NULL,
+        account_key TEXT    NOT NULL,
+        note        TEXT    NOT NULL DEFAULT '' CHECK (length(note) <= 2000),
+        tags        TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(tags) AND json_type(tags) = 'array'),
+        updated_at  INTEGER NOT NULL,
+        UNIQUE (network, account_key)
       ) STRICT;
 
       CREATE TABLE shared_notices (
