@@ -69,7 +69,8 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     bob = await team.addResearcher('Bob');
   }
 
-  function laptop(researcher: Researcher, t = tempDatabase('scout-shared-'), pool = researcher.pool()): Laptop {
+  /** `autoSync`: the services' hook is the one a Workspace wires (`edited`: queue, then push and pull at once). */
+  function laptop(researcher: Researcher, t = tempDatabase('scout-shared-'), pool = researcher.pool(), autoSync = false): Laptop {
     const db = t.db;
     const repo = new ComparisonsRepository(db);
     const store = new DiscoveryWorkspaceRepository(db);
@@ -79,7 +80,7 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
     const applied: SharedKind[][] = [];
     const shared = teamSharedWork(db, pool, { onNotice: (n) => notices.push(n), onApplied: (kinds) => applied.push(kinds) });
     // The hook only queues; tests push and pull themselves (syncOnce), so nothing races them.
-    const onEdit = (kind: SharedKind) => void shared.capture([kind]);
+    const onEdit = (kind: SharedKind) => (autoSync ? shared.edited(kind) : void shared.capture([kind]));
     const ledger = new CreditLedger(db);
     const connection = new ConnectionTracker('production', false, () => undefined);
     const paid = new PaidWork({ api: () => Promise.reject(new Error('no API in this test')), ledger, connection, isActive: () => true, workspaceLabel: 'Team' });
@@ -146,12 +147,12 @@ describeWithPostgres('shared work between two laptops (team database)', () => {
 
   it('a teammate’s edit arrives by NOTIFY, without waiting for the poll', async () => {
     await freshTeam();
-    const a = laptop(ada);
+    const a = laptop(ada, undefined, undefined, true);
     const b = laptop(bob);
     // A poll far longer than the test: only the notification can bring it.
     await b.shared.start(600_000);
+    // Saving is all A does: the hook queues and pushes it.
     a.discovery.saveQuery({ name: 'Live', body: { social_network: 'youtube' } });
-    await a.shared.push();
     await waitUntil('B to have the query', () => b.discovery.queries().length === 1, 5_000);
     expect(b.discovery.queries()[0]!.name).toBe('Live');
   });
