@@ -364,9 +364,17 @@ export class SharedWork {
     return n;
   }
 
-  /** A service saved, renamed or deleted something of this kind: queued now, pushed soon. */
+  /**
+   * A service saved, renamed or deleted something of this kind: queued now, pushed soon. Never
+   * throws into the service (its own save stands): what cannot be queued now (a full disk) is
+   * found by the next sync's capture, which compares every row again.
+   */
   edited(kind: SharedKind): void {
-    this.capture([kind]);
+    try {
+      this.capture([kind]);
+    } catch {
+      // Found again at the next capture.
+    }
     void this.syncOnce().catch(() => undefined);
   }
 
