@@ -118,29 +118,28 @@ export function fold(changes: readonly SharedChange[]): DocState {
   const conflicts: Conflict[] = [];
   let deleted: SharedChange | null = null;
   let version = 0;
-  // Every change applied so far, to find what a stale change had not seen.
-  const seen: SharedChange[] = [];
-  const unseenBy = (c: SharedChange, field?: string) =>
-    seen.filter((p) => p.seq !== null && p.seq > c.baseVersion && p.origin !== c.origin && (field === undefined || p.field === field));
+  // Per laptop, its latest edit the server has (not a deletion): what a stale deletion had not
+  // seen. Kept per origin so a thing's fold stays linear in its changes.
+  const latestEdit = new Map<string, SharedChange>();
+  const unseen = (p: SharedChange | undefined, c: SharedChange): p is SharedChange => p !== undefined && p.seq !== null && p.seq > c.baseVersion && p.origin !== c.origin;
   for (const c of ordered) {
     if (c.field === DOC_FIELD && c.value === null) {
-      const unseen = unseenBy(c).filter((p) => p.field !== DOC_FIELD);
-      if (deleted === null && unseen.length > 0) conflicts.push({ kind: 'kept', overtaken: c, by: unseen[unseen.length - 1]! });
+      let missed: SharedChange | undefined;
+      for (const p of latestEdit.values()) if (unseen(p, c) && (missed === undefined || p.seq! > missed.seq!)) missed = p;
+      if (deleted === null && missed !== undefined) conflicts.push({ kind: 'kept', overtaken: c, by: missed });
       else deleted ??= c;
     } else {
       if (deleted !== null) {
-        if (deleted.seq !== null && deleted.seq > c.baseVersion && deleted.origin !== c.origin) conflicts.push({ kind: 'revived', overtaken: deleted, by: c });
+        if (unseen(deleted, c)) conflicts.push({ kind: 'revived', overtaken: deleted, by: c });
         deleted = null;
       }
       if (c.field !== DOC_FIELD) {
         const previous = fields.get(c.field);
-        if (previous && unseenBy(c, c.field).includes(previous) && canonical(previous.value) !== canonical(c.value)) {
-          conflicts.push({ kind: 'overtaken', overtaken: previous, by: c });
-        }
+        if (unseen(previous, c) && canonical(previous.value) !== canonical(c.value)) conflicts.push({ kind: 'overtaken', overtaken: previous, by: c });
         fields.set(c.field, c);
+        if (c.seq !== null) latestEdit.set(c.origin, c);
       }
     }
-    seen.push(c);
     if (c.seq !== null) version = Math.max(version, c.seq);
   }
   return { fields, deleted, version, conflicts };
