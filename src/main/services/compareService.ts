@@ -6,6 +6,7 @@ import type { AccountRef } from '@shared/accountInput';
 import { accountText } from '@shared/accountInput';
 import { ScoutError } from '@shared/errors';
 import type { ComparisonsRepository } from '../cache/repositories';
+import type { SharedKind } from '../team/sharedWork';
 
 export interface ComparisonRequest {
   /** Replaces this comparison; a new one when absent. */
@@ -22,6 +23,8 @@ export class CompareService {
   constructor(
     private readonly repo: ComparisonsRepository,
     private readonly now: () => number = Date.now,
+    /** A Team workspace's shared work: told after each save or delete, it queues what changed. */
+    private readonly onEdit?: (kind: SharedKind) => void,
   ) {}
 
   list(): SavedComparison[] {
@@ -54,11 +57,14 @@ export class CompareService {
     });
     const saved = this.repo.save(request.id ?? null, { name, period: request.period, items }, this.now());
     if (!saved) invalid('That comparison is no longer saved; it may have been deleted. Save it as a new one.');
+    this.onEdit?.('comparison');
     return saved;
   }
 
   delete(id: number): boolean {
-    return this.repo.delete(id);
+    const deleted = this.repo.delete(id);
+    if (deleted) this.onEdit?.('comparison');
+    return deleted;
   }
 
   /** The newest cached snapshot of each account, in the order asked; accounts never fetched are left out. */

@@ -33,6 +33,7 @@ import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { teamCopyUnreadable } from '../team/unreadableCopy';
+import type { SharedKind } from '../team/sharedWork';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -51,6 +52,8 @@ export interface DiscoveryDeps {
   /** The calls left at the plan's last answer (the credit meter's), said offline with its age. */
   lastKnownCalls?: () => { left: number; at: number } | null;
   now?: () => number;
+  /** A Team workspace's shared work: told after each change of saved queries, runs or the shortlist, it queues what changed. */
+  onEdit?: (kind: SharedKind) => void;
   /** A Team workspace: each production page bought and saved here is handed over to be shared (not one taken from a teammate). */
   share?: (out: TeamRecordOut) => void;
 }
@@ -123,22 +126,28 @@ export class DiscoveryService {
   saveQuery(input: { id?: number; name: string; body: unknown }): SavedDiscoveryQuery {
     const body = validBody(input.body);
     const saved = saving(() => this.deps.store.saveQuery({ id: input.id, name: input.name, body }, this.now()));
-    return saved ?? notFound();
+    return this.edited('discovery_query', saved ?? notFound());
   }
 
   duplicateQuery(id: number): SavedDiscoveryQuery {
     const original = this.deps.store.query(id) ?? notFound();
     const name = `${original.name} (copy)`.slice(0, 120);
-    return saving(() => this.deps.store.saveQuery({ name, body: original.body }, this.now()))!;
+    return this.edited('discovery_query', saving(() => this.deps.store.saveQuery({ name, body: original.body }, this.now()))!);
   }
 
   renameQuery(id: number, name: string): SavedDiscoveryQuery {
-    return saving(() => this.deps.store.renameQuery(id, name, this.now())) ?? notFound();
+    return this.edited('discovery_query', saving(() => this.deps.store.renameQuery(id, name, this.now())) ?? notFound());
   }
 
   /** The query and its history go; its cached pages stay (they were paid for). */
   deleteQuery(id: number): boolean {
-    return this.deps.store.deleteQuery(id);
+    return this.edited('discovery_query', this.deps.store.deleteQuery(id));
+  }
+
+  /** Tells shared work (when there is any) that something of `kind` changed; returns `value`. */
+  private edited<T>(kind: SharedKind, value: T): T {
+    this.deps.onEdit?.(kind);
+    return value;
   }
 
   // ---- cost ---------------------------------------------------------------------------------
@@ -281,7 +290,7 @@ export class DiscoveryService {
     if (outcome === 'cancelled' && message === null) message = `Stopped. The ${pagesFetched + pagesFromCache} pages so far are kept.`;
     progress(null, 'finished');
     if (request.queryId !== undefined) {
-      this.deps.store.addRun(request.queryId, { at, sandbox, fromPage, toPage, pagesFetched, pagesFromCache, callsSpent, outcome, message });
+      if (this.deps.store.addRun(request.queryId, { at, sandbox, fromPage, toPage, pagesFetched, pagesFromCache, callsSpent, outcome, message })) this.edited('discovery_query', null);
     }
     return { runId, pagesFetched, pagesFromCache, callsSpent, outcome, message, totalPages, queriesLeft };
   }
@@ -438,11 +447,11 @@ export class DiscoveryService {
     if (bad.length > 0) {
       throw new ScoutError({ code: 'INVALID_INPUT', message: `${bad.length} of the accounts cannot be read; nothing was added. ${Object.values(fields)[0]}`, fields });
     }
-    return saving(() => this.deps.store.addToShortlist(read.filter((r) => r !== null), this.now()));
+    return this.edited('shortlist_item', saving(() => this.deps.store.addToShortlist(read.filter((r) => r !== null), this.now())));
   }
 
   removeFromShortlist(ids: readonly number[]): number {
-    return this.deps.store.removeFromShortlist(ids);
+    return this.edited('shortlist_item', this.deps.store.removeFromShortlist(ids));
   }
 }
 

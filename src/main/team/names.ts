@@ -10,7 +10,9 @@ export const RESEARCHER_GROUP = 'scout_researcher';
 
 /** First key of Scout's advisory locks (two-int form); the second says which lock. */
 export const LOCK_SPACE = 23559;
-export const LOCKS = { migrations: 1, recordsSequence: 2 } as const;
+export const LOCKS = { migrations: 1, recordsSequence: 2, sharedSequence: 4 } as const;
+/** The channel a new shared-work change is announced on (its payload: the change's seq). */
+export const SHARED_CHANNEL = 'scout_shared';
 
 /**
  * A researcher's database role: plain lowercase, so it is the same whether quoted or not, and

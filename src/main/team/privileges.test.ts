@@ -150,6 +150,36 @@ describeWithPostgres('team database privileges', () => {
     expect(after.rows[0].holder).toBe(ada.role);
   });
 
+  it('keeps shared work append-only: a researcher appends an edit under their own name, nobody rewrites one', async () => {
+    const change = randomUUID();
+    const insert = (client: pg.Client, id: string, extra = '', extraValues: unknown[] = []) =>
+      client.query(
+        `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version${extra ? `, ${extra}` : ''})
+         VALUES ($1, gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', '"Q3 beauty"', 0${extraValues.map((_, i) => `, $${i + 2}`).join('')})
+         ON CONFLICT (change_id) DO NOTHING RETURNING seq`,
+        [id, ...extraValues],
+      );
+    const first = await insert(adaSql, change);
+    const seq = first.rows[0].seq as string;
+    // Pushed again (an answer lost): nothing new.
+    expect((await insert(adaSql, change)).rowCount).toBe(0);
+    await refused(bobSql.query(`UPDATE scout_team.shared_changes SET value = '"mine"' WHERE seq = $1`, [seq]), PERMISSION_DENIED);
+    await refused(adaSql.query(`UPDATE scout_team.shared_changes SET value = '"mine"' WHERE seq = $1`, [seq]), PERMISSION_DENIED);
+    await refused(bobSql.query('DELETE FROM scout_team.shared_changes WHERE seq = $1', [seq]), PERMISSION_DENIED);
+    await refused(adaSql.query('DELETE FROM scout_team.shared_changes WHERE seq = $1', [seq]), PERMISSION_DENIED);
+    await refused(bobSql.query('TRUNCATE scout_team.shared_changes'), PERMISSION_DENIED);
+    await refused(asOwner(`DELETE FROM scout_team.shared_changes WHERE seq = ${seq}`), PERMISSION_DENIED, /append-only/);
+    // Nobody writes under a teammate's name, picks their own place in the order or their time.
+    await refused(insert(bobSql, randomUUID(), 'author', [ada.role]), PERMISSION_DENIED);
+    await refused(insert(bobSql, randomUUID(), 'seq', [1]), PERMISSION_DENIED);
+    await refused(insert(bobSql, randomUUID(), 'changed_at', [new Date(0)]), PERMISSION_DENIED);
+    // An edit cannot claim to have seen a version that does not exist yet, nor be oversized.
+    await refused(bobSql.query(`INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', '"x"', 1000000)`), CHECK_VIOLATION);
+    await refused(bobSql.query(`INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'comparison', gen_random_uuid(), 'name', to_jsonb(repeat('x', 400000)), 0)`), CHECK_VIOLATION);
+    const { rows } = await bobSql.query('SELECT author, value, changed_at > now() - interval \'1 minute\' AS recent FROM scout_team.shared_changes WHERE seq = $1', [seq]);
+    expect(rows).toEqual([{ author: ada.role, value: 'Q3 beauty', recent: true }]);
+  });
+
   it('keeps the schema and the team list the admin\'s', async () => {
     await refused(bobSql.query(`INSERT INTO scout_team.researchers (role_name, display_name) VALUES ('mallory', 'Mallory')`), PERMISSION_DENIED);
     await refused(bobSql.query(`UPDATE scout_team.researchers SET monthly_limits = '{}'`), PERMISSION_DENIED);

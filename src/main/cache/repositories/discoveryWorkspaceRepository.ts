@@ -75,6 +75,7 @@ export class DiscoveryWorkspaceRepository {
     shortRows: Database.Statement<[], ShortRow>;
     upsertShort: Database.Statement<[string, string, string, string | null, string | null, number | null, number]>;
     deleteShort: Database.Statement<[number]>;
+    noteShort: Database.Statement<[string, number]>;
     asked: Database.Statement<[string, string], { asked_at: number }>;
     ask: Database.Statement<[string, string, number, number | null]>;
   };
@@ -105,6 +106,7 @@ export class DiscoveryWorkspaceRepository {
            avatar_url = coalesce(excluded.avatar_url, avatar_url), followers = coalesce(excluded.followers, followers)`,
       ),
       deleteShort: db.prepare('DELETE FROM shortlist WHERE id = ?'),
+      noteShort: db.prepare('UPDATE shortlist SET note = ? WHERE id = ?'),
       asked: db.prepare('SELECT asked_at FROM unlock_lookups WHERE network = ? AND account_key = ?'),
       ask: db.prepare(
         `INSERT INTO unlock_lookups (network, account_key, asked_at, unlocked_at) VALUES (?, ?, ?, ?)
@@ -179,6 +181,11 @@ export class DiscoveryWorkspaceRepository {
 
   removeFromShortlist(ids: readonly number[]): number {
     return this.removeTx(ids);
+  }
+
+  /** Sets a shortlisted account's note; false when it is not on the shortlist. */
+  setShortlistNote(id: number, note: string): boolean {
+    return this.s.noteShort.run(note, id).changes > 0;
   }
 
   /** When auditor.creators was last asked about this account; null when never. */

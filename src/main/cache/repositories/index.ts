@@ -28,4 +28,5 @@ export { CompetitorRepository, type CompetitorReport, type CompetitorReportInfo 
 export { PdfsRepository, type NewPdf, type PdfRecord } from './pdfsRepository';
 export { ImagesRepository, imageKey, type ImageRecord } from './imagesRepository';
 export { cacheStats, type CacheStats } from './stats';
+export { AccountNotesRepository, type AccountNotes } from './accountNotesRepository';
 export { ComparisonsRepository, type ComparisonRecord, type NewComparison } from './comparisonsRepository';

@@ -1,0 +1,310 @@
+// The shared things and their fields (see sharedWork.ts for the rule that folds them):
+// - comparison: name, period, accounts (each pinned to its report by network, account and when
+//   it was fetched — a snapshot's local id means nothing on another laptop), and one note field
+//   per account ("note:instagram:natgeo"), so two researchers annotating two accounts never
+//   touch each other's note.
+// - discovery_query: name, body, and one append-only field per run of its history.
+// - shortlist_item: one per account (its id derived from the account, so two laptops that add
+//   the same account share one thing), its entry and its note.
+// - account_notes: one per account (derived likewise): its note, and one field per tag
+//   ("tag:beauty"), so two researchers tagging one account at once keep both tags, and removing
+//   one tag never takes another with it.
+// Each value read from the team is checked here like an API answer before it is written.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { COMPARE_MAX, COMPARE_MIN, comparePeriods } from '@shared/compare';
+import { networks, type Network } from '@shared/reports';
+import { validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
+import type pg from 'pg';
+import type { Db } from '../cache/database';
+import { AccountNotesRepository, ComparisonsRepository } from '../cache/repositories';
+import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
+import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
+import { accountKey as keyOf } from '../cache/repositories/common';
+import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
+
+const MAX_NOTE = 2000;
+/** A discovery query's body, as discoveryService caps it. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+const name = z.string().refine((s) => s.trim().length >= 1 && s.length <= 120, 'a name of 1 to 120 characters');
+const note = z.string().max(MAX_NOTE);
+const account = z.object({ network: z.enum(networks), accountKey: z.string().min(1).max(400), fetchedAt: z.number().int().nonnegative() }).strict();
+const accounts = z
+  .array(account)
+  .min(COMPARE_MIN)
+  .max(COMPARE_MAX)
+  .refine((list) => new Set(list.map((a) => `${a.network}:${a.accountKey}`)).size === list.length, 'an account listed twice');
+const NOTE_FIELD = new RegExp(`^note:(${networks.join('|')}):(.{1,400})$`);
+
+function issue(field: string, result: z.ZodSafeParseResult<unknown>): string | null {
+  return result.success ? null : `a ${field} Scout cannot read (${result.error.issues[0]?.message ?? 'shape'})`;
+}
+
+/** Saved comparisons (Compare). */
+export function comparisonAdapter(db: Db, repo: ComparisonsRepository, now: () => number = Date.now): DocAdapter {
+  const fetchedAt = db.prepare<[number], { fetched_at: number }>('SELECT fetched_at FROM report_snapshots WHERE id = ?');
+  const snapshotAt = db.prepare<[string, string, number], { id: number }>(
+    'SELECT id FROM report_snapshots WHERE network = ? AND account_key = ? AND fetched_at = ? ORDER BY id DESC LIMIT 1',
+  );
+  const fieldsOf = (c: NonNullable<ReturnType<ComparisonsRepository['get']>>): Fields => {
+    const out: Fields = {
+      name: c.name,
+      period: c.period,
+      accounts: c.items.map((i) => ({ network: i.network, accountKey: i.accountKey, fetchedAt: fetchedAt.get(i.snapshotId)?.fetched_at ?? 0 })),
+    };
+    for (const i of c.items) if (i.note !== '') out[`note:${i.network}:${i.accountKey}`] = i.note;
+    return out;
+  };
+  return {
+    kind: 'comparison',
+    locals: () => new Map(repo.list().map((c) => [c.id, fieldsOf(c)])),
+    local(id) {
+      const c = repo.get(id);
+      return c ? fieldsOf(c) : null;
+    },
+    problem(field, value) {
+      if (field === 'name') return issue('name', name.safeParse(value));
+      if (field === 'period') return issue('period', z.enum(comparePeriods).safeParse(value));
+      if (field === 'accounts') return issue('list of accounts', accounts.safeParse(value));
+      if (NOTE_FIELD.test(field)) return issue('note', note.safeParse(value));
+      return `a field of a comparison this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(localId, fields) {
+      const list = accounts.safeParse(fields.accounts);
+      if (typeof fields.name !== 'string' || typeof fields.period !== 'string' || !list.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      const items = [];
+      for (const a of list.data) {
+        const snapshot = snapshotAt.get(a.network, a.accountKey, a.fetchedAt);
+        if (!snapshot) return { waiting: `The report of ${a.accountKey} it was made from has not arrived from the team yet.` };
+        const text = fields[`note:${a.network}:${a.accountKey}`];
+        items.push({ network: a.network, accountKey: a.accountKey, snapshotId: snapshot.id, note: typeof text === 'string' ? text : '' });
+      }
+      const comparison = { name: fields.name.trim(), period: fields.period as (typeof comparePeriods)[number], items };
+      const saved = repo.save(localId, comparison, now()) ?? repo.save(null, comparison, now())!;
+      return { localId: saved.id };
+    },
+    remove: (id) => void repo.delete(id),
+    describe(field) {
+      const n = NOTE_FIELD.exec(field);
+      if (n) return `the note on ${n[2]}`;
+      return field === 'accounts' ? 'the accounts' : field === 'period' ? 'the period' : 'the name';
+    },
+    title: (fields) => (typeof fields.name === 'string' ? `the comparison “${fields.name}”` : 'a comparison'),
+  };
+}
+
+const runOutcome = z.enum(['finished', 'cancelled', 'failed']);
+const page = z.number().int().min(1).max(500);
+const count = z.number().int().min(0).max(1_000_000);
+const run = z
+  .object({
+    at: z.number().int().nonnegative(),
+    sandbox: z.boolean(),
+    fromPage: page,
+    toPage: page,
+    pagesFetched: count,
+    pagesFromCache: count,
+    callsSpent: count,
+    outcome: runOutcome,
+    message: z.string().max(2000).nullable(),
+  })
+  .strict()
+  .refine((r) => r.toPage >= r.fromPage, 'a range of pages that ends before it starts');
+type Run = z.infer<typeof run>;
+const runField = (r: Run) => `run:${r.at}:${r.fromPage}-${r.toPage}:${r.sandbox ? 'sandbox' : 'production'}`;
+
+/** Saved discovery queries with their run history. */
+export function discoveryQueryAdapter(store: DiscoveryWorkspaceRepository, now: () => number = Date.now): DocAdapter {
+  const fieldsOf = (q: NonNullable<ReturnType<DiscoveryWorkspaceRepository['query']>>): Fields => {
+    const out: Fields = { name: q.name, body: q.body };
+    for (const r of q.runs) {
+      const value: Run = { at: r.at, sandbox: r.sandbox, fromPage: r.fromPage, toPage: r.toPage, pagesFetched: r.pagesFetched, pagesFromCache: r.pagesFromCache, callsSpent: r.callsSpent, outcome: r.outcome, message: r.message };
+      out[runField(value)] = value;
+    }
+    return out;
+  };
+  return {
+    kind: 'discovery_query',
+    locals: () => new Map(store.queries().map((q) => [q.id, fieldsOf(q)])),
+    local(id) {
+      const q = store.query(id);
+      return q ? fieldsOf(q) : null;
+    },
+    problem(field, value) {
+      if (field === 'name') return issue('name', name.safeParse(value));
+      if (field === 'body') {
+        if (Buffer.byteLength(JSON.stringify(value)) > MAX_BODY_BYTES) return `a query larger than ${MAX_BODY_BYTES / 1024} KB`;
+        const checked = validateDiscoveryQuery(value);
+        return checked.ok ? null : `a query Scout cannot run (${checked.errors[0]?.message ?? 'invalid'})`;
+      }
+      if (field.startsWith('run:')) {
+        const r = run.safeParse(value);
+        if (!r.success) return issue('run', r);
+        return runField(r.data) === field ? null : 'a run filed under another run’s name';
+      }
+      return `a field of a saved query this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(localId, fields) {
+      const body = validateDiscoveryQuery(fields.body);
+      if (typeof fields.name !== 'string' || !body.ok) return { waiting: 'Not all of it has arrived from the team yet.' };
+      const input = { name: fields.name.trim(), body: body.body as DiscoveryBody };
+      const saved = (localId === null ? null : store.saveQuery({ id: localId, ...input }, now())) ?? store.saveQuery(input, now())!;
+      const held = new Set(saved.runs.map((r) => runField({ ...r })));
+      // The latest runs of the team's history, as many as a query keeps; the older ones stay in the team's.
+      const runs = Object.entries(fields)
+        .filter(([f]) => f.startsWith('run:'))
+        .map(([, v]) => run.parse(v))
+        .sort((a, b) => b.at - a.at)
+        .slice(0, RUNS_KEPT);
+      for (const r of runs.reverse()) if (!held.has(runField(r))) store.addRun(saved.id, r);
+      return { localId: saved.id };
+    },
+    remove: (id) => void store.deleteQuery(id),
+    appendOnly: (field) => field.startsWith('run:'),
+    describe: (field) => (field === 'body' ? 'the query' : field.startsWith('run:') ? 'a run' : 'the name'),
+    title: (fields) => (typeof fields.name === 'string' ? `the saved query “${fields.name}”` : 'a saved query'),
+  };
+}
+
+const entry = z
+  .object({
+    network: z.enum(networks),
+    accountKey: z.string().min(1).max(400),
+    account: z.string().min(1).max(2048),
+    title: z.string().max(1000).nullable(),
+    avatarUrl: z.string().max(4096).nullable(),
+    followers: z.number().nonnegative().nullable(),
+  })
+  .strict()
+  .refine((e) => keyOf(e.accountKey) === e.accountKey, 'an account key not as Scout writes one');
+
+/** One uuid per account and kind, the same on every laptop. */
+export function accountDocId(kind: 'shortlist_item' | 'account_notes', network: Network, accountKey: string): string {
+  const hex = createHash('sha256').update(`${kind}\u0000${network}\u0000${accountKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The shortlist and its notes. */
+export function shortlistAdapter(db: Db, store: DiscoveryWorkspaceRepository, now: () => number = Date.now): DocAdapter {
+  type Row = { id: number; network: Network; account_key: string; account: string; title: string | null; avatar_url: string | null; followers: number | null; note: string };
+  const rows = db.prepare<[], Row>('SELECT id, network, account_key, account, title, avatar_url, followers, note FROM shortlist');
+  const row = db.prepare<[number], Row>('SELECT id, network, account_key, account, title, avatar_url, followers, note FROM shortlist WHERE id = ?');
+  const idOf = db.prepare<[string, string], { id: number }>('SELECT id FROM shortlist WHERE network = ? AND account_key = ?');
+  const fieldsOf = (r: Row): Fields => {
+    const out: Fields = { entry: { network: r.network, accountKey: r.account_key, account: r.account, title: r.title, avatarUrl: r.avatar_url, followers: r.followers } };
+    if (r.note !== '') out.note = r.note;
+    return out;
+  };
+  return {
+    kind: 'shortlist_item',
+    locals: () => new Map(rows.all().map((r) => [r.id, fieldsOf(r)])),
+    local(id) {
+      const r = row.get(id);
+      return r ? fieldsOf(r) : null;
+    },
+    problem(field, value) {
+      if (field === 'entry') return issue('shortlist entry', entry.safeParse(value));
+      if (field === 'note') return issue('note', note.safeParse(value));
+      return `a field of a shortlist entry this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(_localId, fields) {
+      const e = entry.safeParse(fields.entry);
+      if (!e.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      store.addToShortlist([e.data], now());
+      const id = idOf.get(e.data.network, e.data.accountKey)!.id;
+      store.setShortlistNote(id, typeof fields.note === 'string' ? fields.note : '');
+      return { localId: id };
+    },
+    remove: (id) => void store.removeFromShortlist([id]),
+    docIdFor(fields) {
+      const e = entry.safeParse(fields.entry);
+      return e.success ? accountDocId('shortlist_item', e.data.network, e.data.accountKey) : null;
+    },
+    describe: (field) => (field === 'note' ? 'the note' : 'the entry'),
+    title(fields) {
+      const e = entry.safeParse(fields.entry);
+      return e.success ? `${e.data.account} on the shortlist` : 'a shortlisted account';
+    },
+  };
+}
+
+const notedAccount = z
+  .object({ network: z.enum(networks), accountKey: z.string().min(1).max(400) })
+  .strict()
+  .refine((a) => keyOf(a.accountKey) === a.accountKey, 'an account key not as Scout writes one');
+
+/** A researcher's note and tags on an account. */
+export function accountNotesAdapter(repo: AccountNotesRepository, now: () => number = Date.now): DocAdapter {
+  const fieldsOf = (n: NonNullable<ReturnType<AccountNotesRepository['get']>>): Fields => {
+    const out: Fields = { account: { network: n.network, accountKey: n.accountKey } };
+    if (n.note !== '') out.note = n.note;
+    for (const tag of n.tags) out[`tag:${tagKey(tag)}`] = tag;
+    return out;
+  };
+  return {
+    kind: 'account_notes',
+    locals: () => new Map(repo.list().map((n) => [n.id, fieldsOf(n)])),
+    local(id) {
+      const n = repo.byId(id);
+      return n ? fieldsOf(n) : null;
+    },
+    problem(field, value) {
+      if (field === 'account') return issue('account', notedAccount.safeParse(value));
+      if (field === 'note') return issue('note', z.string().max(MAX_ACCOUNT_NOTE).safeParse(value));
+      if (field.startsWith('tag:')) {
+        if (typeof value !== 'string' || cleanTag(value) !== value) return 'a tag Scout cannot read';
+        return `tag:${tagKey(value)}` === field ? null : 'a tag filed under another tag’s name';
+      }
+      return `a field of an account's notes this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(localId, fields) {
+      const account = notedAccount.safeParse(fields.account);
+      if (!account.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      const tags = Object.entries(fields)
+        .filter(([f, v]) => f.startsWith('tag:') && typeof v === 'string')
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([, v]) => v as string);
+      const saved = repo.set(account.data.network, account.data.accountKey, { note: typeof fields.note === 'string' ? fields.note : '', tags }, now());
+      if (saved === null) {
+        if (localId !== null) repo.remove(localId);
+        return { waiting: 'No note or tag is left on this account.' };
+      }
+      return { localId: saved.id };
+    },
+    remove: (id) => void repo.remove(id),
+    docIdFor(fields) {
+      const a = notedAccount.safeParse(fields.account);
+      return a.success ? accountDocId('account_notes', a.data.network, a.data.accountKey) : null;
+    },
+    describe: (field) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : 'the note'),
+    title(fields) {
+      const a = notedAccount.safeParse(fields.account);
+      return a.success ? `the notes on ${a.data.accountKey}` : 'an account’s notes';
+    },
+  };
+}
+
+/**
+ * A Team workspace's shared work over its SQLite file: every kind this Scout shares. The
+ * repositories are new instances over the same database (they hold only prepared statements).
+ */
+export function teamSharedWork(
+  db: Db,
+  pool: pg.Pool,
+  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> = {},
+): SharedWork {
+  const store = new DiscoveryWorkspaceRepository(db);
+  const now = hooks.now ?? Date.now;
+  return new SharedWork({
+    db,
+    pool,
+    adapters: [
+      comparisonAdapter(db, new ComparisonsRepository(db), now),
+      discoveryQueryAdapter(store, now),
+      shortlistAdapter(db, store, now),
+      accountNotesAdapter(new AccountNotesRepository(db), now),
+    ],
+    ...hooks,
+  });
+}
