@@ -355,6 +355,9 @@ class ConnectedGate implements TeamGate {
   async recordJson(item: TeamItem, seq: number) {
     return this.connector.heldGate().recordJson(item, seq);
   }
+  async recordBytes(item: TeamItem, seq: number) {
+    return this.connector.heldGate().recordBytes(item, seq);
+  }
   async assertConnected() {
     await this.connector.gateForPaidCall();
   }
