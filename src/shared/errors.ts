@@ -55,6 +55,8 @@ export const errorCodes = [
   'TEAM_ITEM_HELD',
   /** The team database refused, or answered with something Scout cannot read. */
   'TEAM_FAILED',
+  /** The spend would take the researcher past the monthly limit their team's admin set: refused, nothing sent. */
+  'TEAM_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -2,9 +2,11 @@
 // database before, during and after a paid call. The kernel sees only this interface, so a
 // workspace without a team (Demo, Production) has none and behaves exactly as before.
 import type pg from 'pg';
+import type { BalanceKind } from '@shared/balances';
 import { TeamClaims, type ClaimOptions, type ClaimOutcome, type HeldClaim } from './claims';
 import { teamCall } from './pool';
 import { recordJson, type RecordBody, type TeamItem } from './records';
+import { teamAllowance, type Allowance, type TeamLedger } from './teamLedger';
 
 export interface TeamGate {
   /** A teammate's copy, a claim won, or who holds it now. */
@@ -19,6 +21,12 @@ export interface TeamGate {
   release(claim: HeldClaim): Promise<void>;
   /** A teammate's record's JSON body (hostile input: the caller parses it as it would an API answer). */
   recordJson(item: TeamItem, seq: number): Promise<unknown>;
+  /**
+   * Before buying: the researcher's monthly limit on a balance (null: none) and what they spent
+   * on it this month by the team ledger, this laptop's queued spends included. TEAM_UNREACHABLE
+   * when the team database cannot be asked.
+   */
+  allowance(balance: BalanceKind): Promise<Allowance>;
   readonly timing: TeamTiming;
 }
 
@@ -37,10 +45,14 @@ export class PostgresTeamGate implements TeamGate {
   private readonly claims: TeamClaims;
   readonly timing: TeamTiming;
 
+  private readonly ledger: TeamLedger | null;
+
+  /** `ledger`: the workspace's team ledger, whose queued steps are pushed before a limit is checked. */
   constructor(
     private readonly pool: pg.Pool,
-    options: ClaimOptions & Partial<TeamTiming> = {},
+    options: ClaimOptions & Partial<TeamTiming> & { ledger?: TeamLedger } = {},
   ) {
+    this.ledger = options.ledger ?? null;
     this.claims = new TeamClaims(pool, options);
     const leaseMs = options.leaseMs ?? 120_000;
     this.timing = {
@@ -70,5 +82,8 @@ export class PostgresTeamGate implements TeamGate {
   }
   recordJson(item: TeamItem, seq: number) {
     return teamCall("take a teammate's copy", () => recordJson(this.pool, item, seq));
+  }
+  allowance(balance: BalanceKind) {
+    return this.ledger ? this.ledger.allowance(balance) : teamAllowance(this.pool, balance);
   }
 }
