@@ -28,6 +28,6 @@ export type TeamSpending =
   | {
       team: true;
       rows: TeamSpendingRow[];
-      /** Steps of this Scout's own spends not in the team ledger yet (queued while it could not be reached). */
+      /** This Scout's own spends not (wholly) in the team ledger yet: queued while it could not be reached. */
       queued: number;
     };

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
+import { ScoutError } from '@shared/errors';
 import type { TeamSpending, TeamSpendingRow } from '@shared/teamSpending';
 import type { Db } from '../cache/database';
 import type { LedgerEntry, LedgerStatus } from '../ledger/creditLedger';
@@ -150,6 +151,11 @@ export class TeamLedger {
     return (this.countWaiting.get() as { n: number }).n;
   }
 
+  /** Spends (ledger entries) with a step not in the team ledger yet. */
+  queuedSpends(): number {
+    return (this.options.db.prepare('SELECT count(DISTINCT ledger_id) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL').get() as { n: number }).n;
+  }
+
   /** Pushes now, and again whenever a step is queued; while unreachable, tries again with backoff. */
   start(): void {
     if (this.running) return;
@@ -196,7 +202,7 @@ export class TeamLedger {
   }
 
   private pool(): pg.Pool {
-    let pool: pg.Pool | null = null;
+    let pool: pg.Pool | null;
     try {
       pool = this.options.pool();
     } catch {
@@ -254,8 +260,19 @@ export class TeamLedger {
 
   /** The team's spending per researcher, month and balance, newest month first. */
   async spending(months = 12): Promise<TeamSpending & { team: true }> {
-    const rows = await teamSpending(this.pool(), months);
-    return { team: true, rows, queued: this.pending() };
+    try {
+      const rows = await teamSpending(this.pool(), months);
+      return { team: true, rows, queued: this.queuedSpends() };
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      // Said to the researcher, who can do something about it: never a connection's details.
+      throw new ScoutError(
+        error.code === 'TEAM_UNREACHABLE'
+          ? { code: 'TEAM_UNREACHABLE', message: "The team database cannot be reached, so the team's spending cannot be shown now. Your own spends are kept and shared once it is back.", detail: error.message }
+          : { code: 'TEAM_FAILED', message: `${error.message} The team's spending cannot be shown now.` },
+        { cause: error },
+      );
+    }
   }
 
   /**

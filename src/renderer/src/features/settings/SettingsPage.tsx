@@ -6,6 +6,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
+import { TeamSpendingSection } from './TeamSpendingSection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -27,6 +28,8 @@ export function SettingsPage() {
         </p>
         <WorkspaceTable />
       </div>
+
+      <TeamSpendingSection />
 
       <div className="card">
         <h2>Your agency</h2>
