@@ -27,6 +27,23 @@ interface Laptop {
 const DAY = 24 * 60 * 60 * 1000;
 const month = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
+it('a step that cannot be queued undoes the ledger write it mirrors: never one without the other', () => {
+  const db = openDatabase(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scout-team-ledger-')), 'workspace.db'));
+  try {
+    const team = new TeamLedger({ pool: () => null, db, logger: new Logger('error') });
+    const ledger = new CreditLedger(db, Date.now, { onStep: team.enqueue });
+    const id = ledger.begin({ operation: 'report', network: 'instagram', accountKey: 'kept', balance: 'credits', expectedCost: 1 });
+    // The outbox refuses the next step (as a full disk would): the settle is undone with it.
+    db.exec(`CREATE TRIGGER no_more BEFORE INSERT ON team_ledger_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    expect(() => ledger.settle(id, 1, 9)).toThrow(/disk full/);
+    expect(() => ledger.begin({ operation: 'report', network: 'instagram', accountKey: 'never', balance: 'credits', expectedCost: 1 })).toThrow(/disk full/);
+    expect(ledger.entries().map((e) => [e.accountKey, e.status])).toEqual([['kept', 'pending']]);
+    expect(db.prepare('SELECT state FROM team_ledger_outbox').all()).toEqual([{ state: 'open' }]);
+  } finally {
+    db.close();
+  }
+});
+
 describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
   let server: TestPostgres;
   let team: TeamDatabase;
@@ -133,6 +150,29 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     expect(b.team.pending()).toBe(1);
     await b.team.flush();
     expect((await teamRows()).filter((r) => r.account_key === 'mrbeast').map((r) => r.state)).toEqual(['open', 'unknown', 'resolved']);
+  });
+
+  it("the team ledger takes a time only on an entry's opening, never in the future, and a negative cost only as a refund", async () => {
+    await freshTeam();
+    const c = await ada.client();
+    const open = (id: string, expected: number, spentAt: Date | null) =>
+      c.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, spent_at) VALUES ($1, 'open', 'report', 'credits', $2, $3)`, [id, expected, spentAt]);
+    const settle = (id: string, cost: number, spentAt: Date | null = null) =>
+      c.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost, spent_at) VALUES ($1, 'settled', 'report', 'credits', 0, $2, $3)`, [id, cost, spentAt]);
+    const paid = '11111111-1111-4111-8111-111111111111';
+    const refund = '22222222-2222-4222-8222-222222222222';
+    await expect(open('33333333-3333-4333-8333-333333333333', 1, new Date(Date.now() + DAY))).rejects.toMatchObject({ code: '23514' });
+    await open(paid, 1, new Date(Date.now() - DAY));
+    await expect(settle(paid, 1, new Date())).rejects.toMatchObject({ code: '23514' });
+    await expect(settle(paid, -1)).rejects.toMatchObject({ code: '23514' });
+    await settle(paid, 1);
+    await open(refund, 0, new Date());
+    await settle(refund, -1);
+    const { rows } = await c.query<{ entry_id: string; cost: number }>('SELECT entry_id, cost FROM scout_team.ledger_entries ORDER BY entry_id');
+    expect(rows).toEqual([
+      { entry_id: paid, cost: 1 },
+      { entry_id: refund, cost: -1 },
+    ]);
   });
 
   it('a push whose answer was lost is pushed again and lands once', async () => {
