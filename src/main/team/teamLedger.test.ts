@@ -175,6 +175,32 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     ]);
   });
 
+  it('a step the team refuses is kept with why and holds nothing up; a pool closed with its workspace keeps steps queued', async () => {
+    await freshTeam();
+    const closed = ada.pool();
+    await closed.end();
+    const a = laptop(() => closed);
+    // A network the team schema does not take (lowercase letters only).
+    const odd = a.ledger.begin({ operation: 'report', network: 'Insta-gram', accountKey: 'odd', balance: 'credits', expectedCost: 1 });
+    a.ledger.settle(odd, 1, 9);
+    const fine = a.ledger.begin({ operation: 'report', network: 'instagram', accountKey: 'fine', balance: 'credits', expectedCost: 1 });
+    a.ledger.settle(fine, 1, 8);
+    await expect(a.team.flush()).rejects.toThrow(/after calling end/);
+    expect(a.team.pending()).toBe(4);
+
+    const pool = ada.pool();
+    const again = laptop(() => pool, a.file);
+    await again.team.flush();
+    expect(again.team.pending()).toBe(0);
+    expect((await teamRows()).map((r) => `${r.account_key}:${r.state}`)).toEqual(['fine:open', 'fine:settled']);
+    const refused = again.db.prepare('SELECT state, refused FROM team_ledger_outbox WHERE refused IS NOT NULL ORDER BY seq').all() as { state: string; refused: string }[];
+    expect(refused.map((r) => r.state)).toEqual(['open', 'settled']);
+    expect(refused[0]!.refused).toMatch(/ledger_network_check/);
+    // Never retried.
+    await again.team.flush();
+    expect((await teamRows()).length).toBe(2);
+  });
+
   it('a push whose answer was lost is pushed again and lands once', async () => {
     await freshTeam();
     const real = ada.pool();
@@ -274,6 +300,17 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     const rows = await teamRows();
     expect(rows.map((r) => `${r.account_key}:${r.state}`)).toEqual(['killed1:open', 'killed1:settled', 'killed2:open', 'killed2:settled', 'killed3:open']);
     expect(rows.every((r) => r.researcher === bob.role)).toBe(true);
+
+    // The call that was out is resolved from the balances at start-up, straight from pending: the
+    // team's entry goes open → unknown → resolved, as its states require.
+    const out = again.ledger.open()[0]!;
+    again.ledger.resolve(out.id, 1, 96, 'planInfo: credits 97 → 96');
+    await waitUntil('the resolution pushed', () => again.team.pending() === 0);
+    expect((await teamRows()).filter((r) => r.account_key === 'killed3').map((r) => [r.state, r.cost])).toEqual([
+      ['open', null],
+      ['unknown', null],
+      ['resolved', 1],
+    ]);
   }, 30_000);
 
   it("the team's totals per researcher and month: known costs, and what is not known yet as such", async () => {

@@ -13,7 +13,7 @@
 // by a crash is resolved straight from pending (the team's entry goes open → unknown → resolved),
 // and a refund is written settled at once (open, expecting nothing → settled at -1).
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { z } from 'zod';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
@@ -241,10 +241,11 @@ export class TeamLedger {
             ],
           );
         } catch (error) {
-          if (isConnectionError(error)) {
+          if (!(error instanceof pg.DatabaseError) || isConnectionError(error)) {
+            // Not a refusal (the server away, a pool closed with its workspace): kept, in order,
+            // nothing after this step goes before it.
             this.markAttempt.run(row.seq);
-            // In order: nothing after this step goes before it.
-            throw asTeamError('share the spending ledger', error);
+            throw isConnectionError(error) ? asTeamError('share the spending ledger', error) : error;
           }
           // A rule of the team schema said no: kept (with why) and never retried, not blocking the rest.
           const why = error instanceof Error ? error.message : String(error);
