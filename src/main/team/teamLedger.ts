@@ -289,6 +289,15 @@ export class TeamLedger {
 /** A month's start, UTC, by the server's clock: "this month" for totals and limits alike. */
 const MONTH_START = `(date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 
+/**
+ * Each entry by its opening row `o` (the query keeps o.state = 'open') and its closing row `t` (settled, failed or resolved: an
+ * entry has one at most, by the team ledger's states; none while it is open or unknown). Two
+ * lookups on (entry_id, state), rather than each entry's latest row by seq, which is slow.
+ */
+const OPENED_AND_CLOSED = `${S}.ledger o LEFT JOIN ${S}.ledger t ON t.entry_id = o.entry_id AND t.state IN ('settled', 'failed', 'resolved')`;
+/** What an entry counts for: its cost once known (a refusal nothing), its expected cost until then. */
+const ENTRY_COST = `CASE WHEN t.state IS NULL THEN o.expected_cost WHEN t.state = 'failed' THEN 0 ELSE t.cost END`;
+
 const allowanceRow = z.object({ limit: z.number().int().nonnegative().nullable(), spent: z.number().int() });
 
 /** The connected researcher's allowance on a balance this month (see TeamLedger.allowance). */
@@ -297,14 +306,13 @@ export async function teamAllowance(pool: pg.Pool, balance: BalanceKind): Promis
   const { rows } = await teamCall('check your monthly limit', () =>
     pool.query(
       `SELECT (SELECT (monthly_limits ->> $1)::int FROM ${S}.researchers WHERE role_name = session_user) AS limit,
-              (SELECT coalesce(sum(CASE WHEN now.state IN ('settled', 'resolved') THEN now.cost
-                                        WHEN now.state IN ('open', 'unknown') THEN now.expected_cost
-                                        ELSE 0 END), 0)::int
-                 FROM ${S}.ledger o
-                 CROSS JOIN LATERAL (SELECT l.state, l.cost, l.expected_cost, l.balance FROM ${S}.ledger l
-                                      WHERE l.entry_id = o.entry_id ORDER BY l.seq DESC LIMIT 1) now
-                WHERE o.researcher = session_user AND o.state = 'open' AND now.balance = $1
-                  AND coalesce(o.spent_at, o.recorded_at) >= ${MONTH_START}) AS spent`,
+              (SELECT coalesce(sum(${ENTRY_COST}), 0)::int
+                 -- One researcher's month is a few hundred entries: each one's closing row looked up by the index.
+                 FROM ${S}.ledger o LEFT JOIN LATERAL (
+                        SELECT c.state, c.cost, c.balance FROM ${S}.ledger c
+                         WHERE c.entry_id = o.entry_id AND c.state IN ('settled', 'failed', 'resolved') LIMIT 1) t ON true
+                WHERE o.state = 'open' AND o.researcher = session_user AND coalesce(o.spent_at, o.recorded_at) >= ${MONTH_START}
+                  AND coalesce(t.balance, o.balance) = $1) AS spent`,
       [balance],
     ),
   );
@@ -334,17 +342,18 @@ export async function teamSpending(pool: pg.Pool, months = 12): Promise<TeamSpen
   const span = Math.max(1, Math.min(36, Math.trunc(months)));
   const { rows } = await teamCall("read the team's spending", () =>
     pool.query(
-      `SELECT e.researcher AS role, coalesce(r.display_name, e.researcher) AS researcher, e.researcher = session_user AS you,
-              to_char(e.spent_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.balance,
-              coalesce(sum(e.cost) FILTER (WHERE e.state IN ('settled', 'resolved')), 0)::int AS spent,
-              coalesce(sum(e.expected_cost) FILTER (WHERE e.state IN ('open', 'unknown')), 0)::int AS expected,
-              (count(*) FILTER (WHERE e.state IN ('open', 'unknown')))::int AS open_calls,
-              (count(*) FILTER (WHERE e.state <> 'failed'))::int AS calls,
-              (r.monthly_limits ->> e.balance)::int AS limit
-         FROM ${S}.ledger_entries e LEFT JOIN ${S}.researchers r ON r.role_name = e.researcher
-        WHERE e.spent_at >= ${MONTH_START} - make_interval(months => $1)
-        GROUP BY e.researcher, r.display_name, month, e.balance, r.monthly_limits
-        ORDER BY month DESC, researcher, e.balance
+      `SELECT o.researcher AS role, coalesce(r.display_name, o.researcher) AS researcher, o.researcher = session_user AS you,
+              to_char(coalesce(o.spent_at, o.recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS month, coalesce(t.balance, o.balance) AS balance,
+              coalesce(sum(t.cost) FILTER (WHERE t.state IN ('settled', 'resolved')), 0)::int AS spent,
+              coalesce(sum(o.expected_cost) FILTER (WHERE t.state IS NULL), 0)::int AS expected,
+              (count(*) FILTER (WHERE t.state IS NULL))::int AS open_calls,
+              (count(*) FILTER (WHERE t.state IS DISTINCT FROM 'failed'))::int AS calls,
+              (r.monthly_limits ->> coalesce(t.balance, o.balance))::int AS limit
+         FROM ${OPENED_AND_CLOSED}
+         LEFT JOIN ${S}.researchers r ON r.role_name = o.researcher
+        WHERE o.state = 'open' AND coalesce(o.spent_at, o.recorded_at) >= ${MONTH_START} - make_interval(months => $1)
+        GROUP BY o.researcher, r.display_name, month, coalesce(t.balance, o.balance), r.monthly_limits
+        ORDER BY month DESC, researcher, balance
         LIMIT ${MAX_SPENDING_ROWS}`,
       [span - 1],
     ),

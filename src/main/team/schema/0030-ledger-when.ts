@@ -27,7 +27,9 @@ CREATE OR REPLACE VIEW ${S}.ledger_entries AS
          first_value(coalesce(l.spent_at, l.recorded_at)) OVER (PARTITION BY l.entry_id ORDER BY l.seq) AS spent_at
     FROM ${S}.ledger l
    ORDER BY l.entry_id, l.seq DESC;
-CREATE INDEX ledger_by_spent_at ON ${S}.ledger (researcher, spent_at) WHERE state = 'open';
+-- A month's entries (totals, a researcher's limit) are found by their opening rows.
+CREATE INDEX ledger_opened ON ${S}.ledger ((coalesce(spent_at, recorded_at)), researcher) WHERE state = 'open';
+CREATE INDEX ledger_opened_by_researcher ON ${S}.ledger (researcher, (coalesce(spent_at, recorded_at))) WHERE state = 'open';
 
 GRANT INSERT (spent_at) ON ${S}.ledger TO ${RESEARCHER_GROUP};
 `;
