@@ -114,7 +114,8 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     a.clock.now = opened + 5_000;
     a.ledger.settle(one, 1, 99, { note: 'planInfo: credits 100 → 99' });
     const two = a.ledger.begin({ operation: 'discovery', accountKey: 'query:ab', balance: 'discoveryRequests', expectedCost: 1, balanceBefore: 10, item: 'page 3' });
-    a.ledger.fail(two, 'refused by the API');
+    logger.registerSecret('tok-secret-123456');
+    a.ledger.fail(two, 'refused by the API (token tok-secret-123456)');
     a.ledger.refund({ operation: 'report', network: 'instagram', accountKey: 'natgeo', balance: 'credits', balanceAfter: 100, note: 'generation failed: refunded' });
 
     b.clock.now = opened + 60_000;
@@ -141,6 +142,10 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
       { researcher: bob.role, operation: 'report', network: 'tiktok', account_key: 'khaby', item: null, balance: 'credits', expected_cost: 1, cost: 1, balance_before: 7, balance_after: 49, state: 'settled', spent_at: new Date(opened + 60_000) },
       { researcher: bob.role, operation: 'report', network: 'youtube', account_key: 'mrbeast', item: null, balance: 'credits', expected_cost: 1, cost: null, balance_before: 49, balance_after: null, state: 'unknown', spent_at: new Date(opened + 60_000) },
     ]);
+    // Notes as the ledger wrote them, minus what the log would scrub.
+    const notes = await team.admin.query<{ note: string | null }>("SELECT note FROM scout_team.ledger WHERE operation = 'discovery' AND state = 'failed'");
+    expect(notes.rows[0]!.note).toMatch(/^refused by the API \(token .+\)$/);
+    expect(notes.rows[0]!.note).not.toContain('tok-secret-123456');
     // Each entry's steps in the order they happened, under one uuid.
     const steps = (await teamRows()).filter((r) => r.account_key === 'mrbeast').map((r) => r.state);
     expect(steps).toEqual(['open', 'unknown']);

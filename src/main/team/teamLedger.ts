@@ -137,7 +137,8 @@ export class TeamLedger {
         cost: known ? (step === 'failed' ? 0 : (entry.actualCost ?? entry.expectedCost)) : null,
         balanceBefore: entry.balanceBefore,
         balanceAfter: known ? entry.balanceAfter : null,
-        note: entry.note === null ? null : entry.note.slice(0, CAPS.note),
+        // A note may quote an error: whatever the log would scrub never reaches the team either.
+        note: entry.note === null ? null : this.options.logger.redact(entry.note).slice(0, CAPS.note),
         spentAt: entry.createdAt,
         queuedAt: this.now(),
       });
