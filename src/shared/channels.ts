@@ -36,6 +36,7 @@ export const channels = [
   'mentions:get',
   'images:get',
   'ledger:spending',
+  'team:spending',
   'compare:list',
   'compare:get',
   'compare:save',

@@ -22,6 +22,7 @@ import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
+import type { TeamSpending } from './teamSpending';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -422,6 +423,11 @@ export const operations = {
       }),
   ),
   /** Saved comparisons, newest first. */
+  /**
+   * The team's spending per researcher, month (UTC) and balance, over the last `months` months
+   * (12 when absent), from the team ledger; `{ team: false }` in a workspace without a team.
+   */
+  'team:spending': op<TeamSpending>()(z.object({ months: z.number().int().min(1).max(36).optional() }).strict()),
   'compare:list': op<SavedComparison[]>()(noInput),
   /** A saved comparison, and per account the newest snapshot when it is newer than the pinned one. */
   'compare:get': op<ComparisonView | null>()(z.object({ id: z.number().int().positive() }).strict()),

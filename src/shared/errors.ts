@@ -57,6 +57,8 @@ export const errorCodes = [
   'TEAM_FAILED',
   /** A Team workspace not connected to its team database (not set up, wrong password …): nothing is bought until it is. */
   'TEAM_NOT_CONNECTED',
+  /** The spend would take the researcher past the monthly limit their team's admin set: refused, nothing sent. */
+  'TEAM_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -9,6 +9,7 @@ import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import { archiveFileUrl } from '@shared/archive';
 import type { MainServices } from '../services/mainServices';
+import type { TeamLedger } from '../team/teamLedger';
 import type { Logger } from '../log';
 import { errorData } from '../errorWording';
 
@@ -101,6 +102,11 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
     },
     'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
+    'team:spending': async ({ months }) => {
+      // A Team workspace has a team ledger; Demo and Production have none (nothing to show).
+      const teamLedger = (s.active() as { teamLedger?: TeamLedger }).teamLedger;
+      return teamLedger ? teamLedger.spending(months) : { team: false };
+    },
     'compare:list': async () => s.active().compare.list(),
     'compare:get': async ({ id }) => s.active().compare.get(id),
     'compare:save': async (request) => s.active().compare.save(request),

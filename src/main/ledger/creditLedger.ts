@@ -134,6 +134,15 @@ const toEntry = (r: Row): LedgerEntry => ({
   item: r.item,
 });
 
+export interface CreditLedgerHooks {
+  /**
+   * Each step of an entry as written (opened, settled, failed, unknown, resolved; a refund is
+   * opened and settled at once), inside the write's own transaction: what it writes commits with
+   * the ledger row or not at all, and a throw undoes the ledger write (a Team workspace's outbox).
+   */
+  onStep?: (entry: LedgerEntry) => void;
+}
+
 export class CreditLedger {
   private readonly insert;
   private readonly update;
@@ -142,6 +151,7 @@ export class CreditLedger {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly hooks: CreditLedgerHooks = {},
   ) {
     this.insert = db.prepare(
       `INSERT INTO credit_ledger (created_at, operation, network, account_key, balance, expected_cost, balance_before, status, actual_cost, balance_after, settled_at, note,
@@ -166,6 +176,12 @@ export class CreditLedger {
     }
   }
 
+  /** The entry as it now stands, to `onStep`, inside the transaction that wrote it. */
+  private stepped(id: number): number {
+    if (this.hooks.onStep) this.hooks.onStep(this.get(id)!);
+    return id;
+  }
+
   begin(entry: {
     operation: string;
     network?: string | null;
@@ -177,27 +193,26 @@ export class CreditLedger {
     maxCost?: number;
     item?: string | null;
   }): number {
-    return this.durably(() =>
-      Number(
-        this.insert.run({
-          createdAt: this.now(),
-          operation: entry.operation,
-          network: entry.network ?? null,
-          accountKey: entry.accountKey ?? null,
-          balance: entry.balance,
-          expectedCost: entry.expectedCost,
-          balanceBefore: entry.balanceBefore ?? null,
-          status: 'pending',
-          actualCost: null,
-          balanceAfter: null,
-          settledAt: null,
-          note: null,
-          balancesBefore: entry.balancesBefore ? JSON.stringify(entry.balancesBefore) : null,
-          maxCost: entry.maxCost ?? entry.expectedCost,
-          item: entry.item ?? null,
-        }).lastInsertRowid,
-      ),
-    );
+    return this.durably(() => {
+      const id = this.insert.run({
+        createdAt: this.now(),
+        operation: entry.operation,
+        network: entry.network ?? null,
+        accountKey: entry.accountKey ?? null,
+        balance: entry.balance,
+        expectedCost: entry.expectedCost,
+        balanceBefore: entry.balanceBefore ?? null,
+        status: 'pending',
+        actualCost: null,
+        balanceAfter: null,
+        settledAt: null,
+        note: null,
+        balancesBefore: entry.balancesBefore ? JSON.stringify(entry.balancesBefore) : null,
+        maxCost: entry.maxCost ?? entry.expectedCost,
+        item: entry.item ?? null,
+      }).lastInsertRowid;
+      return this.stepped(Number(id));
+    });
   }
 
   private finish(
@@ -208,9 +223,10 @@ export class CreditLedger {
     note: string | null,
     extra: { balance?: BalanceKind; outside?: number } = {},
   ): void {
-    this.durably(() =>
-      this.update.run({ id, status, actualCost, balanceAfter, settledAt: this.now(), note, balance: extra.balance ?? null, outside: extra.outside ?? 0 }),
-    );
+    this.durably(() => {
+      this.update.run({ id, status, actualCost, balanceAfter, settledAt: this.now(), note, balance: extra.balance ?? null, outside: extra.outside ?? 0 });
+      this.stepped(id);
+    });
   }
 
   /**
@@ -246,8 +262,8 @@ export class CreditLedger {
 
   /** A credit given back later (a report whose generation failed): its own row, cost -1. */
   refund(entry: { operation: string; network?: string | null; accountKey?: string | null; balance: BalanceKind; balanceAfter: number | null; note: string }): void {
-    this.durably(() =>
-      this.insert.run({
+    this.durably(() => {
+      const id = this.insert.run({
         createdAt: this.now(),
         operation: entry.operation,
         network: entry.network ?? null,
@@ -263,8 +279,9 @@ export class CreditLedger {
         balancesBefore: null,
         maxCost: 0,
         item: null,
-      }),
-    );
+      }).lastInsertRowid;
+      this.stepped(Number(id));
+    });
   }
 
   /**

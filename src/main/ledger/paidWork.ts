@@ -284,12 +284,12 @@ export class PaidWork {
     const beating = gate.keepAlive(claim, gate.timing.heartbeatMs, () => undefined);
     try {
       const done = await this.spendHere(call, async () => {
-        try {
-          await gate.confirm(claim, gate.timing.needMs);
-        } catch (error) {
-          // Confirmed by the researcher to buy without the team: the claim is no longer asked.
+        // Confirmed by the researcher to buy without the team: neither the limit nor the claim is asked.
+        const unlessConfirmedWithout = (error: unknown) => {
           if (!(isTeamUnreachable(error) && call.teamUnreachableConfirmed)) throw error;
-        }
+        };
+        await assertWithinLimit(call, gate).catch(unlessConfirmedWithout);
+        await gate.confirm(claim, gate.timing.needMs).catch(unlessConfirmedWithout);
       });
       const finished = await team.finish(done.value, done.charged);
       await gate.complete(claim, finished.fetchedAt, finished.body).catch(() => {
@@ -513,6 +513,25 @@ function mayCost(call: PaidCall<unknown>): boolean {
   return (call.maxCost ?? call.quote.cost) > 0 || observedOperations.has(call.what.operation);
 }
 
+/**
+ * The researcher's monthly limit, set by the team's admin: a spend that would take them past it
+ * is refused (TEAM_LIMIT), nothing sent. Asked in the balance gate, just before sending, so every
+ * earlier spend of this laptop is settled (and pushed) by then; a teammate's copy, which costs
+ * nothing, is never refused. A team that cannot be asked cannot say: TEAM_UNREACHABLE, whose
+ * confirmation covers it.
+ */
+async function assertWithinLimit(call: PaidCall<unknown>, gate: TeamGate): Promise<void> {
+  const { cost, balance } = call.quote;
+  if (cost <= 0) return;
+  const { limit, spent } = await gate.allowance(balance);
+  if (limit !== null && spent + cost > limit) {
+    throw new ScoutError({
+      code: 'TEAM_LIMIT',
+      message: `This would take you to ${spent + cost} of your ${costWords(limit, balance)} this month (your team's limit), so Scout did not buy ${call.describe}. Nothing was spent. Ask your admin.`,
+    });
+  }
+}
+
 function isTeamUnreachable(error: unknown): boolean {
   return error instanceof TeamError && error.code === 'TEAM_UNREACHABLE';
 }
@@ -522,7 +541,11 @@ function teamFailure(error: unknown, call: { describe: string }): unknown {
   if (!(error instanceof TeamError)) return error;
   if (error.code === 'TEAM_UNREACHABLE') {
     return new ScoutError(
-      { code: 'TEAM_UNREACHABLE', message: `The team database cannot be reached: a teammate may already have ${call.describe}. Buy anyway? Nothing was spent.`, detail: error.message },
+      {
+        code: 'TEAM_UNREACHABLE',
+        message: `The team database cannot be reached: a teammate may already have ${call.describe}, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.`,
+        detail: error.message,
+      },
       { cause: error },
     );
   }

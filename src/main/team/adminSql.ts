@@ -68,6 +68,41 @@ export function addResearcherSql(r: NewResearcher, verifier: string | null): str
   return lines.join('\n');
 }
 
+/** A researcher's monthly limits to change: a number sets the limit on that balance, null removes it. */
+export type LimitChanges = Partial<Record<BalanceKind, number | null>>;
+
+/** Why limit changes cannot be used, or null. */
+export function limitChangesProblem(role: string, changes: LimitChanges): string | null {
+  if (!ROLE_NAME.test(role)) return `"${role.slice(0, 80)}" cannot be a researcher's role: use lowercase letters, digits and _, starting with a letter (at most 63).`;
+  const entries = Object.entries(changes);
+  if (entries.length === 0) return 'Which limit? balance=number (or balance=none to remove it), e.g. credits=200.';
+  for (const [balance, limit] of entries) {
+    if (!(balanceKinds as readonly string[]).includes(balance)) return `"${balance}" is not a balance (${balanceKinds.join(', ')}).`;
+    if (limit !== null && (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000_000)) return `A monthly limit is a whole number from 0 to 1,000,000,000 (${balance}).`;
+  }
+  return null;
+}
+
+/**
+ * Sets (or removes) a researcher's monthly limits, keeping the others; run by the admin, as the
+ * schema's owner (researchers cannot change the researchers table). The UPDATE returns the row,
+ * so an unknown role is said rather than silently changing nothing.
+ */
+export function setLimitSql(role: string, changes: LimitChanges): string {
+  const problem = limitChangesProblem(role, changes);
+  if (problem) throw new Error(problem);
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null));
+  const removed = Object.entries(changes).filter(([, v]) => v === null).map(([k]) => k);
+  const removal = removed.length > 0 ? ` - ARRAY[${removed.map((k) => pg.escapeLiteral(k)).join(', ')}]` : '';
+  return [
+    'BEGIN;',
+    `SET LOCAL ROLE ${OWNER_ROLE};`,
+    `UPDATE ${TEAM_SCHEMA}.researchers SET monthly_limits = (monthly_limits || ${pg.escapeLiteral(JSON.stringify(set))}::jsonb)${removal}`,
+    `  WHERE role_name = ${pg.escapeLiteral(role)} RETURNING display_name, monthly_limits;`,
+    'COMMIT;',
+  ].join('\n');
+}
+
 /** A password to hand to a researcher once: 32 characters, 192 bits. */
 export function generatePassword(): string {
   return randomBytes(24).toString('base64url');

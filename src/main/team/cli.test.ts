@@ -36,6 +36,20 @@ it('prints the SQL for the admin to read or run, without connecting anywhere', a
   expect(add.out).toContain('\\password ada');
 });
 
+it('prints the SQL that sets a researcher\'s monthly limits, keeping the others, and removes one with =none', async () => {
+  const set = await cli(['set-limit', 'ada', 'credits=200', 'discoveryRequests=none']);
+  expect(set.code).toBe(0);
+  expect(set.out).toContain('SET LOCAL ROLE scout_owner;');
+  expect(set.out).toContain(`UPDATE scout_team.researchers SET monthly_limits = (monthly_limits || '{"credits":200}'::jsonb) - ARRAY['discoveryRequests']`);
+  expect(set.out).toContain("WHERE role_name = 'ada' RETURNING display_name, monthly_limits;");
+  expect(await cli(['set-limit', 'ada'])).toMatchObject({ code: 2, err: expect.stringContaining('Which limit?') });
+  expect(await cli(['set-limit'])).toMatchObject({ code: 2, err: expect.stringContaining('Whose limit?') });
+  expect(await cli(['set-limit', 'ada', 'gold=3'])).toMatchObject({ code: 2, err: expect.stringContaining('balance=number or balance=none') });
+  expect(await cli(['set-limit', 'ada', 'credits=-1'])).toMatchObject({ code: 2 });
+  expect(await cli(['set-limit', 'ada', 'credits=2000000000'])).toMatchObject({ code: 2, err: expect.stringContaining('0 to 1,000,000,000') });
+  expect(await cli(['set-limit', "ada'; DROP", 'credits=1'])).toMatchObject({ code: 2, err: expect.stringContaining("cannot be a researcher's role") });
+});
+
 it('refuses what it cannot use, and says why', async () => {
   expect(await cli(['add-researcher', 'Robert"; DROP'])).toMatchObject({ code: 2, err: expect.stringContaining('cannot be a researcher\'s role') });
   expect(await cli(['add-researcher', 'scout_owner'])).toMatchObject({ code: 2, err: expect.stringContaining('reserved') });
@@ -95,6 +109,31 @@ describeWithPostgres('npm run team against a real server', () => {
     // The server logged every statement, the role's creation among them, but never the password.
     expect(server.log()).toContain(`CREATE ROLE ${role} LOGIN`);
     expect(server.log()).not.toContain(password);
+  });
+
+  it('sets a monthly limit with --apply, keeps the others, removes one; an unknown role changes nothing; a researcher cannot', async () => {
+    const database = await server.createDatabase('cli');
+    const env = { [ADMIN_URL_VARIABLE]: server.adminUrl(database) };
+    await cli(['init', '--apply'], env);
+    const role = `cy_${database.slice(-6)}`;
+    const added = await cli(['add-researcher', role, '--name', 'Cy Young', '--limit', 'miniReports=5', '--apply'], env);
+    expect(added.code).toBe(0);
+    const limits = async () => (await server.query<{ l: unknown }>('SELECT monthly_limits AS l FROM scout_team.researchers WHERE role_name = $1', [role], database)).rows[0]!.l;
+
+    expect(await cli(['set-limit', role, 'credits=200', '--apply'], env)).toEqual({ code: 0, out: `Cy Young (role ${role}): monthly limits credits 200, miniReports 5.\n`, err: '' });
+    expect(await limits()).toEqual({ credits: 200, miniReports: 5 });
+    expect(await cli(['set-limit', role, 'miniReports=none', 'credits=150', '--apply'], env)).toMatchObject({ code: 0, out: `Cy Young (role ${role}): monthly limits credits 150.\n` });
+    expect(await limits()).toEqual({ credits: 150 });
+
+    expect(await cli(['set-limit', 'nobody_here', 'credits=1', '--apply'], env)).toMatchObject({ code: 1, err: expect.stringContaining('No researcher has the role nobody_here') });
+
+    // A researcher's own connection cannot act as the schema's owner: refused by the database.
+    const password = added.out.trim().split('\n').at(-1)!;
+    const asResearcher = { [ADMIN_URL_VARIABLE]: `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${server.port}/${database}` };
+    const refused = await cli(['set-limit', role, 'credits=100000', '--apply'], asResearcher);
+    expect(refused).toMatchObject({ code: 1, err: expect.stringContaining('permission denied') });
+    expect(refused.err).not.toContain(password);
+    expect(await limits()).toEqual({ credits: 150 });
   });
 
   it('takes a password from stdin, and never prints it', async () => {

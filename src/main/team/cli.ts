@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
-import { addResearcherSql, generatePassword, initSql, passwordProblem, researcherProblem, scramVerifier, type NewResearcher } from './adminSql';
+import { addResearcherSql, generatePassword, initSql, limitChangesProblem, passwordProblem, researcherProblem, scramVerifier, setLimitSql, type LimitChanges, type NewResearcher } from './adminSql';
 import { TeamError } from './errors';
 import { createTeamPool, isConnectionError, type TeamConnection } from './pool';
 import { teamMigrations } from './schema';
@@ -31,6 +31,8 @@ const usage = `Usage: npm run team -- <command> [--apply]
       --name "Ada Lovelace"      their name as teammates see it (default: the role)
       --limit credits=200        a monthly limit on a balance (${balanceKinds.join(', ')}); repeatable
       --password-stdin           read their password from stdin instead of generating one
+  set-limit <role> credits=200 …   a researcher's monthly limit per balance (balance=none removes
+                           it); the others stay. Scout refuses a spend that would go past it.
 
 Without --apply, the SQL is printed (run it with psql). With --apply, it is run over the admin
 connection in ${ADMIN_URL_VARIABLE} (postgres://admin:password@host:5432/database). Anything
@@ -127,6 +129,26 @@ async function run(io: CliIo): Promise<number> {
         if (supplied === null) io.out(`Their password, shown this once (Scout keeps no copy; hand it to them privately):\n${password}\n`);
       });
     }
+    case 'set-limit': {
+      const [role, ...specs] = rest;
+      if (!role) throw new UsageError('Whose limit? npm run team -- set-limit <role> credits=200');
+      const changes = limitChangesFrom(specs);
+      const problem = limitChangesProblem(role, changes);
+      if (problem) throw new UsageError(problem);
+      const sql = setLimitSql(role, changes);
+      if (!values.apply) {
+        io.out(`${sql}\n`);
+        return 0;
+      }
+      return withAdmin(io, async (client) => {
+        const results = (await client.query(sql)) as unknown as pg.QueryResult<{ display_name: string; monthly_limits: Record<string, number> }>[];
+        const updated = results.find((r) => r.command === 'UPDATE');
+        const row = updated?.rows[0];
+        if (!row) throw new TeamError('TEAM_REFUSED', `No researcher has the role ${role} in this team; nothing was changed. Add them first: npm run team -- add-researcher ${role}`);
+        const limits = Object.entries(row.monthly_limits).map(([k, v]) => `${k} ${v}`);
+        io.out(`${row.display_name} (role ${role}): monthly limits ${limits.length > 0 ? limits.join(', ') : 'none'}.\n`);
+      });
+    }
     default:
       throw new UsageError(`"${command.slice(0, 40)}" is not a command.`);
   }
@@ -146,6 +168,19 @@ function limitsFrom(specs: string[]): Partial<Record<BalanceKind, number>> {
     limits[match[1] as BalanceKind] = Number(match[2]);
   }
   return limits;
+}
+
+/** set-limit's balance=number (or balance=none) arguments. */
+function limitChangesFrom(specs: string[]): LimitChanges {
+  const changes: LimitChanges = {};
+  for (const spec of specs) {
+    const match = /^([A-Za-z]+)=(\d{1,10}|none)$/.exec(spec);
+    if (!match || !(balanceKinds as readonly string[]).includes(match[1]!)) {
+      throw new UsageError(`A limit is balance=number or balance=none, with a balance among ${balanceKinds.join(', ')}: not "${spec.slice(0, 40)}".`);
+    }
+    changes[match[1] as BalanceKind] = match[2] === 'none' ? null : Number(match[2]);
+  }
+  return changes;
 }
 
 /** The admin connection from the environment; its text is never repeated in a message. */

@@ -2,9 +2,11 @@
 // database before, during and after a paid call. The kernel sees only this interface, so a
 // workspace without a team (Demo, Production) has none and behaves exactly as before.
 import type pg from 'pg';
+import type { BalanceKind } from '@shared/balances';
 import { TeamClaims, type ClaimOptions, type ClaimOutcome, type HeldClaim } from './claims';
 import { teamCall } from './pool';
 import { recordBytes, recordJson, type RecordBody, type TeamItem } from './records';
+import { teamAllowance, type Allowance, type TeamLedger } from './teamLedger';
 
 export interface TeamGate {
   /** A teammate's copy, a claim won, or who holds it now. */
@@ -27,6 +29,12 @@ export interface TeamGate {
    * blind either. Absent: always connected (a gate over a pool of its own).
    */
   assertConnected?(): Promise<void>;
+  /**
+   * Before buying: the researcher's monthly limit on a balance (null: none) and what they spent
+   * on it this month by the team ledger, this laptop's queued spends included. TEAM_UNREACHABLE
+   * when the team database cannot be asked.
+   */
+  allowance(balance: BalanceKind): Promise<Allowance>;
   readonly timing: TeamTiming;
 }
 
@@ -58,10 +66,14 @@ export class PostgresTeamGate implements TeamGate {
   private readonly claims: TeamClaims;
   readonly timing: TeamTiming;
 
+  private readonly ledger: TeamLedger | null;
+
+  /** `ledger`: the workspace's team ledger, whose queued steps are pushed before a limit is checked. */
   constructor(
     private readonly pool: pg.Pool,
-    options: ClaimOptions & Partial<TeamTiming> = {},
+    options: ClaimOptions & Partial<TeamTiming> & { ledger?: TeamLedger } = {},
   ) {
+    this.ledger = options.ledger ?? null;
     this.claims = new TeamClaims(pool, options);
     this.timing = teamTiming(options);
   }
@@ -86,5 +98,8 @@ export class PostgresTeamGate implements TeamGate {
   }
   recordBytes(item: TeamItem, seq: number) {
     return teamCall("take a teammate's copy", () => recordBytes(this.pool, item, seq));
+  }
+  allowance(balance: BalanceKind) {
+    return this.ledger ? this.ledger.allowance(balance) : teamAllowance(this.pool, balance);
   }
 }

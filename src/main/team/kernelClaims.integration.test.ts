@@ -259,7 +259,7 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
     try {
       await expect(b.reports.fetch(ref, 1)).rejects.toMatchObject({
         code: 'TEAM_UNREACHABLE',
-        message: expect.stringMatching(/^The team database cannot be reached: a teammate may already have the Instagram report of whileteamdown\. Buy anyway\?/),
+        message: expect.stringMatching(/^The team database cannot be reached: a teammate may already have the Instagram report of whileteamdown, and your team's monthly limit cannot be checked\. Buy anyway\?/),
       });
       expect(b.paidRequests()).toBe(0);
       expect(sim.state.spent.credits).toBe(spentBefore);

@@ -23,6 +23,8 @@ import type { RecordBody, TeamItem } from './records';
 import { teamMigrations } from './schema';
 import { assertTeamSchemaCurrent } from './schema/migrate';
 import type { ClaimOptions } from './claims';
+import type { TeamLedger } from './teamLedger';
+import type { BalanceKind } from '@shared/balances';
 
 const META_SETTINGS = 'teamDatabase';
 const PASSWORD_ENTRY = 'team-db';
@@ -46,6 +48,8 @@ export interface TeamConnectorDeps {
   onChange: (view: TeamView) => void;
   options?: TeamConnectorOptions;
   now?: () => number;
+  /** The workspace's team ledger: its queued spends are pushed before a monthly limit is read. */
+  ledger?: TeamLedger;
 }
 
 /** States in which Scout waits for the researcher (or the admin) before it asks again by itself. */
@@ -232,7 +236,7 @@ export class TeamConnector {
     if (this.current?.key === key) return this.current.pool;
     const old = this.current;
     const pool = createTeamPool({ ...settings, ca: settings.ca ?? undefined, password }, { applicationName: 'scout', ...this.deps.options?.pool });
-    this.current = { key, pool, gate: new PostgresTeamGate(pool, this.deps.options?.gate) };
+    this.current = { key, pool, gate: new PostgresTeamGate(pool, { ...this.deps.options?.gate, ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}) }) };
     void old?.pool.end().catch(() => undefined);
     return pool;
   }
@@ -357,6 +361,9 @@ class ConnectedGate implements TeamGate {
   }
   async recordBytes(item: TeamItem, seq: number) {
     return this.connector.heldGate().recordBytes(item, seq);
+  }
+  async allowance(balance: BalanceKind) {
+    return (await this.connector.gateForPaidCall()).allowance(balance);
   }
   async assertConnected() {
     await this.connector.gateForPaidCall();

@@ -20,6 +20,7 @@ import { migration0170 } from './0170-engagement-basis';
 import { migration0180 } from './0180-list-names';
 import { migration0190 } from './0190-agency';
 import { migration0206 } from './0206-list-pages';
+import { migration0210 } from './0210-team-ledger-outbox';
 import { migration0220 } from './0220-shared-work';
 
 export const migrations: readonly Migration[] = [
@@ -43,5 +44,6 @@ export const migrations: readonly Migration[] = [
   migration0180,
   migration0190,
   migration0206,
+  migration0210,
   migration0220,
 ];

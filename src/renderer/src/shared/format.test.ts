@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatAxisTime, formatDay, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedCount, formatSignedNumber, MINUS, plural } from './format';
+import { formatAxis, formatAxisTime, formatDay, formatMonth, formatAxisPercent, formatChange, formatCount, formatExact, formatMetric, formatPoints, formatSignedCount, formatSignedNumber, MINUS, plural } from './format';
 
 describe('the one formatter', () => {
   it('compact from 10,000 in cards and tables, exact below; axes compact from 1,000', () => {
@@ -37,6 +37,13 @@ describe('the one formatter', () => {
     expect(formatDay('2026-01-01T23:30:00-05:00')).toBe('Jan 1, 2026');
     expect(formatDay('yesterday')).toBe('yesterday');
     expect(formatDay(null)).toBe('—');
+  });
+
+  it('a month of the team ledger (UTC) is that month in any time zone; anything else as received', () => {
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+    expect(formatMonth('2026-13')).toBe('2026-13');
+    expect(formatMonth('Nov')).toBe('Nov');
   });
 });
 

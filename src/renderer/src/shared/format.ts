@@ -271,6 +271,15 @@ export function formatDay(isoDay: string | null | undefined): string {
   return Number.isNaN(ms) ? isoDay : utcDay.format(new Date(ms));
 }
 
+const utcMonth = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar month given as `YYYY-MM` (UTC, as the team's totals are kept): 'November 2026'. Anything else stays as received. */
+export function formatMonth(isoMonth: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return isoMonth;
+  return utcMonth.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
+
 export function formatDateTime(epochMs: number): string {
   return dateTime.format(new Date(epochMs));
 }

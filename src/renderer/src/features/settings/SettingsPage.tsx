@@ -7,6 +7,7 @@ import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../.
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
 import { TeamDatabaseSection } from './TeamDatabaseSection';
+import { TeamSpendingSection } from './TeamSpendingSection';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -49,6 +50,8 @@ export function SettingsPage() {
           <TeamDatabaseSection />
         </div>
       )}
+
+      <TeamSpendingSection />
 
       <div className="card">
         <h2>{workspaceLabels[apiWorkspace]} API</h2>
