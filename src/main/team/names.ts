@@ -17,3 +17,6 @@ export const LOCKS = { migrations: 1, recordsSequence: 2 } as const;
  * never needs escaping in SQL or in messages.
  */
 export const ROLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** The channel a new record is announced on (its sequence number as the payload), for pulls to start at once. */
+export const RECORDS_CHANNEL = 'scout_records';

@@ -19,6 +19,7 @@ import { migration0160 } from './0160-ledger-item';
 import { migration0170 } from './0170-engagement-basis';
 import { migration0180 } from './0180-list-names';
 import { migration0190 } from './0190-agency';
+import { migration0200 } from './0200-team-sync';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   migration0170,
   migration0180,
   migration0190,
+  migration0200,
 ];
