@@ -132,6 +132,26 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     expect(a.sync.status()).toMatchObject({ pending: 0, skipped: 0, reachable: true, live: true });
   });
 
+  it('shares every report saved from the API (bought, or a free refresh) through the outbox, never one taken from a teammate', async () => {
+    const t = await team('Ada', 'Bob');
+    const a = await laptop(t.researchers[0]!);
+    const b = await laptop(t.researchers[1]!);
+    const ref = accountRef('instagram', 'sharedtwice');
+    const outbox = (l: Laptop) => l.db.prepare<[], { kind: string; item_key: string; fetched_at: number }>('SELECT kind, item_key, fetched_at FROM team_outbox ORDER BY id').all();
+
+    await a.reports.fetch(ref, 1);
+    expect(a.reports.quote(ref).cost).toBe(0);
+    await a.reports.fetch(ref, 0);
+    const key = teamItem('report', { network: 'instagram', subject: 'sharedtwice' }).key;
+    expect(outbox(a)).toEqual(a.harness.services.active().reportsRepo.snapshots('instagram', 'sharedtwice').map((s) => ({ kind: 'report', item_key: key, fetched_at: s.fetchedAt })).reverse());
+    expect(outbox(a)).toHaveLength(2);
+
+    // Bob's fetch takes Ada's copy from the team database: nothing for his outbox.
+    await b.reports.fetch(ref, 1);
+    expect(b.reports.open(ref)).not.toBeNull();
+    expect(outbox(b)).toEqual([]);
+  });
+
   it('without LISTEN (refused), a laptop polls every few seconds and still gets the record', async () => {
     const t = await team('Ada', 'Bob');
     const a = await laptop(t.researchers[0]!);
@@ -374,6 +394,21 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     expect(c.sync.cursor()).toBe(seqs.at(-1));
     expect(c.db.prepare(`SELECT count(*) FROM reports WHERE account_key LIKE 'join%'`).pluck().get()).toBe(120);
   }, 60_000);
+
+  it('pages cut short by their bytes budget (one body each here) still bring every record, in order, once', async () => {
+    const t = await team('Ada', 'Bob', 'Cyd');
+    const seqs = await seed(t, ['budget1', 'budget2', 'budget3', 'budget4']);
+    const applied = counting();
+    const b = await laptop(t.researchers[1]!, { pullBytes: 1, codec: (reports) => applied.wrap(reports.teamCodec()) });
+    await b.sync.pullNow();
+    expect([...applied.outcomes.keys()]).toEqual([seqs[0]! - 1, ...seqs]);
+    expect([...applied.outcomes.values()].every((o) => o.length === 1)).toBe(true);
+    const c = await laptop(t.researchers[2]!, { pullBytes: 1, joinBatch: 3 });
+    const progress: JoinProgress[] = [];
+    expect(await c.sync.join((p) => progress.push(p))).toEqual({ received: 5, total: 5 });
+    expect(progress.map((p) => p.received)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(c.sync.cursor()).toBe(seqs.at(-1));
+  });
 
   it('stop() waits for a pull under way and leaves no timer behind', async () => {
     const t = await team('Ada', 'Bob');

@@ -109,19 +109,20 @@ const KIND = /^[a-z][a-z0-9_]{0,39}$/;
  */
 const PULL_SQL = `
 WITH page AS (
-  SELECT seq, kind, item_key, researcher, fetched_at, body_json, body_bytes,
-         coalesce(octet_length(body_json::text), octet_length(body_bytes)) AS size
+  SELECT seq, kind, item_key, researcher, fetched_at, body_json::text AS json_text, body_bytes
     FROM ${S}.records
    WHERE seq > $1 AND ($5::bigint IS NULL OR seq <= $5)
    ORDER BY seq
    LIMIT $2
+), sized AS (
+  SELECT page.*, coalesce(octet_length(json_text), octet_length(body_bytes)) AS size FROM page
 ), counted AS (
-  SELECT page.*, CASE WHEN size <= $3 THEN size ELSE 0 END AS read,
+  SELECT sized.*, CASE WHEN size <= $3 THEN size ELSE 0 END AS read,
          sum(CASE WHEN size <= $3 THEN size ELSE 0 END) OVER (ORDER BY seq) AS running
-    FROM page
+    FROM sized
 )
 SELECT counted.seq::text AS seq, kind, item_key, researcher, fetched_at, size,
-       CASE WHEN size <= $3 THEN body_json::text END AS body_json,
+       CASE WHEN size <= $3 THEN json_text END AS body_json,
        CASE WHEN size <= $3 THEN body_bytes END AS body_bytes
   FROM counted
  WHERE running - read < $4 OR counted.seq = (SELECT min(seq) FROM page)
@@ -301,11 +302,23 @@ export class TeamSync {
       const { total, newest } = countRow.parse(counted.rows[0]);
       const progress = { received: 0, total };
       onProgress({ ...progress });
-      while (newest !== null && this.cursor() < newest) {
+      const batch = this.options.joinBatch ?? 500;
+      // The next page is read while this one is applied: the database and the laptop work side by side.
+      const fetch = (after: number) => {
+        const page = this.fetchPage(after, batch, newest);
+        page.catch(() => undefined);
+        return { after, page };
+      };
+      let next = newest !== null && from < newest ? fetch(from) : null;
+      while (next) {
         if (signal?.aborted || this.halted) throw new ScoutError({ code: 'CANCELLED', message: `Stopped after ${progress.received} of ${total} records; the rest comes with the next sync.` });
-        const page = await this.pullPage(this.options.joinBatch ?? 500, newest);
-        if (page.read === 0) break;
-        progress.received = Math.min(total, progress.received + page.read);
+        const { after, page } = next;
+        const rows = await page;
+        const last = rows.length > 0 ? sequenceNumber.safeParse((rows.at(-1) as { seq?: unknown }).seq) : null;
+        next = last?.success && last.data < newest! ? fetch(last.data) : null;
+        const applied = await this.applyPage(after, rows);
+        if (applied.read === 0) break;
+        progress.received = Math.min(total, progress.received + applied.read);
         onProgress({ ...progress });
       }
       return progress;
@@ -391,11 +404,25 @@ export class TeamSync {
    * many were applied, found already held, or skipped (bodies over the page's budget wait).
    */
   private async pullPage(limit: number, upTo: number | null): Promise<{ rows: number; read: number }> {
-    const pool = this.pool();
-    const maxBody = this.options.maxBodyBytes ?? Math.max(RECORD_LIMITS.jsonBytes, RECORD_LIMITS.bytes);
-    const budget = this.options.pullBytes ?? 32 * 1024 * 1024;
     const cursor = this.cursor();
-    const { rows } = await teamCall("read the team's records", () => pool.query(PULL_SQL, [cursor, limit, maxBody, budget, upTo]));
+    return this.applyPage(cursor, await this.fetchPage(cursor, limit, upTo));
+  }
+
+  /** One page of raw rows after `cursor` (not applied). */
+  private async fetchPage(cursor: number, limit: number, upTo: number | null): Promise<unknown[]> {
+    const pool = this.pool();
+    const budget = this.options.pullBytes ?? 32 * 1024 * 1024;
+    const { rows } = await teamCall("read the team's records", () => pool.query(PULL_SQL, [cursor, limit, this.maxBody(), budget, upTo]));
+    return rows as unknown[];
+  }
+
+  private maxBody(): number {
+    return this.options.maxBodyBytes ?? Math.max(RECORD_LIMITS.jsonBytes, RECORD_LIMITS.bytes);
+  }
+
+  /** Applies a page read after `cursor`, moving the cursor with it. */
+  private async applyPage(cursor: number, rows: unknown[]): Promise<{ rows: number; read: number }> {
+    const maxBody = this.maxBody();
     const now = this.now();
     if (rows.length === 0) {
       this.statements.pulledAt.run(now);
