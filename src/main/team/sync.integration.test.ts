@@ -173,6 +173,31 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     await waitUntil('another try to listen', () => tried > 1);
   });
 
+  it('a listening connection that died without a word is found out by the next poll, and replaced', async () => {
+    const t = await team('Ada', 'Bob');
+    let made = 0;
+    const b = await laptop(t.researchers[1]!, {
+      listeningPollMs: 100,
+      listener: async (pool) => {
+        const client = await pool.connect();
+        if (++made === 1) {
+          // The first answers its LISTEN, then never again, with no event: a cut cable, not a server gone.
+          const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+          let answered = 0;
+          Object.assign(client, { query: (...args: unknown[]) => (answered++ === 0 ? query(...args) : Promise.reject(new Error('Query read timeout'))) });
+        }
+        return client;
+      },
+    });
+    b.sync.start();
+    await waitUntil('a second listening connection', () => made === 2 && b.sync.status().live);
+    // And records still come.
+    const a = await laptop(t.researchers[0]!);
+    const ref = accountRef('instagram', 'afterthecut');
+    await a.reports.fetch(ref, 1);
+    await waitUntil("the report in the teammate's cache", () => b.reports.open(ref) !== null, 5_000);
+  });
+
   it('the team database down: fetches go on locally, the outbox holds them, and once it is back they are pushed and the teammate gets them', async () => {
     const t = await team('Ada', 'Bob');
     const a = await laptop(t.researchers[0]!);

@@ -669,6 +669,9 @@ export class TeamSync {
     const every = this.listening ? (this.options.listeningPollMs ?? 60_000) : (this.options.pollMs ?? 5_000);
     this.pollTimer = this.later(every, () => {
       this.pollTimer = null;
+      // A connection cut without a word (a network gone, not a server) says nothing until asked.
+      const listening = this.listening;
+      listening?.query('SELECT 1').catch(() => this.lostListener(listening));
       this.requestPull();
       this.schedulePoll();
     });
