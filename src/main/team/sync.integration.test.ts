@@ -395,6 +395,49 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     }
   });
 
+  it('a record the team database refuses (a rule of its schema) is kept with why and not tried again; the next is pushed', async () => {
+    const t = await team('Ada');
+    const a = await laptop(t.researchers[0]!);
+    // Bought an hour in the server's future: the team database refuses it, whatever this laptop's clock says.
+    a.sync.share({ item: teamItem('report', { network: 'instagram', subject: 'fromthefuture' }), fetchedAt: new Date(Date.now() + 3_600_000), body: { json: { result: {} } } });
+    a.sync.share({ item: teamItem('report', { network: 'instagram', subject: 'afterrefusal' }), fetchedAt: new Date(), body: { json: { result: {} } } });
+    a.sync.start();
+    await waitUntil('the outbox drained', () => a.sync.status().pending === 0);
+    expect(a.sync.status()).toMatchObject({ refused: 1, reachable: true });
+    expect(a.db.prepare('SELECT attempts, last_error FROM team_outbox').get()).toEqual({ attempts: 0, last_error: expect.stringMatching(/^The team database refused to share a record with the team: .*check constraint/) });
+    expect(await records(t.db, 'afterrefusal')).toBe(1);
+  });
+
+  it('a local failure while applying (the disk full) applies none of that page and moves no cursor; the next pull applies it all, once', async () => {
+    const t = await team('Ada', 'Bob');
+    const seqs = await seed(t, ['full1', 'full2', 'full3']);
+    let failOnce = true;
+    const b = await laptop(t.researchers[1]!, {
+      codec: (reports) => {
+        const real = reports.teamCodec();
+        const applyNow = (record: TeamRecordIn) => {
+          if (record.seq === seqs[1] && failOnce) {
+            failOnce = false;
+            throw Object.assign(new Error('database or disk is full'), { name: 'SqliteError', code: 'SQLITE_FULL' });
+          }
+          return real.applyNow!(record);
+        };
+        return { kind: 'report', apply: async (record) => applyNow(record), applyNow };
+      },
+    });
+    await b.sync.pullNow();
+    expect(b.sync.cursor()).toBe(0);
+    expect(b.sync.status().skipped).toBe(0);
+    expect(b.reports.open(accountRef('instagram', 'full1'))).toBeNull();
+    await b.sync.pullNow();
+    expect(b.sync.cursor()).toBe(seqs.at(-1));
+    expect(b.db.prepare(`SELECT account_key, count(*) AS n FROM report_snapshots WHERE account_key LIKE 'full%' GROUP BY account_key ORDER BY account_key`).all()).toEqual([
+      { account_key: 'full1', n: 1 },
+      { account_key: 'full2', n: 1 },
+      { account_key: 'full3', n: 1 },
+    ]);
+  });
+
   it('a new laptop joins: progress goes up to the total without stepping back, a cancel keeps what it took, the next join takes the rest', async () => {
     const t = await team('Ada', 'Cyd');
     const subjects = Array.from({ length: 120 }, (_, i) => `join${i}`);
