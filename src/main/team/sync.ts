@@ -358,7 +358,7 @@ export class TeamSync {
           this.failed('pull', error);
           return;
         }
-      } while (this.pullAgain);
+      } while (this.pullAgain && !this.halted);
     };
     this.pulling = run().finally(() => {
       this.pulling = null;
