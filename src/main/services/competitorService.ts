@@ -18,7 +18,7 @@ import { eventError } from '../errorWording';
 import { competitorCsv, competitorXlsx } from './competitorExport';
 import type { AgencyBrand } from '@shared/agency';
 import { TeamError } from '../team/errors';
-import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
+import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { RECORD_LIMITS } from '../team/schema/0010-team';
 import { teamCopyUnreadable } from '../team/unreadableCopy';
@@ -214,7 +214,7 @@ export class CompetitorService {
   }
 
   /** What the team keeps of an analysis now; null for one kept before its whole request was. */
-  private teamRecord(reportId: string, fetchedAt: number): TeamRecordOut | null {
+  private teamRecord(reportId: string, fetchedAt: number): TeamRecordOut<RecordBody> | null {
     const asked = this.deps.posts.askedFor(reportId);
     const stored = this.deps.repo.report(reportId);
     if (!asked || !stored) return null;

@@ -30,7 +30,7 @@ import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { TeamError } from '../team/errors';
-import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
+import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { teamCopyUnreadable } from '../team/unreadableCopy';
 import type { SharedKind } from '../team/sharedWork';
@@ -322,7 +322,7 @@ export class DiscoveryService {
       const fetchedAt = this.now();
       this.deps.paid.save(describe, charged, () => this.deps.pages.savePage(sent, pageJson(answer), fetchedAt));
       saved = true;
-      const out: TeamRecordOut = { item, fetchedAt: new Date(fetchedAt), body: { json: { query: withoutPage(sent), page, answer: pageJson(answer) } satisfies TeamPage } };
+      const out: TeamRecordOut<RecordBody> = { item, fetchedAt: new Date(fetchedAt), body: { json: { query: withoutPage(sent), page, answer: pageJson(answer) } satisfies TeamPage } };
       this.deps.share?.(out);
       return { value: answer, fetchedAt: out.fetchedAt, body: out.body };
     };

@@ -20,12 +20,15 @@ import type { CreditLedger } from '../ledger/creditLedger';
 import type { PaidWork } from '../ledger/paidWork';
 import type { AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, drawableBalances, reportCost, type CostQuote } from './costRule';
-import { attemptOutcomes, networkNames, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
+import { attemptOutcomes, networkNames, networks, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
 import { sleep } from '../util/sleep';
 import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { parseReport } from '../api/schemas';
-import { teamItem, type TeammateCopy } from '../team/records';
+import { z } from 'zod';
+import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
+import { TeamError } from '../team/errors';
+import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,9 +45,31 @@ function teammateReport(network: Network, body: unknown, fetchedAt: number): Par
     detail = error instanceof Error ? error.message : String(error);
   }
   if (answer === null || answer.state === 'NOT_READY') {
-    throw new ScoutError({ code: 'TEAM_FAILED', message: "A teammate's copy of this report in the team database cannot be read as a finished report, so Scout did not save it. Nothing was spent; ask the team's admin.", detail });
+    throw new TeamError('TEAM_BAD_DATA', "A teammate's copy of this report in the team database cannot be read as a finished report, so Scout did not save it.", { cause: detail ?? 'not ready' });
   }
   return answer;
+}
+
+/** The team's item for a report: a TikTok mini and advanced report are bought apart. */
+export function reportTeamItem(network: Network, accountKey: string, tiktokType?: TiktokType | null): TeamItem {
+  return teamItem('report', { network, subject: accountKey, variant: network === 'tiktok' ? (tiktokType ?? 'advanced_report') : undefined });
+}
+
+/** A report item's key as the team database holds it (teamItem's JSON array), read as hostile. */
+const reportItemKey = z.tuple([z.enum(networks), z.string().min(1), z.enum(['', 'report', 'advanced_report'])]);
+
+function reportOfItem(item: TeamItem): { network: Network; accountKey: string } {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(item.key) as unknown;
+  } catch {
+    parts = null;
+  }
+  const read = reportItemKey.safeParse(parts);
+  if (item.kind !== 'report' || !read.success || (read.data[0] === 'tiktok') !== (read.data[2] !== '')) {
+    throw new TeamError('TEAM_BAD_DATA', 'A record in the team database does not name a report Scout knows.');
+  }
+  return { network: read.data[0], accountKey: read.data[1] };
 }
 
 /** An account read at the contract boundary (parseAccountRef), and which TikTok report is wanted. */
@@ -71,6 +96,12 @@ export interface ReportServiceDeps {
   onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
   /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
+  /**
+   * A Team workspace's outbox (TeamSync.share): called with every report this Scout saves from
+   * the API (bought, or a free refresh), never with one taken from a teammate (it is in the team
+   * database already). Synchronous and local: the record waits there until it is pushed.
+   */
+  share?: (out: TeamRecordOut) => void;
 }
 
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
@@ -330,6 +361,7 @@ export class ReportService {
       this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started, ...(teammate ? { teammate } : {}) });
 
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
+    const item = reportTeamItem(ref.network, accountKey, ref.tiktokType);
     // Polls a generation to its end and saves it, once (here, or for a Team workspace's kernel
     // while it holds the claim, before it shares the report with the team).
     let saved: ParsedReport | null = null;
@@ -344,16 +376,22 @@ export class ReportService {
       this.deps.paid.save(describe, charged, () => this.deps.repo.saveSnapshot(ready, { fetchedAt, unlockedAt, accountKey }));
       saved = ready;
       // What the team keeps: the answer's result, read by a teammate as an API answer of that date.
-      return { value: ready, fetchedAt: new Date(fetchedAt), body: { json: { result: ready.result } } };
+      const body = { json: { result: ready.result } };
+      this.share({ item, fetchedAt: new Date(fetchedAt), body });
+      return { value: ready, fetchedAt: new Date(fetchedAt), body };
     };
-    // A teammate's copy: read as hostile, like an API answer of the day they bought it.
+    // A teammate's copy: read as hostile, like an API answer of the day they bought it, and saved
+    // as a pulled record is (applyTeamRecord).
     const takeCopy = async (body: unknown, copy: TeammateCopy) => {
       progress('saving');
-      const answer = teammateReport(ref.network, body, copy.fetchedAt.getTime());
-      const unlockedAt = answer.validUntil !== null ? answer.validUntil - ACCESS_MS : copy.fetchedAt.getTime();
-      this.deps.paid.save(describe, false, () => this.deps.repo.saveSnapshot(answer, { fetchedAt: copy.fetchedAt.getTime(), unlockedAt, accountKey }));
-      saved = answer;
-      return answer;
+      const record: TeamRecordIn = { seq: copy.seq, item, researcher: copy.researcher, fetchedAt: copy.fetchedAt, body: { json: body } };
+      try {
+        saved = this.deps.paid.save(describe, false, () => this.applyTeamRecord(record)).report;
+      } catch (error) {
+        if (!(error instanceof TeamError && error.code === 'TEAM_BAD_DATA')) throw error;
+        throw new ScoutError({ code: 'TEAM_FAILED', message: `${error.message} Nothing was spent; ask the team's admin.`, detail: typeof error.cause === 'string' ? error.cause : undefined });
+      }
+      return saved;
     };
 
     // Paid requests go one at a time: until its turn, a fetch waits in line.
@@ -366,7 +404,7 @@ export class ReportService {
       teamUnreachableConfirmed,
       // A Team workspace claims what costs; a free refresh is nobody's purchase and is not claimed.
       ...(quote.cost > 0
-        ? { team: { item: teamItem('report', { network: ref.network, subject: accountKey, variant: ref.network === 'tiktok' ? (ref.tiktokType ?? 'advanced_report') : undefined }), withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string) => progress('waiting-teammate', null, null, name) } }
+        ? { team: { item, withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string) => progress('waiting-teammate', null, null, name) } }
         : {}),
       signal,
       send: (api, paid) => this.reportRequest(api, ref, paid, signal),
@@ -386,6 +424,37 @@ export class ReportService {
     // Pictures are stored before the report is handed back, so it opens offline complete.
     await this.deps.onSaved?.(answer.result).catch(() => undefined);
     return this.deps.repo.open(ref.network, accountKey);
+  }
+
+  /**
+   * Saves a teammate's report record (pulled by the sync engine, or taken by the kernel instead
+   * of buying) into the cache, read as hostile, like an API answer of the day it was bought.
+   * Idempotent: a snapshot of that account fetched at that moment already held (pulled twice,
+   * or this Scout's own) changes nothing. An unreadable record throws TEAM_BAD_DATA.
+   */
+  applyTeamRecord(record: TeamRecordIn): { outcome: 'saved' | 'already-held'; report: ParsedReport } {
+    const { network, accountKey } = reportOfItem(record.item);
+    if (!('json' in record.body)) throw new TeamError('TEAM_BAD_DATA', "A teammate's report in the team database is a file, not a report.");
+    const fetchedAt = record.fetchedAt.getTime();
+    const report = teammateReport(network, record.body.json, fetchedAt);
+    if (this.deps.repo.snapshots(network, accountKey).some((s) => s.fetchedAt === fetchedAt)) return { outcome: 'already-held', report };
+    const unlockedAt = report.validUntil !== null ? report.validUntil - ACCESS_MS : fetchedAt;
+    this.deps.repo.saveSnapshot(report, { fetchedAt, unlockedAt, accountKey });
+    return { outcome: 'saved', report };
+  }
+
+  /** The sync engine's way into the cache for report records (team/codecs.ts). */
+  teamCodec(): TeamRecordCodec {
+    return { kind: 'report', apply: async (record) => this.applyTeamRecord(record).outcome, applyNow: (record) => this.applyTeamRecord(record).outcome };
+  }
+
+  /** Hands a saved report to the outbox; a failure there is the sync engine's to log, never this fetch's. */
+  private share(out: TeamRecordOut): void {
+    try {
+      this.deps.share?.(out);
+    } catch {
+      // The report is saved here; only sharing it is lost, and the sync engine said why.
+    }
   }
 
   /** Polls a generation (free) until the report is ready, within the longest wait. */

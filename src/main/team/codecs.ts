@@ -8,12 +8,18 @@
 // pulled in the background and a copy taken instead of buying are saved the same way.
 import type { RecordBody, TeamItem } from './records';
 
+/**
+ * What an outbox keeps of a record's content: its JSON, its bytes, or the path of a file Scout
+ * keeps anyway (a PDF in the archive), read when it is pushed rather than copied into the outbox.
+ */
+export type OutboxBody = RecordBody | { file: string };
+
 /** A paid thing saved locally, as the team keeps it. */
-export interface TeamRecordOut {
+export interface TeamRecordOut<Body extends OutboxBody = OutboxBody> {
   item: TeamItem;
   /** When it was bought (or received). */
   fetchedAt: Date;
-  body: RecordBody;
+  body: Body;
 }
 
 /** A record read from the team database: its metadata checked, its body still hostile. */
@@ -35,6 +41,12 @@ export interface TeamRecordCodec {
    * sync engine then skips that record, says so, and goes on.
    */
   apply(record: TeamRecordIn): Promise<'saved' | 'already-held'>;
+  /**
+   * The same, synchronously, for a codec whose saving is all in the local database: the sync
+   * engine then applies a page of pulled records and moves its cursor in one local transaction
+   * (a new laptop's join of thousands of records is then a few commits, not thousands).
+   */
+  applyNow?(record: TeamRecordIn): 'saved' | 'already-held';
 }
 
 /** Codecs by kind; a record of a kind this Scout does not know is kept aside, never guessed at. */

@@ -20,7 +20,13 @@ import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/
 import type { ClaimOutcome } from './claims';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
-import { pushRecord, recordJson, teammateCopy, teamItem, type RecordBody, type TeamItem } from './records';
+
+/** What a shared record pushes as (these kinds share JSON or bytes, never a file of the archive). */
+function asRecord(out: TeamRecordOut): RecordInput {
+  if ('file' in out.body) throw new Error('a file body is pushed by the sync engine, not by this test');
+  return { item: out.item, fetchedAt: out.fetchedAt, body: out.body };
+}
+import { pushRecord, recordJson, teammateCopy, teamItem, type RecordBody, type RecordInput, type TeamItem } from './records';
 
 interface Laptop {
   harness: ProductionHarness;
@@ -312,7 +318,7 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
     expect(a.claims).toEqual([]);
     expect(a.shared).toHaveLength(result.synced);
     // The outbox's part, done here: each shared record pushed as Ada.
-    for (const out of a.shared) await pushRecord(poolOf(ada), { item: out.item, fetchedAt: out.fetchedAt, body: out.body });
+    for (const out of a.shared) await pushRecord(poolOf(ada), asRecord(out));
 
     const c = await laptop(cyd);
     const records = await Promise.all(a.shared.map((out) => pulled(poolOf(cyd), out.item)));
@@ -401,7 +407,7 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
     }
     expect(b.shared).toEqual([{ item: companionItems.mentions({ network: 'youtube', key: ref.key }), fetchedAt: new Date(got!.fetchedAt), body: expect.anything() }]);
     // Reachable again, the outbox pushes it: a teammate then takes it instead of asking.
-    for (const out of b.shared) await pushRecord(poolOf(bob), out);
+    for (const out of b.shared) await pushRecord(poolOf(bob), asRecord(out));
     const c = await laptop(cyd);
     expect(await c.companions.mentions(ref)).toEqual(got);
     expect(c.claims).toEqual(['copy']);

@@ -25,7 +25,13 @@ import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/
 import type { ClaimOutcome } from './claims';
 import type { TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
-import { pushRecord, recordBytes, recordJson, teammateCopy, type TeamItem } from './records';
+import { pushRecord, recordBytes, recordJson, teammateCopy, type RecordInput, type TeamItem } from './records';
+
+/** What a shared record pushes as (these kinds share JSON or bytes, never a file of the archive). */
+function asRecord(out: TeamRecordOut): RecordInput {
+  if ('file' in out.body) throw new Error('a file body is pushed by the sync engine, not by this test');
+  return { item: out.item, fetchedAt: out.fetchedAt, body: out.body };
+}
 import { RECORD_LIMITS } from './schema/0010-team';
 
 interface Laptop {
@@ -103,7 +109,7 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
     const pusher = poolOf(researcher);
     const share = (out: TeamRecordOut) => {
       shared.push(out);
-      const pushed = pushRecord(pusher, out);
+      const pushed = pushRecord(pusher, asRecord(out));
       // Awaited by `flush` (where a test needs it in) and after each test; never left unhandled.
       pushed.catch(() => undefined);
       pushes.push(pushed);

@@ -19,3 +19,6 @@ export const SHARED_CHANNEL = 'scout_shared';
  * never needs escaping in SQL or in messages.
  */
 export { TEAM_ROLE_NAME as ROLE_NAME } from '@shared/team';
+
+/** The channel a new record is announced on (its sequence number as the payload), for pulls to start at once. */
+export const RECORDS_CHANNEL = 'scout_records';

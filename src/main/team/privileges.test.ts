@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims } from './claims';
+import { RECORDS_CHANNEL } from './names';
 import { pushRecord, teamItem } from './records';
 
 const PERMISSION_DENIED = '42501';
@@ -87,6 +88,26 @@ describeWithPostgres('team database privileges', () => {
     const { seq } = await pushRecord(bobSql, { item: teamItem('pdf', { network: 'instagram', subject: 'natgeo' }), fetchedAt: new Date(), body: { bytes: new Uint8Array([37, 80, 68, 70]) } });
     const { rows } = await bobSql.query<{ researcher: string; recent: boolean }>(`SELECT researcher, created_at > now() - interval '1 minute' AS recent FROM scout_team.records WHERE seq = $1`, [seq]);
     expect(rows).toEqual([{ researcher: bob.role, recent: true }]);
+  });
+
+  it('lets a researcher LISTEN for new records: one announcement per record stored, none for a push repeated, at commit', async () => {
+    const listener = await bob.client();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(`${m.channel}:${m.payload}`));
+    await listener.query(`LISTEN ${RECORDS_CHANNEL}`);
+    const item = teamItem('report', { network: 'instagram', subject: 'announcedrecord' });
+    const at = new Date();
+    await adaSql.query('BEGIN');
+    const first = await pushRecord(adaSql, { item, fetchedAt: at, body: { json: { n: 1 } } });
+    // Not before commit: a teammate told of it finds it.
+    const { rows } = await listener.query<{ n: number }>('SELECT count(*)::int AS n FROM scout_team.records WHERE seq = $1', [first.seq]);
+    expect(rows[0]!.n).toBe(0);
+    expect(heard).toEqual([]);
+    await adaSql.query('COMMIT');
+    expect(await pushRecord(adaSql, { item, fetchedAt: at, body: { json: { n: 1 } } })).toEqual({ seq: first.seq, created: false });
+    const second = await pushRecord(adaSql, { item, fetchedAt: at, body: { json: { n: 2 } } });
+    await waitUntil('two announcements', () => heard.length >= 2);
+    expect(heard).toEqual([`${RECORDS_CHANNEL}:${first.seq}`, `${RECORDS_CHANNEL}:${second.seq}`]);
   });
 
   it('keeps the ledger append-only: no row changed or deleted, by anyone', async () => {

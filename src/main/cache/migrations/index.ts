@@ -19,6 +19,7 @@ import { migration0160 } from './0160-ledger-item';
 import { migration0170 } from './0170-engagement-basis';
 import { migration0180 } from './0180-list-names';
 import { migration0190 } from './0190-agency';
+import { migration0200 } from './0200-team-sync';
 import { migration0206 } from './0206-list-pages';
 import { migration0210 } from './0210-team-ledger-outbox';
 import { migration0220 } from './0220-shared-work';
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   migration0170,
   migration0180,
   migration0190,
+  migration0200,
   migration0206,
   migration0210,
   migration0220,

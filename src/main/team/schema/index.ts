@@ -1,7 +1,8 @@
 // Every team schema migration, in order. A new one is a new numbered file listed here.
 import { migration0010 } from './0010-team';
+import { migration0020 } from './0020-records-notify';
 import { migration0030 } from './0030-ledger-when';
 import { migration0040 } from './0040-shared-work';
 import type { TeamMigration } from './migrate';
 
-export const teamMigrations: readonly TeamMigration[] = [migration0010, migration0030, migration0040];
+export const teamMigrations: readonly TeamMigration[] = [migration0010, migration0020, migration0030, migration0040];

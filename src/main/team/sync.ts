@@ -1,0 +1,724 @@
+// The sync engine between a laptop's cache and the team database, for a Team workspace.
+//
+// Out: every paid record a service saves locally is written to the outbox (team_outbox) in the
+// same moment, synchronously, so a crash or a team database that cannot be reached loses
+// nothing; the outbox is drained in order with pushRecord, which is content-addressed, so a push
+// repeated after a lost answer is a no-op. Unreachable: the record waits, and is tried again
+// with backoff and as soon as the database is back.
+//
+// In: records are pulled by sequence number (seq order is commit order, team schema 0010), each
+// row read as hostile (its metadata checked, its size capped before its body is fetched) and
+// saved through its kind's codec. A record of a kind this Scout does not know, or whose content
+// cannot be read, is kept aside in team_skipped with the reason, and the cursor moves on: never
+// guessed at, never asked for again. One's own records come back too; codecs answer
+// 'already-held'. Applying is idempotent, so a pull replayed after a crash or a lost connection
+// saves nothing twice.
+//
+// Live: one dedicated connection LISTENs for the announcement of a new record (team schema 0020)
+// and pulls at once. Without it (LISTEN refused, the connection dropped) the engine polls every
+// few seconds and reconnects with backoff.
+import fs from 'node:fs/promises';
+import type { Statement } from 'better-sqlite3';
+import { ExponentialBackoff, type IBackoff } from 'cockatiel';
+import type pg from 'pg';
+import { z } from 'zod';
+import { ScoutError } from '@shared/errors';
+import type { Db } from '../cache/database';
+import type { Logger } from '../log';
+import type { TeamCodecs, TeamRecordIn, TeamRecordOut } from './codecs';
+import { TeamError } from './errors';
+import { RECORDS_CHANNEL, ROLE_NAME, TEAM_SCHEMA as S } from './names';
+import { asTeamError, teamCall } from './pool';
+import { pushRecord, sequenceNumber, type RecordBody } from './records';
+import { RECORD_LIMITS } from './schema/0010-team';
+
+export interface TeamSyncStatus {
+  /** Records saved here and not yet in the team database. */
+  pending: number;
+  /** Records the team database refused (too large, a rule of its schema): kept here, with why, not tried again. */
+  refused: number;
+  /** Teammates' records this Scout could not apply, kept aside with the reason. */
+  skipped: number;
+  /** When the team's records were last read (epoch ms); null: never. */
+  lastPulledAt: number | null;
+  /** Whether the team database answered the last time it was asked; null: not asked yet. */
+  reachable: boolean | null;
+  /** Told of new records as they come (LISTEN); false: polling. */
+  live: boolean;
+}
+
+export interface JoinProgress {
+  received: number;
+  total: number;
+}
+
+export interface TeamSyncOptions {
+  /** The workspace's team pool; may throw TEAM_UNREACHABLE (no connection settings, no keychain …). */
+  pool: () => pg.Pool;
+  /** The workspace's own SQLite database (migration 0200). */
+  db: Db;
+  codecs: TeamCodecs;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Called whenever the status may have changed (a push, a pull, the connection). */
+  onChange?: (status: TeamSyncStatus) => void;
+  now?: () => number;
+  /** Records per pull; join reads `joinBatch` at a time. */
+  pullBatch?: number;
+  joinBatch?: number;
+  /** Bodies read per pull, in bytes (at least one record is always read). */
+  pullBytes?: number;
+  /** A body larger than this is not read: the record is skipped, said. The team database's own cap by default. */
+  maxBodyBytes?: number;
+  /** How often to pull while not told of new records (LISTEN lost or refused). */
+  pollMs?: number;
+  /** How often to pull while listening, in case an announcement was missed. */
+  listeningPollMs?: number;
+  /** Backoff of pushes and of reconnecting the listener. */
+  backoff?: { initialMs: number; maxMs: number };
+  /** The listening connection (one of the pool's by default); a seam for tests of a refused LISTEN. */
+  listener?: (pool: pg.Pool) => Promise<pg.PoolClient>;
+}
+
+interface OutboxRow {
+  id: number;
+  kind: string;
+  item_key: string;
+  fetched_at: number;
+  body_json: string | null;
+  body_bytes: Buffer | null;
+  body_file: string | null;
+}
+
+/** A row of the team's records, read as hostile: only its sequence number is needed to move on. */
+const pulledRow = z.object({
+  seq: sequenceNumber,
+  kind: z.string(),
+  item_key: z.string(),
+  researcher: z.string(),
+  fetched_at: z.date(),
+  size: z.number().int().nonnegative(),
+  body_json: z.string().nullable(),
+  body_bytes: z.instanceof(Buffer).nullable(),
+});
+const countRow = z.object({ total: z.number().int().nonnegative(), newest: sequenceNumber.nullable() });
+const KIND = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * One page of records after a cursor (and up to `upTo`), their sizes first: a body over the cap
+ * is not fetched at all, and bodies stop once a page holds `budget` bytes (the first always comes).
+ */
+const PULL_SQL = `
+WITH page AS (
+  SELECT seq, kind, item_key, researcher, fetched_at, body_json::text AS json_text, body_bytes
+    FROM ${S}.records
+   WHERE seq > $1 AND ($5::bigint IS NULL OR seq <= $5)
+   ORDER BY seq
+   LIMIT $2
+), sized AS (
+  SELECT page.*, coalesce(octet_length(json_text), octet_length(body_bytes)) AS size FROM page
+), counted AS (
+  SELECT sized.*, CASE WHEN size <= $3 THEN size ELSE 0 END AS read,
+         sum(CASE WHEN size <= $3 THEN size ELSE 0 END) OVER (ORDER BY seq) AS running
+    FROM sized
+)
+SELECT counted.seq::text AS seq, kind, item_key, researcher, fetched_at, size,
+       CASE WHEN size <= $3 THEN json_text END AS body_json,
+       CASE WHEN size <= $3 THEN body_bytes END AS body_bytes
+  FROM counted
+ WHERE running - read < $4 OR counted.seq = (SELECT min(seq) FROM page)
+ ORDER BY counted.seq`;
+
+/** A backoff that restarts from its first delay once things work again. */
+class Backoff {
+  private state: IBackoff<unknown> | undefined;
+  constructor(private readonly factory: ExponentialBackoff<unknown>) {}
+  next(): number {
+    this.state = this.state ? this.state.next(undefined) : this.factory.next();
+    return this.state.duration;
+  }
+  reset(): void {
+    this.state = undefined;
+  }
+}
+
+/** A failure of the local disk, not of the record: the pull stops, the cursor stays, and it is tried again. */
+function isLocalFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'SqliteError') return true;
+  if (error instanceof ScoutError && (error.code === 'DISK_FULL' || error.code === 'DATABASE_BUSY' || error.code === 'DATABASE_UNREADABLE')) return true;
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOSPC' || code === 'EIO' || code === 'EROFS';
+}
+
+function sizeOf(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** The team database's refusal of this record for good (its content or a rule), not a passing failure. */
+function refusedForGood(error: unknown): boolean {
+  if (!(error instanceof TeamError) || error.code !== 'TEAM_REFUSED') return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  // Said by Scout before sending (too large), or by the database: a data exception (22) or an
+  // integrity rule (23). A timeout, a lock or a permission may pass; those are tried again.
+  return typeof code !== 'string' || code.startsWith('22') || code.startsWith('23');
+}
+
+export class TeamSync {
+  private readonly now: () => number;
+  private readonly pushBackoff: Backoff;
+  private readonly listenBackoff: Backoff;
+  private running = false;
+  /** Set by stop(): a pull or join under way ends after its page. */
+  private halted = false;
+  private reachable: boolean | null = null;
+  private listening: pg.PoolClient | null = null;
+  private connecting = false;
+  private timers = new Set<NodeJS.Timeout>();
+  private pushTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  /** The pull or join under way (one at a time), and whether another was asked for meanwhile. */
+  private pulling: Promise<void> | null = null;
+  private pullAgain = false;
+  private pushing: Promise<void> | null = null;
+  private pushAgain = false;
+  private listenerWork: Promise<void> | null = null;
+
+  private readonly statements: {
+    queue: Statement<[string, string, number, string | null, Buffer | null, string | null, number]>;
+    next: Statement<[], OutboxRow>;
+    attempted: Statement<[number, string | null, number]>;
+    refuse: Statement<[number, string, number]>;
+    pushed: Statement<[number]>;
+    cursor: Statement<[], number>;
+    setCursor: Statement<[number, number]>;
+    pulledAt: Statement<[number]>;
+    skip: Statement<[number, string, string | null, string | null, string, number]>;
+    status: Statement<[], { pending: number; refused: number; skipped: number; last_pulled_at: number | null }>;
+  };
+
+  constructor(private readonly options: TeamSyncOptions) {
+    this.now = options.now ?? Date.now;
+    const { initialMs, maxMs } = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
+    this.pushBackoff = new Backoff(new ExponentialBackoff({ initialDelay: initialMs, maxDelay: maxMs }));
+    this.listenBackoff = new Backoff(new ExponentialBackoff({ initialDelay: initialMs, maxDelay: maxMs }));
+    const db = options.db;
+    this.statements = {
+      queue: db.prepare('INSERT INTO team_outbox (kind, item_key, fetched_at, body_json, body_bytes, body_file, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      next: db.prepare('SELECT id, kind, item_key, fetched_at, body_json, body_bytes, body_file FROM team_outbox WHERE refused_at IS NULL ORDER BY id LIMIT 1'),
+      attempted: db.prepare('UPDATE team_outbox SET attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?'),
+      refuse: db.prepare('UPDATE team_outbox SET refused_at = ?, last_error = ? WHERE id = ?'),
+      pushed: db.prepare('DELETE FROM team_outbox WHERE id = ?'),
+      cursor: db.prepare<[], number>('SELECT cursor FROM team_sync WHERE id = 1').pluck(),
+      setCursor: db.prepare('UPDATE team_sync SET cursor = max(cursor, ?), last_pulled_at = ? WHERE id = 1'),
+      pulledAt: db.prepare('UPDATE team_sync SET last_pulled_at = ? WHERE id = 1'),
+      skip: db.prepare('INSERT INTO team_skipped (seq, kind, item_key, researcher, reason, skipped_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING'),
+      status: db.prepare(
+        `SELECT (SELECT count(*) FROM team_outbox WHERE refused_at IS NULL) AS pending,
+                (SELECT count(*) FROM team_outbox WHERE refused_at IS NOT NULL) AS refused,
+                (SELECT count(*) FROM team_skipped) AS skipped,
+                (SELECT last_pulled_at FROM team_sync WHERE id = 1) AS last_pulled_at`,
+      ),
+    };
+  }
+
+  status(): TeamSyncStatus {
+    const row = this.statements.status.get()!;
+    return { pending: row.pending, refused: row.refused, skipped: row.skipped, lastPulledAt: row.last_pulled_at, reachable: this.reachable, live: this.listening !== null };
+  }
+
+  /** The last sequence number applied here. */
+  cursor(): number {
+    return this.statements.cursor.get() ?? 0;
+  }
+
+  /** Teammates' records kept aside, with why. */
+  skipped(): { seq: number; kind: string; itemKey: string | null; researcher: string | null; reason: string; skippedAt: number }[] {
+    return this.options.db
+      .prepare<[], { seq: number; kind: string; item_key: string | null; researcher: string | null; reason: string; skipped_at: number }>('SELECT seq, kind, item_key, researcher, reason, skipped_at FROM team_skipped ORDER BY seq')
+      .all()
+      .map((r) => ({ seq: r.seq, kind: r.kind, itemKey: r.item_key, researcher: r.researcher, reason: r.reason, skippedAt: r.skipped_at }));
+  }
+
+  /**
+   * A record saved here, for the team: into the outbox now (synchronously: once this returns, a
+   * crash loses nothing), pushed as soon as it can be. Throws only when the local disk refuses.
+   */
+  share(out: TeamRecordOut): void {
+    const body = out.body;
+    try {
+      this.statements.queue.run(
+        out.item.kind,
+        out.item.key,
+        out.fetchedAt.getTime(),
+        'json' in body ? JSON.stringify(body.json) : null,
+        'bytes' in body ? Buffer.from(body.bytes) : null,
+        'file' in body ? body.file : null,
+        this.now(),
+      );
+    } catch (error) {
+      this.options.logger?.warn('team sync: a record could not be queued for the team', { kind: out.item.kind, error: String(error) });
+      throw error;
+    }
+    this.changed();
+    this.requestPush();
+  }
+
+  /** Starts pushing, pulling and listening. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.halted = false;
+    this.connectListener();
+    this.requestPull();
+    this.requestPush();
+    this.schedulePoll();
+  }
+
+  /** Stops everything: waits for a pull, join or push under way; leaves no timer and no connection. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.halted = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.pushTimer = this.pollTimer = this.reconnectTimer = null;
+    await Promise.allSettled([this.pulling, this.pushing, this.listenerWork].filter((p) => p !== null));
+    this.dropListener();
+  }
+
+  /**
+   * A new laptop takes the whole team cache: every record after the cursor that was there when
+   * it began, in pages, each page applied in one local transaction where its codecs allow.
+   * `onProgress` goes up to `total`. Cancelled by `signal` between pages: what was applied
+   * stays, and the next pull or join goes on from there.
+   */
+  async join(onProgress: (progress: JoinProgress) => void, signal?: AbortSignal): Promise<JoinProgress> {
+    return this.exclusivePull(async () => {
+      const pool = this.pool();
+      const from = this.cursor();
+      const counted = await teamCall("count the team's records", () =>
+        pool.query(`SELECT count(*)::int AS total, max(seq)::text AS newest FROM ${S}.records WHERE seq > $1`, [from]),
+      );
+      const { total, newest } = countRow.parse(counted.rows[0]);
+      const progress = { received: 0, total };
+      onProgress({ ...progress });
+      const batch = this.options.joinBatch ?? 500;
+      // The next page is read while this one is applied: the database and the laptop work side by side.
+      const fetch = (after: number) => {
+        const page = this.fetchPage(after, batch, newest);
+        page.catch(() => undefined);
+        return { after, page };
+      };
+      let next = newest !== null && from < newest ? fetch(from) : null;
+      while (next) {
+        if (signal?.aborted || this.halted) throw new ScoutError({ code: 'CANCELLED', message: `Stopped after ${progress.received} of ${total} records; the rest comes with the next sync.` });
+        const { after, page } = next;
+        const rows = await page;
+        const last = rows.length > 0 ? sequenceNumber.safeParse((rows.at(-1) as { seq?: unknown }).seq) : null;
+        next = last?.success && last.data < newest! ? fetch(last.data) : null;
+        const applied = await this.applyPage(after, rows);
+        if (applied.read === 0) break;
+        progress.received = Math.min(total, progress.received + applied.read);
+        onProgress({ ...progress });
+      }
+      return progress;
+    });
+  }
+
+  /** Pulls now (also what a LISTEN announcement does); resolves once everything up to now is applied. */
+  async pullNow(): Promise<void> {
+    while (this.pulling) await this.pulling;
+    this.startPull();
+    await this.pulling;
+  }
+
+  /** Pushes what waits now; resolves once the outbox was drained as far as it could be. */
+  pushNow(): Promise<void> {
+    this.requestPush();
+    return this.pushing ?? Promise.resolve();
+  }
+
+  // ---- Pull ----
+
+  private requestPull(): void {
+    if (this.running) this.startPull();
+  }
+
+  private startPull(): void {
+    if (this.pulling) {
+      this.pullAgain = true;
+      return;
+    }
+    const run = async () => {
+      do {
+        this.pullAgain = false;
+        try {
+          await this.pullAll();
+        } catch (error) {
+          this.failed('pull', error);
+          return;
+        }
+      } while (this.pullAgain && !this.halted);
+    };
+    this.pulling = run().finally(() => {
+      this.pulling = null;
+      this.changed();
+    });
+  }
+
+  /** Runs a join after the pull under way, and keeps background pulls out until it ends. */
+  private async exclusivePull<T>(work: () => Promise<T>): Promise<T> {
+    while (this.pulling) await this.pulling.catch(() => undefined);
+    const done = work();
+    this.pulling = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      const value = await done;
+      this.reached(true);
+      return value;
+    } catch (error) {
+      const failure = error instanceof ScoutError ? error : asTeamError("take the team's records", error);
+      if (failure instanceof TeamError && failure.code === 'TEAM_UNREACHABLE') this.reached(false);
+      throw failure;
+    } finally {
+      this.pulling = null;
+      this.changed();
+      if (this.pullAgain && this.running) this.requestPull();
+    }
+  }
+
+  /** Pages until one comes back empty (a page may stop short of its rows for its bytes' budget). */
+  private async pullAll(): Promise<void> {
+    const batch = this.options.pullBatch ?? 200;
+    for (;;) {
+      const page = await this.pullPage(batch, null);
+      this.reached(true);
+      if (page.rows === 0 || this.halted) return;
+    }
+  }
+
+  /**
+   * Reads one page after the cursor and applies it. `rows`: how many the page held; `read`: how
+   * many were applied, found already held, or skipped (bodies over the page's budget wait).
+   */
+  private async pullPage(limit: number, upTo: number | null): Promise<{ rows: number; read: number }> {
+    const cursor = this.cursor();
+    return this.applyPage(cursor, await this.fetchPage(cursor, limit, upTo));
+  }
+
+  /** One page of raw rows after `cursor` (not applied). */
+  private async fetchPage(cursor: number, limit: number, upTo: number | null): Promise<unknown[]> {
+    const pool = this.pool();
+    const budget = this.options.pullBytes ?? 32 * 1024 * 1024;
+    const { rows } = await teamCall("read the team's records", () => pool.query(PULL_SQL, [cursor, limit, this.maxBody(), budget, upTo]));
+    return rows as unknown[];
+  }
+
+  private maxBody(): number {
+    return this.options.maxBodyBytes ?? Math.max(RECORD_LIMITS.jsonBytes, RECORD_LIMITS.bytes);
+  }
+
+  /** Applies a page read after `cursor`, moving the cursor with it. */
+  private async applyPage(cursor: number, rows: unknown[]): Promise<{ rows: number; read: number }> {
+    const maxBody = this.maxBody();
+    const now = this.now();
+    if (rows.length === 0) {
+      this.statements.pulledAt.run(now);
+      return { rows: 0, read: 0 };
+    }
+    // A run of records whose codecs save synchronously is applied with the cursor in one transaction.
+    let run: { seq: number; apply: () => void }[] = [];
+    const flush = () => {
+      if (run.length === 0) return;
+      const steps = run;
+      run = [];
+      this.options.db.transaction(() => {
+        for (const step of steps) step.apply();
+        this.statements.setCursor.run(steps.at(-1)!.seq, now);
+      })();
+    };
+    let read = 0;
+    for (const raw of rows) {
+      const parsed = pulledRow.safeParse(raw);
+      if (!parsed.success) {
+        const seq = sequenceNumber.safeParse((raw as { seq?: unknown }).seq);
+        if (!seq.success || seq.data <= cursor) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record whose sequence number Scout cannot read.');
+        run.push({ seq: seq.data, apply: () => this.skip(seq.data, String((raw as { kind?: unknown }).kind ?? '?').slice(0, 40), null, null, 'Its details (kind, item, researcher, date) cannot be read.') });
+        read++;
+        continue;
+      }
+      const row = parsed.data;
+      read++;
+      const decided = this.readRecord(row, maxBody);
+      if ('reason' in decided) {
+        run.push({ seq: row.seq, apply: () => this.skip(row.seq, row.kind.slice(0, 40), row.item_key.slice(0, 400), row.researcher.slice(0, 63), decided.reason) });
+        continue;
+      }
+      const codec = decided.codec;
+      const record = decided.record;
+      const applyNow = codec.applyNow?.bind(codec);
+      if (applyNow) {
+        run.push({ seq: row.seq, apply: () => this.applyOrSkip(record, () => void applyNow(record)) });
+        continue;
+      }
+      flush();
+      let reason: string | null = null;
+      try {
+        await codec.apply(record);
+      } catch (error) {
+        if (isLocalFailure(error)) throw error;
+        reason = error instanceof Error ? error.message : String(error);
+      }
+      this.options.db.transaction(() => {
+        if (reason !== null) this.skip(record.seq, record.item.kind, record.item.key, record.researcher, reason);
+        this.statements.setCursor.run(record.seq, now);
+      })();
+    }
+    flush();
+    return { rows: rows.length, read };
+  }
+
+  /** Applies one record inside the page's transaction; one its codec cannot read is skipped, said. */
+  private applyOrSkip(record: TeamRecordIn, apply: () => void): void {
+    try {
+      apply();
+    } catch (error) {
+      if (isLocalFailure(error)) throw error;
+      this.skip(record.seq, record.item.kind, record.item.key, record.researcher, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** A pulled row's metadata and body checked: a record for its codec, or why it is kept aside. */
+  private readRecord(row: z.infer<typeof pulledRow>, maxBody: number): { reason: string } | { codec: NonNullable<ReturnType<TeamCodecs['get']>>; record: TeamRecordIn } {
+    if (!KIND.test(row.kind) || row.item_key.length === 0 || row.item_key.length > RECORD_LIMITS.keyChars || !ROLE_NAME.test(row.researcher) || Number.isNaN(row.fetched_at.getTime())) {
+      return { reason: 'Its details (kind, item, researcher, date) cannot be read.' };
+    }
+    const codec = this.options.codecs.get(row.kind);
+    if (!codec) return { reason: `This version of Scout does not know records of this kind (${row.kind}); a newer one may.` };
+    if (row.size > maxBody) return { reason: `Its content (${sizeOf(row.size)}) is larger than Scout reads (${sizeOf(maxBody)}).` };
+    let body: RecordBody;
+    if (row.body_json !== null && row.body_bytes === null) {
+      try {
+        body = { json: JSON.parse(row.body_json) as unknown };
+      } catch {
+        return { reason: 'Its content is not readable JSON.' };
+      }
+    } else if (row.body_bytes !== null && row.body_json === null) {
+      body = { bytes: new Uint8Array(row.body_bytes) };
+    } else {
+      return { reason: 'It holds no content, or two.' };
+    }
+    return { codec, record: { seq: row.seq, item: { kind: row.kind as TeamRecordIn['item']['kind'], key: row.item_key }, researcher: row.researcher, fetchedAt: row.fetched_at, body } };
+  }
+
+  private skip(seq: number, kind: string, itemKey: string | null, researcher: string | null, reason: string): void {
+    this.statements.skip.run(seq, kind, itemKey, researcher, reason, this.now());
+    this.options.logger?.warn('team sync: a teammate\'s record was kept aside', { seq, kind, reason });
+  }
+
+  // ---- Push ----
+
+  private requestPush(): void {
+    if (!this.running) return;
+    if (this.pushing) {
+      this.pushAgain = true;
+      return;
+    }
+    if (this.pushTimer) {
+      clearTimeout(this.pushTimer);
+      this.timers.delete(this.pushTimer);
+      this.pushTimer = null;
+    }
+    const run = async () => {
+      do {
+        this.pushAgain = false;
+        if (!(await this.drain())) return;
+      } while (this.pushAgain && this.running);
+    };
+    this.pushing = run().finally(() => {
+      this.pushing = null;
+      this.changed();
+    });
+  }
+
+  /** Pushes the outbox in order; false when the database could not be reached (tried again later). */
+  private async drain(): Promise<boolean> {
+    while (this.running) {
+      const row = this.statements.next.get();
+      if (!row) {
+        this.pushBackoff.reset();
+        return true;
+      }
+      let body: RecordBody;
+      try {
+        body = row.body_json !== null ? { json: JSON.parse(row.body_json) as unknown } : row.body_bytes !== null ? { bytes: row.body_bytes } : { bytes: await fs.readFile(row.body_file!) };
+      } catch (error) {
+        this.refuse(row, `Its content could not be read here: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      try {
+        const pool = this.pool();
+        await teamCall('share a record with the team', () => pushRecord(pool, { item: { kind: row.kind as TeamRecordIn['item']['kind'], key: row.item_key }, fetchedAt: new Date(row.fetched_at), body }));
+        this.statements.pushed.run(row.id);
+        this.reached(true);
+        this.changed();
+      } catch (error) {
+        const failure = asTeamError('share a record with the team', error);
+        if (refusedForGood(failure)) {
+          this.refuse(row, failure.message);
+          continue;
+        }
+        this.statements.attempted.run(this.now(), failure.message, row.id);
+        this.failed('push', failure);
+        this.retryPushLater();
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private refuse(row: OutboxRow, reason: string): void {
+    this.statements.refuse.run(this.now(), reason, row.id);
+    this.options.logger?.warn('team sync: a record was not shared', { kind: row.kind, reason });
+    this.changed();
+  }
+
+  private retryPushLater(): void {
+    if (!this.running || this.pushTimer) return;
+    this.pushTimer = this.later(this.pushBackoff.next(), () => {
+      this.pushTimer = null;
+      this.requestPush();
+    });
+  }
+
+  // ---- Live ----
+
+  private connectListener(): void {
+    if (!this.running || this.listening || this.connecting) return;
+    this.connecting = true;
+    let client: pg.PoolClient | null = null;
+    this.listenerWork = (async () => {
+      try {
+        const pool = this.pool();
+        client = await (this.options.listener ?? ((p: pg.Pool) => p.connect()))(pool);
+        const mine = client;
+        mine.on('notification', (message) => {
+          if (message.channel === RECORDS_CHANNEL && this.listening === mine) this.requestPull();
+        });
+        mine.on('error', () => this.lostListener(mine));
+        mine.on('end', () => this.lostListener(mine));
+        await mine.query(`LISTEN ${RECORDS_CHANNEL}`);
+        if (!this.running) {
+          mine.release(true);
+          return;
+        }
+        this.listening = mine;
+        this.listenBackoff.reset();
+        this.reached(true);
+        this.options.logger?.info('team sync: listening for new records');
+        // What came while not listening, and what waited to be pushed.
+        this.requestPull();
+        this.requestPush();
+        this.schedulePoll();
+      } catch (error) {
+        (client as pg.PoolClient | null)?.release(true);
+        this.failed('listen', error);
+        this.reconnectLater();
+      } finally {
+        this.connecting = false;
+        this.listenerWork = null;
+        this.changed();
+      }
+    })();
+  }
+
+  private lostListener(client: pg.PoolClient): void {
+    if (this.listening !== client) return;
+    this.listening = null;
+    client.release(true);
+    this.options.logger?.warn('team sync: the listening connection was lost; polling until it is back');
+    this.changed();
+    this.requestPull();
+    this.schedulePoll();
+    this.reconnectLater();
+  }
+
+  private dropListener(): void {
+    const client = this.listening;
+    this.listening = null;
+    client?.release(true);
+  }
+
+  private reconnectLater(): void {
+    if (!this.running || this.reconnectTimer) return;
+    this.reconnectTimer = this.later(this.listenBackoff.next(), () => {
+      this.reconnectTimer = null;
+      this.connectListener();
+    });
+  }
+
+  /** The next poll: every few seconds while not listening, now and then while listening. */
+  private schedulePoll(): void {
+    if (!this.running) return;
+    if (this.pollTimer) {
+      clearTimeout(this.pollTimer);
+      this.timers.delete(this.pollTimer);
+    }
+    const every = this.listening ? (this.options.listeningPollMs ?? 60_000) : (this.options.pollMs ?? 5_000);
+    this.pollTimer = this.later(every, () => {
+      this.pollTimer = null;
+      // A connection cut without a word (a network gone, not a server) says nothing until asked.
+      const listening = this.listening;
+      listening?.query('SELECT 1').catch(() => this.lostListener(listening));
+      this.requestPull();
+      this.schedulePoll();
+    });
+  }
+
+  // ---- Shared ----
+
+  private pool(): pg.Pool {
+    try {
+      return this.options.pool();
+    } catch (error) {
+      throw asTeamError('reach the team database', error);
+    }
+  }
+
+  private later(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private reached(yes: boolean): void {
+    const was = this.reachable;
+    this.reachable = yes;
+    // Back: what waited is pushed now, not at its backoff's next turn.
+    if (yes && was === false) {
+      this.pushBackoff.reset();
+      this.requestPush();
+    }
+    if (was !== yes) this.changed();
+  }
+
+  private failed(what: 'pull' | 'push' | 'listen', error: unknown): void {
+    const failure = error instanceof TeamError ? error : asTeamError('reach the team database', error);
+    if (failure instanceof TeamError && failure.code === 'TEAM_UNREACHABLE') this.reached(false);
+    this.options.logger?.warn(`team sync: ${what} failed`, { error: failure.message });
+  }
+
+  private changed(): void {
+    try {
+      this.options.onChange?.(this.status());
+    } catch {
+      // A listener's failure is not the sync's.
+    }
+  }
+}
