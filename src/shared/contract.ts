@@ -689,6 +689,11 @@ export interface EventPayloads {
   'lists:changed': ListsProgress;
   'creators:changed': CreatorsProgress;
   'team:changed': TeamView;
+  /**
+   * A Team workspace saved what teammates shared (pulled records, shared edits): the kinds that
+   * changed ('report', 'pdf', 'discovery', 'comparison' …), for the screens showing them to read again.
+   */
+  'team:received': { workspace: WorkspaceId; kinds: string[] };
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

@@ -42,6 +42,16 @@ import type { EventBus } from './eventBus';
 import { lastKnownDiscoveryCalls } from './planService';
 import type { Logger } from '../log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
+import type pg from 'pg';
+import { TeamCodecs, type TeamRecordCodec, type TeamRecordOut } from '../team/codecs';
+import { TeamError } from '../team/errors';
+import { TeamLedger } from '../team/teamLedger';
+import { TeamSync } from '../team/sync';
+import { teamSharedWork } from '../team/sharedDocs';
+import type { SharedWork } from '../team/sharedWork';
+import { PdfTeamCodec } from './archiveService';
+import { DiscoveryTeamCodec } from './discoveryService';
+import { CompetitorTeamCodec } from './competitorService';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
@@ -99,6 +109,12 @@ export class Workspace {
    * claims through it; null for Demo and Production.
    */
   readonly team: TeamConnector | null;
+  /** The Team workspace's spends, queued for the team ledger (every local ledger step, in its transaction). */
+  readonly teamLedger: TeamLedger | null;
+  /** The Team workspace's paid records: pushed through an outbox, teammates' pulled by sequence number. */
+  readonly teamSync: TeamSync | null;
+  /** The Team workspace's saved work (queries, comparisons, shortlist, notes), shared and versioned. */
+  readonly sharedWork: SharedWork | null;
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
   /** The last keychain problem logged, so a problem that persists is logged once. */
@@ -115,18 +131,52 @@ export class Workspace {
     this.connection = new ConnectionTracker(id, this.meta.get<boolean>(META_MANUAL_OFFLINE)?.value ?? false, (state) =>
       deps.events.emit('connection:changed', state),
     );
-    this.ledger = new CreditLedger(db);
+    // Team: the same pool (whatever the connection's current one is) serves the ledger, the
+    // records and the shared work; while there is none, each waits with its outbox.
+    const teamPool = (): pg.Pool => {
+      const pool = this.team?.pool();
+      if (!pool) throw new TeamError('TEAM_UNREACHABLE', 'The team database is not connected yet.');
+      return pool;
+    };
+    this.teamLedger = id === 'team' ? new TeamLedger({ pool: () => this.team?.pool() ?? null, db, logger: deps.logger }) : null;
+    this.ledger = new CreditLedger(db, Date.now, this.teamLedger ? { onStep: this.teamLedger.enqueue } : {});
     this.team =
       id === 'team'
         ? new TeamConnector({
             meta: this.meta,
             secrets: deps.credentialStore,
             logger: deps.logger,
-            onChange: (view) => deps.events.emit('team:changed', view),
+            onChange: (view) => {
+              deps.events.emit('team:changed', view);
+              // Connected (again): what waited goes now rather than at its next retry.
+              if (view.status.state === 'connected') this.teamCaughtUp();
+            },
             options: deps.team,
+            ...(this.teamLedger ? { ledger: this.teamLedger } : {}),
           })
         : null;
-    // The sync engine (team/sync.ts, TeamSync) is wired here, over this.team.pool(), by the lead.
+    // Pulled records and shared edits change what the screens show: they are told which kinds.
+    const received = new Set<string>();
+    const tell = (kinds: Iterable<string>) => {
+      const list = [...new Set(kinds)];
+      if (list.length > 0) deps.events.emit('team:received', { workspace: id, kinds: list });
+    };
+    const codecs = new TeamCodecs();
+    this.teamSync = this.team
+      ? new TeamSync({
+          pool: teamPool,
+          db,
+          codecs,
+          logger: deps.logger,
+          onChange: () => {
+            tell(received);
+            received.clear();
+          },
+        })
+      : null;
+    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds) }) : null;
+    const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
+    const onEdit = this.sharedWork ? (kind: Parameters<SharedWork['edited']>[0]) => this.sharedWork?.edited(kind) : undefined;
     this.paid = new PaidWork({
       api: () => this.api(),
       ledger: this.ledger,
@@ -157,6 +207,7 @@ export class Workspace {
       paid: this.paid,
       jobs: this.jobs,
       onSaved: storePictures,
+      ...share,
       ...deps.polling,
     });
     this.companions = new CompanionService({
@@ -165,10 +216,11 @@ export class Workspace {
       media: new MediaRepository(db),
       history: new HistoryRepository(db),
       mentions: new MentionsRepository(db),
+      ...share,
       paid: this.paid,
       onSaved: storePictures,
     });
-    this.compare = new CompareService(new ComparisonsRepository(db));
+    this.compare = new CompareService(new ComparisonsRepository(db), Date.now, onEdit);
     const competitorRepo = new CompetitorRepository(db);
     this.agency = new AgencyService(db);
     this.competitor = new CompetitorService({
@@ -178,6 +230,7 @@ export class Workspace {
       paid: this.paid,
       jobs: this.jobs,
       ledger: this.ledger,
+      ...share,
     });
     const discoveryStore = new DiscoveryWorkspaceRepository(db);
     this.discovery = new DiscoveryService({
@@ -189,18 +242,22 @@ export class Workspace {
       connection: this.connection,
       onSaved: storePictures,
       lastKnownCalls: () => lastKnownDiscoveryCalls(this.meta),
+      ...share,
+      ...(onEdit ? { onEdit } : {}),
     });
     this.lists = new ListsService({
       repo: new ListsRepository(db),
       paid: this.paid,
       jobs: this.jobs,
       onSaved: storePictures,
+      ...share,
     });
     this.creators = new CreatorsService({
       repo: creatorsRepo,
       paid: this.paid,
       jobs: this.jobs,
       onSaved: storePictures,
+      ...share,
     });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,
@@ -222,8 +279,52 @@ export class Workspace {
         return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
       },
       ...(deps.polling?.pollDelayMs ? { pollDelayMs: deps.polling.pollDelayMs } : {}),
+      ...share,
     });
     this.clientReports = new ClientReportService({ reports: this.reports, archive: this.archive, agency: this.agency });
+    // Every kind of paid record a teammate may share, saved here by the service that owns it
+    // (the same path as a copy taken instead of buying); what was saved is told to the screens.
+    const noting = (codec: TeamRecordCodec): TeamRecordCodec => {
+      const note = <T>(outcome: T) => {
+        if (outcome === 'saved') received.add(codec.kind);
+        return outcome;
+      };
+      return {
+        kind: codec.kind,
+        apply: async (record) => note(await codec.apply(record)),
+        ...(codec.applyNow ? { applyNow: (record: Parameters<NonNullable<TeamRecordCodec['applyNow']>>[0]) => note(codec.applyNow!(record)) } : {}),
+      };
+    };
+    for (const codec of [
+      this.reports.teamCodec(),
+      this.companions.codecs.media,
+      this.companions.codecs.history,
+      this.companions.codecs.mentions,
+      this.lists.codec,
+      this.creators.codec,
+      new PdfTeamCodec(this.archive),
+      new DiscoveryTeamCodec(this.discovery),
+      new CompetitorTeamCodec(this.competitor),
+    ]) {
+      codecs.register(noting(codec));
+    }
+  }
+
+  /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */
+  startTeam(): void {
+    if (!this.team) return;
+    this.team.start();
+    this.teamLedger?.start();
+    this.teamSync?.start();
+    void this.sharedWork?.start().catch((error: Error) => this.deps.logger.warn(`team shared work not started: ${error.message}`));
+  }
+
+  /** The team database answers again: outboxes pushed and teammates' news pulled now. */
+  private teamCaughtUp(): void {
+    void this.teamLedger?.flush().catch(() => undefined);
+    void this.teamSync?.pushNow().catch(() => undefined);
+    void this.teamSync?.pullNow().catch(() => undefined);
+    void this.sharedWork?.syncOnce().catch(() => undefined);
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */
@@ -374,6 +475,8 @@ export class Workspace {
     ]);
     clearTimeout(timer);
     if (!waited) this.deps.logger.warn(`workspace ${this.id}: closed while work was still under way (${this.busyWith().join(', ')}); open ledger rows are resolved at the next start`);
+    // The team's engines stop (an in-flight push or pull ends) before their pool and the database close.
+    await Promise.allSettled([this.sharedWork?.stop(), this.teamSync?.stop(), this.teamLedger?.stop()]);
     await this.team?.close();
     const sim = this.simulator;
     this.simulator = null;
@@ -431,7 +534,7 @@ export class WorkspaceRegistry {
       this.open.set(id, ws);
       ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
       ws.dailyBackups.start();
-      ws.team?.start();
+      ws.startTeam();
       // Calls left open by a crash are resolved as soon as the API can be asked.
       if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
         const opened = ws;

@@ -291,7 +291,7 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
  */
 export function teamSharedWork(
   db: Db,
-  pool: pg.Pool,
+  pool: pg.Pool | (() => pg.Pool),
   hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> = {},
 ): SharedWork {
   const store = new DiscoveryWorkspaceRepository(db);

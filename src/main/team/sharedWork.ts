@@ -180,8 +180,11 @@ export interface SharedNotice {
 export interface SharedWorkDeps {
   db: Db;
   adapters: readonly DocAdapter[];
-  /** The team database as this researcher. */
-  pool: pg.Pool;
+  /**
+   * The team database as this researcher; a getter when the pool may come later or change (a
+   * Team workspace's connection): it throws TEAM_UNREACHABLE while there is none, and edits wait.
+   */
+  pool: pg.Pool | (() => pg.Pool);
   /** Changes pulled per round trip. */
   batch?: number;
   now?: () => number;
@@ -249,6 +252,11 @@ export class SharedWork {
   private listener: pg.PoolClient | null = null;
   private poller: NodeJS.Timeout | null = null;
   private readonly s;
+
+  private get pool(): pg.Pool {
+    const pool = this.deps.pool;
+    return typeof pool === 'function' ? pool() : pool;
+  }
 
   constructor(private readonly deps: SharedWorkDeps) {
     this.db = deps.db;
@@ -407,7 +415,7 @@ export class SharedWork {
   private async pushOne(row: ChangeRow): Promise<{ seq: number; author: string; changedAt: number }> {
     const params = [row.change_id, row.origin, row.doc_kind, row.doc_id, row.field, row.value, row.base_version];
     const answer = z.object({ seq: sequenceNumber, author: z.string(), changed_at: z.date() });
-    const inserted = await this.deps.pool.query(
+    const inserted = await this.pool.query(
       `INSERT INTO ${S}.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
        ON CONFLICT (change_id) DO NOTHING RETURNING seq::text AS seq, author, changed_at`,
       params,
@@ -415,7 +423,7 @@ export class SharedWork {
     let found = inserted.rows[0] as unknown;
     if (found === undefined) {
       // Pushed before, its answer lost: the first push's row, if it is ours.
-      const again = await this.deps.pool.query(`SELECT seq::text AS seq, author, changed_at FROM ${S}.shared_changes WHERE change_id = $1 AND author = session_user`, [row.change_id]);
+      const again = await this.pool.query(`SELECT seq::text AS seq, author, changed_at FROM ${S}.shared_changes WHERE change_id = $1 AND author = session_user`, [row.change_id]);
       found = again.rows[0];
     }
     const read = answer.safeParse(found);
@@ -432,7 +440,7 @@ export class SharedWork {
     for (;;) {
       const after = this.s.cursor.get()!.pulled_seq;
       const { rows } = await teamCall('read the team’s shared work', () =>
-        this.deps.pool.query(
+        this.pool.query(
           `SELECT c.seq::text AS seq, c.change_id::text AS change_id, c.origin::text AS origin, c.doc_kind, c.doc_id::text AS doc_id, c.field,
                   c.value::text AS value, octet_length(c.value::text) AS size, c.base_version::text AS base_version, c.author,
                   coalesce(r.display_name, c.author) AS author_name, c.changed_at
@@ -596,7 +604,7 @@ export class SharedWork {
   }
 
   private async listen(sync: () => void): Promise<void> {
-    const client = await this.deps.pool.connect();
+    const client = await this.pool.connect();
     const lost = () => {
       if (this.listener === client) this.listener = null;
       client.release(true);

@@ -187,3 +187,12 @@ export function listenForRefresh(client: Pick<ScoutClient, 'on'>, current: () =>
   );
   return () => stops.forEach((stop) => stop());
 }
+
+/**
+ * Read again when a Team workspace saved what teammates shared of these kinds (records pulled:
+ * 'report', 'pdf', 'discovery', 'competitor', 'list', 'creator', 'media', 'history', 'mentions';
+ * shared work: 'comparison', 'discovery_query', 'shortlist_item', 'account_notes').
+ */
+export function teamReceived(...kinds: string[]): RefreshOn {
+  return { event: 'team:received', when: (received) => received.kinds.some((kind) => kinds.includes(kind)) };
+}

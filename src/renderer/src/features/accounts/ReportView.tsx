@@ -21,6 +21,7 @@ import { ConfirmSpend, openOutside } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
+import { teamReceived } from '../../shared/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -81,7 +82,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const account = accountText(accountRef);
   const navigate = useScout((s) => s.navigate);
   // The cached report, from the cache only; read again when a fetch of this account ends.
-  const opened = useScoutQuery(() => scout.invoke('reports:open', { network, account }), [network, account], { keepPrevious: true });
+  const opened = useScoutQuery(() => scout.invoke('reports:open', { network, account }), [network, account], { keepPrevious: true, refreshOn: [teamReceived('report')] });
   const report: CachedReport | null | undefined = opened.data;
   // What went wrong with something the researcher did here (a quote, a fetch), or with reading the report.
   const [actionError, setError] = useState<string | null>(null);

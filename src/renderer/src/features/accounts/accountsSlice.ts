@@ -221,6 +221,10 @@ export const createAccountsSlice =
       if (active !== (previous.workspace?.active ?? null)) onWorkspace(active);
     });
     client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
+    // A Team workspace saved reports teammates bought: the library shows them at once.
+    client.on('team:received', (received) => {
+      if (received.workspace === get().workspace?.active && received.kinds.includes('report')) void get().loadLibrary();
+    });
 
     // Each row follows its own account, in the run's workspace, as the events arrive.
     client.on('reports:changed', (progress) => {

@@ -13,6 +13,7 @@ import { networkLabels } from '../../shared/format';
 import { archiveKindLabels } from '../../shared/labels';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
+import { teamReceived } from '../../shared/scoutQuery';
 
 const sortLabels: Record<ArchiveSort, string> = {
   newest: 'Newest first',
@@ -33,6 +34,7 @@ export function ArchivePage() {
   // The workspace's PDFs for this search, filter and order; the last list stays while the next is read.
   const listing = useScoutQuery(() => scout.invoke('archive:list', { ...(text.trim() ? { text: text.trim() } : {}), ...(network ? { network } : {}), sort }), [text, network, sort], {
     keepPrevious: true,
+    refreshOn: [teamReceived('pdf')],
   });
   const reload = () => void listing.refresh();
 

@@ -11,12 +11,13 @@ import { networkLabels } from '../../shared/format';
 import { pickKey } from './compareSlice';
 import { useSnapshots } from './useSnapshots';
 import { ComparisonBody } from './ComparisonBody';
+import { teamReceived } from '../../shared/scoutQuery';
 
 /** A saved comparison at the snapshots it was saved with; says when newer ones exist. */
 export function SavedComparisonView({ id }: { id: number }) {
   const navigate = useScout((s) => s.navigate);
   // Read again after a save or an update; what is edited starts from each answer.
-  const saved = useScoutQuery(() => scout.invoke('compare:get', { id }), [id]);
+  const saved = useScoutQuery(() => scout.invoke('compare:get', { id }), [id], { keepPrevious: true, refreshOn: [teamReceived('comparison')] });
   const view: ComparisonView | null | undefined = saved.data;
   const error = saved.error;
   const [edit, setEdit] = useState<{ name: string; period: ComparePeriod; notes: string[] } | null>(null);

@@ -6,13 +6,14 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { ErrorState, formatDate, plural } from '../../shared/ui';
 import { PERIOD_WORDS } from '../../shared/format';
+import { teamReceived } from '../../shared/scoutQuery';
 
 /** The saved comparisons of this workspace, newest first: open one, or delete it after a question. */
 export function SavedList({ current }: { current: number | null }) {
   const navigate = useScout((s) => s.navigate);
   const saves = useScout((s) => s.compareSaves);
   // Read again after a save, an update or a delete.
-  const listed = useScoutQuery(() => scout.invoke('compare:list', {}), [], { keepPrevious: true, refreshWhenChanged: [saves] });
+  const listed = useScoutQuery(() => scout.invoke('compare:list', {}), [], { keepPrevious: true, refreshWhenChanged: [saves], refreshOn: [teamReceived('comparison')] });
   const list = listed.data ?? null;
   const error = listed.error;
   const [asking, setAsking] = useState<number | null>(null);

@@ -11,6 +11,7 @@ import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
 import { CompetitorDashboard } from './CompetitorDashboard';
 import { PostBrowser } from './PostBrowser';
+import { teamReceived } from '../../shared/scoutQuery';
 
 /** How often a calculating analysis is asked about; a check is a free read. */
 const CHECK_EVERY_MS = 3000;
@@ -33,7 +34,7 @@ export function CompetitorPage() {
   // The workspace's analyses (each workspace keeps its own), read again when a post fetch ends.
   const list = useScoutQuery(() => scout.invoke('competitor:list', {}), [], {
     keepPrevious: true,
-    refreshOn: [{ event: 'competitor:changed', when: (p) => p.phase === 'finished' }],
+    refreshOn: [{ event: 'competitor:changed', when: (p) => p.phase === 'finished' }, teamReceived('competitor')],
   });
   const analyses = list.data ?? null;
   // Analyses paid for whose answer was lost: said here, as the ledger has them (read again after a create).

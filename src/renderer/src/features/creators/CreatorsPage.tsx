@@ -17,6 +17,7 @@ import { networkLabels } from '../../shared/format';
 import { syncBlocker } from '../lists';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
+import { teamReceived } from '../../shared/scoutQuery';
 
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 
@@ -40,7 +41,7 @@ export function CreatorsPage() {
 
   // The rows with the search they answer, so the count never names a search the rows are not for;
   // the last rows stay while the next search is read, and are read again after a sync.
-  const creators = useScoutQuery(async () => ({ search, rows: await scout.invoke('creators:list', search ? { text: search } : {}) }), [search], { keepPrevious: true });
+  const creators = useScoutQuery(async () => ({ search, rows: await scout.invoke('creators:list', search ? { text: search } : {}) }), [search], { keepPrevious: true, refreshOn: [teamReceived('creator')] });
   const listed = creators.data ?? null;
   const listError = creators.error;
 

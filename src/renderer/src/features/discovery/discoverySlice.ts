@@ -113,6 +113,14 @@ export const createDiscoverySlice =
     let runSeq = 0;
     let quoteSeq = 0;
 
+    // What teammates shared in a Team workspace: saved queries and runs, the shortlist, pages bought.
+    client.on('team:received', (received) => {
+      if (received.workspace !== get().workspace?.active) return;
+      if (received.kinds.includes('discovery_query')) void get().loadDiscoveryQueries();
+      if (received.kinds.includes('shortlist_item') && get().shortlist !== null) void get().loadShortlist();
+      if (received.kinds.includes('discovery')) set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
+    });
+
     let shownAt = 0;
     client.on('discovery:changed', (progress) => {
       const run = get().discoveryRun;

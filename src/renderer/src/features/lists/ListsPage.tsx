@@ -36,6 +36,7 @@ import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlo
 import { listCsv, listXlsx } from './listExport';
 import { saveFile } from '../../shared/saveFile';
 import { currentBrand } from '../../shared/agencyBrand';
+import { teamReceived } from '../../shared/scoutQuery';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
 export const ITEMS_PER_PAGE = 100;
@@ -51,10 +52,10 @@ export function ListsPage() {
   const [syncing, setSyncing] = useState<{ listId: number; items: number } | null>(null);
   const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   // The synced lists, and the open list's items; both are read again after a sync.
-  const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true });
+  const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true, refreshOn: [teamReceived('list')] });
   const known = knownQuery.data ?? null;
   const knownError = knownQuery.error;
-  const itemsQuery = useScoutQuery(() => scout.invoke('lists:items', { listId: openId! }), [openId], { enabled: openId !== null });
+  const itemsQuery = useScoutQuery(() => scout.invoke('lists:items', { listId: openId! }), [openId], { enabled: openId !== null, refreshOn: [teamReceived('list')] });
 
   useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
 
