@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+import { teamMigrations } from '../src/main/team/schema';
+import { latestTeamVersion } from '../src/main/team/schema/migrate';
 
 /** Settings → Team database, filled in and connected as `who` (Settings open, Team active). */
 async function connectTeam(page: Page, server: TestPostgres, database: string, who: Researcher) {
@@ -70,7 +72,7 @@ test.describe('Team workspace', () => {
     // The right one, by keyboard: Enter in the password field connects.
     await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
     await section.getByLabel('Password', { exact: true }).press('Enter');
-    await expect(section.getByTestId('team-connection-status')).toContainText('Connected as Anna Berg · schema 10');
+    await expect(section.getByTestId('team-connection-status')).toContainText(`Connected as Anna Berg · schema ${latestTeamVersion(teamMigrations)}`);
     await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
     await expect(section.getByTestId('team-field-password')).toContainText('A password is saved in the system keychain.');
 
@@ -125,7 +127,7 @@ test.describe('Team workspace', () => {
       const spent = sim.state.totalSpent();
       await page.getByRole('dialog', { name: 'Confirm fetch' }).getByRole('button', { name: /^Spend / }).click();
       const ask = page.getByTestId('team-unreachable');
-      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have the Instagram report of whileaway. Buy anyway? Nothing was spent.', { timeout: 20_000 });
+      await expect(ask).toContainText("The team database cannot be reached: a teammate may already have the Instagram report of whileaway, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.", { timeout: 20_000 });
       // Enter on the focused button must not buy without the team.
       await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
       expect(sim.state.totalSpent()).toBe(spent);

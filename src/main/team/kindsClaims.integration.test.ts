@@ -397,7 +397,7 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
     try {
       await expect(b.companions.mentions(ref)).rejects.toMatchObject({
         code: 'TEAM_UNREACHABLE',
-        message: expect.stringMatching(/^The team database cannot be reached: a teammate may already have the brand mentions of whileteamdown\. Buy anyway\?/),
+        message: expect.stringMatching(/^The team database cannot be reached: a teammate may already have the brand mentions of whileteamdown, and your team's monthly limit cannot be checked\. Buy anyway\?/),
       });
       expect(sent()).toBe(before);
       got = await b.companions.mentions(ref, { teamUnreachableConfirmed: true });

@@ -508,7 +508,7 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
       const callsBefore = apiCalls();
       await server.stopServer('fast');
       try {
-        const unreachable = (what: string) => new RegExp(`^The team database cannot be reached: a teammate may already have ${what}\\. Buy anyway\\? Nothing was spent\\.`);
+        const unreachable = (what: string) => new RegExp(`^The team database cannot be reached: a teammate may already have ${what}, and your team's monthly limit cannot be checked\\. Buy anyway\\? Nothing was spent\\.`);
         await expect(b.archive.export(ref, 1)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(unreachable('the PDF of teamdownpdf')) });
         expect(await run(b, 'down1', body)).toMatchObject({ outcome: 'failed', pagesFetched: 0, callsSpent: 0, message: expect.stringMatching(unreachable('page 1 of this search')) });
         await expect(b.competitor.create(request)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(unreachable('the competitor analysis of teamdown_posts200')) });

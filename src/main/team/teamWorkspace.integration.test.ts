@@ -3,32 +3,22 @@
 // for the team database and one simulator for the agency's API account. Two data folders are two
 // laptops; the simulator is the referee of what was charged.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { ScoutEvent } from '@shared/contract';
 import type { TeamView } from '@shared/team';
 import { Logger } from '../log';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
 import { MainServices } from '../services/mainServices';
-import { createDispatcher, createHandlers } from '../host/handlers';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { tempDir } from '../../../test/support';
+import { connect, logOf, settingsOf, teamLaptop } from '../../../test/teamLaptop';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';
+import { teamMigrations } from './schema';
+import { latestTeamVersion } from './schema/migrate';
 
-interface Laptop {
-  services: MainServices;
-  logFile: string;
-  /** Every answer and every event, as JSON, for the checks that a password never leaves main. */
-  seen: string[];
-  events: ScoutEvent[];
-  call<T = unknown>(channel: string, payload?: unknown): Promise<T>;
-  /** The error of a call expected to fail. */
-  failure(channel: string, payload?: unknown): Promise<{ code: string; message: string; detail?: string }>;
-}
+/** The version a fresh team schema ends at: the latest migration this Scout knows. */
+const LATEST = latestTeamVersion(teamMigrations);
 
 describeWithPostgres('the Team workspace (handlers + keychain + team database + simulator)', () => {
   let server: TestPostgres;
@@ -58,61 +48,8 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     await sim?.close();
   });
 
-  /** Main services on a data folder of their own, Team active, its API address and credentials on the simulator. */
-  async function laptop(options: { keychain?: string; heldWaitMs?: number } = {}): Promise<Laptop> {
-    const dataDir = tempDir('scout-team-');
-    const logFile = path.join(dataDir, 'logs', 'scout.log');
-    const logger = new Logger('debug');
-    logger.addFileSink(logFile);
-    const services = new MainServices({
-      dataDir,
-      host: 'browser',
-      version: 'test',
-      logger,
-      credentialStore: new KeytarCredentialStore(options.keychain ?? keychainService, (s) => logger.registerSecret(s)),
-      apiTimeoutMs: 2000,
-      transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
-      polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
-      team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
-    });
-    open.push(services);
-    const seen: string[] = [];
-    const events: ScoutEvent[] = [];
-    services.events.subscribe((event) => {
-      events.push(event);
-      seen.push(JSON.stringify(event));
-    });
-    const dispatch = createDispatcher(createHandlers(services), logger);
-    const raw = async (channel: string, payload: unknown) => {
-      const result = await dispatch(channel, payload);
-      seen.push(JSON.stringify(result));
-      return result as { ok: boolean; value?: unknown; error?: { code: string; message: string; detail?: string } };
-    };
-    const l: Laptop = {
-      services,
-      logFile,
-      seen,
-      events,
-      async call<T>(channel: string, payload: unknown = {}) {
-        const result = await raw(channel, payload);
-        if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error!.code} ${result.error!.message}`), { code: result.error!.code });
-        return result.value as T;
-      },
-      async failure(channel: string, payload: unknown = {}) {
-        const result = await raw(channel, payload);
-        if (result.ok) throw new Error(`${channel} succeeded, expected it to fail`);
-        return result.error!;
-      },
-    };
-    await l.call('workspace:switch', { workspace: 'team' });
-    await l.call('workspace:setBaseUrl', { workspace: 'team', baseUrl: sim.url });
-    await l.call('credentials:set', { workspace: 'team', accountId: 'demo', apiToken: 'demo-token' });
-    return l;
-  }
-
-  const settingsOf = (r: Researcher) => ({ host: r.connection.host, port: r.connection.port, database: r.connection.database, user: r.connection.user });
-  const connect = (l: Laptop, r: Researcher, password = r.connection.password) => l.call<TeamView>('team:set', { ...settingsOf(r), password });
-  const log = (l: Laptop) => (fs.existsSync(l.logFile) ? fs.readFileSync(l.logFile, 'utf8') : '');
+  const laptop = (options: { keychain?: string; heldWaitMs?: number } = {}) => teamLaptop({ sim, keychainService, open }, options);
+  const log = logOf;
 
   it('is the third workspace, beside Demo and Production, with a SQLite file of its own', async () => {
     const l = await laptop();
@@ -135,7 +72,7 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
 
     const view = await connect(l, anna);
 
-    expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: 10, message: 'Connected as Anna Berg · schema 10.' });
+    expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: LATEST, message: `Connected as Anna Berg · schema ${LATEST}.` });
     expect(view.settings).toEqual({ ...settingsOf(anna), ca: null });
     expect(view.passwordSaved).toBe(true);
     // In the keychain, its own entry beside the API credentials.
@@ -282,7 +219,7 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
       const spent = sim.state.spent.credits;
       const asked = await l.failure('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team' });
       expect(asked.code).toBe('TEAM_UNREACHABLE');
-      expect(asked.message).toBe('The team database cannot be reached: a teammate may already have the Instagram report of offlineteam. Buy anyway? Nothing was spent.');
+      expect(asked.message).toBe('The team database cannot be reached: a teammate may already have the Instagram report of offlineteam, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.');
       expect(sim.state.spent.credits).toBe(spent);
 
       const bought = await l.call<{ accountKey: string }>('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
