@@ -219,7 +219,7 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
       const spent = sim.state.spent.credits;
       const asked = await l.failure('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team' });
       expect(asked.code).toBe('TEAM_UNREACHABLE');
-      expect(asked.message).toBe('The team database cannot be reached: a teammate may already have the Instagram report of offlineteam, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.');
+      expect(asked.message).toBe("The team database cannot be reached: a teammate may already have the Instagram report of offlineteam, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.");
       expect(sim.state.spent.credits).toBe(spent);
 
       const bought = await l.call<{ accountKey: string }>('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });

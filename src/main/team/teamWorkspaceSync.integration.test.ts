@@ -1,0 +1,132 @@
+// Two researchers' Scouts, wired as a user has them (main services through the handlers the
+// renderer calls, the Team workspace's own connection, outbox, ledger and shared work), on one
+// real PostgreSQL and one simulator: what one buys the other has at once and never pays for, the
+// team ledger holds every spend, saved work is shared, and a team database that goes away loses
+// nothing and never makes anyone pay twice.
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { LibraryPageView } from '@shared/contract';
+import type { TeamSpending } from '@shared/teamSpending';
+import type { TeamView } from '@shared/team';
+import type { SavedDiscoveryQuery } from '@shared/discoveryData';
+import { KeytarCredentialStore } from '../credentials/credentialStore';
+import type { MainServices } from '../services/mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+
+describeWithPostgres('two Team workspaces share one team database (wired as in the app)', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let sim: SimulatorHandle;
+  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    sim = await startSimulator({ generationMs: 30 });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    for (const service of keychains) {
+      const store = new KeytarCredentialStore(service);
+      await store.deleteSecret('team-db').catch(() => undefined);
+      await store.delete('team').catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  async function pair(): Promise<[Laptop, Laptop]> {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    return [a, b];
+  }
+
+  const library = (l: Laptop) => l.call<LibraryPageView>('reports:library', {});
+  const inLibrary = async (l: Laptop, account: string) => (await library(l)).items.some((row) => row.accountKey === account);
+
+  it('one buys a report: the other has it in its library within a second, without asking, and never pays for it', async () => {
+    const [a, b] = await pair();
+    const spent = sim.state.spent.credits;
+    const apiCalls = () => [...sim.state.calls.values()].reduce((sum, n) => sum + n, 0);
+
+    await a.call('reports:fetch', { network: 'instagram', account: 'sharedbuy', confirmedCost: 1, workspace: 'team' });
+    const bought = Date.now();
+    const callsAfterBuying = apiCalls();
+    // Bob's Scout asks nothing: Anna's record reaches it by NOTIFY and the pull it starts.
+    await waitUntil("Anna's report in Bob's library", () => inLibrary(b, 'sharedbuy'), 1_000);
+
+    expect(Date.now() - bought).toBeLessThan(1_000);
+    expect(sim.state.spent.credits - spent).toBe(1);
+    expect(apiCalls()).toBe(callsAfterBuying);
+    // The screens were told to read again.
+    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report'))).toBe(true);
+    // Opened on Bob's laptop: Anna's report, from Bob's own cache.
+    const opened = await b.call<{ result: unknown; fetchedAt: number }>('reports:open', { network: 'instagram', account: 'sharedbuy' });
+    const original = await a.call<{ result: unknown; fetchedAt: number }>('reports:open', { network: 'instagram', account: 'sharedbuy' });
+    expect(opened.result).toEqual(original.result);
+    expect(opened.fetchedAt).toBe(original.fetchedAt);
+    expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
+  });
+
+  it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
+    const [a, b] = await pair();
+    await a.call('reports:fetch', { network: 'twitch', account: 'ledgershown', confirmedCost: 1, workspace: 'team' });
+
+    await waitUntil("Anna's spend in the team's Spending on Bob's laptop", async () => {
+      const spending = await b.call<TeamSpending>('team:spending', {});
+      return spending.team && spending.rows.some((row) => row.researcher === 'Anna Berg' && row.balance === 'credits' && row.spent >= 1);
+    }, 5_000);
+    const mine = await a.call<TeamSpending>('team:spending', {});
+    expect(mine.team && mine.queued).toBe(0);
+    expect(mine.team && mine.rows.find((row) => row.researcher === 'Anna Berg')?.you).toBe(true);
+  });
+
+  it('a saved discovery query is shared: Bob sees the one Anna saved', async () => {
+    const [a, b] = await pair();
+    const saved = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: 'Shared with the team', body: { social_network: 'instagram' } });
+
+    await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 5_000);
+    expect(saved.name).toBe('Shared with the team');
+    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('discovery_query'))).toBe(true);
+  });
+
+  it('the team database away: Anna buys once she confirms, her record and spend wait in the outbox, and reach Bob when it is back', async () => {
+    const [a, b] = await pair();
+    await server.stopServer();
+    try {
+      expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
+      const asked = await a.failure('reports:fetch', { network: 'youtube', account: 'boughtoffline', confirmedCost: 1, workspace: 'team' });
+      expect(asked.code).toBe('TEAM_UNREACHABLE');
+      await a.call('reports:fetch', { network: 'youtube', account: 'boughtoffline', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
+      // Reading and local work go on.
+      expect(await inLibrary(a, 'boughtoffline')).toBe(true);
+      expect(a.services.workspaces.get('team').teamSync!.status().pending).toBeGreaterThan(0);
+    } finally {
+      await server.startServer();
+    }
+    const spent = sim.state.spent.credits;
+
+    await waitUntil("the report bought offline in Bob's library", () => inLibrary(b, 'boughtoffline'), 15_000);
+    await waitUntil("the spend made offline in the team ledger", async () => {
+      const spending = await b.call<TeamSpending>('team:spending', {});
+      return spending.team && spending.rows.some((row) => row.researcher === 'Anna Berg' && row.spent >= 1);
+    }, 15_000);
+    expect(a.services.workspaces.get('team').teamSync!.status().pending).toBe(0);
+    // Bob asking for it now takes nothing from the API: he has it.
+    await b.call('reports:fetch', { network: 'youtube', account: 'boughtoffline', confirmedCost: 0, workspace: 'team' }).catch(() => undefined);
+    expect(sim.state.spent.credits).toBe(spent);
+  });
+});
