@@ -57,8 +57,12 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   const library = (l: Laptop) => l.call<LibraryPageView>('reports:library', {});
   const inLibrary = async (l: Laptop, account: string) => (await library(l)).items.some((row) => row.accountKey === account);
 
-  it('one buys a report: the other has it in its library within a second, without asking, and never pays for it', async () => {
+  // Told, not polled: Bob's Scout listens (LISTEN/NOTIFY) and its fallback poll is 5 s apart, so
+  // a report there in under 3 s came by the announcement. The ≤ 1 s figure on a quiet machine is
+  // the bench's (team.sync_visible_p95_ms); a test on a loaded CI machine allows for the load.
+  it('one buys a report: the other has it in its library at once, by NOTIFY, without asking, and never pays for it', async () => {
     const [a, b] = await pair();
+    await waitUntil("Bob's Scout listening", () => b.services.workspaces.get('team').teamSync!.status().live, 5_000);
     const spent = sim.state.spent.credits;
     const apiCalls = () => [...sim.state.calls.values()].reduce((sum, n) => sum + n, 0);
 
@@ -66,13 +70,13 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     const bought = Date.now();
     const callsAfterBuying = apiCalls();
     // Bob's Scout asks nothing: Anna's record reaches it by NOTIFY and the pull it starts.
-    await waitUntil("Anna's report in Bob's library", () => inLibrary(b, 'sharedbuy'), 1_000);
+    await waitUntil("Anna's report in Bob's library", () => inLibrary(b, 'sharedbuy'), 3_000);
 
-    expect(Date.now() - bought).toBeLessThan(1_000);
+    expect(Date.now() - bought).toBeLessThan(3_000);
     expect(sim.state.spent.credits - spent).toBe(1);
     expect(apiCalls()).toBe(callsAfterBuying);
-    // The screens were told to read again.
-    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report'))).toBe(true);
+    // The screens are told to read again (once the pull that saved it has ended).
+    await waitUntil('the screens told', () => b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report')), 3_000);
     // Opened on Bob's laptop: Anna's report, from Bob's own cache.
     const opened = await b.call<{ result: unknown; fetchedAt: number }>('reports:open', { network: 'instagram', account: 'sharedbuy' });
     const original = await a.call<{ result: unknown; fetchedAt: number }>('reports:open', { network: 'instagram', account: 'sharedbuy' });
