@@ -9,7 +9,6 @@ import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import { archiveFileUrl } from '@shared/archive';
 import type { MainServices } from '../services/mainServices';
-import type { TeamLedger } from '../team/teamLedger';
 import type { Logger } from '../log';
 import { errorData } from '../errorWording';
 
@@ -104,7 +103,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
     'team:spending': async ({ months }) => {
       // A Team workspace has a team ledger; Demo and Production have none (nothing to show).
-      const teamLedger = (s.active() as { teamLedger?: TeamLedger }).teamLedger;
+      const teamLedger = s.active().teamLedger;
       return teamLedger ? teamLedger.spending(months) : { team: false };
     },
     'compare:list': async () => s.active().compare.list(),

@@ -43,7 +43,9 @@ import { lastKnownDiscoveryCalls } from './planService';
 import type { Logger } from '../log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 import type pg from 'pg';
-import { TeamCodecs, type TeamRecordCodec, type TeamRecordOut } from '../team/codecs';
+import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut } from '../team/codecs';
+import { teamItemParts } from '../team/records';
+import { networks, type Network } from '@shared/reports';
 import { TeamError } from '../team/errors';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
@@ -285,14 +287,20 @@ export class Workspace {
     // Every kind of paid record a teammate may share, saved here by the service that owns it
     // (the same path as a copy taken instead of buying); what was saved is told to the screens.
     const noting = (codec: TeamRecordCodec): TeamRecordCodec => {
-      const note = <T>(outcome: T) => {
-        if (outcome === 'saved') received.add(codec.kind);
+      const note = <T>(outcome: T, record: TeamRecordIn) => {
+        if (outcome !== 'saved') return outcome;
+        received.add(codec.kind);
+        // A teammate's report opens offline complete, as one bought here does: its pictures stored.
+        const parts = codec.kind === 'report' ? teamItemParts(record.item) : null;
+        const network = parts && (networks as readonly string[]).includes(parts.network) ? (parts.network as Network) : null;
+        const opened = network && parts ? this.reportsRepo.open(network, parts.subject) : null;
+        if (opened) void storePictures(opened.result).catch(() => undefined);
         return outcome;
       };
       return {
         kind: codec.kind,
-        apply: async (record) => note(await codec.apply(record)),
-        ...(codec.applyNow ? { applyNow: (record: Parameters<NonNullable<TeamRecordCodec['applyNow']>>[0]) => note(codec.applyNow!(record)) } : {}),
+        apply: async (record) => note(await codec.apply(record), record),
+        ...(codec.applyNow ? { applyNow: (record: TeamRecordIn) => note(codec.applyNow!(record), record) } : {}),
       };
     };
     for (const codec of [

@@ -10,6 +10,7 @@ import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
+import { pictureUrls } from '../services/imageCache';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
@@ -83,6 +84,10 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     expect(opened.result).toEqual(original.result);
     expect(opened.fetchedAt).toBe(original.fetchedAt);
     expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
+    // Its pictures are stored on Bob's laptop too, so it opens offline complete.
+    const pictures = pictureUrls(opened.result);
+    expect(pictures.length).toBeGreaterThan(0);
+    await waitUntil("the report's pictures on Bob's laptop", async () => (await b.call<{ dataUrl: string } | null>('images:get', { url: pictures[0] })) !== null, 5_000);
   });
 
   it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
