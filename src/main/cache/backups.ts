@@ -158,6 +158,62 @@ export function carryLedgerOver(db: Db, replacedFile: string): number {
   }
 }
 
+/**
+ * A Team workspace's outboxes in the replaced file: paid records and spending-ledger steps made
+ * after the backup and not yet in the team database. Carried into the restored database (after
+ * carryLedgerOver, whose rows the ledger steps are matched to), so a restore never keeps from the
+ * team what was bought: the records are pushed and come back by the next pull, the spends reach
+ * the team ledger. Pushing either twice is a no-op (records are content-addressed, ledger steps
+ * unique per entry and state). Files without a team's tables carry nothing.
+ */
+/** Where a Team workspace keeps its team database's connection settings (never the password). */
+export const TEAM_SETTINGS_KEY = 'teamDatabase';
+
+export function carryTeamOutboxOver(db: Db, replacedFile: string): { records: number; ledgerSteps: number } {
+  db.prepare('ATTACH DATABASE ? AS replaced').run(replacedFile);
+  try {
+    const has = (schema: 'main' | 'replaced', table: string) => db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+    const both = (table: string) => has('main', table) && has('replaced', table);
+    return db.transaction(() => {
+      const records = both('team_outbox')
+        ? db
+            .prepare(
+              `INSERT INTO team_outbox (kind, item_key, fetched_at, body_json, body_bytes, body_file, queued_at)
+               SELECT r.kind, r.item_key, r.fetched_at, r.body_json, r.body_bytes, r.body_file, r.queued_at FROM replaced.team_outbox r
+                WHERE r.refused_at IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM team_outbox m WHERE m.kind = r.kind AND m.item_key = r.item_key AND m.fetched_at = r.fetched_at)
+                ORDER BY r.id`,
+            )
+            .run().changes
+        : 0;
+      // A step names its local ledger row; a row carried over by carryLedgerOver has a new id,
+      // found again by what it was (when, what, which balance).
+      const ledgerSteps =
+        both('team_ledger_outbox') && both('credit_ledger')
+          ? db
+              .prepare(
+                `INSERT OR IGNORE INTO team_ledger_outbox (ledger_id, entry_id, state, operation, network, account_key, item, balance, expected_cost, cost, balance_before, balance_after, note, spent_at, queued_at)
+                 SELECT m.id, o.entry_id, o.state, o.operation, o.network, o.account_key, o.item, o.balance, o.expected_cost, o.cost, o.balance_before, o.balance_after, o.note, o.spent_at, o.queued_at
+                   FROM replaced.team_ledger_outbox o
+                   JOIN replaced.credit_ledger r ON r.id = o.ledger_id
+                   JOIN credit_ledger m ON m.created_at = r.created_at AND m.operation = r.operation AND m.balance = r.balance AND m.account_key IS r.account_key
+                  WHERE o.pushed_at IS NULL AND o.refused IS NULL
+                  ORDER BY o.seq`,
+              )
+              .run().changes
+          : 0;
+      // The team database to share them with: a backup from before it was set up has none, and
+      // a connection is no work to roll back.
+      if (both('workspace_meta')) {
+        db.prepare(`INSERT OR IGNORE INTO workspace_meta (key, value, updated_at) SELECT key, value, updated_at FROM replaced.workspace_meta WHERE key = ?`).run(TEAM_SETTINGS_KEY);
+      }
+      return { records, ledgerSteps };
+    })();
+  } finally {
+    db.prepare('DETACH DATABASE replaced').run();
+  }
+}
+
 /** Once a day while a workspace is open: checked at open and every hour. */
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;

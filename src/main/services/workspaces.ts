@@ -6,7 +6,7 @@ import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } f
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
 import { openWorkspaceDatabase } from '../cache/workspaceStore';
-import { carryLedgerOver, DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
+import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
@@ -151,7 +151,7 @@ export class Workspace {
             onChange: (view) => {
               deps.events.emit('team:changed', view);
               // Connected (again): what waited goes now rather than at its next retry.
-              if (view.status.state === 'connected') this.teamCaughtUp();
+              if (view.status.state === 'connected') this.teamCatchUp();
             },
             options: deps.team,
             ...(this.teamLedger ? { ledger: this.teamLedger } : {}),
@@ -328,7 +328,7 @@ export class Workspace {
   }
 
   /** The team database answers again: outboxes pushed and teammates' news pulled now. */
-  private teamCaughtUp(): void {
+  teamCatchUp(): void {
     void this.teamLedger?.flush().catch(() => undefined);
     void this.teamSync?.pushNow().catch(() => undefined);
     void this.teamSync?.pullNow().catch(() => undefined);
@@ -620,6 +620,18 @@ export class WorkspaceRegistry {
         if (carried > 0) this.deps.logger.info(`workspace ${id}: ${carried} spending ledger rows carried over from the replaced file`);
       } catch (error) {
         this.deps.logger.warn(`workspace ${id}: spending ledger not carried over from ${keptAs}: ${(error as Error).message}`);
+      }
+      // A Team workspace's records and spends not shared yet are the team's too: not rolled back.
+      if (reopened.team) {
+        try {
+          const { records, ledgerSteps } = carryTeamOutboxOver(reopened.db, keptAs);
+          if (records + ledgerSteps > 0) this.deps.logger.info(`workspace ${id}: ${records} records and ${ledgerSteps} ledger steps still to share carried over from the replaced file`);
+          // Settings carried over from the replaced file are connected with now.
+          reopened.team.start();
+          reopened.teamCatchUp();
+        } catch (error) {
+          this.deps.logger.warn(`workspace ${id}: what was still to share not carried over from ${keptAs}: ${(error as Error).message}`);
+        }
       }
     }
   }

@@ -13,6 +13,7 @@ import { ScoutError } from '@shared/errors';
 import { teamSettingsSchema, type TeamSettings, type TeamStatus, type TeamView } from '@shared/team';
 import type { CredentialStore } from '../credentials/credentialStore';
 import type { WorkspaceMeta } from '../cache/workspaceMeta';
+import { TEAM_SETTINGS_KEY } from '../cache/backups';
 import type { Logger } from '../log';
 import type { HeldClaim } from './claims';
 import { TeamError } from './errors';
@@ -26,7 +27,7 @@ import type { ClaimOptions } from './claims';
 import type { TeamLedger } from './teamLedger';
 import type { BalanceKind } from '@shared/balances';
 
-const META_SETTINGS = 'teamDatabase';
+const META_SETTINGS = TEAM_SETTINGS_KEY;
 const PASSWORD_ENTRY = 'team-db';
 
 export interface TeamConnectorOptions {

@@ -5,7 +5,7 @@
 // nothing and never makes anyone pay twice.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { LibraryPageView } from '@shared/contract';
+import type { BackupInfo, LibraryPageView } from '@shared/contract';
 import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
@@ -110,6 +110,33 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 5_000);
     expect(saved.name).toBe('Shared with the team');
     expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('discovery_query'))).toBe(true);
+  });
+
+  it('a restore in the middle: bought while the team was away, then a backup from before put back — nothing is kept from the team', async () => {
+    const [a, b] = await pair();
+    await waitUntil("the Team workspace's daily backup", async () => (await a.call<BackupInfo[]>('workspace:backups', { workspace: 'team' })).length > 0, 10_000);
+    const [backup] = await a.call<BackupInfo[]>('workspace:backups', { workspace: 'team' });
+    await server.stopServer();
+    try {
+      expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
+      await a.call('reports:fetch', { network: 'twitter', account: 'beforerestore', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
+      // The backup predates the purchase: restoring it takes the report out of Anna's cache.
+      await a.call('workspace:restoreBackup', { workspace: 'team', backupId: backup!.id });
+      expect(await inLibrary(a, 'beforerestore')).toBe(false);
+    } finally {
+      await server.startServer();
+    }
+    const spent = sim.state.spent.credits;
+
+    // What was still to share came along: Bob gets the report, the team ledger the spend, and
+    // Anna's own cache has her report back from the team.
+    await waitUntil("the report bought before the restore in Bob's library", () => inLibrary(b, 'beforerestore'), 15_000);
+    await waitUntil("Anna's report back in her own library", () => inLibrary(a, 'beforerestore'), 15_000);
+    await waitUntil('the spend in the team ledger', async () => {
+      const spending = await b.call<TeamSpending>('team:spending', {});
+      return spending.team && spending.rows.some((row) => row.researcher === 'Anna Berg' && row.balance === 'credits' && row.spent >= 1);
+    }, 15_000);
+    expect(sim.state.spent.credits).toBe(spent);
   });
 
   it('the team database away: Anna buys once she confirms, her record and spend wait in the outbox, and reach Bob when it is back', async () => {
