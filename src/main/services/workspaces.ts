@@ -207,6 +207,10 @@ export class Workspace {
       paid: this.paid,
       jobs: this.jobs,
       onSaved: storePictures,
+      // A teammate's report: its pictures stored as they come, then the screens told again to draw them.
+      onPulled: async (result) => {
+        if ((await storePictures(result)) > 0) tell(['report']);
+      },
       ...share,
       ...deps.polling,
     });

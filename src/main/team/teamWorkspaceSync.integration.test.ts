@@ -10,6 +10,7 @@ import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
+import { pictureUrls } from '../services/imageCache';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
@@ -79,6 +80,12 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     expect(opened.result).toEqual(original.result);
     expect(opened.fetchedAt).toBe(original.fetchedAt);
     expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
+    // Its pictures too, fetched by Bob's Scout as it arrived, so it opens offline complete; then the screens are told again to draw them.
+    const pictures = pictureUrls(opened.result);
+    expect(pictures.length).toBeGreaterThan(0);
+    const images = b.services.workspaces.get('team').images;
+    await waitUntil("the pictures of Anna's report in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 5_000);
+    await waitUntil('the screens told to draw them', () => b.events.filter((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report')).length >= 2, 5_000);
   });
 
   it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
