@@ -103,9 +103,15 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
 
   it('a saved discovery query is shared: Bob sees the one Anna saved', async () => {
     const [a, b] = await pair();
+    // Both workspaces opened before their team database was set up: connecting makes them listen
+    // at once, not at the next poll (30 s). Bob's catch-up sync is over before Anna saves, so
+    // only the team database's notice can bring her query.
+    const bobs = b.services.workspaces.get('team').sharedWork!;
+    await waitUntil("Bob's Scout listening for shared work", () => bobs.live, 2_000);
+    await bobs.syncOnce();
     const saved = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: 'Shared with the team', body: { social_network: 'instagram' } });
 
-    await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 5_000);
+    await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 2_000);
     expect(saved.name).toBe('Shared with the team');
     expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('discovery_query'))).toBe(true);
   });
