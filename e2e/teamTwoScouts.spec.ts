@@ -92,7 +92,9 @@ test.describe('Two Scouts on one team database', () => {
     server = await startPostgres();
     team = await teamDatabase(server);
     const [anna, bob] = [await team.addResearcher('Anna Berg'), await team.addResearcher('Bob Lund')];
-    sim = await startSimulator({ generationMs: 300, port: 0 });
+    // Every answer a little late, pictures too: a teammate's report shows in the library before its
+    // pictures are stored, and the rows must draw them once they are.
+    sim = await startSimulator({ generationMs: 300, latencyMs: 250, port: 0 });
     [a, b] = await Promise.all([startScout(browser, sim, server, team, anna), startScout(browser, sim, server, team, bob)]);
   });
   test.afterAll(async () => {
