@@ -20,15 +20,18 @@ interface TwoScouts {
   app: BrowserModeApp;
   context: BrowserContext;
   page: Page;
-  dataDir: string;
 }
 
 /** A Scout of its own (data folder, keychain entry, browser context) in the Team workspace, on the simulator, connected as `who`. */
-async function startScout(browser: Browser, sim: SimulatorHandle, server: TestPostgres, team: TeamDatabase, who: Researcher): Promise<TwoScouts> {
+async function startScout(browser: Browser, sim: SimulatorHandle, server: TestPostgres, team: TeamDatabase, who: Researcher, cleanups: (() => Promise<void>)[]): Promise<TwoScouts> {
+  // Each part is put away afterwards even when a later step here fails.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-team-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const app = await startBrowserMode({ dataDir, keychainService: `scout-workbench-e2e-${crypto.randomUUID()}` });
+  cleanups.push(() => app.stop());
   // Light, 1,100 px wide: the screenshots of the libraries are taken as a researcher would see them.
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, colorScheme: 'light' });
+  cleanups.push(() => context.close());
   const page = await context.newPage();
   await page.goto(app.launchUrl);
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
@@ -51,7 +54,7 @@ async function startScout(browser: Browser, sim: SimulatorHandle, server: TestPo
   await section.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByTestId('team-status')).toHaveText(`Team: ${who.name}`);
   await page.getByRole('link', { name: 'Accounts' }).click();
-  return { researcher: who, app, context, page, dataDir };
+  return { researcher: who, app, context, page };
 }
 
 /** Add accounts → check the cost of one account (network:name) → its confirmation shown. */
@@ -83,6 +86,8 @@ test.describe('Two Scouts on one team database', () => {
   let sim: SimulatorHandle;
   let a: TwoScouts;
   let b: TwoScouts;
+  /** What was started for the two Scouts, put away in reverse order. */
+  const cleanups: (() => Promise<void>)[] = [];
   /** What Anna's Scout said it spent, report credits, step by step: Settings on Bob's must show the sum. */
   let annaSpent = 0;
   let bobSpent = 0;
@@ -95,15 +100,12 @@ test.describe('Two Scouts on one team database', () => {
     // Every answer a little late, pictures too: a teammate's report shows in the library before its
     // pictures are stored, and the rows must draw them once they are.
     sim = await startSimulator({ generationMs: 300, latencyMs: 250, port: 0 });
-    [a, b] = await Promise.all([startScout(browser, sim, server, team, anna), startScout(browser, sim, server, team, bob)]);
+    const started = await Promise.allSettled([startScout(browser, sim, server, team, anna, cleanups), startScout(browser, sim, server, team, bob, cleanups)]);
+    for (const one of started) if (one.status === 'rejected') throw one.reason;
+    [a, b] = started.map((one) => (one as PromiseFulfilledResult<TwoScouts>).value) as [TwoScouts, TwoScouts];
   });
   test.afterAll(async () => {
-    for (const scout of [a, b]) {
-      if (!scout) continue;
-      await scout.context.close();
-      await scout.app.stop();
-      fs.rmSync(scout.dataDir, { recursive: true, force: true });
-    }
+    for (const cleanup of cleanups.reverse()) await cleanup();
     await sim?.close();
     await team?.close();
     await server?.close();
