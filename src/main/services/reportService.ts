@@ -94,6 +94,12 @@ export interface ReportServiceDeps {
   maxWaitMs?: number;
   /** Called with every saved report's answer, to fetch its pictures into the cache. */
   onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Called with a teammate's report pulled into the cache (not awaited: the sync engine saves
+   * pulled records in one transaction), to fetch its pictures while their links still work, so
+   * it opens offline complete like one bought here.
+   */
+  onPulled?: (result: Record<string, unknown>) => Promise<unknown>;
   /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
   /**
@@ -445,7 +451,12 @@ export class ReportService {
 
   /** The sync engine's way into the cache for report records (team/codecs.ts). */
   teamCodec(): TeamRecordCodec {
-    return { kind: 'report', apply: async (record) => this.applyTeamRecord(record).outcome, applyNow: (record) => this.applyTeamRecord(record).outcome };
+    const applyNow = (record: TeamRecordIn) => {
+      const { outcome, report } = this.applyTeamRecord(record);
+      if (outcome === 'saved') void this.deps.onPulled?.(report.result).catch(() => undefined);
+      return outcome;
+    };
+    return { kind: 'report', apply: async (record) => applyNow(record), applyNow };
   }
 
   /** Hands a saved report to the outbox; a failure there is the sync engine's to log, never this fetch's. */

@@ -44,8 +44,6 @@ import type { Logger } from '../log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 import type pg from 'pg';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut } from '../team/codecs';
-import { teamItemParts } from '../team/records';
-import { networks, type Network } from '@shared/reports';
 import { TeamError } from '../team/errors';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
@@ -209,6 +207,10 @@ export class Workspace {
       paid: this.paid,
       jobs: this.jobs,
       onSaved: storePictures,
+      // A teammate's report: its pictures stored as they come, then the screens told again to draw them.
+      onPulled: async (result) => {
+        if ((await storePictures(result)) > 0) tell(['report']);
+      },
       ...share,
       ...deps.polling,
     });
@@ -287,20 +289,14 @@ export class Workspace {
     // Every kind of paid record a teammate may share, saved here by the service that owns it
     // (the same path as a copy taken instead of buying); what was saved is told to the screens.
     const noting = (codec: TeamRecordCodec): TeamRecordCodec => {
-      const note = <T>(outcome: T, record: TeamRecordIn) => {
-        if (outcome !== 'saved') return outcome;
-        received.add(codec.kind);
-        // A teammate's report opens offline complete, as one bought here does: its pictures stored.
-        const parts = codec.kind === 'report' ? teamItemParts(record.item) : null;
-        const network = parts && (networks as readonly string[]).includes(parts.network) ? (parts.network as Network) : null;
-        const opened = network && parts ? this.reportsRepo.open(network, parts.subject) : null;
-        if (opened) void storePictures(opened.result).catch(() => undefined);
+      const note = <T>(outcome: T) => {
+        if (outcome === 'saved') received.add(codec.kind);
         return outcome;
       };
       return {
         kind: codec.kind,
-        apply: async (record) => note(await codec.apply(record), record),
-        ...(codec.applyNow ? { applyNow: (record: TeamRecordIn) => note(codec.applyNow!(record), record) } : {}),
+        apply: async (record) => note(await codec.apply(record)),
+        ...(codec.applyNow ? { applyNow: (record: TeamRecordIn) => note(codec.applyNow!(record)) } : {}),
       };
     };
     for (const codec of [
@@ -332,7 +328,7 @@ export class Workspace {
     void this.teamLedger?.flush().catch(() => undefined);
     void this.teamSync?.pushNow().catch(() => undefined);
     void this.teamSync?.pullNow().catch(() => undefined);
-    void this.sharedWork?.syncOnce().catch(() => undefined);
+    this.sharedWork?.reconnected();
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */

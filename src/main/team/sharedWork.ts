@@ -250,7 +250,10 @@ export class SharedWork {
   readonly origin: string;
   private chain: Promise<unknown> = Promise.resolve();
   private listener: pg.PoolClient | null = null;
+  /** A LISTEN connection being opened: one at a time. */
+  private listening: Promise<void> | null = null;
   private poller: NodeJS.Timeout | null = null;
+  private readonly syncSoon = () => void this.syncOnce().catch(() => undefined);
   private readonly s;
 
   private get pool(): pg.Pool {
@@ -594,13 +597,35 @@ export class SharedWork {
    */
   async start(pollMs = 30_000): Promise<void> {
     this.capture();
-    const sync = () => void this.syncOnce().catch(() => undefined);
     this.poller = setInterval(() => {
-      if (this.listener === null) void this.listen(sync).catch(() => undefined);
-      sync();
+      void this.listenIfNot();
+      this.syncSoon();
     }, pollMs);
-    await this.listen(sync).catch(() => undefined);
-    sync();
+    await this.listenIfNot();
+    this.syncSoon();
+  }
+
+  /**
+   * The team database answers (again, or for the first time: a Team workspace opened before its
+   * connection was set up): listens now rather than at the next poll, and syncs.
+   */
+  reconnected(): void {
+    if (this.poller === null) return;
+    void this.listenIfNot();
+    this.syncSoon();
+  }
+
+  /** Told of teammates' changes as they come (LISTEN); false: only the poll finds them. */
+  get live(): boolean {
+    return this.listener !== null;
+  }
+
+  private listenIfNot(): Promise<void> {
+    if (this.listener !== null) return Promise.resolve();
+    this.listening ??= this.listen(this.syncSoon)
+      .catch(() => undefined)
+      .finally(() => (this.listening = null));
+    return this.listening;
   }
 
   private async listen(sync: () => void): Promise<void> {
@@ -620,12 +645,20 @@ export class SharedWork {
       if (isConnectionError(error)) return;
       throw error;
     }
+    // Stopped while connecting: the connection goes back unused.
+    if (this.poller === null) {
+      client.removeAllListeners('notification');
+      await client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
+      client.release();
+      return;
+    }
     this.listener = client;
   }
 
   async stop(): Promise<void> {
     if (this.poller) clearInterval(this.poller);
     this.poller = null;
+    await this.listening;
     const l = this.listener;
     this.listener = null;
     if (l) {

@@ -84,10 +84,12 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     expect(opened.result).toEqual(original.result);
     expect(opened.fetchedAt).toBe(original.fetchedAt);
     expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
-    // Its pictures are stored on Bob's laptop too, so it opens offline complete.
+    // Its pictures too, fetched by Bob's Scout as it arrived, so it opens offline complete; then the screens are told again to draw them.
     const pictures = pictureUrls(opened.result);
     expect(pictures.length).toBeGreaterThan(0);
-    await waitUntil("the report's pictures on Bob's laptop", async () => (await b.call<{ dataUrl: string } | null>('images:get', { url: pictures[0] })) !== null, 5_000);
+    const images = b.services.workspaces.get('team').images;
+    await waitUntil("the pictures of Anna's report in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 5_000);
+    await waitUntil('the screens told to draw them', () => b.events.filter((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report')).length >= 2, 5_000);
   });
 
   it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
@@ -105,9 +107,15 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
 
   it('a saved discovery query is shared: Bob sees the one Anna saved', async () => {
     const [a, b] = await pair();
+    // Both workspaces opened before their team database was set up: connecting makes them listen
+    // at once, not at the next poll (30 s). Bob's catch-up sync is over before Anna saves, so
+    // only the team database's notice can bring her query.
+    const bobs = b.services.workspaces.get('team').sharedWork!;
+    await waitUntil("Bob's Scout listening for shared work", () => bobs.live, 2_000);
+    await bobs.syncOnce();
     const saved = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: 'Shared with the team', body: { social_network: 'instagram' } });
 
-    await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 5_000);
+    await waitUntil("Anna's saved query on Bob's laptop", async () => (await b.call<SavedDiscoveryQuery[]>('discovery:queries')).some((q) => q.name === 'Shared with the team'), 2_000);
     expect(saved.name).toBe('Shared with the team');
     expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('discovery_query'))).toBe(true);
   });

@@ -1,10 +1,12 @@
 import { scout } from './scoutClient';
+import { teamReceived } from './scoutQuery';
 import { useScoutQuery } from './useScoutQuery';
 
 // Pictures come from the workspace cache (they outlive the CDN's 28-day links), never from the
 // network directly: the page's CSP allows only data: and blob: images. Only a picture found is
 // remembered for the session: "none yet" may just mean main is still storing it (a report's
-// pictures are stored as it is saved), so it is asked again on the next draw and when a fetch ends.
+// pictures are stored as it is saved), so it is asked again on the next draw, when a fetch ends and
+// when a teammate's report arrives (its pictures are stored just after it).
 const cache = new Map<string, string>();
 
 /** `fill`: a thumbnail as wide as its column (square), `size` only what the image is asked at. */
@@ -20,7 +22,7 @@ export function Avatar({ url, label, size = 32, square = false, fill = false }: 
         },
       ),
     [url],
-    { enabled: !!url && !cached, refreshOn: [{ event: 'reports:changed', when: (p) => p.phase === 'finished' }] },
+    { enabled: !!url && !cached, refreshOn: [{ event: 'reports:changed', when: (p) => p.phase === 'finished' }, teamReceived('report')] },
   );
   const src = !url ? null : cached ? (cache.get(url) ?? null) : (image.data ?? null);
   const initials = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
