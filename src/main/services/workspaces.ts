@@ -289,14 +289,22 @@ export class Workspace {
     // Every kind of paid record a teammate may share, saved here by the service that owns it
     // (the same path as a copy taken instead of buying); what was saved is told to the screens.
     const noting = (codec: TeamRecordCodec): TeamRecordCodec => {
-      const note = <T>(outcome: T) => {
-        if (outcome === 'saved') received.add(codec.kind);
+      const note = <T>(outcome: T, record: TeamRecordIn) => {
+        if (outcome !== 'saved') return outcome;
+        received.add(codec.kind);
+        // Opens offline complete, as one fetched here does: its pictures stored (a report's by
+        // ReportService.onPulled), then the screens told again to draw them.
+        if (codec.kind !== 'report') {
+          void storePictures(pulledJson(record))
+            .then((stored) => stored > 0 && tell([codec.kind]))
+            .catch(() => undefined);
+        }
         return outcome;
       };
       return {
         kind: codec.kind,
-        apply: async (record) => note(await codec.apply(record)),
-        ...(codec.applyNow ? { applyNow: (record: TeamRecordIn) => note(codec.applyNow!(record)) } : {}),
+        apply: async (record) => note(await codec.apply(record), record),
+        ...(codec.applyNow ? { applyNow: (record: TeamRecordIn) => note(codec.applyNow!(record), record) } : {}),
       };
     };
     for (const codec of [
@@ -496,6 +504,23 @@ export class Workspace {
     });
     return this.simulator;
   }
+}
+
+/**
+ * A pulled record's JSON as its codec read it: some kinds keep the API's answer as its text (so
+ * the key order survives jsonb), `{ answer: "…" }`, read here again only to find its pictures.
+ */
+function pulledJson(record: TeamRecordIn): unknown {
+  if (!('json' in record.body)) return null;
+  const json = record.body.json as { answer?: unknown } | null;
+  if (json && typeof json === 'object' && typeof json.answer === 'string') {
+    try {
+      return JSON.parse(json.answer) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return json;
 }
 
 function capitalise(text: string): string {

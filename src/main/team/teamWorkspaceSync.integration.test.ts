@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { BackupInfo, LibraryPageView } from '@shared/contract';
 import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
-import type { SavedDiscoveryQuery } from '@shared/discoveryData';
+import type { CreatorView, DiscoveryResults, SavedDiscoveryQuery } from '@shared/discoveryData';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
 import { pictureUrls } from '../services/imageCache';
 import type { MainServices } from '../services/mainServices';
@@ -90,6 +90,33 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     const images = b.services.workspaces.get('team').images;
     await waitUntil("the pictures of Anna's report in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 5_000);
     await waitUntil('the screens told to draw them', () => b.events.filter((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report')).length >= 2, 5_000);
+  });
+
+  it("a teammate's discovery page arrives with its pictures, as a report does", async () => {
+    const [a, b] = await pair();
+    const body = { social_network: 'instagram', subscribers_count: { from: 20_000 } };
+    const run = await a.call<{ pagesFetched: number; callsSpent: number }>('discovery:run', { runId: 'shared-page', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: 1, workspace: 'team' });
+    expect(run).toMatchObject({ pagesFetched: 1, callsSpent: 1 });
+    const results = await a.call<DiscoveryResults>('discovery:results', { body, sandbox: false });
+    const pictures = results.rows.flatMap((row) => (row.avatarUrl ? [row.avatarUrl] : []));
+    expect(pictures.length).toBeGreaterThan(0);
+
+    // Bob's Scout has the page and its pictures without asking the API.
+    const images = b.services.workspaces.get('team').images;
+    await waitUntil("the page's pictures in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 5_000);
+    expect((await b.call<DiscoveryResults>('discovery:results', { body, sandbox: false })).rows).toEqual(results.rows);
+  });
+
+  it("a teammate's creators arrive with their pictures (kinds whose codec stores none itself)", async () => {
+    const [a, b] = await pair();
+    await a.call('creators:sync', {});
+    const creators = await a.call<CreatorView[]>('creators:list', {});
+    const pictures = creators.flatMap((c) => (c.avatarUrl ? [c.avatarUrl] : []));
+    expect(pictures.length).toBeGreaterThan(0);
+
+    const images = b.services.workspaces.get('team').images;
+    await waitUntil("the creators' pictures in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 10_000);
+    expect((await b.call<CreatorView[]>('creators:list', {})).map((c) => c.name).sort()).toEqual(creators.map((c) => c.name).sort());
   });
 
   it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
