@@ -7,8 +7,6 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
-import { teamMigrations } from '../src/main/team/schema';
-import { latestTeamVersion } from '../src/main/team/schema/migrate';
 
 /** Settings → Team database, filled in and connected as `who` (Settings open, Team active). */
 async function connectTeam(page: Page, server: TestPostgres, database: string, who: Researcher) {
@@ -72,7 +70,7 @@ test.describe('Team workspace', () => {
     // The right one, by keyboard: Enter in the password field connects.
     await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
     await section.getByLabel('Password', { exact: true }).press('Enter');
-    await expect(section.getByTestId('team-connection-status')).toContainText(`Connected as Anna Berg · schema ${latestTeamVersion(teamMigrations)}`);
+    await expect(section.getByTestId('team-connection-status')).toHaveText(/^Connected as Anna Berg\./);
     await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
     await expect(section.getByTestId('team-field-password')).toContainText('A password is saved in the system keychain.');
 

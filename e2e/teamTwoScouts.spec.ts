@@ -127,6 +127,8 @@ test.describe('Two Scouts on one team database', () => {
     await a.page.getByRole('button', { name: 'Done' }).click();
     await expect(a.page.getByTestId('library-row-instagram-teamfirst')).toBeVisible();
 
+    // One API account: Bob's credit meter, asked again as Anna's record arrived, shows her spend.
+    await expect(b.page.getByTestId('credits-reports')).toHaveText(sim.state.balances.credits.toLocaleString('en-US'));
     // Its picture came with it: Bob's Scout stored it as the report arrived, and the row draws it.
     await expect(b.page.getByTestId('library-row-instagram-teamfirst').locator('img.avatar')).toHaveAttribute('src', /^data:image\/png;base64,/);
     // From Bob's own cache, with Scout offline: the report and its picture.

@@ -168,9 +168,11 @@ export class Workspace {
           db,
           codecs,
           logger: deps.logger,
-          onChange: () => {
+          onChange: (status) => {
             tell(received);
             received.clear();
+            // The records' connection finds a server gone (or back) first: the status follows.
+            if (status.reachable !== null) this.team?.noticed(status.reachable);
           },
         })
       : null;

@@ -223,7 +223,7 @@ export class TeamConnector {
           `The database user ${settings.user} signs in, but is not one of the team's researchers. Ask the team's admin to run \`npm run team -- add-researcher ${settings.user}\`.`,
         );
       }
-      return { ...status('connected', `Connected as ${name} · schema ${schemaVersion}.`), researcherName: name, schemaVersion };
+      return { ...status('connected', `Connected as ${name}.`), researcherName: name, schemaVersion };
     } catch (error) {
       const said = describeFailure(error, settings);
       if (said.state !== 'connected') this.deps.logger.info(`team database: ${said.state}: ${said.message}`);

@@ -72,7 +72,7 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
 
     const view = await connect(l, anna);
 
-    expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: LATEST, message: `Connected as Anna Berg · schema ${LATEST}.` });
+    expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: LATEST, message: 'Connected as Anna Berg.' });
     expect(view.settings).toEqual({ ...settingsOf(anna), ca: null });
     expect(view.passwordSaved).toBe(true);
     // In the keychain, its own entry beside the API credentials.

@@ -91,6 +91,14 @@ export const createShellSlice =
       client.on('connection:changed', (connection) => set({ connection }));
       client.on('app:changed', (appInfo) => set({ appInfo }));
       client.on('team:changed', (team) => set({ team }));
+      // A teammate bought something on the agency's one API account: the meter is asked again
+      // (free), at most every half minute however many of their records arrive.
+      let teamAskedAt = 0;
+      client.on('team:received', (received) => {
+        if (received.workspace !== get().workspace?.active || Date.now() - teamAskedAt < 30_000) return;
+        teamAskedAt = Date.now();
+        void get().refreshPlan();
+      });
       await get().load();
     },
 
