@@ -337,7 +337,7 @@ export class Workspace {
     void this.teamLedger?.flush().catch(() => undefined);
     void this.teamSync?.pushNow().catch(() => undefined);
     void this.teamSync?.pullNow().catch(() => undefined);
-    void this.sharedWork?.syncOnce().catch(() => undefined);
+    this.sharedWork?.reconnected();
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */

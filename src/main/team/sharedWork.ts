@@ -251,6 +251,8 @@ export class SharedWork {
   private chain: Promise<unknown> = Promise.resolve();
   private listener: pg.PoolClient | null = null;
   private poller: NodeJS.Timeout | null = null;
+  /** A LISTEN under way, so the poll and a reconnect never open two. */
+  private listening: Promise<void> | null = null;
   private readonly s;
 
   private get pool(): pg.Pool {
@@ -596,11 +598,29 @@ export class SharedWork {
     this.capture();
     const sync = () => void this.syncOnce().catch(() => undefined);
     this.poller = setInterval(() => {
-      if (this.listener === null) void this.listen(sync).catch(() => undefined);
+      void this.listenOnce(sync).catch(() => undefined);
       sync();
     }, pollMs);
-    await this.listen(sync).catch(() => undefined);
+    await this.listenOnce(sync).catch(() => undefined);
     sync();
+  }
+
+  /**
+   * The team database answers again (or for the first time, after start found none): listens
+   * now rather than at the next poll, and syncs.
+   */
+  reconnected(): void {
+    const sync = () => void this.syncOnce().catch(() => undefined);
+    if (this.poller !== null) void this.listenOnce(sync).catch(() => undefined);
+    sync();
+  }
+
+  private listenOnce(sync: () => void): Promise<void> {
+    if (this.listener !== null) return Promise.resolve();
+    this.listening ??= this.listen(sync).finally(() => {
+      this.listening = null;
+    });
+    return this.listening;
   }
 
   private async listen(sync: () => void): Promise<void> {
