@@ -21,6 +21,7 @@ import { ConfirmSpend, openOutside } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
+import { AccountNotes } from './AccountNotes';
 import { teamReceived } from '../../shared/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
@@ -341,6 +342,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
           {notice}
         </p>
       )}
+      <AccountNotes network={network} account={account} />
 
       <Choices
         kind="tabs"
