@@ -14,6 +14,9 @@ import { MAX_CREATOR_ACCOUNTS } from '@shared/creators';
 import { creatorAccountsParam, type CreatorsService } from './creatorsService';
 import type { ReportRef, ReportService } from './reportService';
 import type { Logger } from '../log';
+import type { BalanceKind } from '@shared/balances';
+import type { MonthlyLimit } from '@shared/monthlyLimit';
+import type { Allowance } from '../team/teamLedger';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */
 export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
@@ -35,6 +38,11 @@ export interface UnlockQuotesDeps {
   connection: ConnectionTracker;
   logger?: Logger;
   now?: () => number;
+  /**
+   * A Team workspace: the researcher's monthly limit and this month's spend on a balance (the
+   * gate's `allowance`), said in the quote so the confirmation can refuse before sending.
+   */
+  allowance?: (balance: BalanceKind) => Promise<Allowance>;
 }
 
 export class UnlockQuotes {
@@ -48,8 +56,27 @@ export class UnlockQuotes {
     return (await this.quoteMany([ref]))[0]!;
   }
 
-  /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
+  /** The quotes, and in a Team workspace the monthly limit on each balance they spend (asked once per balance). */
   async quoteMany(refs: readonly ReportRef[]): Promise<CostQuote[]> {
+    const quotes = await this.costs(refs);
+    const allowance = this.deps.allowance;
+    if (!allowance) return quotes;
+    const limits = new Map<BalanceKind, MonthlyLimit | null>();
+    for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
+      try {
+        const { limit, spent } = await allowance(balance);
+        limits.set(balance, limit === null ? null : { balance, limit, spent });
+      } catch (error) {
+        // Not known now: the quote says nothing of it, and the send asks again.
+        this.deps.logger?.info(`monthly limit not read for a quote: ${error instanceof Error ? error.message : String(error)}`);
+        limits.set(balance, null);
+      }
+    }
+    return quotes.map((q) => ({ ...q, limit: limits.get(q.balance) ?? null }));
+  }
+
+  /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
+  private async costs(refs: readonly ReportRef[]): Promise<CostQuote[]> {
     const first = refs.map((ref) => this.deps.reports.quote(ref));
     const now = this.now();
     const ask = new Map<string, ReportRef>();

@@ -1,6 +1,7 @@
 // The two workspaces and what each owns: its SQLite file, its API address and credentials, its
 // connection state. The demo workspace runs the API simulator in this process on a free
 // loopback port, so Scout works with no account at all.
+import type { BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
@@ -273,6 +274,8 @@ export class Workspace {
       store: discoveryStore,
       connection: this.connection,
       logger: deps.logger,
+      // Team: the quote says the monthly limit before the researcher confirms (the send checks again).
+      ...(this.team ? { allowance: (balance: BalanceKind) => this.team!.gate.allowance(balance) } : {}),
     });
     this.archive = new ArchiveService({
       reports: this.reports,

@@ -111,7 +111,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
           list={`${id}-tags`}
           maxLength={MAX_TAG_CHARS + 10}
           value={tagText}
-          onChange={(e) => setTagText(e.target.value)}
+          onChange={(e) => (setTagText(e.target.value), setStatus(null))}
           onKeyDown={onTagKey}
           disabled={saved === undefined}
         />
@@ -131,7 +131,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
         rows={3}
         maxLength={MAX_ACCOUNT_NOTE}
         value={note}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => (setDraft(e.target.value), setStatus(null))}
         onBlur={saveNote}
         onKeyDown={onNoteKey}
         disabled={saved === undefined}

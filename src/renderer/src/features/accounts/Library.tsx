@@ -116,7 +116,7 @@ export function Library() {
     void load();
   }, [load, active]);
   // The tags in use, to filter by; a stored filter's tag stays a choice even when no account has it now.
-  const tagsRead = useScoutQuery(() => scout.invoke('notes:tags', {}), [active], { keepPrevious: true, refreshOn: [teamReceived('account_notes')] });
+  const tagsRead = useScoutQuery(() => scout.invoke('notes:tags', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes')] });
   const tagChoices = [...(tagsRead.data ?? [])];
   if (query.tag !== undefined && !tagChoices.some((t) => tagKey(t) === tagKey(query.tag!))) tagChoices.unshift(query.tag);
 
