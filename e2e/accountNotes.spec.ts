@@ -83,7 +83,7 @@ test('a note and two tags on an account, and the library filtered by a tag, by k
   await expect(page.getByTestId('library-row-youtube-foodchannel').locator('.tag-chip')).toHaveCount(0);
   const filter = page.getByLabel('Tag', { exact: true });
   await tabTo(page, filter);
-  await expect(filter.locator('option')).toHaveText(['Any tag', 'Outdoors', 'Travel']);
+  await expect(filter.locator('option')).toHaveText(['Any tag', 'Tagged “Outdoors”', 'Tagged “Travel”']);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(filter).toHaveValue('Travel');

@@ -185,7 +185,7 @@ export function Library() {
               <option value="">Any tag</option>
               {tagChoices.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  Tagged “{t}”
                 </option>
               ))}
             </select>
@@ -257,7 +257,7 @@ export function Library() {
           rows={library.items}
           rowKey={libraryKey}
           sort={{ key: query.sort ?? 'fetchedAt', order: query.order ?? 'desc' }}
-          onSortChange={(next) => next.key !== 'reportType' && next.key !== 'tags' && setQuery({ sort: next.key, order: next.order })}
+          onSortChange={(next) => next.key !== 'reportType' && setQuery({ sort: next.key, order: next.order })}
           onOpen={(item) => open(item.network, item.accountKey)}
           selection={ticked}
           onSelectionChange={setSelection}
@@ -288,7 +288,7 @@ export function Library() {
 
 type LibrarySortKey = NonNullable<LibraryQuery['sort']>;
 /** The sort keys, and columns main does not sort by. */
-type LibraryColumnKey = LibrarySortKey | 'reportType' | 'tags';
+type LibraryColumnKey = LibrarySortKey | 'reportType';
 
 /** Report states and, for accounts with no report, how their latest fetch ended: in words, with a tone. */
 const libraryStates: Record<string, { label: string; tone: StatusTone }> = {
@@ -322,26 +322,19 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
         <span className="account-names" title={`${item.summary.title ?? item.summary.username} ${accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}`}>
           <strong className="truncate">{item.summary.title ?? item.summary.username}</strong>
           <span className="muted truncate"> {accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}</span>
+          {/* Its tags under the name: the table stays as wide as it was. */}
+          {item.tags && item.tags.length > 0 && (
+            <span className="tag-cell" aria-label={`Tags: ${item.tags.join(', ')}`}>
+              {item.tags.map((t) => (
+                <span key={t} className="tag-chip small">
+                  {t}
+                </span>
+              ))}
+            </span>
+          )}
         </span>
       </span>
     ),
-  },
-  {
-    key: 'tags',
-    label: 'Tags',
-    sortable: false,
-    cell: (item) =>
-      item.tags?.length ? (
-        <span className="tag-cell" title={item.tags.join(', ')}>
-          {item.tags.map((t) => (
-            <span key={t} className="tag-chip small">
-              {t}
-            </span>
-          ))}
-        </span>
-      ) : (
-        ''
-      ),
   },
   { key: 'network', label: 'Network', firstOrder: 'asc', cell: (item) => networkLabels[item.network as Network] ?? item.network },
   {
