@@ -20,6 +20,8 @@ import type { Allowance } from '../team/teamLedger';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */
 export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
+/** Nor long for the team's monthly limit: past this the quote says none is known (the send asks again). */
+const LIMIT_TIMEOUT_MS = 3_000;
 /** A quote does not wait long for the answer: past this it stays as it was. */
 const LOOKUP_TIMEOUT_MS = 8_000;
 /** Pages of one lookup's answer followed (100 accounts rarely belong to more than 100 creators). */
@@ -64,7 +66,11 @@ export class UnlockQuotes {
     const limits = new Map<BalanceKind, MonthlyLimit | null>();
     for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
       try {
-        const { limit, spent } = await allowance(balance);
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the team database did not answer in time')), LIMIT_TIMEOUT_MS);
+        });
+        const { limit, spent } = await Promise.race([allowance(balance), late]).finally(() => clearTimeout(timer));
         limits.set(balance, limit === null ? null : { balance, limit, spent });
       } catch (error) {
         // Not known now: the quote says nothing of it, and the send asks again.

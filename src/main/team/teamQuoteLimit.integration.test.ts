@@ -75,12 +75,22 @@ describeWithPostgres('the monthly limit in the quote (Team workspace, through th
     expect(sim.state.spent.credits).toBe(spent);
   });
 
-  it('no limit: the quote says none (null); a workspace without a team has no such field', async () => {
+  it('no limit, or the team database away: the quote says none (null); a workspace without a team has no such field', async () => {
     await setLimit(ben, '{}');
     const laptop = await teamLaptop({ sim, keychainService: keychain, open });
     expect((await connect(laptop, ben)).status.state).toBe('connected');
     const quote = await laptop.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nolimit' });
     expect(quote).toMatchObject({ cost: 1, limit: null });
+
+    // The team database away: the quote still answers, saying no limit is known (the send asks again).
+    await setLimit(ben, '{"credits": 5}');
+    await server.stopServer();
+    try {
+      const away = await laptop.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nolimit' });
+      expect(away).toMatchObject({ cost: 1, limit: null });
+    } finally {
+      await server.startServer();
+    }
 
     const production = await productionHarness({}, {}, sim);
     try {
