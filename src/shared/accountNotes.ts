@@ -1,5 +1,6 @@
 // A researcher's own note and tags on an account (shared with the team in a Team workspace),
-// for main and the renderer alike. Pure: no imports.
+// for main and the renderer alike. Pure: no runtime imports.
+import type { Network } from './reports';
 
 export const MAX_ACCOUNT_NOTE = 2000;
 export const MAX_TAGS = 30;
@@ -24,4 +25,13 @@ export function cleanTags(tags: readonly string[]): string[] {
     if (tag !== null && !seen.has(tagKey(tag))) seen.set(tagKey(tag), tag);
   }
   return [...seen.values()].slice(0, MAX_TAGS);
+}
+
+/** An account's note and tags as the renderer sees them; `updatedAt` null when it has neither. */
+export interface AccountNotesView {
+  network: Network;
+  accountKey: string;
+  note: string;
+  tags: string[];
+  updatedAt: number | null;
 }

@@ -13,6 +13,7 @@ import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from './creators';
 import { isPositiveId } from './ids';
 import { parseAccountRef, type AccountRef } from './accountInput';
+import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, type AccountNotesView } from './accountNotes';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { agencyBrandSchema, agencyLogoSchema, type AgencyView } from './agency';
@@ -153,6 +154,8 @@ export interface LibraryItemView {
   validUntil: number | null;
   /** The latest fetch that saved nothing (a failed or cancelled refresh of a cached report, too). */
   attempt?: FetchAttemptView | null;
+  /** The researcher's (in a Team workspace, the team's) tags on the account. */
+  tags?: string[];
 }
 
 export interface LibraryPageView {
@@ -372,6 +375,8 @@ export const operations = {
         countries: z.array(z.string().regex(/^[A-Za-z]{2}$/)).max(250).optional(),
         followersMin: z.number().nonnegative().optional(),
         followersMax: z.number().nonnegative().optional(),
+        /** Only accounts with this tag (letter case aside). */
+        tag: z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`).optional(),
         sort: z.enum(librarySortKeys).optional(),
         order: z.enum(['asc', 'desc']).optional(),
         limit: z.number().int().min(1).max(500).optional(),
@@ -428,6 +433,28 @@ export const operations = {
    * (12 when absent), from the team ledger; `{ team: false }` in a workspace without a team.
    */
   'team:spending': op<TeamSpending>()(z.object({ months: z.number().int().min(1).max(36).optional() }).strict()),
+  /** An account's note and tags (an empty note and no tags when it has neither). */
+  'notes:get': op<AccountNotesView>()(withAccountRef(z.object({ network, account }).strict())),
+  /**
+   * Replaces an account's note and tags; in a Team workspace they are shared with the team. Tags
+   * are kept as cleanTag says (trimmed, without #), one per spelling that differs only in case.
+   */
+  'notes:set': op<AccountNotesView>()(
+    withAccountRef(
+      z
+        .object({
+          network,
+          account,
+          note: z.string().max(MAX_ACCOUNT_NOTE, `A note is at most ${MAX_ACCOUNT_NOTE} characters.`),
+          tags: z
+            .array(z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`))
+            .max(MAX_TAGS, `An account has at most ${MAX_TAGS} tags.`),
+        })
+        .strict(),
+    ),
+  ),
+  /** Every tag in use in this workspace, alphabetical. */
+  'notes:tags': op<string[]>()(noInput),
   'compare:list': op<SavedComparison[]>()(noInput),
   /** A saved comparison, and per account the newest snapshot when it is newer than the pinned one. */
   'compare:get': op<ComparisonView | null>()(z.object({ id: z.number().int().positive() }).strict()),

@@ -1,5 +1,6 @@
 // Report types the renderer shows and main produces. Pure data: no imports but types.
 import type { BalanceKind } from './balances';
+import type { MonthlyLimit } from './monthlyLimit';
 import type { WorkspaceId } from './workspaces';
 
 export const networks = ['instagram', 'youtube', 'tiktok', 'twitch', 'twitter', 'snapchat'] as const;
@@ -75,6 +76,12 @@ export interface CostQuote {
   freeUntil: number | null;
   /** `unlocked-elsewhere`: when the API account unlocked it outside this Scout (auditor.creators); null or absent otherwise. */
   unlockedAt?: number | null;
+  /**
+   * A Team workspace: the researcher's monthly limit on this balance and what they spent of it
+   * this month, when the fetch costs something and they have one; null when they have none, or
+   * the team database could not be asked (the send still checks). Absent outside a team.
+   */
+  limit?: MonthlyLimit | null;
 }
 
 /** A report fetch under way, sent on every step; the last one of a fetch has phase 'finished'. */

@@ -106,6 +106,9 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       const teamLedger = s.active().teamLedger;
       return teamLedger ? teamLedger.spending(months) : { team: false };
     },
+    'notes:get': async ({ account }) => s.active().notes.get(account),
+    'notes:set': async ({ account, note, tags }) => s.active().notes.set(account, { note, tags }),
+    'notes:tags': async () => s.active().notes.tags(),
     'compare:list': async () => s.active().compare.list(),
     'compare:get': async ({ id }) => s.active().compare.get(id),
     'compare:save': async (request) => s.active().compare.save(request),

@@ -18,6 +18,7 @@
 //     waited for, a won claim is confirmed just before sending, kept alive while the call is out,
 //     completed (the record pushed) once the answer is saved, and released when nothing was bought.
 // The API client refuses a balance-touching operation outside this kernel (api/paidGuard.ts).
+import { pastMonthlyLimit } from '@shared/monthlyLimit';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { ScoutError } from '@shared/errors';
@@ -524,7 +525,7 @@ async function assertWithinLimit(call: PaidCall<unknown>, gate: TeamGate): Promi
   const { cost, balance } = call.quote;
   if (cost <= 0) return;
   const { limit, spent } = await gate.allowance(balance);
-  if (limit !== null && spent + cost > limit) {
+  if (limit !== null && pastMonthlyLimit({ balance, limit, spent }, cost)) {
     throw new ScoutError({
       code: 'TEAM_LIMIT',
       message: `This would take you to ${spent + cost} of your ${costWords(limit, balance)} this month (your team's limit), so Scout did not buy ${call.describe}. Nothing was spent. Ask your admin.`,

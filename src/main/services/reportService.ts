@@ -15,6 +15,7 @@ import { ScoutError } from '@shared/errors';
 import type { ApiClient, TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
 import type { AttemptsRepository, LibraryPage, LibraryQuery, ReportsRepository } from '../cache/repositories';
+import { tagKey } from '@shared/accountNotes';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import type { CreditLedger } from '../ledger/creditLedger';
 import type { PaidWork } from '../ledger/paidWork';
@@ -102,6 +103,8 @@ export interface ReportServiceDeps {
   onPulled?: (result: Record<string, unknown>) => Promise<unknown>;
   /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
+  /** The researcher's tags on each account, by `network:accountKey` (AccountNotesService), for the library. */
+  tagsByAccount?: () => Map<string, string[]>;
   /**
    * A Team workspace's outbox (TeamSync.share): called with every report this Scout saves from
    * the API (bought, or a free refresh), never with one taken from a teammate (it is in the team
@@ -324,13 +327,24 @@ export class ReportService {
    * have no figures, so a filter on followers or country leaves them out. A cached report whose
    * latest refresh saved nothing carries that attempt too.
    */
-  library(query: Omit<LibraryQuery, 'states'> & { states?: readonly (ReportState | AttemptOutcome)[] }): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null })[] } {
+  library(
+    query: Omit<LibraryQuery, 'states' | 'accounts'> & { states?: readonly (ReportState | AttemptOutcome)[]; tag?: string },
+  ): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null; tags: string[] })[] } {
+    const { tag, ...rest } = query;
     const states = query.states;
     const reportStates = states?.filter((s): s is Exclude<ReportState, 'NOT_READY'> => s === 'READY' || s === 'READY_LOW_CONFIDENCE');
     const outcomes = states?.filter((s): s is AttemptOutcome => (attemptOutcomes as readonly string[]).includes(s));
-    const page = states?.length && !reportStates?.length ? { total: 0, items: [] } : this.deps.repo.library({ ...query, states: reportStates?.length ? reportStates : undefined });
+    const tagged = this.deps.tagsByAccount?.() ?? new Map<string, string[]>();
+    const tagsOf = (network: Network, accountKey: string) => tagged.get(`${network}:${accountKey}`) ?? [];
+    // A tag filter: the accounts carrying it, letter case aside (tagKey).
+    const wanted = tag === undefined ? undefined : tagKey(tag);
+    const accounts = wanted === undefined ? undefined : [...tagged].filter(([, tags]) => tags.some((t) => tagKey(t) === wanted)).map(([key]) => key);
+    const page =
+      states?.length && !reportStates?.length
+        ? { total: 0, items: [] }
+        : this.deps.repo.library({ ...rest, states: reportStates?.length ? reportStates : undefined, ...(accounts ? { accounts } : {}) });
     const attempts = this.deps.attempts;
-    const items = page.items.map((item) => ({ ...item, attempt: attempts?.get(item.network, item.accountKey) ?? null }));
+    const items = page.items.map((item) => ({ ...item, attempt: attempts?.get(item.network, item.accountKey) ?? null, tags: tagsOf(item.network, item.accountKey) }));
     const figures = query.countries?.length || query.followersMin !== undefined || query.followersMax !== undefined;
     if (!attempts || figures || (states?.length && !outcomes?.length)) return { total: page.total, items };
     const open = attempts.list({
@@ -341,7 +355,7 @@ export class ReportService {
       before: query.fetchedBefore,
       withoutReport: true,
     });
-    const rows = open.map((a) => ({
+    const rows = open.filter((a) => !accounts || accounts.includes(`${a.network}:${a.accountKey}`)).map((a) => ({
       network: a.network,
       accountKey: a.accountKey,
       summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, engagementRateBasis: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
@@ -354,6 +368,7 @@ export class ReportService {
       tiktokType: a.tiktokType,
       snapshotCount: 0,
       attempt: a,
+      tags: tagsOf(a.network, a.accountKey),
     }));
     return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }

@@ -14,9 +14,14 @@ import { MAX_CREATOR_ACCOUNTS } from '@shared/creators';
 import { creatorAccountsParam, type CreatorsService } from './creatorsService';
 import type { ReportRef, ReportService } from './reportService';
 import type { Logger } from '../log';
+import type { BalanceKind } from '@shared/balances';
+import type { MonthlyLimit } from '@shared/monthlyLimit';
+import type { Allowance } from '../team/teamLedger';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */
 export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
+/** Nor long for the team's monthly limit: past this the quote says none is known (the send asks again). */
+const LIMIT_TIMEOUT_MS = 3_000;
 /** A quote does not wait long for the answer: past this it stays as it was. */
 const LOOKUP_TIMEOUT_MS = 8_000;
 /** Pages of one lookup's answer followed (100 accounts rarely belong to more than 100 creators). */
@@ -35,6 +40,11 @@ export interface UnlockQuotesDeps {
   connection: ConnectionTracker;
   logger?: Logger;
   now?: () => number;
+  /**
+   * A Team workspace: the researcher's monthly limit and this month's spend on a balance (the
+   * gate's `allowance`), said in the quote so the confirmation can refuse before sending.
+   */
+  allowance?: (balance: BalanceKind) => Promise<Allowance>;
 }
 
 export class UnlockQuotes {
@@ -48,8 +58,31 @@ export class UnlockQuotes {
     return (await this.quoteMany([ref]))[0]!;
   }
 
-  /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
+  /** The quotes, and in a Team workspace the monthly limit on each balance they spend (asked once per balance). */
   async quoteMany(refs: readonly ReportRef[]): Promise<CostQuote[]> {
+    const quotes = await this.costs(refs);
+    const allowance = this.deps.allowance;
+    if (!allowance) return quotes;
+    const limits = new Map<BalanceKind, MonthlyLimit | null>();
+    for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
+      try {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the team database did not answer in time')), LIMIT_TIMEOUT_MS);
+        });
+        const { limit, spent } = await Promise.race([allowance(balance), late]).finally(() => clearTimeout(timer));
+        limits.set(balance, limit === null ? null : { balance, limit, spent });
+      } catch (error) {
+        // Not known now: the quote says nothing of it, and the send asks again.
+        this.deps.logger?.info(`monthly limit not read for a quote: ${error instanceof Error ? error.message : String(error)}`);
+        limits.set(balance, null);
+      }
+    }
+    return quotes.map((q) => ({ ...q, limit: limits.get(q.balance) ?? null }));
+  }
+
+  /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
+  private async costs(refs: readonly ReportRef[]): Promise<CostQuote[]> {
     const first = refs.map((ref) => this.deps.reports.quote(ref));
     const now = this.now();
     const ask = new Map<string, ReportRef>();

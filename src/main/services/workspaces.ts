@@ -1,6 +1,7 @@
 // The two workspaces and what each owns: its SQLite file, its API address and credentials, its
 // connection state. The demo workspace runs the API simulator in this process on a free
 // loopback port, so Scout works with no account at all.
+import type { BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
@@ -10,10 +11,11 @@ import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restor
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { AccountNotesRepository, AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CompareService } from './compareService';
+import { AccountNotesService } from './accountNotesService';
 import { ArchiveService } from './archiveService';
 import { AgencyService } from './agencyService';
 import { ClientReportService } from './clientReportService';
@@ -89,6 +91,8 @@ export class Workspace {
   readonly companions: CompanionService;
   readonly images: ImageCache;
   readonly compare: CompareService;
+  /** The researcher's note and tags on each account (the team's, in a Team workspace). */
+  readonly notes: AccountNotesService;
   readonly archive: ArchiveService;
   /** Settings → Your agency: the brand every deliverable carries. */
   readonly agency: AgencyService;
@@ -190,6 +194,7 @@ export class Workspace {
     });
     this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     this.reportsRepo = new ReportsRepository(db);
+    this.notes = new AccountNotesService(new AccountNotesRepository(db), Date.now, onEdit);
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
       // Picture links are https, except those of a simulator on this computer: the demo
       // workspace's own, or one the production address points at (only loopback may be http).
@@ -202,6 +207,7 @@ export class Workspace {
     const creatorsRepo = new CreatorsRepository(db);
     this.reports = new ReportService({
       unlockedElsewhere: (network, key) => creatorsRepo.unlockedAt(network, key),
+      tagsByAccount: () => this.notes.tagsByAccount(),
       api: () => this.api(),
       repo: this.reportsRepo,
       attempts: new AttemptsRepository(db),
@@ -272,6 +278,8 @@ export class Workspace {
       store: discoveryStore,
       connection: this.connection,
       logger: deps.logger,
+      // Team: the quote says the monthly limit before the researcher confirms (the send checks again).
+      ...(this.team ? { allowance: (balance: BalanceKind) => this.team!.gate.allowance(balance) } : {}),
     });
     this.archive = new ArchiveService({
       reports: this.reports,

@@ -76,6 +76,8 @@ export interface LibraryQuery {
   followersMax?: number;
   /** Full-text filter (every word must match, the last as a prefix); ignored when nothing searchable is left. */
   text?: string;
+  /** Only these accounts, each `network:accountKey` (the library's tag filter); empty: none. */
+  accounts?: readonly string[];
   /** Default `fetchedAt`; `relevance` needs `text` (falls back to `fetchedAt` without). */
   sort?: LibrarySortKey;
   /** Default `desc`; relevance is always best first. Nulls always come last. */
@@ -419,6 +421,10 @@ export class ReportsRepository {
     list('networks', 'r.network', query.networks, (v) => v);
     list('states', 'r.state', query.states, (v) => v);
     list('countries', 'r.country', query.countries, (v) => v.trim().toUpperCase());
+    if (query.accounts) {
+      where.push(`(r.network || ':' || r.account_key) IN (SELECT value FROM json_each(@accounts))`);
+      params.accounts = JSON.stringify(query.accounts);
+    }
     const bound = (name: string, condition: string, value: number | undefined) => {
       if (value === undefined || value === null || !Number.isFinite(value)) return;
       where.push(condition);

@@ -3,6 +3,7 @@
 // other words for values.)
 import type { ArchiveKind } from '@shared/archive';
 import type { Network } from '@shared/reports';
+import type { MonthlyLimit } from '@shared/monthlyLimit';
 import type { TeamState, TeamStatus } from '@shared/team';
 import { formatDate, PERIOD_WORDS } from './format';
 
@@ -59,6 +60,14 @@ export const balanceLabels: Record<string, string> = {
 export function creditAmount(n: number, balance: string): string {
   const plural = balanceLabels[balance] ?? 'credits';
   return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
+/**
+ * A spend past the team's monthly limit, said before it is confirmed: 'This would take you to
+ * 205 of your 200 report credits this month (your team's limit)'.
+ */
+export function limitText(limit: MonthlyLimit, cost: number): string {
+  return `This would take you to ${limit.spent + cost} of your ${creditAmount(limit.limit, limit.balance)} this month (your team's limit)`;
 }
 
 /** What a quote says, naming the balance it spends: 'new: 1 advanced-report credit', 'unlocked within 365 days: free'. */

@@ -5,9 +5,9 @@ import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatCount, networkLabels } from '../../shared/format';
 import { ConfirmSpend, StatusBadge, type StatusTone } from '../../shared/ui';
-import { balanceLabels, costText, creditAmount } from '../../shared/labels';
+import { balanceLabels, costText, creditAmount, limitText } from '../../shared/labels';
 import type { RunItem } from './accountsSlice';
-import { addPhase, confirmLabel, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
+import { addPhase, confirmLabel, pastLimits, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
 
 /** A run row's state in a word: cancelled and skipped are neutral, only a failure is red. */
@@ -62,6 +62,8 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
     balances,
   );
   const short = shortBalances(totals);
+  // Team: past the researcher's monthly limit, said now and refused here (the send would refuse it too).
+  const overLimit = pastLimits(totals, chosen.map((p) => p.quote!));
   const unknown = unknownBalances(totals);
   // Why no spend can be offered now: said beside the button, which stays off.
   const noSpend = blocker ?? (unknown.length ? `Your balance of ${unknown.map((t) => balanceLabels[t.kind]).join(' and ')} is not known, so Scout will not spend from it. Check the connection in Settings.` : null);
@@ -150,7 +152,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
           testId="fetch-confirmation"
           label="Confirm the fetch of these accounts"
           confirmLabel={confirmLabel(totals)}
-          confirmDisabled={chosen.length === 0 || short.length > 0 || noSpend !== null || plan.workspace !== active}
+          confirmDisabled={chosen.length === 0 || short.length > 0 || overLimit.length > 0 || noSpend !== null || plan.workspace !== active}
           onConfirm={() => void runFetches()}
           backLabel="Change"
           onBack={clearPlan}
@@ -178,6 +180,14 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
           <p role="status" data-testid="fetch-total">
             {totalText(totals, chosen.length)}
           </p>
+          {overLimit.length > 0 && (
+            <div className="callout warning" role="alert" data-testid="past-limit">
+              {overLimit.map(({ limit, cost }) => (
+                <p key={limit.balance}>{limitText(limit, cost)}.</p>
+              ))}
+              <p>Uncheck some accounts, or ask your admin to raise your limit.</p>
+            </div>
+          )}
           {short.length > 0 && (
             <div className="callout warning" role="alert" data-testid="short-balance">
               {short.map((t) => (

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { Network } from '@shared/reports';
 import { countryName } from '@shared/countries';
+import { tagKey } from '@shared/accountNotes';
 import { useScout } from '../../store';
 import { formatAge, formatCount, formatDateTime, formatExact, formatMetric, plural, networkLabels } from '../../shared/format';
 import { accountHandle } from '../../shared/labels';
@@ -14,6 +15,9 @@ import type { LibraryQuery } from './accountsSlice';
 import { followersText, parseFollowers } from './addFlow';
 import type { PickedAccount } from '../compare';
 import { AddAccounts } from './AddAccounts';
+import { scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
+import { teamReceived } from '../../shared/scoutQuery';
 
 const ageChoices = [
   { label: 'Any age', days: null },
@@ -111,6 +115,10 @@ export function Library() {
   useEffect(() => {
     void load();
   }, [load, active]);
+  // The tags in use, to filter by; a stored filter's tag stays a choice even when no account has it now.
+  const tagsRead = useScoutQuery(() => scout.invoke('notes:tags', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes')] });
+  const tagChoices = [...(tagsRead.data ?? [])];
+  if (query.tag !== undefined && !tagChoices.some((t) => tagKey(t) === tagKey(query.tag!))) tagChoices.unshift(query.tag);
 
   const open = (network: string, accountKey: string) => navigate('accounts', [network, accountKey]);
 
@@ -172,6 +180,16 @@ export function Library() {
               </option>
             ))}
           </select>
+          {tagChoices.length > 0 && (
+            <select aria-label="Tag" value={query.tag ?? ''} onChange={(e) => setQuery({ tag: e.target.value || undefined })} data-testid="library-tag-filter">
+              <option value="">Any tag</option>
+              {tagChoices.map((t) => (
+                <option key={t} value={t}>
+                  Tagged “{t}”
+                </option>
+              ))}
+            </select>
+          )}
           <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
           {/* The two bounds wrap as one: never "Followers ≤" alone on a line. */}
           <span className="filter-pair">
@@ -304,6 +322,16 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
         <span className="account-names" title={`${item.summary.title ?? item.summary.username} ${accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}`}>
           <strong className="truncate">{item.summary.title ?? item.summary.username}</strong>
           <span className="muted truncate"> {accountHandle(item.network as Network, item.summary.username, item.summary.accountId)}</span>
+          {/* Its tags under the name: the table stays as wide as it was. */}
+          {item.tags && item.tags.length > 0 && (
+            <span className="tag-cell" aria-label={`Tags: ${item.tags.join(', ')}`}>
+              {item.tags.map((t) => (
+                <span key={t} className="tag-chip small">
+                  {t}
+                </span>
+              ))}
+            </span>
+          )}
         </span>
       </span>
     ),

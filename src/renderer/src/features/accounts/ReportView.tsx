@@ -7,7 +7,8 @@ import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { formatAge, formatDate, formatDateTime, networkLabels } from '../../shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { costText, creditAmount, spendLabel, stateNotes } from '../../shared/labels';
+import { costText, creditAmount, limitText, spendLabel, stateNotes } from '../../shared/labels';
+import { pastMonthlyLimit } from '@shared/monthlyLimit';
 import { ModelSections } from './ModelSections';
 import { handleOf } from './reportModel';
 import { SnapshotChanges } from './SnapshotChanges';
@@ -21,6 +22,7 @@ import { ConfirmSpend, openOutside } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
+import { AccountNotes } from './AccountNotes';
 import { teamReceived } from '../../shared/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
@@ -238,10 +240,17 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
       onBack={() => setQuote(null)}
       busy={busy}
       focusBack
+      // Team: past the researcher's monthly limit, refused here (the send would refuse it too).
+      confirmDisabled={quote.limit ? pastMonthlyLimit(quote.limit, quote.cost) : false}
     >
       <p>
         {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}.
       </p>
+      {quote.limit && pastMonthlyLimit(quote.limit, quote.cost) && (
+        <p className="feedback error" role="alert" data-testid="past-limit">
+          {limitText(quote.limit, quote.cost)}. Ask your admin to raise it.
+        </p>
+      )}
     </ConfirmSpend>
   );
 
@@ -341,6 +350,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
           {notice}
         </p>
       )}
+      <AccountNotes network={network} account={account} />
 
       <Choices
         kind="tabs"

@@ -114,7 +114,7 @@ export interface AccountsSlice {
   fetchThroughAddFlow(accounts: readonly { network: Network; account: string }[]): string | null;
 }
 
-const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax'] as const;
+const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax', 'tag'] as const;
 
 export function hasLibraryFilters(query: LibraryQuery): boolean {
   return filterKeys.some((key) => query[key] !== undefined);
@@ -221,9 +221,9 @@ export const createAccountsSlice =
       if (active !== (previous.workspace?.active ?? null)) onWorkspace(active);
     });
     client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
-    // A Team workspace saved reports teammates bought: the library shows them at once.
+    // A Team workspace saved reports teammates bought, or their tags: the library shows them at once.
     client.on('team:received', (received) => {
-      if (received.workspace === get().workspace?.active && received.kinds.includes('report')) void get().loadLibrary();
+      if (received.workspace === get().workspace?.active && received.kinds.some((k) => k === 'report' || k === 'account_notes')) void get().loadLibrary();
     });
 
     // Each row follows its own account, in the run's workspace, as the events arrive.

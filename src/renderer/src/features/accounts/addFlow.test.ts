@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionState, PlanInfo, WorkspaceState } from '@shared/contract';
 import type { CostQuote } from '@shared/reports';
 import { parseAccountList, type AccountInput } from '@shared/accountInput';
-import { addPhase, confirmLabel, followersText, parseFollowers, QUOTE_BATCH, quoteAll, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
-import { costText } from '../../shared/labels';
+import { addPhase, confirmLabel, pastLimits, followersText, parseFollowers, QUOTE_BATCH, quoteAll, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
+import { costText, limitText } from '../../shared/labels';
 import { formatDate } from '../../shared/format';
 
 const plan = (credits: number | null, advanced: number | null = 5): PlanInfo => ({
@@ -168,5 +168,23 @@ describe('quoting a list', () => {
     expect(costText(quote('new'))).toBe('new: 1 report credit');
     expect(costText(quote('unlocked', 0))).toBe('unlocked within 365 days: free');
     expect(costText({ ...quote('unlocked-elsewhere', 0), unlockedAt: null })).toBe('free: unlocked by your API account');
+  });
+});
+
+describe('the monthly limit in the plan (Team)', () => {
+  const q = (cost: 0 | 1, withLimit = true): CostQuote => ({ cost, balance: 'credits', reason: 'new', freeUntil: null, ...(withLimit ? { limit: { balance: 'credits' as const, limit: 200, spent: 200 } } : {}) });
+  it('refuses the selection whose total goes past the limit, and says how far, in the one wording', () => {
+    const quotes = [q(1), q(1), q(1), q(1), q(1), q(0)];
+    const past = pastLimits(spendTotals(quotes, null), quotes);
+    expect(past).toEqual([{ limit: { balance: 'credits', limit: 200, spent: 200 }, cost: 5 }]);
+    expect(limitText(past[0]!.limit, past[0]!.cost)).toBe("This would take you to 205 of your 200 report credits this month (your team's limit)");
+  });
+  it('within the limit, without one (outside a team, or none set), or costing nothing: no refusal', () => {
+    const within = [{ ...q(1), limit: { balance: 'credits' as const, limit: 200, spent: 199 } }];
+    expect(pastLimits(spendTotals(within, null), within)).toEqual([]);
+    const none = [q(1, false), { ...q(1, false), limit: null }];
+    expect(pastLimits(spendTotals(none, null), none)).toEqual([]);
+    const free = [q(0)];
+    expect(pastLimits(spendTotals(free, null), free)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import type { ConnectionState, PlanInfo, ScoutClient, WorkspaceState } from '@shared/contract';
 import { balanceIn, type BalanceKind } from '@shared/balances';
 import type { CostQuote } from '@shared/reports';
+import { pastMonthlyLimit, type MonthlyLimit } from '@shared/monthlyLimit';
 import type { AccountInput } from '@shared/accountInput';
 import type { PlannedFetch, TiktokType } from './accountsSlice';
 import { formatCount } from '../../shared/format';
@@ -67,6 +68,17 @@ export function spendTotals(quotes: readonly CostQuote[], plan: PlanInfo | null)
     totals.set(q.balance, t);
   }
   return [...totals.values()];
+}
+
+/**
+ * Team: the balances whose selected total would take the researcher past their monthly limit
+ * (as the quotes say it), with that total; none outside a team or without a limit.
+ */
+export function pastLimits(totals: readonly BalanceTotal[], quotes: readonly CostQuote[]): { limit: MonthlyLimit; cost: number }[] {
+  return totals.flatMap((t) => {
+    const limit = quotes.find((q) => q.balance === t.kind && q.limit)?.limit;
+    return limit && pastMonthlyLimit(limit, t.atMost) ? [{ limit, cost: t.atMost }] : [];
+  });
 }
 
 const amount = (t: BalanceTotal) => `${t.uncertain > 0 ? 'at most ' : ''}${creditAmount(t.atMost, t.kind)}`;

@@ -1,0 +1,44 @@
+// A researcher's note and tags on an account: kept in the workspace's own file (account_notes),
+// and in a Team workspace shared with the team (sharedDocs.ts: one field per tag, so tags added
+// at once on two laptops are all kept). The rules of a tag live in @shared/accountNotes.
+import type { AccountRef } from '@shared/accountInput';
+import { tagKey, type AccountNotesView } from '@shared/accountNotes';
+import type { Network } from '@shared/reports';
+import type { AccountNotesRepository } from '../cache/repositories';
+import type { SharedKind } from '../team/sharedWork';
+
+const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], updatedAt: null });
+
+export class AccountNotesService {
+  constructor(
+    private readonly repo: AccountNotesRepository,
+    private readonly now: () => number = Date.now,
+    /** A Team workspace's shared work: told after each save, it queues what changed. */
+    private readonly onEdit?: (kind: SharedKind) => void,
+  ) {}
+
+  /** The account's note and tags; an account with neither has an empty note and no tags. */
+  get(ref: AccountRef): AccountNotesView {
+    const kept = this.repo.get(ref.network, ref.key);
+    return kept ? { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, updatedAt: kept.updatedAt } : empty(ref.network, ref.key);
+  }
+
+  /** Replaces the account's note and tags (tags cleaned as @shared/accountNotes says). */
+  set(ref: AccountRef, value: { note: string; tags: readonly string[] }): AccountNotesView {
+    this.repo.set(ref.network, ref.key, value, this.now());
+    this.onEdit?.('account_notes');
+    return this.get(ref);
+  }
+
+  /** Every tag in use in this workspace, each spelled as first met, in alphabetical order. */
+  tags(): string[] {
+    const seen = new Map<string, string>();
+    for (const n of this.repo.list()) for (const t of n.tags) if (!seen.has(tagKey(t))) seen.set(tagKey(t), t);
+    return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  }
+
+  /** Each account's tags, by `network:accountKey`, for the library's rows and its tag filter. */
+  tagsByAccount(): Map<string, string[]> {
+    return new Map(this.repo.list().filter((n) => n.tags.length > 0).map((n) => [`${n.network}:${n.accountKey}`, n.tags]));
+  }
+}

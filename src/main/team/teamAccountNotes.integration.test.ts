@@ -1,0 +1,77 @@
+// Notes and tags on an account in two Team workspaces wired as in the app (main services through
+// the handlers the renderer calls), on one real PostgreSQL: what Anna writes Bob reads, and tags
+// the two add at once are all kept (one shared field per tag).
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { AccountNotesView } from '@shared/accountNotes';
+import type { LibraryPageView } from '@shared/contract';
+import { KeytarCredentialStore } from '../credentials/credentialStore';
+import type { MainServices } from '../services/mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+
+describeWithPostgres('notes and tags on an account, shared by two Team workspaces', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let sim: SimulatorHandle;
+  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    sim = await startSimulator({ generationMs: 30 });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    for (const service of keychains) {
+      const store = new KeytarCredentialStore(service);
+      await store.deleteSecret('team-db').catch(() => undefined);
+      await store.delete('team').catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  const nasa = { network: 'instagram', account: 'notedaccount' };
+  const notesOn = (l: Laptop) => l.call<AccountNotesView>('notes:get', nasa);
+
+  it('Anna tags an account and writes a note: Bob reads both, his screens told; tags both add at once are all kept', async () => {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    await a.call('reports:fetch', { ...nasa, confirmedCost: 1, workspace: 'team' });
+
+    await a.call('notes:set', { ...nasa, note: 'Asked for the media kit on Monday.', tags: ['Space'] });
+    // Both listen (NOTIFY) once connected: what arrives comes by the announcement, not the 30 s poll.
+    await waitUntil('both laptops listening', () => [a, b].every((l) => (l.services.workspaces.get('team').sharedWork as unknown as { listener: unknown }).listener !== null), 5_000);
+    // Each field is a change of its own: both are there once the last has arrived.
+    await waitUntil("Anna's note and tag on Bob's laptop", async () => { const n = await notesOn(b); return n.note !== '' && n.tags.includes('Space'); }, 5_000);
+    expect(await notesOn(b)).toMatchObject({ note: 'Asked for the media kit on Monday.', tags: ['Space'] });
+    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('account_notes'))).toBe(true);
+    // Bob's library shows her tag on the account once the report is there too, and filters by it.
+    await waitUntil("Anna's report and tag in Bob's library", async () => (await b.call<LibraryPageView>('reports:library', { tag: 'space' })).items.some((i) => i.accountKey === 'notedaccount'), 5_000);
+    expect(await b.call('notes:tags')).toEqual(['Space']);
+
+    // Both add a tag to what they each have, at once (neither has seen the other's).
+    await Promise.all([
+      a.call('notes:set', { ...nasa, note: 'Asked for the media kit on Monday.', tags: ['Space', 'US market'] }),
+      b.call('notes:set', { ...nasa, note: 'Asked for the media kit on Monday.', tags: ['Space', 'Science'] }),
+    ]);
+    const both = (n: AccountNotesView) => ['Science', 'Space', 'US market'].every((t) => n.tags.includes(t));
+    await waitUntil('both tags on both laptops', async () => both(await notesOn(a)) && both(await notesOn(b)), 5_000);
+    expect((await notesOn(a)).tags.slice().sort()).toEqual(['Science', 'Space', 'US market']);
+    expect((await notesOn(b)).tags.slice().sort()).toEqual(['Science', 'Space', 'US market']);
+    expect((await notesOn(b)).note).toBe('Asked for the media kit on Monday.');
+  });
+});

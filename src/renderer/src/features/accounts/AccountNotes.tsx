@@ -1,0 +1,146 @@
+// The researcher's note and tags on an account, on its report page. Saved in main (in a Team
+// workspace shared with the team, and read again when a teammate's arrive); the tag rules are
+// @shared/accountNotes, the same main keeps them by.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Network } from '@shared/reports';
+import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, tagKey, type AccountNotesView } from '@shared/accountNotes';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { useScoutQuery } from '../../shared/useScoutQuery';
+import { teamReceived } from '../../shared/scoutQuery';
+import { formatDateTime } from '../../shared/format';
+
+export function AccountNotes({ network, account }: { network: Network; account: string }) {
+  const id = useId();
+  const notes = useScoutQuery(() => scout.invoke('notes:get', { network, account }), [network, account], { refreshOn: [teamReceived('account_notes')] });
+  // Suggestions while typing a tag: every tag in use in this workspace.
+  const inUse = useScoutQuery(() => scout.invoke('notes:tags', {}), [], { refreshOn: [teamReceived('account_notes')] });
+  const saved: AccountNotesView | undefined = notes.data;
+  // What is typed and not saved yet; null shows what is saved (a teammate's change too).
+  const [draft, setDraft] = useState<string | null>(null);
+  const [tagText, setTagText] = useState('');
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tagInput = useRef<HTMLInputElement>(null);
+
+  const note = draft ?? saved?.note ?? '';
+  const tags = saved?.tags ?? [];
+
+  const save = async (next: { note: string; tags: string[] }, said: string) => {
+    setBusy(true);
+    try {
+      const answer = await scout.invoke('notes:set', { network, account, ...next });
+      notes.setData(() => answer);
+      setDraft(null);
+      setStatus({ tone: 'ok', text: said });
+      void inUse.refresh();
+    } catch (e) {
+      setStatus({ tone: 'error', text: `Not saved: ${errorMessage(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveNote = () => {
+    if (draft === null || draft === (saved?.note ?? '')) return;
+    void save({ note: draft, tags }, 'Note saved');
+  };
+
+  const addTag = () => {
+    const tag = cleanTag(tagText);
+    if (tag === null) {
+      setStatus({ tone: 'error', text: tagText.trim() === '' ? 'Type a tag first.' : `A tag is at most ${MAX_TAG_CHARS} characters.` });
+      return;
+    }
+    const already = tags.find((t) => tagKey(t) === tagKey(tag));
+    if (already) {
+      setStatus({ tone: 'error', text: `Already tagged “${already}”.` });
+      return;
+    }
+    if (tags.length >= MAX_TAGS) {
+      setStatus({ tone: 'error', text: `An account has at most ${MAX_TAGS} tags.` });
+      return;
+    }
+    setTagText('');
+    void save({ note, tags: [...tags, tag] }, `Tag “${tag}” added`);
+  };
+
+  const removeTag = (tag: string) => {
+    // Focus goes to the tag box: the button pressed is gone.
+    tagInput.current?.focus();
+    void save({ note, tags: tags.filter((t) => t !== tag) }, `Tag “${tag}” removed`);
+  };
+
+  const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      addTag();
+    }
+  };
+  const onNoteKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      saveNote();
+    }
+  };
+
+  return (
+    <section className="account-notes" aria-labelledby={`${id}-title`} data-testid="account-notes">
+      <h2 id={`${id}-title`}>Notes and tags</h2>
+      {notes.error && (
+        <p className="feedback error" role="alert">
+          {notes.error}
+        </p>
+      )}
+      <div className="tag-row">
+        <ul className="tag-list" aria-label="Tags" data-testid="account-tags">
+          {tags.map((tag) => (
+            <li key={tag} className="tag-chip">
+              <span>{tag}</span>
+              <button type="button" className="tag-remove" aria-label={`Remove tag ${tag}`} title={`Remove tag ${tag}`} onClick={() => removeTag(tag)} disabled={busy}>
+                ×
+              </button>
+            </li>
+          ))}
+          {tags.length === 0 && <li className="muted">No tags yet.</li>}
+        </ul>
+        <input
+          ref={tagInput}
+          className="tag-input"
+          aria-label="Add a tag (Enter adds it)"
+          placeholder="Add a tag, Enter"
+          list={`${id}-tags`}
+          maxLength={MAX_TAG_CHARS + 10}
+          value={tagText}
+          onChange={(e) => (setTagText(e.target.value), setStatus(null))}
+          onKeyDown={onTagKey}
+          disabled={saved === undefined}
+        />
+        <datalist id={`${id}-tags`}>
+          {(inUse.data ?? [])
+            .filter((t) => !tags.some((mine) => tagKey(mine) === tagKey(t)))
+            .map((t) => (
+              <option key={t} value={t} />
+            ))}
+        </datalist>
+      </div>
+      <label htmlFor={`${id}-note`} className="note-label">
+        Note <span className="muted">(saved when you leave the box, or Ctrl+Enter)</span>
+      </label>
+      <textarea
+        id={`${id}-note`}
+        rows={3}
+        maxLength={MAX_ACCOUNT_NOTE}
+        value={note}
+        onChange={(e) => (setDraft(e.target.value), setStatus(null))}
+        onBlur={saveNote}
+        onKeyDown={onNoteKey}
+        disabled={saved === undefined}
+        data-testid="account-note"
+      />
+      <p className={`feedback ${status?.tone ?? ''}`} role="status" data-testid="account-notes-status">
+        {status?.text ?? (saved?.updatedAt ? `Last changed ${formatDateTime(saved.updatedAt)}` : '')}
+        {draft !== null && draft !== (saved?.note ?? '') && status?.tone !== 'error' ? ' · note not saved yet' : ''}
+      </p>
+    </section>
+  );
+}
