@@ -23,6 +23,7 @@ import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, 
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
+import type { TeamJoinResult, TeamSyncView } from './teamSync';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -649,6 +650,15 @@ export const operations = {
   'team:set': op<TeamView>()(z.object({ ...teamSettingsShape, password: teamPassword.optional() }).strict()),
   /** Checks the connection again now. */
   'team:test': op<TeamView>()(noInput),
+  /** Where the Team workspace's sharing stands (what waits, what could not be read, when last received); `{ team: false }` without one. */
+  'team:syncStatus': op<TeamSyncView>()(noInput),
+  /**
+   * Receives every record of the team's cache this laptop has not got yet, in pages (progress in
+   * `team:sync`); answers once done or cancelled (`cancelled`: what was received stays).
+   */
+  'team:join': op<TeamJoinResult>()(noInput),
+  /** Stops "receive the team's cache" after the page under way. */
+  'team:cancelJoin': op<{ cancelled: boolean }>()(noInput),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -694,6 +704,8 @@ export interface EventPayloads {
    * changed ('report', 'pdf', 'discovery', 'comparison' …), for the screens showing them to read again.
    */
   'team:received': { workspace: WorkspaceId; kinds: string[] };
+  /** Where the Team workspace's sharing stands, whenever it may have changed (and as "receive the team's cache" goes). */
+  'team:sync': TeamSyncView;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

@@ -200,6 +200,10 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       await team.check();
       return team.view();
     },
+    // The Team workspace's sharing, whichever workspace is active (Settings shows it).
+    'team:syncStatus': async () => s.workspaces.get('team').teamSyncView(),
+    'team:join': () => s.workspaces.get('team').joinTeam(),
+    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').cancelJoin() }),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

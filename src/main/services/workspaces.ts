@@ -2,6 +2,7 @@
 // connection state. The demo workspace runs the API simulator in this process on a free
 // loopback port, so Scout works with no account at all.
 import { ScoutError } from '@shared/errors';
+import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamSyncView } from '@shared/teamSync';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
@@ -33,7 +34,7 @@ import path from 'node:path';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
 import { PaidWork } from '../ledger/paidWork';
-import { JobRegistry } from './jobs';
+import { JobRegistry, jobKeys } from './jobs';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
 import { workspaceDbPath } from '../paths';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
@@ -45,6 +46,7 @@ import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection
 import type pg from 'pg';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordOut } from '../team/codecs';
 import { TeamError } from '../team/errors';
+import { TEAM_SCHEMA } from '../team/names';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
@@ -161,6 +163,13 @@ export class Workspace {
       const list = [...new Set(kinds)];
       if (list.length > 0) deps.events.emit('team:received', { workspace: id, kinds: list });
     };
+    // Whenever the sharing may have changed (and page by page while the team's cache is received):
+    // the screens read what arrived again, and Settings shows where the sharing stands.
+    this.tellSync = () => {
+      tell(received);
+      received.clear();
+      if (this.teamSync) deps.events.emit('team:sync', this.teamSyncView());
+    };
     const codecs = new TeamCodecs();
     this.teamSync = this.team
       ? new TeamSync({
@@ -168,10 +177,7 @@ export class Workspace {
           db,
           codecs,
           logger: deps.logger,
-          onChange: () => {
-            tell(received);
-            received.clear();
-          },
+          onChange: () => this.tellSync(),
         })
       : null;
     this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds) }) : null;
@@ -308,6 +314,87 @@ export class Workspace {
     ]) {
       codecs.register(noting(codec));
     }
+  }
+
+  /** "Receive the team's cache" under way: how far it came (null: not running). */
+  private joining: TeamJoinProgress | null = null;
+
+  /** Where the Team workspace's sharing stands; `{ team: false }` in a workspace without a team. */
+  teamSyncView(): TeamSyncView {
+    const sync = this.teamSync;
+    if (!sync) return { team: false };
+    const status = sync.status();
+    const skipped = sync
+      .skipped()
+      .slice(-SKIPPED_LISTED)
+      .reverse()
+      .map(({ kind, researcher, reason, skippedAt }) => ({ kind, researcher: researcher === null ? null : (this.teamNames.get(researcher) ?? null), reason, skippedAt }));
+    this.learnNames(sync.skipped().flatMap((r) => (r.researcher !== null && !this.teamNames.has(r.researcher) ? [r.researcher] : [])));
+    return {
+      team: true,
+      pending: status.pending,
+      refused: status.refused,
+      skippedCount: status.skipped,
+      skipped,
+      lastPulledAt: status.lastPulledAt,
+      reachable: status.reachable,
+      join: this.joining ? { ...this.joining } : null,
+    };
+  }
+
+  private readonly tellSync: () => void;
+  /** Teammates' names by their database user (a skipped record names its researcher by user). */
+  private readonly teamNames = new Map<string, string>();
+  private namesAsked: Promise<void> | null = null;
+
+  /** Looks the names of these database users up in the team database, then tells the sharing again. */
+  private learnNames(roles: string[]): void {
+    if (roles.length === 0 || this.namesAsked) return;
+    const pool = this.team?.pool();
+    if (!pool) return;
+    this.namesAsked = pool
+      .query<{ role_name: string; display_name: string }>(`SELECT role_name, display_name FROM ${TEAM_SCHEMA}.researchers WHERE role_name = ANY($1)`, [[...new Set(roles)]])
+      .then(({ rows }) => {
+        for (const row of rows) this.teamNames.set(row.role_name, row.display_name);
+        if (rows.length > 0) this.tellSync();
+      })
+      .catch((error: Error) => this.deps.logger.warn(`team: teammates' names not read: ${error.message}`))
+      .finally(() => {
+        this.namesAsked = null;
+      });
+  }
+
+  /**
+   * Receives every record of the team's cache this laptop has not got (one run at a time; a second
+   * caller shares it). The screens read again as pages land (team:received); progress in team:sync.
+   */
+  async joinTeam(): Promise<TeamJoinResult> {
+    const sync = this.teamSync;
+    if (!sync) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Only the Team workspace receives a team’s cache.' });
+    let last: TeamJoinProgress = { received: 0, total: 0 };
+    return this.jobs.run('teamJoin', jobKeys.teamJoin(), "receiving the team's cache", async (signal) => {
+      // Told once the team's records are counted (the job is registered by then: a cancel finds it).
+      this.joining = { received: 0, total: 0 };
+      try {
+        const done = await sync.join((progress) => {
+          last = progress;
+          this.joining = { ...progress };
+          this.tellSync();
+        }, signal);
+        return { ...done, cancelled: false };
+      } catch (error) {
+        if (error instanceof ScoutError && error.code === 'CANCELLED') return { ...last, cancelled: true };
+        throw error;
+      } finally {
+        this.joining = null;
+        this.tellSync();
+      }
+    });
+  }
+
+  /** Stops "receive the team's cache" after the page under way; true when one was running. */
+  cancelJoin(): boolean {
+    return this.jobs.cancel('teamJoin', jobKeys.teamJoin());
   }
 
   /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */
