@@ -141,7 +141,9 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
     // The researcher presses Cancel as soon as the count is shown (the handler runs at once).
     let cancelled: Promise<{ cancelled: boolean }> | null = null;
     const stop = b.services.events.subscribe((event) => {
-      if (event.name === 'team:sync' && event.payload.team && event.payload.join && !cancelled) cancelled = b.call('team:cancelJoin');
+      if (event.name !== 'team:sync') return;
+      const view = event.payload as TeamSyncView;
+      if (view.team && view.join && !cancelled) cancelled = b.call('team:cancelJoin');
     });
     try {
       const result = await b.call<TeamJoinResult>('team:join');
