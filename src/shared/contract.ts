@@ -23,7 +23,7 @@ import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, 
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
-import type { TeamJoinResult, TeamSyncView } from './teamSync';
+import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -659,6 +659,12 @@ export const operations = {
   'team:join': op<TeamJoinResult>()(noInput),
   /** Stops "receive the team's cache" after the page under way. */
   'team:cancelJoin': op<{ cancelled: boolean }>()(noInput),
+  /** The active workspace's edits overtaken by a teammate's, not dismissed yet (none outside a Team workspace). */
+  'team:notices': op<TeamNotice[]>()(noInput),
+  /** Makes the overtaken value current again (a new edit, shared); answers the notices left. */
+  'team:restoreNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
+  /** Hides the notice; the overtaken value stays in its history. Answers the notices left. */
+  'team:dismissNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -706,6 +712,8 @@ export interface EventPayloads {
   'team:received': { workspace: WorkspaceId; kinds: string[] };
   /** Where the Team workspace's sharing stands, whenever it may have changed (and as "receive the team's cache" goes). */
   'team:sync': TeamSyncView;
+  /** A Team workspace's notices changed (an edit overtaken, one restored or dismissed): all of them, as now. */
+  'team:noticesChanged': { workspace: WorkspaceId; notices: TeamNotice[] };
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

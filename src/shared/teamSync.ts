@@ -43,3 +43,15 @@ export const SKIPPED_LISTED = 50;
 export interface TeamJoinResult extends TeamJoinProgress {
   cancelled: boolean;
 }
+
+/**
+ * An edit of this researcher's overtaken by a teammate's, said in words ("Anna Berg changed the
+ * name of the saved query “Streamers” while you were editing; yours is kept in its history —
+ * restore it?"). `id` only names it for Restore / Dismiss; it is never shown.
+ */
+export interface TeamNotice {
+  id: string;
+  message: string;
+  /** An overtaken value of a field can be made current again; an overtaken deletion cannot (delete again). */
+  canRestore: boolean;
+}

@@ -204,6 +204,10 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'team:syncStatus': async () => s.workspaces.get('team').teamSyncView(),
     'team:join': () => s.workspaces.get('team').joinTeam(),
     'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').cancelJoin() }),
+    // Edits overtaken by a teammate's, in the active workspace (a Team workspace's; none elsewhere).
+    'team:notices': async () => s.active().teamNotices(),
+    'team:restoreNotice': async ({ id }) => s.active().restoreNotice(id),
+    'team:dismissNotice': async ({ id }) => s.active().dismissNotice(id),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

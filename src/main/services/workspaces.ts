@@ -2,7 +2,7 @@
 // connection state. The demo workspace runs the API simulator in this process on a free
 // loopback port, so Scout works with no account at all.
 import { ScoutError } from '@shared/errors';
-import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamSyncView } from '@shared/teamSync';
+import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamNotice, type TeamSyncView } from '@shared/teamSync';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
@@ -50,7 +50,7 @@ import { TEAM_SCHEMA } from '../team/names';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
-import type { SharedWork } from '../team/sharedWork';
+import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { PdfTeamCodec } from './archiveService';
 import { DiscoveryTeamCodec } from './discoveryService';
 import { CompetitorTeamCodec } from './competitorService';
@@ -180,7 +180,7 @@ export class Workspace {
           onChange: () => this.tellSync(),
         })
       : null;
-    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds) }) : null;
+    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds), onNotice: () => this.tellNotices() }) : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
     const onEdit = this.sharedWork ? (kind: Parameters<SharedWork['edited']>[0]) => this.sharedWork?.edited(kind) : undefined;
     this.paid = new PaidWork({
@@ -395,6 +395,31 @@ export class Workspace {
   /** Stops "receive the team's cache" after the page under way; true when one was running. */
   cancelJoin(): boolean {
     return this.jobs.cancel('teamJoin', jobKeys.teamJoin());
+  }
+
+  /** This researcher's edits overtaken by a teammate's, not dismissed yet, in words. */
+  teamNotices(): TeamNotice[] {
+    return (this.sharedWork?.notices() ?? []).map((n) => ({ id: n.overtakenChange, message: n.message, canRestore: n.field !== DOC_FIELD }));
+  }
+
+  /** Makes the overtaken value current again (shared at once); the notice goes. */
+  restoreNotice(id: string): TeamNotice[] {
+    const notice = this.sharedWork?.notices().find((n) => n.overtakenChange === id);
+    if (!notice || notice.field === DOC_FIELD) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
+    this.sharedWork!.restore(notice.docKind, notice.docId, id);
+    return this.tellNotices();
+  }
+
+  /** Hides the notice; the overtaken value stays in its history. */
+  dismissNotice(id: string): TeamNotice[] {
+    this.sharedWork?.dismiss(id);
+    return this.tellNotices();
+  }
+
+  private tellNotices(): TeamNotice[] {
+    const notices = this.teamNotices();
+    this.deps.events.emit('team:noticesChanged', { workspace: this.id, notices });
+    return notices;
   }
 
   /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */
