@@ -36,6 +36,11 @@ function op<Res>() {
 }
 
 const noInput = z.object({}).strict();
+/**
+ * Team: the researcher saw "the team database cannot be reached … buy anyway?" and said yes. Every
+ * paid operation a Team workspace may refuse with TEAM_UNREACHABLE takes it.
+ */
+const teamUnreachableConfirmed = { teamUnreachableConfirmed: z.literal(true).optional() };
 const workspaceId = z.enum(workspaceIds);
 /** Production and Team: the workspaces with an API address and credentials of their own. */
 const apiWorkspaceId = z.enum(apiWorkspaceIds);
@@ -328,8 +333,7 @@ export const operations = {
           ...reportRef,
           confirmedCost: z.union([z.literal(0), z.literal(1)]),
           workspace: workspaceId.optional(),
-          /** Team: the researcher saw "the team database cannot be reached … buy anyway?" and said yes. */
-          teamUnreachableConfirmed: z.literal(true).optional(),
+          ...teamUnreachableConfirmed,
         })
         .strict(),
     ),
@@ -349,7 +353,7 @@ export const operations = {
         /** The caller's name for the run, for `reports:cancelMany`. */
         runId: runId,
         items: z
-          .array(withAccountRef(z.object({ network, account, tiktokType, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()))
+          .array(withAccountRef(z.object({ network, account, tiktokType, confirmedCost: z.union([z.literal(0), z.literal(1)]), ...teamUnreachableConfirmed }).strict()))
           .min(1)
           .max(500),
       })
@@ -385,7 +389,7 @@ export const operations = {
   /** One earlier fetch in full, to compare with the latest. */
   'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),
   'media:get': op<CompanionDocument<MediaView> | null>()(
-    withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict()),
+    withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   'history:get': op<CompanionDocument<HistoryView> | null>()(
     withAccountRef(
@@ -396,12 +400,13 @@ export const operations = {
           refresh: z.boolean().optional(),
           confirmedCost: z.union([z.literal(0), z.literal(1)]).optional(),
           workspace: workspaceId.optional(),
+          ...teamUnreachableConfirmed,
         })
         .strict(),
     ),
   ),
   'mentions:get': op<CompanionDocument<MentionsView> | null>()(
-    withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict()),
+    withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
   'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
@@ -465,11 +470,11 @@ export const operations = {
    * `workspace` as for `reports:fetch`: nothing is sent when either no longer holds.
    */
   'archive:export': op<ArchivedPdf>()(
-    withAccountRef(z.object({ network, account, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict()),
+    withAccountRef(z.object({ network, account, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   /** The same again for an archived PDF's account (a fresh copy), quoted and confirmed the same way. */
   'archive:exportAgain': op<ArchivedPdf>()(
-    z.object({ id: z.number().int().positive(), confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict(),
+    z.object({ id: z.number().int().positive(), confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict(),
   ),
   'archive:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account }).strict())),
   'archive:list': op<ArchivedPdf[]>()(
@@ -517,7 +522,7 @@ export const operations = {
    * balance gate and whatever moves is booked. `acceptMayCost` says the researcher saw that.
    */
   'competitor:create': op<CompetitorAnalysisView>()(
-    z.object({ ...competitorFieldShape, acceptMayCost: z.literal(true), workspace: workspaceId.optional() }).strict().superRefine(datesInOrder),
+    z.object({ ...competitorFieldShape, acceptMayCost: z.literal(true), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict().superRefine(datesInOrder),
   ),
   /** Asks the API once where the analysis stands (state 0 calculating, 10 ready); free. */
   'competitor:check': op<CompetitorAnalysisView>()(z.object({ id: competitorId }).strict()),
@@ -577,6 +582,7 @@ export const operations = {
         toPage: discoveryPage,
         confirmedCalls: z.number().int().min(0).max(500),
         workspace: workspaceId,
+        ...teamUnreachableConfirmed,
       })
       .strict()
       .superRefine(pageRange),
@@ -612,7 +618,7 @@ export const operations = {
   /** Lists fetched before, from the cache. */
   'lists:known': op<ListSummary[]>()(noInput),
   /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
-  'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
+  'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), ...teamUnreachableConfirmed }).strict()),
   'lists:items': op<ListItemView[]>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
   /** Names a synced list in this workspace (Scout's own name: the API gives lists none); an empty name clears it. */
   'lists:rename': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), name: listNameSchema }).strict()),
