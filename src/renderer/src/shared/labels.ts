@@ -158,3 +158,12 @@ const teamRecordKinds: Readonly<Record<string, string>> = {
 export function teamRecordKindLabel(kind: string): string {
   return teamRecordKinds[kind] ?? 'a record of a kind this Scout does not know';
 }
+
+/** An Add accounts row refused because the team database could not be asked. */
+export const teamUnreachableRow = 'not bought: the team database cannot be reached';
+
+/** Add accounts' "Buy anyway?" for the rows the team database could not be asked about. */
+export function teamUnreachableBatch(count: number): string {
+  const what = count === 1 ? 'this report' : 'these reports';
+  return `The team database cannot be reached: a teammate may already have ${what}, and your team’s monthly limit cannot be checked. Nothing was spent.`;
+}

@@ -5,7 +5,7 @@ import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatCount, networkLabels } from '../../shared/format';
 import { ConfirmSpend, StatusBadge, TeamUnreachableConfirm, type StatusTone } from '../../shared/ui';
-import { balanceLabels, costText, creditAmount } from '../../shared/labels';
+import { balanceLabels, costText, creditAmount, teamUnreachableBatch } from '../../shared/labels';
 import type { RunItem } from './accountsSlice';
 import { addPhase, confirmLabel, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
@@ -223,7 +223,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
             })}
           </ul>
           {!run.running && !run.teamAskClosed && teamRefused.length > 0 && (
-            <TeamUnreachableConfirm message={teamRefused[0]!.message ?? 'The team database cannot be reached.'} onConfirm={() => void buyAnywayRun()} onBack={closeTeamAsk}>
+            <TeamUnreachableConfirm message={teamUnreachableBatch(teamRefused.length)} onConfirm={() => void buyAnywayRun()} onBack={closeTeamAsk}>
               <p>
                 Buy anyway fetches {teamRefused.length === 1 ? 'this account' : `these ${formatCount(teamRefused.length)} accounts`} here without asking the team:{' '}
                 {teamRefused.map((it) => `${networkLabels[it.input.network]} ${it.input.account}`).join(', ')}.

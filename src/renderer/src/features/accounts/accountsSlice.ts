@@ -8,6 +8,7 @@ import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '../../shared/ui/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
+import { teamUnreachableRow } from '../../shared/labels';
 import { live, type LiveProgress } from './FetchProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 
@@ -234,7 +235,10 @@ export const createAccountsSlice =
           if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `Saved in ${workspaceLabels[workspace]}, where it was paid for` : null });
           else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: switchedMessage(get().run?.switchedTo ?? null) });
           else if (outcome.status === 'cancelled') updateRunItem(runId, i, { status: 'cancelled', progress: null, message: cancelledMessage(spent) });
-          else updateRunItem(runId, i, { status: 'failed', progress: null, message: outcome.error?.message ?? null, teamUnreachable: outcome.error?.code === 'TEAM_UNREACHABLE' });
+          else {
+            const team = outcome.error?.code === 'TEAM_UNREACHABLE';
+            updateRunItem(runId, i, { status: 'failed', progress: null, message: team ? teamUnreachableRow : (outcome.error?.message ?? null), teamUnreachable: team });
+          }
         });
       } catch (error) {
         // The whole run was refused (another workspace is active, say): nothing was sent.
@@ -298,7 +302,7 @@ export const createAccountsSlice =
           if (!progress.error) return { ...it, status: 'done', progress: null, spent };
           if (code === 'CANCELLED') return { ...it, status: 'cancelled', message: cancelledMessage(spent), progress: null, spent };
           if (code === 'WORKSPACE_CHANGED') return { ...it, status: 'skipped', message: switchedMessage(get().run?.switchedTo ?? null), progress: null, spent };
-          return { ...it, status: 'failed', message: progress.error.message, progress: null, spent, teamUnreachable: code === 'TEAM_UNREACHABLE' };
+          return { ...it, status: 'failed', message: code === 'TEAM_UNREACHABLE' ? teamUnreachableRow : progress.error.message, progress: null, spent, teamUnreachable: code === 'TEAM_UNREACHABLE' };
         }
         const readyBy = it.readyBy ?? (progress.phase === 'generating' && progress.retryInSec !== null ? Date.now() + progress.retryInSec * 1000 : null);
         // Queued: its paid request waits its turn; it is not running yet.

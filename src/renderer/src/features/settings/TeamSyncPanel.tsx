@@ -24,7 +24,7 @@ export function TeamSyncPanel({ view, starting, outcome, onReceive, onCancel, no
   const listId = useId();
   const receiving = view.join !== null || starting;
   return (
-    <section className={`callout ${lines.tone}`} aria-labelledby={`${listId}-title`} data-testid="team-sync">
+    <section className={`callout team-sync ${lines.tone}`} aria-labelledby={`${listId}-title`} data-testid="team-sync">
       <h3 id={`${listId}-title`} className="visually-hidden">
         Sharing with the team
       </h3>

@@ -1,0 +1,135 @@
+// The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
+// starts: Settings → Team database says where the sharing stands (a teammate's record that could
+// not be read, listed in words) and receives the team's cache; Add accounts asks "Buy anyway?"
+// (focus on Not now) when the team database is stopped. (A paid PDF export's "Buy anyway" is
+// tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
+// photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
+import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+
+const SHOTS = process.env.SCOUT_SHOTS_DIR;
+
+/** Photographs `what` at both widths, light and dark (only when SCOUT_SHOTS_DIR is set). */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test.describe('Team workspace: sharing, and buying while the team database is away', () => {
+  test.skip(postgresMissing !== null, `PostgreSQL is not installed: ${postgresMissing}`);
+  test.use({ scoutSimulator: { generationMs: 0 } });
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+
+  test.beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+  });
+  test.afterAll(async () => {
+    await team?.close();
+    await server?.close();
+  });
+
+  /** The Team workspace with its API address and credentials, connected as Anna (Settings open). */
+  async function teamReady(page: Page, scout: { open(page: Page): Promise<void>; simulator: { url: string } | null }) {
+    await scout.open(page);
+    await page.getByLabel('Workspace', { exact: true }).selectOption('team');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('API address').fill(scout.simulator!.url);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('API address saved.')).toBeVisible();
+    await page.getByLabel('Account id').fill('demo');
+    await page.getByLabel('API token').fill('demo-token');
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(page.getByTestId('saved-account')).toBeVisible();
+    const section = page.getByTestId('team-database');
+    await section.getByLabel('Server').fill('127.0.0.1');
+    await section.getByLabel('Port').fill(String(server.port));
+    await section.getByLabel('Database', { exact: true }).fill(team.database);
+    await section.getByLabel('User name').fill(anna.role);
+    await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
+    await section.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
+  }
+
+  test("Settings says where the sharing stands, lists a teammate's unreadable record in words, and receives the team's cache", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    const sharing = page.getByTestId('team-sync');
+    await expect(sharing.getByTestId('team-sync-status')).toContainText('All shared.', { timeout: 10_000 });
+
+    // Bob's Scout shares a report whose content is not a report: kept aside, said, listed.
+    await bob.pool().query(`INSERT INTO scout_team.records (kind, item_key, fetched_at, body_json) VALUES ('report', $1, now(), $2::jsonb)`, [
+      JSON.stringify(['instagram', 'unreadable', '']),
+      JSON.stringify({ result: { user: 'not a report' } }),
+    ]);
+    await expect(sharing.getByTestId('team-sync-unreadable')).toContainText('1 of the team’s records could not be read.', { timeout: 10_000 });
+    const show = sharing.getByRole('button', { name: 'Show' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect(sharing.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(sharing.getByTestId('team-sync-unreadable-list')).toContainText('A report shared by Bob Lund:', { timeout: 10_000 });
+    await expect(sharing.getByTestId('team-sync-status')).toContainText('Last received from the team just now.');
+
+    // Receive the team's cache, by keyboard: this laptop has it all already, and says so.
+    await sharing.getByRole('button', { name: 'Receive the team’s cache' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(sharing.getByTestId('team-join-outcome')).toHaveText(/This laptop already had everything the team has shared\.|Received \d+ records? from the team\./, { timeout: 20_000 });
+    await sharing.scrollIntoViewIfNeeded();
+    await shoot(page, 'settings-team-sharing');
+  });
+
+  test('Add accounts with the team database stopped: "Buy anyway?" naming the accounts, focus on Not now, then bought here; a free PDF asks nothing', async ({ page, scout }) => {
+    test.setTimeout(150_000);
+    const sim = scout.simulator!;
+    await teamReady(page, scout);
+    await page.getByRole('link', { name: 'Accounts' }).click();
+
+    await server.stopServer('fast');
+    try {
+      await page.getByRole('button', { name: 'Add accounts' }).click();
+      await page.getByLabel('Network for bare names').selectOption('');
+      await page.getByLabel(/Usernames, channel ids/).fill('instagram:awayone twitch:awaytwo');
+      await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
+      const spent = sim.state.totalSpent();
+      await page.getByRole('button', { name: 'Fetch and spend 2 report credits' }).click();
+      const ask = page.getByTestId('team-unreachable');
+      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have these reports, and your team’s monthly limit cannot be checked. Nothing was spent.', { timeout: 30_000 });
+      // Each row says it in a few words; the question says the rest once.
+      await expect(page.getByTestId('fetch-run').locator('li[data-status="failed"]')).toHaveText([/not bought: the team database cannot be reached$/, /not bought: the team database cannot be reached$/]);
+      await expect(ask).toContainText('Buy anyway fetches these 2 accounts here without asking the team: Instagram awayone, Twitch awaytwo.');
+      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+      expect(sim.state.totalSpent()).toBe(spent);
+      await shoot(page, 'add-accounts-buy-anyway');
+      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(2, { timeout: 30_000 });
+      expect(sim.state.totalSpent()).toBe(spent + 2);
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      // A PDF of a report bought here costs nothing: nothing to ask the team, so no question.
+      await page.evaluate(() => (location.hash = '#/accounts/instagram/awayone'));
+      await page.getByTestId('export-pdf').click();
+      await page.getByTestId('confirm-export-pdf').getByRole('button', { name: 'Export the PDF for free' }).click();
+      await expect(page.getByTestId('export-pdf-done')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      expect(sim.state.totalSpent()).toBe(spent + 2);
+    } finally {
+      await server.startServer();
+    }
+  });
+});
