@@ -159,6 +159,7 @@ export class Workspace {
         : null;
     // Pulled records and shared edits change what the screens show: they are told which kinds.
     const received = new Set<string>();
+    let telling = false;
     const tell = (kinds: Iterable<string>) => {
       const list = [...new Set(kinds)];
       if (list.length > 0) deps.events.emit('team:received', { workspace: id, kinds: list });
@@ -292,7 +293,19 @@ export class Workspace {
     // (the same path as a copy taken instead of buying); what was saved is told to the screens.
     const noting = (codec: TeamRecordCodec): TeamRecordCodec => {
       const note = <T>(outcome: T) => {
-        if (outcome === 'saved') received.add(codec.kind);
+        if (outcome === 'saved') {
+          received.add(codec.kind);
+          // Told as soon as the page that saved it is written (after its transaction), not at the
+          // end of the whole pull: a screen reads again while the rest of the team's records come.
+          if (!telling) {
+            telling = true;
+            queueMicrotask(() => {
+              telling = false;
+              tell(received);
+              received.clear();
+            });
+          }
+        }
         return outcome;
       };
       return {
