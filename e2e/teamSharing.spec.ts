@@ -4,12 +4,19 @@
 // (focus on Not now) when the team database is stopped. (A paid PDF export's "Buy anyway" is
 // tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
 // photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
 
 const SHOTS = process.env.SCOUT_SHOTS_DIR;
+
+/** WCAG 2.2 AA problems inside `selector`, in words (none expected). */
+async function axe(page: Page, selector: string) {
+  const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(selector).analyze();
+  return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Photographs `what` at both widths, light and dark (only when SCOUT_SHOTS_DIR is set). */
 async function shoot(page: Page, name: string) {
@@ -90,6 +97,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await page.keyboard.press('Enter');
     await expect(sharing.getByTestId('team-join-outcome')).toHaveText(/This laptop already had everything the team has shared\.|Received \d+ records? from the team\./, { timeout: 20_000 });
     await sharing.scrollIntoViewIfNeeded();
+    expect(await axe(page, '[data-testid="team-sync"]')).toEqual([]);
     await shoot(page, 'settings-team-sharing');
   });
 
@@ -114,6 +122,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
       await expect(ask).toContainText('Buy anyway fetches these 2 accounts here without asking the team: Instagram awayone, Twitch awaytwo.');
       await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
       expect(sim.state.totalSpent()).toBe(spent);
+      expect(await axe(page, '[data-testid="fetch-run"]')).toEqual([]);
       await shoot(page, 'add-accounts-buy-anyway');
       await ask.getByRole('button', { name: 'Buy anyway' }).click();
       await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(2, { timeout: 30_000 });
@@ -131,5 +140,45 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     } finally {
       await server.startServer();
     }
+  });
+  test("an edit overtaken by a teammate's: told above the page, in words; Restore it brings it back", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    const rpc = (channel: string, request: unknown) =>
+      page.evaluate(
+        async ({ channel, request }) => (await (await fetch(`/rpc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), credentials: 'same-origin' })).json()) as { ok: boolean; value?: { id: number } },
+        { channel, request },
+      );
+    const names = async () =>
+      (await bob.pool().query<{ doc_id: string; seq: string; value: string }>(`SELECT doc_id, seq::text, value #>> '{}' AS value FROM scout_team.shared_changes WHERE doc_kind = 'discovery_query' AND field = 'name' ORDER BY seq`)).rows;
+    const saved = await rpc('discovery:saveQuery', { name: 'Streamers', body: { social_network: 'instagram' } });
+    expect(saved.ok).toBe(true);
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBe(1);
+    // Anna renames it; it reaches the team.
+    expect((await rpc('discovery:renameQuery', { id: saved.value!.id, name: 'Streamers (Anna)' })).ok).toBe(true);
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBe(2);
+    const [first, annas] = await names();
+    // Bob renamed it too, from the version before Anna's (his Scout had not seen hers): his comes after.
+    await bob.pool().query(
+      `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'discovery_query', $1, 'name', to_jsonb($2::text), $3)`,
+      [first!.doc_id, 'Streamers (Bob)', Number(annas!.seq) - 1],
+    );
+    const notice = page.getByTestId('team-notice');
+    await expect(notice).toContainText('Bob Lund changed the name of the saved query “Streamers (Bob)” while you were editing; yours is kept in its history — restore it?', { timeout: 30_000 });
+    await page.getByRole('link', { name: 'Discovery' }).click();
+    await expect(notice).toBeVisible();
+    expect(await axe(page, '[data-testid="team-notices"]')).toEqual([]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axe(page, '[data-testid="team-notices"]')).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shoot(page, 'team-notice-discovery');
+
+    // By keyboard: Restore it makes Anna's the name again, shared; the notice goes.
+    await notice.getByRole('button', { name: 'Restore it' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('team-notices')).toHaveCount(0);
+    await expect.poll(async () => (await names()).at(-1)?.value, { timeout: 15_000 }).toBe('Streamers (Anna)');
   });
 });
