@@ -21,7 +21,7 @@ describe('the sharing with the team, in Settings', () => {
   it('all shared: says so, with when the team’s records last came, and offers to receive the cache', () => {
     const html = render({});
     expect(text(html)).toContain('All shared. Last received from the team 5 min ago.');
-    expect(html).toContain('callout ok');
+    expect(html).toContain('callout team-sync ok');
     expect(text(html)).toContain('Receive the team’s cache');
     expect(html).not.toContain('<progress');
   });
@@ -30,7 +30,7 @@ describe('the sharing with the team, in Settings', () => {
     const html = render({ pending: 3, reachable: false, lastPulledAt: null });
     expect(text(html)).toContain('3 records waiting to be shared (the team database cannot be reached).');
     expect(text(html)).toContain('Nothing received from the team yet.');
-    expect(html).toContain('callout warning');
+    expect(html).toContain('callout team-sync warning');
     // Reachable: waiting, without blaming the database.
     expect(text(render({ pending: 1 }))).toContain('1 record waiting to be shared.');
     expect(text(render({ pending: 1_240, refused: 2 }))).toContain('1,240 records waiting to be shared; 2 records the team database refused: kept on this laptop only.');
