@@ -112,4 +112,24 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
     }
     await waitUntil('the PDF made while away shared', async () => (await pending(a)) === 0, 15_000);
   });
+  it('a discovery run: refused (nothing spent), then run once confirmed', async () => {
+    const a = await away();
+    try {
+      const body = { social_network: 'instagram' };
+      const quote = await a.call<{ calls: number; queriesLeft: number | null }>('discovery:quote', { body, sandbox: false, fromPage: 1, toPage: 1 });
+      expect(quote.calls).toBe(1);
+      const request = { runId: 'run-away', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: quote.calls, workspace: 'team' };
+      const plan = async () => (await a.call<{ balances: { discoveryRequests?: number | null } }>('plan:refresh').catch(() => null))?.balances;
+      const before = await plan();
+      // A run answers how it ended: failed, nothing fetched, why in words and as a code the page asks on.
+      expect(await a.call('discovery:run', request)).toMatchObject({ outcome: 'failed', pagesFetched: 0, callsSpent: 0, errorCode: 'TEAM_UNREACHABLE', message: expect.stringMatching(/^The team database cannot be reached/) });
+      expect(await plan()).toEqual(before);
+      const run = await a.call<{ outcome: string; pagesFetched: number; errorCode?: string }>('discovery:run', { ...request, runId: 'run-away-confirmed', teamUnreachableConfirmed: true });
+      expect(run).toMatchObject({ outcome: 'finished', pagesFetched: 1 });
+      expect(run.errorCode).toBeUndefined();
+    } finally {
+      await server.startServer();
+    }
+    await waitUntil('the discovery page bought while away shared', async () => (await pending(a)) === 0, 15_000);
+  });
 });

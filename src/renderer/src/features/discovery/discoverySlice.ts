@@ -338,7 +338,10 @@ export const createDiscoverySlice =
             ...teamConfirmed(teamUnreachableConfirmed),
           });
           const run = get().discoveryRun;
-          if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, result } });
+          // Refused before its first page as the team database cannot be asked: "Buy anyway?" at the same quote.
+          const teamAsk = result.outcome === 'failed' && result.errorCode === 'TEAM_UNREACHABLE' && result.pagesFetched === 0 && !teamUnreachableConfirmed;
+          if (run?.runId === runId && teamAsk) set({ discoveryRun: { ...run, running: false, cancelling: false, teamAsk: result.message } });
+          else if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, result } });
         } catch (error) {
           const run = get().discoveryRun;
           const code = error instanceof ScoutCallError ? error.code : null;
