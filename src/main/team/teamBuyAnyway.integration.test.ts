@@ -1,6 +1,7 @@
 // "Buy anyway" beyond a single report, through the handlers the renderer calls, with the team
-// database stopped: Add accounts (a batch) and a PDF export are refused with TEAM_UNREACHABLE and
-// nothing is spent; confirmed, they are bought here, and reach the team once it is back.
+// database stopped: Add accounts (a batch), a PDF export, a discovery run, a competitor analysis
+// and brand mentions are refused with TEAM_UNREACHABLE and nothing is spent; confirmed, they are
+// bought here, and reach the team once it is back.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { ArchivedPdf } from '@shared/archive';
@@ -131,5 +132,20 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       await server.startServer();
     }
     await waitUntil('the discovery page bought while away shared', async () => (await pending(a)) === 0, 15_000);
+  });
+  it('a competitor analysis and brand mentions: each refused (nothing spent), then bought once confirmed', async () => {
+    const a = await away();
+    try {
+      const analysis = { username: 'acmeaway', dateFrom: '2026-01-01', dateTo: '2026-02-01', audienceGeo: [], hashtags: [], acceptMayCost: true, workspace: 'team' };
+      expect((await a.failure('competitor:create', analysis)).code).toBe('TEAM_UNREACHABLE');
+      expect(await a.call<unknown[]>('competitor:list')).toHaveLength(0);
+      expect((await a.call<{ username: string }>('competitor:create', { ...analysis, teamUnreachableConfirmed: true })).username).toBe('acmeaway');
+
+      const mentions = { network: 'tiktok', account: 'mentionsaway' };
+      expect((await a.failure('mentions:get', mentions)).code).toBe('TEAM_UNREACHABLE');
+      expect(await a.call('mentions:get', { ...mentions, teamUnreachableConfirmed: true })).not.toBeNull();
+    } finally {
+      await server.startServer();
+    }
   });
 });
