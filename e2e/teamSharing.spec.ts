@@ -1,8 +1,9 @@
 // The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
 // starts: Settings → Team database says where the sharing stands (a teammate's record that could
-// not be read, listed in words) and receives the team's cache; Add accounts asks "Buy anyway?"
-// (focus on Not now) when the team database is stopped. (A paid PDF export's "Buy anyway" is
-// tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
+// not be read, listed in words) and receives the team's cache; a teammate's later edit of a saved
+// query is told above the page with Restore it; Add accounts, a discovery run and a competitor
+// analysis ask the one "Buy anyway?" (focus on Not now) when the team database is stopped. (A paid
+// PDF export's is tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
 // photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -180,5 +181,42 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('team-notices')).toHaveCount(0);
     await expect.poll(async () => (await names()).at(-1)?.value, { timeout: 15_000 }).toBe('Streamers (Anna)');
+  });
+  test('a discovery run and a competitor analysis with the team database stopped: the same "Buy anyway?", then run here', async ({ page, scout }) => {
+    test.setTimeout(150_000);
+    await teamReady(page, scout);
+    await page.getByRole('link', { name: 'Discovery' }).click();
+    await server.stopServer('fast');
+    try {
+      const panel = page.getByTestId('run-panel');
+      await panel.getByLabel(/^Production:/).check();
+      await panel.getByLabel('From page', { exact: true }).fill('1');
+      await panel.getByLabel('to page', { exact: true }).fill('1');
+      await panel.getByTestId('check-cost').click();
+      await page.getByTestId('discovery-confirm').getByRole('button').first().click();
+      const ask = page.getByTestId('team-unreachable');
+      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have page 1 of this search', { timeout: 30_000 });
+      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+      expect(await axe(page, '[data-testid="team-unreachable"]')).toEqual([]);
+      await shoot(page, 'discovery-buy-anyway');
+      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
+
+      await page.getByRole('link', { name: 'Competitor analysis' }).click();
+      const form = page.getByTestId('competitor-form');
+      await form.getByLabel('Brand’s Instagram username').fill('acmeaway');
+      await form.getByRole('button', { name: 'Create analysis…' }).click();
+      await page.getByTestId('competitor-confirm').getByRole('button', { name: 'Create; it may cost credits' }).click();
+      const again = page.getByTestId('team-unreachable');
+      await expect(again).toContainText('The team database cannot be reached', { timeout: 30_000 });
+      await expect(again.getByRole('button', { name: 'Not now' })).toBeFocused();
+      await shoot(page, 'competitor-buy-anyway');
+      // Escape is "Not now": nothing created, the form back.
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await expect(form.getByRole('button', { name: 'Create analysis…' })).toBeVisible();
+    } finally {
+      await server.startServer();
+    }
   });
 });
