@@ -92,11 +92,17 @@ export const channels = [
   'team:get',
   'team:set',
   'team:test',
+  'team:syncStatus',
+  'team:join',
+  'team:cancelJoin',
+  'team:notices',
+  'team:restoreNotice',
+  'team:dismissNotice',
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

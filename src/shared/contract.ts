@@ -24,6 +24,7 @@ import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, 
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
+import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -36,6 +37,11 @@ function op<Res>() {
 }
 
 const noInput = z.object({}).strict();
+/**
+ * Team: the researcher saw "the team database cannot be reached … buy anyway?" and said yes. Every
+ * paid operation a Team workspace may refuse with TEAM_UNREACHABLE takes it.
+ */
+const teamUnreachableConfirmed = { teamUnreachableConfirmed: z.literal(true).optional() };
 const workspaceId = z.enum(workspaceIds);
 /** Production and Team: the workspaces with an API address and credentials of their own. */
 const apiWorkspaceId = z.enum(apiWorkspaceIds);
@@ -330,8 +336,7 @@ export const operations = {
           ...reportRef,
           confirmedCost: z.union([z.literal(0), z.literal(1)]),
           workspace: workspaceId.optional(),
-          /** Team: the researcher saw "the team database cannot be reached … buy anyway?" and said yes. */
-          teamUnreachableConfirmed: z.literal(true).optional(),
+          ...teamUnreachableConfirmed,
         })
         .strict(),
     ),
@@ -351,7 +356,7 @@ export const operations = {
         /** The caller's name for the run, for `reports:cancelMany`. */
         runId: runId,
         items: z
-          .array(withAccountRef(z.object({ network, account, tiktokType, confirmedCost: z.union([z.literal(0), z.literal(1)]) }).strict()))
+          .array(withAccountRef(z.object({ network, account, tiktokType, confirmedCost: z.union([z.literal(0), z.literal(1)]), ...teamUnreachableConfirmed }).strict()))
           .min(1)
           .max(500),
       })
@@ -389,7 +394,7 @@ export const operations = {
   /** One earlier fetch in full, to compare with the latest. */
   'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),
   'media:get': op<CompanionDocument<MediaView> | null>()(
-    withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional() }).strict()),
+    withAccountRef(z.object({ network: z.enum(['instagram', 'youtube']), account, page: z.number().int().min(1).max(10_000).optional(), refresh: z.boolean().optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   'history:get': op<CompanionDocument<HistoryView> | null>()(
     withAccountRef(
@@ -400,12 +405,13 @@ export const operations = {
           refresh: z.boolean().optional(),
           confirmedCost: z.union([z.literal(0), z.literal(1)]).optional(),
           workspace: workspaceId.optional(),
+          ...teamUnreachableConfirmed,
         })
         .strict(),
     ),
   ),
   'mentions:get': op<CompanionDocument<MentionsView> | null>()(
-    withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional() }).strict()),
+    withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
   'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
@@ -491,11 +497,11 @@ export const operations = {
    * `workspace` as for `reports:fetch`: nothing is sent when either no longer holds.
    */
   'archive:export': op<ArchivedPdf>()(
-    withAccountRef(z.object({ network, account, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict()),
+    withAccountRef(z.object({ network, account, confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict()),
   ),
   /** The same again for an archived PDF's account (a fresh copy), quoted and confirmed the same way. */
   'archive:exportAgain': op<ArchivedPdf>()(
-    z.object({ id: z.number().int().positive(), confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional() }).strict(),
+    z.object({ id: z.number().int().positive(), confirmedCost: z.union([z.literal(0), z.literal(1)]), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict(),
   ),
   'archive:cancel': op<{ cancelled: boolean }>()(withAccountRef(z.object({ network, account }).strict())),
   'archive:list': op<ArchivedPdf[]>()(
@@ -543,7 +549,7 @@ export const operations = {
    * balance gate and whatever moves is booked. `acceptMayCost` says the researcher saw that.
    */
   'competitor:create': op<CompetitorAnalysisView>()(
-    z.object({ ...competitorFieldShape, acceptMayCost: z.literal(true), workspace: workspaceId.optional() }).strict().superRefine(datesInOrder),
+    z.object({ ...competitorFieldShape, acceptMayCost: z.literal(true), workspace: workspaceId.optional(), ...teamUnreachableConfirmed }).strict().superRefine(datesInOrder),
   ),
   /** Asks the API once where the analysis stands (state 0 calculating, 10 ready); free. */
   'competitor:check': op<CompetitorAnalysisView>()(z.object({ id: competitorId }).strict()),
@@ -603,6 +609,7 @@ export const operations = {
         toPage: discoveryPage,
         confirmedCalls: z.number().int().min(0).max(500),
         workspace: workspaceId,
+        ...teamUnreachableConfirmed,
       })
       .strict()
       .superRefine(pageRange),
@@ -638,7 +645,7 @@ export const operations = {
   /** Lists fetched before, from the cache. */
   'lists:known': op<ListSummary[]>()(noInput),
   /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
-  'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
+  'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), ...teamUnreachableConfirmed }).strict()),
   'lists:items': op<ListItemView[]>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
   /** Names a synced list in this workspace (Scout's own name: the API gives lists none); an empty name clears it. */
   'lists:rename': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), name: listNameSchema }).strict()),
@@ -676,6 +683,21 @@ export const operations = {
   'team:set': op<TeamView>()(z.object({ ...teamSettingsShape, password: teamPassword.optional() }).strict()),
   /** Checks the connection again now. */
   'team:test': op<TeamView>()(noInput),
+  /** Where the Team workspace's sharing stands (what waits, what could not be read, when last received); `{ team: false }` without one. */
+  'team:syncStatus': op<TeamSyncView>()(noInput),
+  /**
+   * Receives every record of the team's cache this laptop has not got yet, in pages (progress in
+   * `team:sync`); answers once done or cancelled (`cancelled`: what was received stays).
+   */
+  'team:join': op<TeamJoinResult>()(noInput),
+  /** Stops "receive the team's cache" after the page under way. */
+  'team:cancelJoin': op<{ cancelled: boolean }>()(noInput),
+  /** The active workspace's edits overtaken by a teammate's, not dismissed yet (none outside a Team workspace). */
+  'team:notices': op<TeamNotice[]>()(noInput),
+  /** Makes the overtaken value current again (a new edit, shared); answers the notices left. */
+  'team:restoreNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
+  /** Hides the notice; the overtaken value stays in its history. Answers the notices left. */
+  'team:dismissNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
   'files:saveAs': op<SaveFileResult>()(
     z
       .object({
@@ -721,6 +743,10 @@ export interface EventPayloads {
    * changed ('report', 'pdf', 'discovery', 'comparison' …), for the screens showing them to read again.
    */
   'team:received': { workspace: WorkspaceId; kinds: string[] };
+  /** Where the Team workspace's sharing stands, whenever it may have changed (and as "receive the team's cache" goes). */
+  'team:sync': TeamSyncView;
+  /** A Team workspace's notices changed (an edit overtaken, one restored or dismissed): all of them, as now. */
+  'team:noticesChanged': { workspace: WorkspaceId; notices: TeamNotice[] };
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

@@ -19,7 +19,7 @@ export interface DiscoveryRow {
   account: string | null;
 }
 export interface DiscoveryResults { sandbox: boolean; pages: number[] /* cached pages included */; totalPages: number | null; queriesLeft: number | null; fetchedAt: number | null; rows: DiscoveryRow[] }
-export interface DiscoveryRunResult { runId: string; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null; totalPages: number | null; queriesLeft: number | null }
+export interface DiscoveryRunResult { runId: string; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null; totalPages: number | null; queriesLeft: number | null; /** Why it failed, as an error code (TEAM_UNREACHABLE: "Buy anyway" may run it); absent otherwise. */ errorCode?: string }
 export interface DiscoveryProgress { workspace: WorkspaceId; runId: string; done: number; total: number; page: number | null; phase: 'fetching' | 'finished' }
 export interface ShortlistItem { id: number; network: Network; account: string; title: string | null; avatarUrl: string | null; followers: number | null; addedAt: number; note: string }
 /** A synced list; `name` is the researcher's own (null until named). */

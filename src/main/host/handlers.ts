@@ -27,6 +27,9 @@ export interface HostCapabilities {
   showItemInFolder?: (file: string) => void;
 }
 
+/** The researcher's "buy anyway" (the team database cannot be reached), as the services take it. */
+const teamConfirmed = (confirmed: true | undefined): { teamUnreachableConfirmed?: true } => (confirmed ? { teamUnreachableConfirmed: true } : {});
+
 export function createHandlers(s: MainServices, host: HostCapabilities = {}): Handlers {
   /**
    * The workspace a spend was confirmed in, if it is still the active one (WORKSPACE_CHANGED
@@ -75,11 +78,14 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:quote': async ({ account, tiktokType }) => s.active().unlocks.quote({ ...account, tiktokType }),
     'reports:fetch': async ({ confirmedCost, workspace, account, tiktokType, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.reports.fetch({ ...account, tiktokType }, confirmedCost, { confirmedHere, ...(teamUnreachableConfirmed ? { teamUnreachableConfirmed } : {}) });
+      return ws.reports.fetch({ ...account, tiktokType }, confirmedCost, { confirmedHere, ...teamConfirmed(teamUnreachableConfirmed) });
     },
     // Every item waits its turn for its paid request; one not yet sent when another workspace became active is skipped.
     'reports:fetchMany': async ({ workspace, runId, items }) =>
-      spendingIn(workspace).ws.reports.fetchMany(runId, items.map(({ account, tiktokType, confirmedCost }) => ({ ref: { ...account, tiktokType }, confirmedCost }))),
+      spendingIn(workspace).ws.reports.fetchMany(
+        runId,
+        items.map(({ account, tiktokType, confirmedCost, teamUnreachableConfirmed }) => ({ ref: { ...account, tiktokType }, confirmedCost, ...teamConfirmed(teamUnreachableConfirmed) })),
+      ),
     // A run belongs to the workspace it started in, which may no longer be the active one.
     'reports:cancelMany': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.reports.cancelMany(runId)) }),
     'reports:cancel': async ({ account, workspace }) => ({ cancelled: (workspace ? s.workspaces.get(workspace) : s.active()).reports.cancel(account) }),
@@ -90,12 +96,12 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
     // With the account's cached metrics history: Compare finds every series the report page shows.
     'reports:snapshot': async ({ id }) => s.active().companions.snapshot(id),
-    'media:get': ({ account, page, refresh }) => s.active().companions.media(account, { page, refresh }),
-    'history:get': ({ account, refresh, confirmedCost, workspace }) => {
+    'media:get': ({ account, page, refresh, teamUnreachableConfirmed }) => s.active().companions.media(account, { page, refresh, ...teamConfirmed(teamUnreachableConfirmed) }),
+    'history:get': ({ account, refresh, confirmedCost, workspace, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.companions.history(account, { refresh, confirmedCost, confirmedHere });
+      return ws.companions.history(account, { refresh, confirmedCost, confirmedHere, ...teamConfirmed(teamUnreachableConfirmed) });
     },
-    'mentions:get': ({ account, refresh }) => s.active().companions.mentions(account, { refresh }),
+    'mentions:get': ({ account, refresh, teamUnreachableConfirmed }) => s.active().companions.mentions(account, { refresh, ...teamConfirmed(teamUnreachableConfirmed) }),
     'images:get': async ({ url }) => {
       const image = s.active().images.get(url);
       return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
@@ -127,13 +133,13 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return { openedByHost: true, savedTo: await host.printToPdf(suggestedName) };
     },
     'archive:quote': async ({ account }) => s.active().archive.quote(account),
-    'archive:export': async ({ account, confirmedCost, workspace }) => {
+    'archive:export': async ({ account, confirmedCost, workspace, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.archive.export(account, confirmedCost, confirmedHere);
+      return ws.archive.export(account, confirmedCost, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
     },
-    'archive:exportAgain': async ({ id, confirmedCost, workspace }) => {
+    'archive:exportAgain': async ({ id, confirmedCost, workspace, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.archive.export(ws.archive.accountOf(id), confirmedCost, confirmedHere);
+      return ws.archive.export(ws.archive.accountOf(id), confirmedCost, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
     },
     'archive:cancel': async ({ account }) => ({ cancelled: s.active().archive.cancel(account) }),
     'archive:list': async (query) => s.active().archive.list(query),
@@ -160,9 +166,9 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'competitor:list': async () => s.active().competitor.list(),
     'competitor:get': async ({ id }) => s.active().competitor.get(id),
     'competitor:lost': async () => s.active().competitor.lost(),
-    'competitor:create': async ({ workspace, acceptMayCost: _accepted, ...fields }) => {
+    'competitor:create': async ({ workspace, acceptMayCost: _accepted, teamUnreachableConfirmed, ...fields }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.competitor.create(fields, confirmedHere);
+      return ws.competitor.create(fields, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
     },
     'competitor:check': async ({ id }) => s.active().competitor.check(id),
     'competitor:fetchPosts': async ({ id }) => s.active().competitor.fetchPosts(id),
@@ -177,9 +183,9 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'discovery:renameQuery': async ({ id, name }) => s.active().discovery.renameQuery(id, name),
     'discovery:deleteQuery': async ({ id }) => ({ deleted: s.active().discovery.deleteQuery(id) }),
     'discovery:quote': async (request) => s.active().discovery.quote(request),
-    'discovery:run': async ({ workspace, ...request }) => {
+    'discovery:run': async ({ workspace, teamUnreachableConfirmed, ...request }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
-      return ws.discovery.run(request, confirmedHere);
+      return ws.discovery.run(request, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
     },
     // A run belongs to the workspace it started in, which may no longer be the active one.
     'discovery:cancel': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.discovery.cancel(runId)) }),
@@ -188,7 +194,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'shortlist:add': async ({ items }) => s.active().discovery.addToShortlist(items),
     'shortlist:remove': async ({ ids }) => ({ removed: s.active().discovery.removeFromShortlist(ids) }),
     'lists:known': async () => s.active().lists.known(),
-    'lists:sync': async ({ listId }) => s.active().lists.sync(listId),
+    'lists:sync': async ({ listId, teamUnreachableConfirmed }) => s.active().lists.sync(listId, teamConfirmed(teamUnreachableConfirmed)),
     'lists:items': async ({ listId }) => s.active().lists.items(listId),
     'lists:rename': async ({ listId, name }) => s.active().lists.rename(listId, name),
     'creators:sync': async (filter) => s.active().creators.sync(filter),
@@ -202,6 +208,14 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       await team.check();
       return team.view();
     },
+    // The Team workspace's sharing, whichever workspace is active (Settings shows it).
+    'team:syncStatus': async () => s.workspaces.get('team').teamSyncView(),
+    'team:join': () => s.workspaces.get('team').joinTeam(),
+    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').cancelJoin() }),
+    // Edits overtaken by a teammate's, in the active workspace (a Team workspace's; none elsewhere).
+    'team:notices': async () => s.active().teamNotices(),
+    'team:restoreNotice': async ({ id }) => s.active().restoreNotice(id),
+    'team:dismissNotice': async ({ id }) => s.active().dismissNotice(id),
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

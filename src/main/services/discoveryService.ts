@@ -231,6 +231,7 @@ export class DiscoveryService {
     let pagesFromCache = 0;
     let callsSpent = 0;
     let outcome: DiscoveryRunResult['outcome'] = 'finished';
+    let errorCode: string | undefined;
     let message: string | null = null;
     const total = () => Math.max(0, Math.min(toPage, totalPages ?? toPage) - fromPage + 1);
     const progress = (page: number | null, phase: DiscoveryProgress['phase'] = 'fetching') =>
@@ -280,7 +281,9 @@ export class DiscoveryService {
       }
     } catch (error) {
       outcome = signal.aborted ? 'cancelled' : 'failed';
-      message = eventError(error).message;
+      const failure = eventError(error);
+      message = failure.message;
+      if (outcome === 'failed') errorCode = failure.code;
     }
     // What this run spent is counted as it goes (a page lost after it was paid included), not
     // read from the query's ledger rows: another run of the same query books there meanwhile.
@@ -292,7 +295,7 @@ export class DiscoveryService {
     if (request.queryId !== undefined) {
       if (this.deps.store.addRun(request.queryId, { at, sandbox, fromPage, toPage, pagesFetched, pagesFromCache, callsSpent, outcome, message })) this.edited('discovery_query', null);
     }
-    return { runId, pagesFetched, pagesFromCache, callsSpent, outcome, message, totalPages, queriesLeft };
+    return { runId, pagesFetched, pagesFromCache, callsSpent, outcome, message, totalPages, queriesLeft, ...(errorCode ? { errorCode } : {}) };
   }
 
   cancel(runId: string): boolean {

@@ -224,18 +224,18 @@ export class ReportService {
    * paid request (generation waits side by side); `runId` cancels the whole batch. An item not
    * yet sent when another workspace became active is skipped, with nothing spent.
    */
-  fetchMany(runId: string, items: readonly { ref: ReportRef; confirmedCost: number }[]): Promise<{ outcomes: FetchManyOutcome[] }> {
+  fetchMany(runId: string, items: readonly { ref: ReportRef; confirmedCost: number; teamUnreachableConfirmed?: boolean }[]): Promise<{ outcomes: FetchManyOutcome[] }> {
     if (this.deps.jobs.has('fetchMany', jobKeys.fetchMany(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
     const describe = `a batch of ${items.length} report${items.length === 1 ? '' : 's'}`;
     return this.deps.jobs.run('fetchMany', jobKeys.fetchMany(runId), describe, async (run) => {
       const outcomes = await Promise.all(
-        items.map(async ({ ref, confirmedCost }): Promise<FetchManyOutcome> => {
+        items.map(async ({ ref, confirmedCost, teamUnreachableConfirmed }): Promise<FetchManyOutcome> => {
           const started = this.now();
           // What it spent, from the ledger: also for a run whose progress events a page of another workspace no longer follows.
           const spent = () => this.deps.ledger.spentOn(ref.network, ref.key, started).spent;
           const base = { network: ref.network, accountKey: ref.key };
           try {
-            await this.fetch(ref, confirmedCost, { confirmedHere: true, link: run });
+            await this.fetch(ref, confirmedCost, { confirmedHere: true, link: run, ...(teamUnreachableConfirmed ? { teamUnreachableConfirmed } : {}) });
             return { ...base, status: 'done', error: null, spent: spent() };
           } catch (error) {
             const data = eventError(error);

@@ -3,6 +3,7 @@
 // loopback port, so Scout works with no account at all.
 import type { BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
+import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamNotice, type TeamSyncView } from '@shared/teamSync';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
@@ -35,7 +36,7 @@ import path from 'node:path';
 import { CreditLedger } from '../ledger/creditLedger';
 import { ReportService, type ReportServiceDeps } from './reportService';
 import { PaidWork } from '../ledger/paidWork';
-import { JobRegistry } from './jobs';
+import { JobRegistry, jobKeys } from './jobs';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
 import { workspaceDbPath } from '../paths';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
@@ -47,10 +48,11 @@ import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection
 import type pg from 'pg';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut } from '../team/codecs';
 import { TeamError } from '../team/errors';
+import { TEAM_SCHEMA } from '../team/names';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
-import type { SharedWork } from '../team/sharedWork';
+import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { PdfTeamCodec } from './archiveService';
 import { DiscoveryTeamCodec } from './discoveryService';
 import { CompetitorTeamCodec } from './competitorService';
@@ -161,9 +163,17 @@ export class Workspace {
         : null;
     // Pulled records and shared edits change what the screens show: they are told which kinds.
     const received = new Set<string>();
+    let telling = false;
     const tell = (kinds: Iterable<string>) => {
       const list = [...new Set(kinds)];
       if (list.length > 0) deps.events.emit('team:received', { workspace: id, kinds: list });
+    };
+    // Whenever the sharing may have changed (and page by page while the team's cache is received):
+    // the screens read what arrived again, and Settings shows where the sharing stands.
+    this.tellSync = () => {
+      tell(received);
+      received.clear();
+      if (this.teamSync) deps.events.emit('team:sync', this.teamSyncView());
     };
     const codecs = new TeamCodecs();
     this.teamSync = this.team
@@ -173,14 +183,13 @@ export class Workspace {
           codecs,
           logger: deps.logger,
           onChange: (status) => {
-            tell(received);
-            received.clear();
+            this.tellSync();
             // The records' connection finds a server gone (or back) first: the status follows.
             if (status.reachable !== null) this.team?.noticed(status.reachable);
           },
         })
       : null;
-    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds) }) : null;
+    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds), onNotice: () => this.tellNotices() }) : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
     const onEdit = this.sharedWork ? (kind: Parameters<SharedWork['edited']>[0]) => this.sharedWork?.edited(kind) : undefined;
     this.paid = new PaidWork({
@@ -302,6 +311,16 @@ export class Workspace {
       const note = <T>(outcome: T, record: TeamRecordIn) => {
         if (outcome !== 'saved') return outcome;
         received.add(codec.kind);
+        // Told as soon as the page that saved it is written (after its transaction), not at the
+        // end of the whole pull: a screen reads again while the rest of the team's records come.
+        if (!telling) {
+          telling = true;
+          queueMicrotask(() => {
+            telling = false;
+            tell(received);
+            received.clear();
+          });
+        }
         // Opens offline complete, as one fetched here does: its pictures stored (a report's by
         // ReportService.onPulled), then the screens told again to draw them.
         if (codec.kind !== 'report') {
@@ -330,6 +349,112 @@ export class Workspace {
     ]) {
       codecs.register(noting(codec));
     }
+  }
+
+  /** "Receive the team's cache" under way: how far it came (null: not running). */
+  private joining: TeamJoinProgress | null = null;
+
+  /** Where the Team workspace's sharing stands; `{ team: false }` in a workspace without a team. */
+  teamSyncView(): TeamSyncView {
+    const sync = this.teamSync;
+    if (!sync) return { team: false };
+    const status = sync.status();
+    const skipped = sync
+      .skipped()
+      .slice(-SKIPPED_LISTED)
+      .reverse()
+      .map(({ kind, researcher, reason, skippedAt }) => ({ kind, researcher: researcher === null ? null : (this.teamNames.get(researcher) ?? null), reason, skippedAt }));
+    this.learnNames(sync.skipped().flatMap((r) => (r.researcher !== null && !this.teamNames.has(r.researcher) ? [r.researcher] : [])));
+    return {
+      team: true,
+      pending: status.pending,
+      refused: status.refused,
+      skippedCount: status.skipped,
+      skipped,
+      lastPulledAt: status.lastPulledAt,
+      reachable: status.reachable,
+      join: this.joining ? { ...this.joining } : null,
+    };
+  }
+
+  private readonly tellSync: () => void;
+  /** Teammates' names by their database user (a skipped record names its researcher by user). */
+  private readonly teamNames = new Map<string, string>();
+  private namesAsked: Promise<void> | null = null;
+
+  /** Looks the names of these database users up in the team database, then tells the sharing again. */
+  private learnNames(roles: string[]): void {
+    if (roles.length === 0 || this.namesAsked) return;
+    const pool = this.team?.pool();
+    if (!pool) return;
+    this.namesAsked = pool
+      .query<{ role_name: string; display_name: string }>(`SELECT role_name, display_name FROM ${TEAM_SCHEMA}.researchers WHERE role_name = ANY($1)`, [[...new Set(roles)]])
+      .then(({ rows }) => {
+        for (const row of rows) this.teamNames.set(row.role_name, row.display_name);
+        if (rows.length > 0) this.tellSync();
+      })
+      .catch((error: Error) => this.deps.logger.warn(`team: teammates' names not read: ${error.message}`))
+      .finally(() => {
+        this.namesAsked = null;
+      });
+  }
+
+  /**
+   * Receives every record of the team's cache this laptop has not got (one run at a time; a second
+   * caller shares it). The screens read again as pages land (team:received); progress in team:sync.
+   */
+  async joinTeam(): Promise<TeamJoinResult> {
+    const sync = this.teamSync;
+    if (!sync) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Only the Team workspace receives a team’s cache.' });
+    let last: TeamJoinProgress = { received: 0, total: 0 };
+    return this.jobs.run('teamJoin', jobKeys.teamJoin(), "receiving the team's cache", async (signal) => {
+      // Told once the team's records are counted (the job is registered by then: a cancel finds it).
+      this.joining = { received: 0, total: 0 };
+      try {
+        const done = await sync.join((progress) => {
+          last = progress;
+          this.joining = { ...progress };
+          this.tellSync();
+        }, signal);
+        return { ...done, cancelled: false };
+      } catch (error) {
+        if (error instanceof ScoutError && error.code === 'CANCELLED') return { ...last, cancelled: true };
+        throw error;
+      } finally {
+        this.joining = null;
+        this.tellSync();
+      }
+    });
+  }
+
+  /** Stops "receive the team's cache" after the page under way; true when one was running. */
+  cancelJoin(): boolean {
+    return this.jobs.cancel('teamJoin', jobKeys.teamJoin());
+  }
+
+  /** This researcher's edits overtaken by a teammate's, not dismissed yet, in words. */
+  teamNotices(): TeamNotice[] {
+    return (this.sharedWork?.notices() ?? []).map((n) => ({ id: n.overtakenChange, message: n.message, canRestore: n.field !== DOC_FIELD }));
+  }
+
+  /** Makes the overtaken value current again (shared at once); the notice goes. */
+  restoreNotice(id: string): TeamNotice[] {
+    const notice = this.sharedWork?.notices().find((n) => n.overtakenChange === id);
+    if (!notice || notice.field === DOC_FIELD) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
+    this.sharedWork!.restore(notice.docKind, notice.docId, id);
+    return this.tellNotices();
+  }
+
+  /** Hides the notice; the overtaken value stays in its history. */
+  dismissNotice(id: string): TeamNotice[] {
+    this.sharedWork?.dismiss(id);
+    return this.tellNotices();
+  }
+
+  private tellNotices(): TeamNotice[] {
+    const notices = this.teamNotices();
+    this.deps.events.emit('team:noticesChanged', { workspace: this.id, notices });
+    return notices;
   }
 
   /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */

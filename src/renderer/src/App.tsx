@@ -5,6 +5,7 @@ import { AccountsPage } from './features/accounts/AccountsPage';
 import { Sidebar } from './shell/Sidebar';
 import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
+import { TeamNoticesBanner } from './shell/TeamNoticesBanner';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { ComparePage } from './features/compare/ComparePage';
 import { CompetitorPage } from './features/competitor/CompetitorPage';
@@ -71,6 +72,7 @@ export function App() {
       <div className="app-body">
         <TopBar />
         <NoticeBanner />
+        <TeamNoticesBanner />
         <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
           {fatalError ? (
             <div role="alert" className="callout error">

@@ -149,3 +149,30 @@ export function teamStatusLabel(status: TeamStatus): string {
 export function waitingForTeammate(name: string | null | undefined): string {
   return `waiting for ${name ?? 'a teammate'}, who is buying it now: Scout takes their copy and spends nothing…`;
 }
+
+/** A team record's kind, as a researcher says it ("a report", "a PDF export") — never the kind's key. */
+const teamRecordKinds: Readonly<Record<string, string>> = {
+  report: 'a report',
+  pdf: 'a PDF export',
+  discovery: 'a discovery run',
+  competitor: 'a competitor analysis',
+  list: 'a list',
+  creator: 'a creator',
+  media: 'an account’s posts',
+  history: 'an account’s history',
+  mentions: 'an account’s mentions',
+};
+
+/** "a report"; a kind this Scout does not know is "a record of a kind this Scout does not know". */
+export function teamRecordKindLabel(kind: string): string {
+  return teamRecordKinds[kind] ?? 'a record of a kind this Scout does not know';
+}
+
+/** An Add accounts row refused because the team database could not be asked. */
+export const teamUnreachableRow = 'not bought: the team database cannot be reached';
+
+/** Add accounts' "Buy anyway?" for the rows the team database could not be asked about. */
+export function teamUnreachableBatch(count: number): string {
+  const what = count === 1 ? 'this report' : 'these reports';
+  return `The team database cannot be reached: a teammate may already have ${what}, and your team’s monthly limit cannot be checked. Nothing was spent.`;
+}

@@ -4,8 +4,8 @@ import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatCount, networkLabels } from '../../shared/format';
-import { ConfirmSpend, StatusBadge, type StatusTone } from '../../shared/ui';
-import { balanceLabels, costText, creditAmount, limitText } from '../../shared/labels';
+import { ConfirmSpend, StatusBadge, TeamUnreachableConfirm, type StatusTone } from '../../shared/ui';
+import { balanceLabels, costText, creditAmount, limitText, teamUnreachableBatch } from '../../shared/labels';
 import type { RunItem } from './accountsSlice';
 import { addPhase, confirmLabel, pastLimits, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
@@ -36,11 +36,15 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
   const runFetches = useScout((s) => s.runFetches);
   const cancelRun = useScout((s) => s.cancelRun);
   const dismissRun = useScout((s) => s.dismissRun);
+  const buyAnywayRun = useScout((s) => s.buyAnywayRun);
+  const closeTeamAsk = useScout((s) => s.closeTeamAsk);
   const run = useScout((s) => s.run);
   const active = useScout((s) => s.workspace?.active ?? null);
   const planState = useScout((s) => s.plan);
   const blocker = useScout((s) => spendBlocker(s));
   const phase = addPhase({ fetchPlan: plan, run });
+  /** The run's accounts refused as the team database could not be asked ("Buy anyway" may fetch them). */
+  const teamRefused = run?.items.filter((it) => it.teamUnreachable) ?? [];
   const ids = { text: useId(), network: useId(), blocker: useId() };
   const textRef = useRef<HTMLTextAreaElement>(null);
 
@@ -228,6 +232,14 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
               );
             })}
           </ul>
+          {!run.running && !run.teamAskClosed && teamRefused.length > 0 && (
+            <TeamUnreachableConfirm message={teamUnreachableBatch(teamRefused.length)} onConfirm={() => void buyAnywayRun()} onBack={closeTeamAsk}>
+              <p>
+                Buy anyway fetches {teamRefused.length === 1 ? 'this account' : `these ${formatCount(teamRefused.length)} accounts`} here without asking the team:{' '}
+                {teamRefused.map((it) => `${networkLabels[it.input.network]} ${it.input.account}`).join(', ')}.
+              </p>
+            </TeamUnreachableConfirm>
+          )}
           {run.running ? (
             <button type="button" onClick={() => void cancelRun()}>
               Cancel

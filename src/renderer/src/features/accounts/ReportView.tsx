@@ -18,7 +18,7 @@ import { MediaTab } from './tabs/MediaTab';
 import { MentionsTab } from './tabs/MentionsTab';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
-import { ConfirmSpend, openOutside } from '../../shared/ui';
+import { ConfirmSpend, isTeamUnreachable, openOutside, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
@@ -174,12 +174,12 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
         ...(tiktokType ? { tiktokType } : {}),
         confirmedCost: confirmed.cost,
         ...(workspace ? { workspace } : {}),
-        ...(teamUnreachableConfirmed ? { teamUnreachableConfirmed: true as const } : {}),
+        ...teamConfirmed(teamUnreachableConfirmed),
       });
       opened.setData(() => fetched);
     } catch (e) {
       // The team could not be asked: said as the question it is, with "Buy anyway" to answer it.
-      if (e instanceof ScoutCallError && e.code === 'TEAM_UNREACHABLE' && !teamUnreachableConfirmed) setTeamAsk({ quote: confirmed, message: e.message });
+      if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ quote: confirmed, message: e.message });
       // A cancel is told by the finished event, with what it cost.
       else if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
     } finally {
@@ -198,20 +198,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const costControl = progress ? (
     <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />
   ) : teamAsk ? (
-    // Focus starts on "Not now": buying without the team is a choice, never a second Enter.
-    <ConfirmSpend
-      className="callout warning"
-      label="The team database cannot be reached"
-      confirmLabel="Buy anyway"
-      backLabel="Not now"
-      onConfirm={() => void fetchNow(teamAsk.quote, true)}
-      onBack={() => setTeamAsk(null)}
-      busy={busy}
-      focusBack
-      testId="team-unreachable"
-    >
-      <p>{teamAsk.message}</p>
-    </ConfirmSpend>
+    <TeamUnreachableConfirm message={teamAsk.message} onConfirm={() => void fetchNow(teamAsk.quote, true)} onBack={() => setTeamAsk(null)} busy={busy} />
   ) : !quote ? (
     <div className="fetch-actions">
       <button type="button" onClick={() => void askFetch()} disabled={busy}>

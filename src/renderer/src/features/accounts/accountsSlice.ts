@@ -7,6 +7,8 @@ import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '../../shared/ui/dataTable';
+import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
+import { teamUnreachableRow } from '../../shared/labels';
 import { live, type LiveProgress } from './FetchProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 
@@ -52,6 +54,8 @@ export interface RunItem extends PlannedFetch {
   readyBy: number | null;
   /** What its fetch spent, from its finished event; null until it finished. */
   spent: Partial<Record<BalanceKind, number>> | null;
+  /** Failed as the team database could not be asked (a Team workspace): "Buy anyway" may fetch it. */
+  teamUnreachable?: boolean;
 }
 
 export interface FetchRun {
@@ -66,6 +70,12 @@ export interface FetchRun {
   startedAt: number;
   /** The workspace the researcher switched to mid-run, if they did. */
   switchedTo?: WorkspaceId | null;
+  /** The TikTok report type the plan was quoted for (a "Buy anyway" run fetches the same). */
+  tiktokType: TiktokType;
+  /** This run is the researcher's "Buy anyway": bought without asking the team. */
+  teamConfirmed?: boolean;
+  /** "Not now" was chosen: the "Buy anyway" question is not asked again for this run. */
+  teamAskClosed?: boolean;
 }
 
 export interface AccountsSlice {
@@ -101,6 +111,13 @@ export interface AccountsSlice {
    * (paid requests one at a time, generation waited for all at once); the plan is used up.
    */
   runFetches(): Promise<void>;
+  /**
+   * The finished run's accounts refused because the team database could not be asked, fetched
+   * again now without asking it (the researcher chose "Buy anyway"), as a run of their own.
+   */
+  buyAnywayRun(): Promise<void>;
+  /** "Not now": the run's "Buy anyway" question goes away; nothing is fetched. */
+  closeTeamAsk(): void;
   cancelRun(): Promise<void>;
   /** Done: clears a finished run, its quotes and the list, back to an empty form. */
   dismissRun(): void;
@@ -190,6 +207,49 @@ export const createAccountsSlice =
       set({ run: { ...run, items, running: false } });
     };
 
+    /** Runs these accounts' fetches as one batch in main; `confirmed`: "Buy anyway" (the team not asked). */
+    const startRun = async (workspace: WorkspaceId | null, tiktokType: TiktokType, chosen: readonly PlannedFetch[], confirmed: boolean) => {
+      const items = chosen.map((p): RunItem => ({ ...p, status: 'waiting', message: null, progress: null, readyBy: null, spent: null }));
+      const runId = ++runSeq;
+      const runKey = `run-${Date.now().toString(36)}-${runId}`;
+      set({ run: { id: runId, runKey, workspace, items, running: true, startedAt: Date.now(), tiktokType, ...(confirmed ? { teamConfirmed: true } : {}) } });
+      if (!workspace) return stopRun('Not fetched: no workspace is open', runId);
+      let stopped: string | null = null;
+      try {
+        const { outcomes } = await client.invoke('reports:fetchMany', {
+          workspace,
+          runId: runKey,
+          items: items.map((item) => ({
+            network: item.input.network,
+            account: item.input.account,
+            ...(item.input.network === 'tiktok' ? { tiktokType } : {}),
+            confirmedCost: item.quote!.cost,
+            ...teamConfirmed(confirmed),
+          })),
+        });
+        const elsewhere = (get().workspace?.active ?? null) !== workspace;
+        outcomes.forEach((outcome, i) => {
+          const before = get().run?.items[i];
+          const spent = before?.spent ?? outcome.spent ?? {};
+          if (!before?.spent) updateRunItem(runId, i, { spent });
+          if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `Saved in ${workspaceLabels[workspace]}, where it was paid for` : null });
+          else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: switchedMessage(get().run?.switchedTo ?? null) });
+          else if (outcome.status === 'cancelled') updateRunItem(runId, i, { status: 'cancelled', progress: null, message: cancelledMessage(spent) });
+          else {
+            const team = outcome.error?.code === 'TEAM_UNREACHABLE';
+            updateRunItem(runId, i, { status: 'failed', progress: null, message: team ? teamUnreachableRow : (outcome.error?.message ?? null), teamUnreachable: team });
+          }
+        });
+      } catch (error) {
+        // The whole run was refused (another workspace is active, say): nothing was sent.
+        const code = error instanceof ScoutCallError ? error.code : null;
+        stopped = code === 'WORKSPACE_CHANGED' ? workspaceChangedMessage : `Not fetched: ${errorMessage(error)}`;
+      }
+      stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
+      void get().loadLibrary();
+      void get().refreshPlan();
+    };
+
     // A plan quoted in one workspace must not pay in another, and a run stops when its workspace
     // is no longer the active one. Main refuses such a spend too (WORKSPACE_CHANGED); this keeps
     // the screen honest about it at once.
@@ -242,7 +302,7 @@ export const createAccountsSlice =
           if (!progress.error) return { ...it, status: 'done', progress: null, spent };
           if (code === 'CANCELLED') return { ...it, status: 'cancelled', message: cancelledMessage(spent), progress: null, spent };
           if (code === 'WORKSPACE_CHANGED') return { ...it, status: 'skipped', message: switchedMessage(get().run?.switchedTo ?? null), progress: null, spent };
-          return { ...it, status: 'failed', message: progress.error.message, progress: null, spent };
+          return { ...it, status: 'failed', message: code === 'TEAM_UNREACHABLE' ? teamUnreachableRow : progress.error.message, progress: null, spent, teamUnreachable: code === 'TEAM_UNREACHABLE' };
         }
         const readyBy = it.readyBy ?? (progress.phase === 'generating' && progress.retryInSec !== null ? Date.now() + progress.retryInSec * 1000 : null);
         // Queued: its paid request waits its turn; it is not running yet.
@@ -358,42 +418,20 @@ export const createAccountsSlice =
         if (chosen.length === 0) return;
         // The plan is used up: a second click cannot spend again.
         get().clearPlan();
-        const tiktokType = plan.tiktokType;
-        const items = chosen.map((p): RunItem => ({ ...p, status: 'waiting', message: null, progress: null, readyBy: null, spent: null }));
-        const runId = ++runSeq;
-        const runKey = `run-${Date.now().toString(36)}-${runId}`;
-        set({ run: { id: runId, runKey, workspace, items, running: true, startedAt: Date.now() } });
-        if (!workspace) return stopRun('Not fetched: no workspace is open', runId);
-        let stopped: string | null = null;
-        try {
-          const { outcomes } = await client.invoke('reports:fetchMany', {
-            workspace,
-            runId: runKey,
-            items: items.map((item) => ({
-              network: item.input.network,
-              account: item.input.account,
-              ...(item.input.network === 'tiktok' ? { tiktokType } : {}),
-              confirmedCost: item.quote!.cost,
-            })),
-          });
-          const elsewhere = (get().workspace?.active ?? null) !== workspace;
-          outcomes.forEach((outcome, i) => {
-            const before = get().run?.items[i];
-            const spent = before?.spent ?? outcome.spent ?? {};
-            if (!before?.spent) updateRunItem(runId, i, { spent });
-            if (outcome.status === 'done') updateRunItem(runId, i, { status: 'done', progress: null, message: elsewhere ? `Saved in ${workspaceLabels[workspace]}, where it was paid for` : null });
-            else if (outcome.status === 'skipped') updateRunItem(runId, i, { status: 'skipped', progress: null, message: switchedMessage(get().run?.switchedTo ?? null) });
-            else if (outcome.status === 'cancelled') updateRunItem(runId, i, { status: 'cancelled', progress: null, message: cancelledMessage(spent) });
-            else updateRunItem(runId, i, { status: 'failed', progress: null, message: outcome.error?.message ?? null });
-          });
-        } catch (error) {
-          // The whole run was refused (another workspace is active, say): nothing was sent.
-          const code = error instanceof ScoutCallError ? error.code : null;
-          stopped = code === 'WORKSPACE_CHANGED' ? workspaceChangedMessage : `Not fetched: ${errorMessage(error)}`;
-        }
-        stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
-        void get().loadLibrary();
-        void get().refreshPlan();
+        await startRun(workspace, plan.tiktokType, chosen, false);
+      },
+
+      async buyAnywayRun() {
+        const run = get().run;
+        if (!run || run.running || run.workspace !== (get().workspace?.active ?? null)) return;
+        const refused = run.items.filter((it) => it.teamUnreachable);
+        if (refused.length === 0) return;
+        await startRun(run.workspace, run.tiktokType, refused.map(({ input, quote, cached, error }) => ({ input, quote, cached, error })), true);
+      },
+
+      closeTeamAsk() {
+        const run = get().run;
+        if (run && !run.running) set({ run: { ...run, teamAskClosed: true } });
       },
 
       dismissRun() {

@@ -6,7 +6,7 @@ import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { ConfirmSpend } from '../../shared/ui';
+import { ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
 import { costText, spendLabel } from '../../shared/labels';
 import { SavedInArchive } from './SavedInArchive';
 
@@ -35,6 +35,8 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ArchivedPdf | null>(null);
+  /** Refused as the team database cannot be asked: the cost agreed and main's words, for "Buy anyway". */
+  const [teamAsk, setTeamAsk] = useState<{ confirmedCost: CostQuote['cost']; message: string } | null>(null);
 
   useEffect(() => {
     if (!busy) return;
@@ -53,21 +55,21 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
     }
   };
 
-  const run = async () => {
-    if (!quote) return;
-    const confirmedCost = quote.cost;
+  const run = async (confirmedCost: CostQuote['cost'], teamUnreachableConfirmed = false) => {
     setQuote(null);
+    setTeamAsk(null);
     setBusy(true);
     setProgress(null);
     try {
       const pdf =
         againId !== undefined
-          ? await scout.invoke('archive:exportAgain', { id: againId, confirmedCost, ...(workspace ? { workspace } : {}) })
-          : await scout.invoke('archive:export', { network, account, confirmedCost, ...(workspace ? { workspace } : {}) });
+          ? await scout.invoke('archive:exportAgain', { id: againId, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) })
+          : await scout.invoke('archive:export', { network, account, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) });
       setDone(pdf);
       onDone?.(pdf);
     } catch (e) {
-      setError(e instanceof ScoutCallError && e.code === 'CANCELLED' ? e.message : errorMessage(e));
+      if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ confirmedCost, message: e.message });
+      else setError(e instanceof ScoutCallError && e.code === 'CANCELLED' ? e.message : errorMessage(e));
     } finally {
       setBusy(false);
       setProgress(null);
@@ -98,12 +100,19 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
         label="Confirm PDF export"
         testId="confirm-export-pdf"
         confirmLabel={quote.cost ? spendLabel(quote, 'export the PDF') : 'Export the PDF for free'}
-        onConfirm={() => void run()}
+        onConfirm={() => void run(quote.cost)}
         onBack={() => setQuote(null)}
         focusBack
       >
         <p>PDF export (it unlocks the report): {costText(quote)}.</p>
       </ConfirmSpend>
+    );
+  }
+  if (teamAsk) {
+    return (
+      <div className="export-pdf">
+        <TeamUnreachableConfirm message={teamAsk.message} onConfirm={() => void run(teamAsk.confirmedCost, true)} onBack={() => setTeamAsk(null)} />
+      </div>
     );
   }
   return (

@@ -5,7 +5,7 @@ import { audienceText } from '@shared/countries';
 import { useState, type FormEvent } from 'react';
 import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
-import { ConfirmSpend, FormField, formatDay } from '../../shared/ui';
+import { ConfirmSpend, FormField, formatDay, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 
@@ -23,6 +23,8 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Refused as the team database cannot be asked (main's words): "Buy anyway" creates it here. */
+  const [teamAsk, setTeamAsk] = useState<string | null>(null);
 
   const input: CompetitorCreateInput = { username, dateFrom, dateTo, audienceGeo: splitList(countries), hashtags: splitList(hashtags) };
   const problems = competitorFormProblems(input);
@@ -37,11 +39,12 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     setConfirming(true);
   };
 
-  const create = async () => {
+  const create = async (teamUnreachableConfirmed = false) => {
     setBusy(true);
     setFailure(null);
+    setTeamAsk(null);
     try {
-      const view = await scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace });
+      const view = await scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace, ...teamConfirmed(teamUnreachableConfirmed) });
       setConfirming(false);
       setUsername('');
       setHashtags('');
@@ -49,9 +52,10 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
       setServerErrors({});
       onCreated(view);
     } catch (error) {
+      setConfirming(false);
+      if (isTeamUnreachable(error) && !teamUnreachableConfirmed) return setTeamAsk(error.message);
       setServerErrors(fieldErrors(error));
       setFailure(errorMessage(error));
-      setConfirming(false);
     } finally {
       setBusy(false);
       void useScout.getState().refreshPlan();
@@ -77,7 +81,8 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
       <FormField label="Hashtags" error={shown('hashtags')} help="Optional, separated by spaces or commas (#summer sale).">
         {(c) => <input {...c} name="hashtags" value={hashtags} onChange={(e) => setHashtags(e.target.value)} onBlur={() => touch('hashtags')} autoComplete="off" />}
       </FormField>
-      {!confirming && (
+      {teamAsk && <TeamUnreachableConfirm message={teamAsk} onConfirm={() => void create(true)} onBack={() => setTeamAsk(null)} busy={busy} />}
+      {!confirming && !teamAsk && (
         <div className="actions">
           <button type="submit" className="primary" disabled={offline}>
             Create analysis…

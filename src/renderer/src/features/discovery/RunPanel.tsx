@@ -4,7 +4,7 @@
 // page by page, with Cancel; what it did and spent when it ends.
 import { useId } from 'react';
 import { DISCOVERY_MAX_PAGE } from '@shared/discovery';
-import { ConfirmSpend, formatCount, plural } from '../../shared/ui';
+import { ConfirmSpend, formatCount, plural, TeamUnreachableConfirm } from '../../shared/ui';
 import { useScout } from '../../store';
 import { spendBlocker } from '../accounts';
 import { calls, quoteText, runLine } from './runWords';
@@ -128,7 +128,8 @@ export function RunPanel({ valid }: { valid: boolean }) {
           )}
         </ConfirmSpend>
       )}
-      {run && (
+      {run?.teamAsk && !running && <TeamUnreachableConfirm message={run.teamAsk} onConfirm={() => void start(true)} onBack={dismiss} />}
+      {run && !run.teamAsk && (
         <div className="discovery-progress" data-testid="discovery-progress" data-state={running ? 'running' : (run.result?.outcome ?? 'failed')}>
           {running ? (
             <>

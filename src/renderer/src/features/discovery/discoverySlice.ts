@@ -9,6 +9,7 @@ import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscov
 import type { WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
+import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 
 export const newQueryBody = (): DiscoveryBody => ({ social_network: 'instagram' });
 
@@ -35,6 +36,8 @@ export interface DiscoveryRunState {
   result: DiscoveryRunResult | null;
   /** Why the run did not happen or stopped, in words. */
   error: string | null;
+  /** Refused as the team database cannot be asked (main's words): "Buy anyway" runs it at the same quote. */
+  teamAsk?: string | null;
 }
 
 export interface DiscoverySlice {
@@ -66,7 +69,8 @@ export interface DiscoverySlice {
   quoteDiscovery(): Promise<void>;
   clearDiscoveryQuote(): void;
   /** Runs the quoted pages at the quoted cost. */
-  runDiscovery(): Promise<void>;
+  /** Runs the quoted pages; `teamUnreachableConfirmed`: "Buy anyway" for a run the team database could not be asked about. */
+  runDiscovery(teamUnreachableConfirmed?: boolean): Promise<void>;
   cancelDiscovery(): Promise<void>;
   dismissDiscoveryRun(): void;
   loadShortlist(): Promise<void>;
@@ -307,8 +311,10 @@ export const createDiscoverySlice =
         set({ discoveryQuote: null, discoveryQuoting: false });
       },
 
-      async runDiscovery() {
-        const quote = get().discoveryQuote;
+      async runDiscovery(teamUnreachableConfirmed = false) {
+        // "Buy anyway": the quote the researcher confirmed before the team database was found away.
+        const asked = teamUnreachableConfirmed ? get().discoveryRun : null;
+        const quote = asked?.teamAsk ? asked.quote : get().discoveryQuote;
         const workspace = get().workspace?.active;
         if (!quote || !workspace || get().discoveryRun?.running) return;
         const checked = checkDraft(get().discoveryDraft);
@@ -329,9 +335,13 @@ export const createDiscoverySlice =
             toPage: quote.toPage,
             confirmedCalls: quote.calls,
             workspace,
+            ...teamConfirmed(teamUnreachableConfirmed),
           });
           const run = get().discoveryRun;
-          if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, result } });
+          // Refused before its first page as the team database cannot be asked: "Buy anyway?" at the same quote.
+          const teamAsk = result.outcome === 'failed' && result.errorCode === 'TEAM_UNREACHABLE' && result.pagesFetched === 0 && !teamUnreachableConfirmed;
+          if (run?.runId === runId && teamAsk) set({ discoveryRun: { ...run, running: false, cancelling: false, teamAsk: result.message } });
+          else if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, result } });
         } catch (error) {
           const run = get().discoveryRun;
           const code = error instanceof ScoutCallError ? error.code : null;
@@ -341,7 +351,8 @@ export const createDiscoverySlice =
               : code === 'WORKSPACE_CHANGED'
                 ? 'Not run: another workspace became active before it started; nothing was spent.'
                 : `Not run: ${errorMessage(error)}`;
-          if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, error: message } });
+          if (run?.runId === runId && isTeamUnreachable(error) && !teamUnreachableConfirmed) set({ discoveryRun: { ...run, running: false, cancelling: false, teamAsk: error.message } });
+          else if (run?.runId === runId) set({ discoveryRun: { ...run, running: false, cancelling: false, error: message } });
           const fields = fieldErrorsOf(error);
           if (fields.length) set({ discoveryErrors: fields });
         }

@@ -27,6 +27,9 @@ import {
   type Column,
   type Selection,
   type SortState,
+  isTeamUnreachable,
+  teamConfirmed,
+  TeamUnreachableConfirm,
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
 import { fileNameFor, networkLabels } from '../../shared/format';
@@ -51,6 +54,8 @@ export function ListsPage() {
   const [idError, setIdError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<{ listId: number; items: number } | null>(null);
   const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  /** A sync refused as the team database cannot be asked (main's words): "Buy anyway" syncs it here. */
+  const [teamAsk, setTeamAsk] = useState<{ listId: number; message: string } | null>(null);
   // The synced lists, and the open list's items; both are read again after a sync.
   const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true, refreshOn: [teamReceived('list')] });
   const known = knownQuery.data ?? null;
@@ -59,11 +64,12 @@ export function ListsPage() {
 
   useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
 
-  const sync = async (listId: number) => {
+  const sync = async (listId: number, teamUnreachableConfirmed = false) => {
     setSyncNote(null);
+    setTeamAsk(null);
     setSyncing({ listId, items: 0 });
     try {
-      const summary = await scout.invoke('lists:sync', { listId });
+      const summary = await scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) });
       setSyncNote({
         tone: 'ok',
         text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
@@ -71,7 +77,8 @@ export function ListsPage() {
       navigate('lists', [String(listId)]);
     } catch (error) {
       const field = fieldErrors(error).listId;
-      if (field) setIdError(field);
+      if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
+      else if (field) setIdError(field);
       else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${errorMessage(error)}` });
     } finally {
       setSyncing(null);
@@ -149,6 +156,7 @@ export function ListsPage() {
           Syncing {listLabel({ listId: syncing.listId, name: known?.find((l) => l.listId === syncing.listId)?.name ?? null })}: {plural(syncing.items, 'item')} so far…
         </p>
       )}
+      {teamAsk && <TeamUnreachableConfirm message={teamAsk.message} onConfirm={() => void sync(teamAsk.listId, true)} onBack={() => setTeamAsk(null)} />}
       {syncNote && (
         <p role={syncNote.tone === 'error' ? 'alert' : 'status'} className={syncNote.tone === 'error' ? 'feedback error' : 'muted'} data-testid="list-sync-note">
           {syncNote.text}

@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { formatAge } from '../../shared/format';
 import { FormField } from '../../shared/ui';
 import { teamStateLabels } from '../../shared/labels';
+import { TeamSyncSection } from './TeamSyncSection';
 
 type Field = 'host' | 'port' | 'database' | 'user' | 'password' | 'ca';
 type Errors = Partial<Record<Field, string>>;
@@ -110,6 +111,7 @@ export function TeamDatabaseSection() {
         address, the database name and your own user name and password (they run <code>npm run team -- add-researcher</code>).
       </p>
       {team && <TeamStatusLine id={statusId} status={team.status} />}
+      {saved && <TeamSyncSection />}
       <form onSubmit={(e) => void connect(e)} noValidate aria-describedby={statusId} data-testid="team-form">
         {field('host', 'Server', { help: 'Host name or address of the database server. Anything but this computer is reached over TLS with its certificate checked.' })}
         {field('port', 'Port', { inputMode: 'numeric' })}

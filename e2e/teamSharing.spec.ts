@@ -1,0 +1,222 @@
+// The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
+// starts: Settings → Team database says where the sharing stands (a teammate's record that could
+// not be read, listed in words) and receives the team's cache; a teammate's later edit of a saved
+// query is told above the page with Restore it; Add accounts, a discovery run and a competitor
+// analysis ask the one "Buy anyway?" (focus on Not now) when the team database is stopped. (A paid
+// PDF export's is tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
+// photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
+import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+
+const SHOTS = process.env.SCOUT_SHOTS_DIR;
+
+/** WCAG 2.2 AA problems inside `selector`, in words (none expected). */
+async function axe(page: Page, selector: string) {
+  const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(selector).analyze();
+  return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Photographs `what` at both widths, light and dark (only when SCOUT_SHOTS_DIR is set). */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test.describe('Team workspace: sharing, and buying while the team database is away', () => {
+  test.skip(postgresMissing !== null, `PostgreSQL is not installed: ${postgresMissing}`);
+  test.use({ scoutSimulator: { generationMs: 0 } });
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+
+  test.beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+  });
+  test.afterAll(async () => {
+    await team?.close();
+    await server?.close();
+  });
+
+  /** The Team workspace with its API address and credentials, connected as Anna (Settings open). */
+  async function teamReady(page: Page, scout: { open(page: Page): Promise<void>; simulator: { url: string } | null }) {
+    await scout.open(page);
+    await page.getByLabel('Workspace', { exact: true }).selectOption('team');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('API address').fill(scout.simulator!.url);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('API address saved.')).toBeVisible();
+    await page.getByLabel('Account id').fill('demo');
+    await page.getByLabel('API token').fill('demo-token');
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(page.getByTestId('saved-account')).toBeVisible();
+    const section = page.getByTestId('team-database');
+    await section.getByLabel('Server').fill('127.0.0.1');
+    await section.getByLabel('Port').fill(String(server.port));
+    await section.getByLabel('Database', { exact: true }).fill(team.database);
+    await section.getByLabel('User name').fill(anna.role);
+    await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
+    await section.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
+  }
+
+  test("Settings says where the sharing stands, lists a teammate's unreadable record in words, and receives the team's cache", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    const sharing = page.getByTestId('team-sync');
+    await expect(sharing.getByTestId('team-sync-status')).toContainText('All shared.', { timeout: 10_000 });
+
+    // Bob's Scout shares a report whose content is not a report: kept aside, said, listed.
+    await bob.pool().query(`INSERT INTO scout_team.records (kind, item_key, fetched_at, body_json) VALUES ('report', $1, now(), $2::jsonb)`, [
+      JSON.stringify(['instagram', 'unreadable', '']),
+      JSON.stringify({ result: { user: 'not a report' } }),
+    ]);
+    await expect(sharing.getByTestId('team-sync-unreadable')).toContainText('1 of the team’s records could not be read.', { timeout: 10_000 });
+    const show = sharing.getByRole('button', { name: 'Show' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect(sharing.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(sharing.getByTestId('team-sync-unreadable-list')).toContainText('A report shared by Bob Lund:', { timeout: 10_000 });
+    await expect(sharing.getByTestId('team-sync-status')).toContainText('Last received from the team just now.');
+
+    // Receive the team's cache, by keyboard: this laptop has it all already, and says so.
+    await sharing.getByRole('button', { name: 'Receive the team’s cache' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(sharing.getByTestId('team-join-outcome')).toHaveText(/This laptop already had everything the team has shared\.|Received \d+ records? from the team\./, { timeout: 20_000 });
+    await sharing.scrollIntoViewIfNeeded();
+    expect(await axe(page, '[data-testid="team-sync"]')).toEqual([]);
+    await shoot(page, 'settings-team-sharing');
+  });
+
+  test('Add accounts with the team database stopped: "Buy anyway?" naming the accounts, focus on Not now, then bought here; a free PDF asks nothing', async ({ page, scout }) => {
+    test.setTimeout(150_000);
+    const sim = scout.simulator!;
+    await teamReady(page, scout);
+    await page.getByRole('link', { name: 'Accounts' }).click();
+
+    await server.stopServer('fast');
+    try {
+      await page.getByRole('button', { name: 'Add accounts' }).click();
+      await page.getByLabel('Network for bare names').selectOption('');
+      await page.getByLabel(/Usernames, channel ids/).fill('instagram:awayone twitch:awaytwo');
+      await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
+      const spent = sim.state.totalSpent();
+      await page.getByRole('button', { name: 'Fetch and spend 2 report credits' }).click();
+      const ask = page.getByTestId('team-unreachable');
+      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have these reports, and your team’s monthly limit cannot be checked. Nothing was spent.', { timeout: 30_000 });
+      // Each row says it in a few words; the question says the rest once.
+      await expect(page.getByTestId('fetch-run').locator('li[data-status="failed"]')).toHaveText([/not bought: the team database cannot be reached$/, /not bought: the team database cannot be reached$/]);
+      await expect(ask).toContainText('Buy anyway fetches these 2 accounts here without asking the team: Instagram awayone, Twitch awaytwo.');
+      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+      expect(sim.state.totalSpent()).toBe(spent);
+      expect(await axe(page, '[data-testid="fetch-run"]')).toEqual([]);
+      await shoot(page, 'add-accounts-buy-anyway');
+      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(2, { timeout: 30_000 });
+      expect(sim.state.totalSpent()).toBe(spent + 2);
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      // A PDF of a report bought here costs nothing: nothing to ask the team, so no question.
+      await page.evaluate(() => (location.hash = '#/accounts/instagram/awayone'));
+      await page.getByTestId('export-pdf').click();
+      await page.getByTestId('confirm-export-pdf').getByRole('button', { name: 'Export the PDF for free' }).click();
+      await expect(page.getByTestId('export-pdf-done')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      expect(sim.state.totalSpent()).toBe(spent + 2);
+    } finally {
+      await server.startServer();
+    }
+  });
+  test("an edit overtaken by a teammate's: told above the page, in words; Restore it brings it back", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    const rpc = (channel: string, request: unknown) =>
+      page.evaluate(
+        async ({ channel, request }) => (await (await fetch(`/rpc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), credentials: 'same-origin' })).json()) as { ok: boolean; value?: { id: number } },
+        { channel, request },
+      );
+    const names = async () =>
+      (await bob.pool().query<{ doc_id: string; seq: string; value: string }>(`SELECT doc_id, seq::text, value #>> '{}' AS value FROM scout_team.shared_changes WHERE doc_kind = 'discovery_query' AND field = 'name' ORDER BY seq`)).rows;
+    const saved = await rpc('discovery:saveQuery', { name: 'Streamers', body: { social_network: 'instagram' } });
+    expect(saved.ok).toBe(true);
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBe(1);
+    // Anna renames it; it reaches the team.
+    expect((await rpc('discovery:renameQuery', { id: saved.value!.id, name: 'Streamers (Anna)' })).ok).toBe(true);
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBe(2);
+    const [first, annas] = await names();
+    // Bob renamed it too, from the version before Anna's (his Scout had not seen hers): his comes after.
+    await bob.pool().query(
+      `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'discovery_query', $1, 'name', to_jsonb($2::text), $3)`,
+      [first!.doc_id, 'Streamers (Bob)', Number(annas!.seq) - 1],
+    );
+    const notice = page.getByTestId('team-notice');
+    await expect(notice).toContainText('Bob Lund changed the name of the saved query “Streamers (Bob)” while you were editing; yours is kept in its history — restore it?', { timeout: 30_000 });
+    await page.getByRole('link', { name: 'Discovery' }).click();
+    await expect(notice).toBeVisible();
+    expect(await axe(page, '[data-testid="team-notices"]')).toEqual([]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axe(page, '[data-testid="team-notices"]')).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shoot(page, 'team-notice-discovery');
+
+    // By keyboard: Restore it makes Anna's the name again, shared; the notice goes.
+    await notice.getByRole('button', { name: 'Restore it' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('team-notices')).toHaveCount(0);
+    await expect.poll(async () => (await names()).at(-1)?.value, { timeout: 15_000 }).toBe('Streamers (Anna)');
+  });
+  test('a discovery run and a competitor analysis with the team database stopped: the same "Buy anyway?", then run here', async ({ page, scout }) => {
+    test.setTimeout(150_000);
+    await teamReady(page, scout);
+    await page.getByRole('link', { name: 'Discovery' }).click();
+    await server.stopServer('fast');
+    try {
+      const panel = page.getByTestId('run-panel');
+      await panel.getByLabel(/^Production:/).check();
+      await panel.getByLabel('From page', { exact: true }).fill('1');
+      await panel.getByLabel('to page', { exact: true }).fill('1');
+      await panel.getByTestId('check-cost').click();
+      await page.getByTestId('discovery-confirm').getByRole('button').first().click();
+      const ask = page.getByTestId('team-unreachable');
+      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have page 1 of this search', { timeout: 30_000 });
+      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+      expect(await axe(page, '[data-testid="team-unreachable"]')).toEqual([]);
+      await shoot(page, 'discovery-buy-anyway');
+      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
+
+      await page.getByRole('link', { name: 'Competitor analysis' }).click();
+      const form = page.getByTestId('competitor-form');
+      await form.getByLabel('Brand’s Instagram username').fill('acmeaway');
+      await form.getByRole('button', { name: 'Create analysis…' }).click();
+      await page.getByTestId('competitor-confirm').getByRole('button', { name: 'Create; it may cost credits' }).click();
+      const again = page.getByTestId('team-unreachable');
+      await expect(again).toContainText('The team database cannot be reached', { timeout: 30_000 });
+      await expect(again.getByRole('button', { name: 'Not now' })).toBeFocused();
+      await shoot(page, 'competitor-buy-anyway');
+      // Escape is "Not now": nothing created, the form back.
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await expect(form.getByRole('button', { name: 'Create analysis…' })).toBeVisible();
+    } finally {
+      await server.startServer();
+    }
+  });
+});
