@@ -42,8 +42,15 @@ test('a second browser mode on one data folder is refused, changes nothing, and 
   const first = await startBrowserMode({ dataDir, keychainService, args: ['--workspace', 'demo'] });
   try {
     const origin = new URL(first.launchUrl).origin;
-    // The first one's workspace is open (its daily backup too) before the second one tries.
-    await expect.poll(() => fs.existsSync(path.join(dataDir, 'workspaces', 'demo', 'backups')) && fs.readdirSync(path.join(dataDir, 'workspaces', 'demo', 'backups')).length).toBe(1);
+    // The first one's workspaces are open (the others are opened to be listed) and each daily
+    // backup written whole before the second one tries: none is still being written.
+    const backupsDone = () =>
+      ['demo', 'production', 'team'].every((id) => {
+        const dir = path.join(dataDir, 'workspaces', id, 'backups');
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+        return files.length === 1 && files[0]!.endsWith('-daily.sqlite');
+      });
+    await expect.poll(backupsDone).toBe(true);
     // …and it has finished starting: its address is in the lock's note and its start is logged
     // (both are written just after the address is printed), so nothing of its own moves later.
     const read = (file: string) => (fs.existsSync(path.join(dataDir, file)) ? fs.readFileSync(path.join(dataDir, file), 'utf8') : '');

@@ -155,7 +155,10 @@ export class Workspace {
             onChange: (view) => {
               deps.events.emit('team:changed', view);
               // Connected (again): what waited goes now rather than at its next retry.
-              if (view.status.state === 'connected') this.teamCatchUp();
+              if (view.status.state === 'connected') {
+                this.startTeamEngines();
+                this.teamCatchUp();
+              }
             },
             options: deps.team,
             ...(this.teamLedger ? { ledger: this.teamLedger } : {}),
@@ -461,6 +464,18 @@ export class Workspace {
   startTeam(): void {
     if (!this.team) return;
     this.team.start();
+    // A Team workspace not set up yet has no one to share with: its engines start once it has
+    // settings (here, or when it first connects), rather than retrying a database there is not.
+    if (this.team.settings()) this.startTeamEngines();
+  }
+
+  private teamEnginesStarted = false;
+  /** Set once close() begins: nothing of the team's starts after that. */
+  private closing = false;
+
+  private startTeamEngines(): void {
+    if (this.teamEnginesStarted || this.closing) return;
+    this.teamEnginesStarted = true;
     this.teamLedger?.start();
     this.teamSync?.start();
     void this.sharedWork?.start().catch((error: Error) => this.deps.logger.warn(`team shared work not started: ${error.message}`));
@@ -614,6 +629,7 @@ export class Workspace {
    * written before sending still on disk.
    */
   async close(): Promise<void> {
+    this.closing = true;
     this.jobs.cancelAll(new ScoutError({ code: 'CANCELLED', message: 'Stopped: Scout is closing this workspace.' }));
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
@@ -783,7 +799,7 @@ export class WorkspaceRegistry {
           const { records, ledgerSteps } = carryTeamOutboxOver(reopened.db, keptAs);
           if (records + ledgerSteps > 0) this.deps.logger.info(`workspace ${id}: ${records} records and ${ledgerSteps} ledger steps still to share carried over from the replaced file`);
           // Settings carried over from the replaced file are connected with now.
-          reopened.team.start();
+          reopened.startTeam();
           reopened.teamCatchUp();
         } catch (error) {
           this.deps.logger.warn(`workspace ${id}: what was still to share not carried over from ${keptAs}: ${(error as Error).message}`);

@@ -197,6 +197,9 @@ export class TeamSync {
     status: Statement<[], { pending: number; refused: number; skipped: number; last_pulled_at: number | null }>;
   };
 
+  /** Failures logged since the team database last answered (each said once). */
+  private readonly lastFailures = new Set<string>();
+
   constructor(private readonly options: TeamSyncOptions) {
     this.now = options.now ?? Date.now;
     const { initialMs, maxMs } = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
@@ -700,6 +703,7 @@ export class TeamSync {
   private reached(yes: boolean): void {
     const was = this.reachable;
     this.reachable = yes;
+    if (yes) this.lastFailures.clear();
     // Back: what waited is pushed now, not at its backoff's next turn.
     if (yes && was === false) {
       this.pushBackoff.reset();
@@ -711,6 +715,10 @@ export class TeamSync {
   private failed(what: 'pull' | 'push' | 'listen', error: unknown): void {
     const failure = error instanceof TeamError ? error : asTeamError('reach the team database', error);
     if (failure instanceof TeamError && failure.code === 'TEAM_UNREACHABLE') this.reached(false);
+    // Said once while it lasts, not at every retry of a database that is away for hours.
+    const line = `team sync: ${what} failed: ${failure.message}`;
+    if (this.lastFailures.has(line)) return;
+    this.lastFailures.add(line);
     this.options.logger?.warn(`team sync: ${what} failed`, { error: failure.message });
   }
 
