@@ -115,6 +115,10 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
 
     // Again from the start (this laptop's place in the team's records forgotten): every record is
     // read again, counted up to the whole, and told page by page on team:sync.
+    // Every pull the connection started has ended (nothing new is announced after this, and the
+    // next poll is a minute away), then the cursor is set back: as a laptop that has not received
+    // the team's cache yet.
+    await b.services.workspaces.get('team').teamSync!.pullNow();
     b.services.workspaces.get('team').db.prepare('UPDATE team_sync SET cursor = 0 WHERE id = 1').run();
     b.events.length = 0;
     const again = await b.call<TeamJoinResult>('team:join');
@@ -136,6 +140,10 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
     const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
     await connect(b, bob);
     await waitUntil("Anna's report in Bob's library", async () => (await library(b)).includes('cancelled'), 5_000);
+    // Every pull the connection started has ended (nothing new is announced after this, and the
+    // next poll is a minute away), then the cursor is set back: as a laptop that has not received
+    // the team's cache yet.
+    await b.services.workspaces.get('team').teamSync!.pullNow();
     b.services.workspaces.get('team').db.prepare('UPDATE team_sync SET cursor = 0 WHERE id = 1').run();
 
     // The researcher presses Cancel as soon as the count is shown (the handler runs at once).

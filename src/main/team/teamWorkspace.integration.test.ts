@@ -136,6 +136,9 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     const b = await laptop({ keychain: `${keychainService}-b` });
     await connect(a, anna);
     await connect(b, bob);
+    // Bob's background pulls stopped: the report reaches him through his fetch's claim (a
+    // teammate's copy), not by the sync that would otherwise bring it first.
+    await b.services.workspaces.get('team').teamSync!.stop();
     const spent = sim.state.spent.credits;
 
     const bought = await a.call<{ result: unknown; fetchedAt: number }>('reports:fetch', { network: 'instagram', account: 'teamshared', confirmedCost: 1, workspace: 'team' });
