@@ -3,6 +3,7 @@
 // loopback port, so Scout works with no account at all.
 import type { BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
+import type { TeamView } from '@shared/team';
 import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamNotice, type TeamSyncView } from '@shared/teamSync';
 import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
@@ -63,6 +64,8 @@ const META_BASE_URL = 'baseUrl';
 /** How long closing waits for a paid call that is out to be recorded. */
 const CLOSE_WAIT_MS = 20_000;
 const META_MANUAL_OFFLINE = 'manualOffline';
+/** Which team database a Team workspace's records were received from (its address and name). */
+const META_TEAM_RECORDS_FROM = 'teamRecordsFrom';
 
 export interface WorkspaceDeps {
   dataDir: string;
@@ -156,8 +159,12 @@ export class Workspace {
               deps.events.emit('team:changed', view);
               // Connected (again): what waited goes now rather than at its next retry.
               if (view.status.state === 'connected') {
-                this.startTeamEngines();
-                this.teamCatchUp();
+                void this.followTeamDatabase(view.settings)
+                  .catch((error: Error) => deps.logger.warn(`team sync: not started over for the new team database: ${error.message}`))
+                  .finally(() => {
+                    this.startTeamEngines();
+                    this.teamCatchUp();
+                  });
               }
             },
             options: deps.team,
@@ -467,6 +474,22 @@ export class Workspace {
     // A Team workspace not set up yet has no one to share with: its engines start once it has
     // settings (here, or when it first connects), rather than retrying a database there is not.
     if (this.team.settings()) this.startTeamEngines();
+  }
+
+  /**
+   * Connected to a team database: when it is another one than the records were received from
+   * (its address or name changed), they are received again from its start.
+   */
+  private async followTeamDatabase(settings: TeamView['settings']): Promise<void> {
+    if (!settings || !this.teamSync) return;
+    const database = `${settings.host}:${settings.port}/${settings.database}`;
+    const before = this.meta.get<string>(META_TEAM_RECORDS_FROM)?.value;
+    if (before === database) return;
+    if (before !== undefined) {
+      await this.teamSync.startOver();
+      this.deps.logger.info(`team sync: another team database (${database}); its records are received from the start`);
+    }
+    this.meta.set(META_TEAM_RECORDS_FROM, database);
   }
 
   private teamEnginesStarted = false;

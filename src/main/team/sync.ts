@@ -267,6 +267,23 @@ export class TeamSync {
     this.requestPush();
   }
 
+  /**
+   * The workspace now shares with another team database: its records are received from the
+   * first (a cursor of the old database would skip them), and what the old one held that could
+   * not be read is forgotten. Stops first, so no pull of either database is under way; applying a
+   * record held already changes nothing, so receiving again loses nothing and doubles nothing.
+   */
+  async startOver(): Promise<void> {
+    const wasRunning = this.running;
+    await this.stop();
+    this.options.db.transaction(() => {
+      this.options.db.prepare('UPDATE team_sync SET cursor = 0, last_pulled_at = NULL WHERE id = 1').run();
+      this.options.db.prepare('DELETE FROM team_skipped').run();
+    })();
+    if (wasRunning) this.start();
+    this.changed();
+  }
+
   /** Starts pushing, pulling and listening. */
   start(): void {
     if (this.running) return;

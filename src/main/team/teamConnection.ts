@@ -245,9 +245,15 @@ export class TeamConnector {
   private publish(next: TeamStatus): void {
     const before = this.state;
     this.state = { ...next, checkedAt: this.now() };
-    const same = before.state === next.state && before.message === next.message && before.retryAt === next.retryAt;
+    // Connected as before but to another database (new settings) is news too.
+    const settings = JSON.stringify(this.settings());
+    const same = before.state === next.state && before.message === next.message && before.retryAt === next.retryAt && settings === this.publishedSettings;
+    this.publishedSettings = settings;
     if (!same) this.deps.onChange(this.snapshot());
   }
+
+  /** The settings the last change told was about. */
+  private publishedSettings: string | null = null;
 
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);

@@ -174,6 +174,30 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     expect(sim.state.spent.credits).toBe(spent);
   });
 
+  it('pointed at another team database, a laptop receives that team\'s records from their start', async () => {
+    const [a, b] = await pair();
+    // Bob has received two of Anna's reports from the first team: his cursor is past them.
+    await a.call('reports:fetch', { network: 'instagram', account: 'firstteamone', confirmedCost: 1, workspace: 'team' });
+    await a.call('reports:fetch', { network: 'instagram', account: 'firstteamtwo', confirmedCost: 1, workspace: 'team' });
+    await waitUntil("the first team's reports on Bob's laptop", async () => (await inLibrary(b, 'firstteamone')) && (await inLibrary(b, 'firstteamtwo')), 5_000);
+    // Another team database, where Cyd has bought one report (its first record).
+    const other = await teamDatabase(server);
+    try {
+      const cyd = await other.addResearcher('Cyd Moss');
+      const bobThere = await other.addResearcher('Bob Lund');
+      const c = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+      expect((await connect(c, cyd)).status.state).toBe('connected');
+      await c.call('reports:fetch', { network: 'twitch', account: 'secondteam', confirmedCost: 1, workspace: 'team' });
+      await waitUntil("Cyd's report in the other team database", async () => (await other.admin.query(`SELECT 1 FROM scout_team.records WHERE item_key LIKE '%secondteam%'`)).rowCount === 1, 5_000);
+
+      expect((await connect(b, bobThere)).status.state).toBe('connected');
+
+      await waitUntil("the other team's report on Bob's laptop", () => inLibrary(b, 'secondteam'), 10_000);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the team database away: Anna buys once she confirms, her record and spend wait in the outbox, and reach Bob when it is back', async () => {
     const [a, b] = await pair();
     await server.stopServer();
