@@ -3,22 +3,10 @@
 // Team database, with the status said in words in Settings and in the top bar. The password
 // goes to the keychain and never comes back to the page.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
-
-/** Settings → Team database, filled in and connected as `who` (Settings open, Team active). */
-async function connectTeam(page: Page, server: TestPostgres, database: string, who: Researcher) {
-  const section = page.getByTestId('team-database');
-  await section.getByLabel('Server').fill('127.0.0.1');
-  await section.getByLabel('Port').fill(String(server.port));
-  await section.getByLabel('Database', { exact: true }).fill(database);
-  await section.getByLabel('User name').fill(who.role);
-  await section.getByLabel('Password', { exact: true }).fill(who.connection.password);
-  await section.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByTestId('team-status')).toHaveText(`Team: ${who.name}`);
-}
+import { connectTeam } from './teamSettings';
 
 test.describe('Team workspace', () => {
   test.skip(postgresMissing !== null, `PostgreSQL is not installed: ${postgresMissing}`);

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+import { setUpTeamWorkspace } from './teamSettings';
 
 const SHOTS = process.env.SCOUT_SHOTS_DIR;
 
@@ -55,23 +56,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
   /** The Team workspace with its API address and credentials, connected as Anna (Settings open). */
   async function teamReady(page: Page, scout: { open(page: Page): Promise<void>; simulator: { url: string } | null }) {
     await scout.open(page);
-    await page.getByLabel('Workspace', { exact: true }).selectOption('team');
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByLabel('API address').fill(scout.simulator!.url);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await expect(page.getByText('API address saved.')).toBeVisible();
-    await page.getByLabel('Account id').fill('demo');
-    await page.getByLabel('API token').fill('demo-token');
-    await page.getByRole('button', { name: 'Save credentials' }).click();
-    await expect(page.getByTestId('saved-account')).toBeVisible();
-    const section = page.getByTestId('team-database');
-    await section.getByLabel('Server').fill('127.0.0.1');
-    await section.getByLabel('Port').fill(String(server.port));
-    await section.getByLabel('Database', { exact: true }).fill(team.database);
-    await section.getByLabel('User name').fill(anna.role);
-    await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
-    await section.getByRole('button', { name: 'Connect' }).click();
-    await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
+    await setUpTeamWorkspace(page, scout.simulator!.url, server, team.database, anna);
   }
 
   test("Settings says where the sharing stands, lists a teammate's unreadable record in words, and receives the team's cache", async ({ page, scout }) => {

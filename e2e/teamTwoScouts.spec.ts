@@ -14,6 +14,7 @@ import { appRoot, startBrowserMode, type BrowserModeApp } from './browserMode';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/server';
 import { postgresMissing, startPostgres, type TestPostgres } from '../test/postgresServer';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+import { setUpTeamWorkspace } from './teamSettings';
 
 interface TwoScouts {
   researcher: Researcher;
@@ -35,24 +36,7 @@ async function startScout(browser: Browser, sim: SimulatorHandle, server: TestPo
   const page = await context.newPage();
   await page.goto(app.launchUrl);
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  await page.getByLabel('Workspace', { exact: true }).selectOption('team');
-  await page.getByRole('link', { name: 'Settings' }).click();
-  // The Team workspace's own API address and credentials: the agency's one API account.
-  await page.getByLabel('API address').fill(sim.url);
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText('API address saved.')).toBeVisible();
-  await page.getByLabel('Account id').fill('demo');
-  await page.getByLabel('API token').fill('demo-token');
-  await page.getByRole('button', { name: 'Save credentials' }).click();
-  await expect(page.getByTestId('saved-account')).toBeVisible();
-  const section = page.getByTestId('team-database');
-  await section.getByLabel('Server').fill('127.0.0.1');
-  await section.getByLabel('Port').fill(String(server.port));
-  await section.getByLabel('Database', { exact: true }).fill(team.database);
-  await section.getByLabel('User name').fill(who.role);
-  await section.getByLabel('Password', { exact: true }).fill(who.connection.password);
-  await section.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByTestId('team-status')).toHaveText(`Team: ${who.name}`);
+  await setUpTeamWorkspace(page, sim.url, server, team.database, who);
   await page.getByRole('link', { name: 'Accounts' }).click();
   return { researcher: who, app, context, page };
 }

@@ -82,3 +82,16 @@ export const settingsOf = (r: Researcher) => ({ host: r.connection.host, port: r
 export const connect = (l: Laptop, r: Researcher, password = r.connection.password) => l.call<TeamView>('team:set', { ...settingsOf(r), password });
 export const logOf = (l: Laptop) => (fs.existsSync(l.logFile) ? fs.readFileSync(l.logFile, 'utf8') : '');
 
+
+/**
+ * After each test: every laptop's main services closed and the keychain entries they used (the
+ * team database password, the Team workspace's API credentials) removed.
+ */
+export async function closeLaptops(open: MainServices[], keychains: readonly string[]): Promise<void> {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+  for (const service of keychains) {
+    const store = new KeytarCredentialStore(service);
+    await store.deleteSecret('team-db').catch(() => undefined);
+    await store.delete('team').catch(() => undefined);
+  }
+}

@@ -5,12 +5,11 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AccountNotesView } from '@shared/accountNotes';
 import type { LibraryPageView } from '@shared/contract';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 
 describeWithPostgres('notes and tags on an account, shared by two Team workspaces', () => {
   let server: TestPostgres;
@@ -29,12 +28,7 @@ describeWithPostgres('notes and tags on an account, shared by two Team workspace
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    for (const service of keychains) {
-      const store = new KeytarCredentialStore(service);
-      await store.deleteSecret('team-db').catch(() => undefined);
-      await store.delete('team').catch(() => undefined);
-    }
+    await closeLaptops(open, keychains);
   });
   afterAll(async () => {
     await team?.close();

@@ -8,12 +8,11 @@ import type { ArchivedPdf } from '@shared/archive';
 import type { CostQuote, FetchManyOutcome } from '@shared/reports';
 import type { TeamView } from '@shared/team';
 import type { TeamSyncView } from '@shared/teamSync';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 
 describeWithPostgres('buy anyway while the team database cannot be reached: Add accounts and PDF export (through the handlers)', () => {
   let server: TestPostgres;
@@ -30,10 +29,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    const store = new KeytarCredentialStore(keychain);
-    await store.deleteSecret('team-db').catch(() => undefined);
-    await store.delete('team').catch(() => undefined);
+    await closeLaptops(open, [keychain]);
   });
   afterAll(async () => {
     await team?.close();

@@ -8,12 +8,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import type { TeamNotice } from '@shared/teamSync';
 import type { TeamView } from '@shared/team';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type TeamDatabase } from '../../../test/teamDb';
-import { connect, settingsOf, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, settingsOf, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 
 describeWithPostgres("an edit overtaken by a teammate's: told, restored or dismissed (through the handlers)", () => {
   let server: TestPostgres;
@@ -27,12 +26,7 @@ describeWithPostgres("an edit overtaken by a teammate's: told, restored or dismi
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    for (const service of keychains) {
-      const store = new KeytarCredentialStore(service);
-      await store.deleteSecret('team-db').catch(() => undefined);
-      await store.delete('team').catch(() => undefined);
-    }
+    await closeLaptops(open, keychains);
     await Promise.all(teams.splice(0).map((t) => t.close()));
   });
   afterAll(async () => {

@@ -6,13 +6,12 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { CostQuote } from '@shared/reports';
 import { pastMonthlyLimit } from '@shared/monthlyLimit';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { productionHarness } from '../../../test/productionHarness';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, teamLaptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, teamLaptop } from '../../../test/teamLaptop';
 
 describeWithPostgres('the monthly limit in the quote (Team workspace, through the handlers)', () => {
   let server: TestPostgres;
@@ -31,10 +30,7 @@ describeWithPostgres('the monthly limit in the quote (Team workspace, through th
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    const store = new KeytarCredentialStore(keychain);
-    await store.deleteSecret('team-db').catch(() => undefined);
-    await store.delete('team').catch(() => undefined);
+    await closeLaptops(open, [keychain]);
   });
   afterAll(async () => {
     await team?.close();

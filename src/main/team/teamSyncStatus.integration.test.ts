@@ -6,12 +6,11 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LibraryPageView } from '@shared/contract';
 import type { TeamJoinResult, TeamSyncView } from '@shared/teamSync';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { pushRecord, teamItem } from './records';
 
 describeWithPostgres("the team's sharing in Settings, and receiving the team's cache (through the handlers)", () => {
@@ -26,12 +25,7 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    for (const service of keychains) {
-      const store = new KeytarCredentialStore(service);
-      await store.deleteSecret('team-db').catch(() => undefined);
-      await store.delete('team').catch(() => undefined);
-    }
+    await closeLaptops(open, keychains);
     await Promise.all(teams.splice(0).map((t) => t.close()));
   });
   afterAll(async () => {

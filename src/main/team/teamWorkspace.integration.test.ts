@@ -11,7 +11,7 @@ import { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, logOf, settingsOf, teamLaptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, logOf, settingsOf, teamLaptop } from '../../../test/teamLaptop';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';
 import { teamMigrations } from './schema';
@@ -36,12 +36,8 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     bob = await team.addResearcher('Bob Lund');
     sim = await startSimulator({ generationMs: 30 });
   });
-  afterEach(async () => {
-    const store = new KeytarCredentialStore(keychainService);
-    await store.deleteSecret('team-db').catch(() => undefined);
-    await store.delete('team').catch(() => undefined);
-    await Promise.all(open.splice(0).map((s) => s.close()));
-  });
+  // The second laptop's entries (`-b`) too, whichever test made them.
+  afterEach(() => closeLaptops(open, [keychainService, `${keychainService}-b`]));
   afterAll(async () => {
     await team?.close();
     await server?.close();
@@ -151,8 +147,6 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     expect(taken.result).toEqual(bought.result);
     expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
     expect(a.services.workspaces.get('team').ledger.entries()).toHaveLength(1);
-    await new KeytarCredentialStore(`${keychainService}-b`).deleteSecret('team-db').catch(() => undefined);
-    await new KeytarCredentialStore(`${keychainService}-b`).delete('team').catch(() => undefined);
   });
 
   it("while a teammate holds the item, the fetch's progress names them", async () => {

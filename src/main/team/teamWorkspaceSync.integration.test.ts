@@ -9,13 +9,12 @@ import type { BackupInfo, LibraryPageView } from '@shared/contract';
 import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { CreatorView, DiscoveryResults, SavedDiscoveryQuery } from '@shared/discoveryData';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
 import { pictureUrls } from '../services/imageCache';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 
 describeWithPostgres('two Team workspaces share one team database (wired as in the app)', () => {
   let server: TestPostgres;
@@ -34,12 +33,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     sim = await startSimulator({ generationMs: 30 });
   });
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
-    for (const service of keychains) {
-      const store = new KeytarCredentialStore(service);
-      await store.deleteSecret('team-db').catch(() => undefined);
-      await store.delete('team').catch(() => undefined);
-    }
+    await closeLaptops(open, keychains);
   });
   afterAll(async () => {
     await team?.close();
