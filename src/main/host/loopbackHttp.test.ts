@@ -9,7 +9,7 @@ import { requirePrivateKeyring } from '../../../test/support';
 import { createHarness, type Harness } from '../../../test/mainHarness';
 import { Logger } from '../log';
 import { describeIssues } from './handlers';
-import { LAUNCH_TTL_MS, sessionCookieName, startLoopbackServer, type LoopbackServer } from './loopbackHttp';
+import { LAUNCH_TTL_MS, MAX_EVENT_STREAMS, MAX_EVENT_STREAMS_PER_SESSION, sessionCookieName, startLoopbackServer, type LoopbackServer } from './loopbackHttp';
 
 beforeAll(requirePrivateKeyring);
 
@@ -338,5 +338,72 @@ describe('hostile requests', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('bounded event streams', () => {
+  let bounded: LoopbackServer;
+  beforeAll(async () => {
+    bounded = await startLoopbackServer({ dispatch: h.dispatch, events: h.services.events, logger });
+  });
+  afterAll(() => bounded.close());
+
+  /** Opens an event stream; `open` says whether the server still holds it. */
+  async function openStream(auth: string): Promise<{ status: number; open: () => boolean; close: () => void }> {
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port: bounded.port, path: '/events', headers: { authorization: `Bearer ${auth}` }, agent: false }, resolve).on('error', reject),
+    );
+    let ended = false;
+    res.on('data', () => {});
+    res.on('end', () => (ended = true));
+    res.on('close', () => (ended = true));
+    return { status: res.statusCode ?? 0, open: () => !ended, close: () => res.destroy() };
+  }
+
+  it('keeps at most MAX_EVENT_STREAMS_PER_SESSION streams of one session open: 1,100 opened, the newest kept, the server still answers', async () => {
+    const own = bounded.createSession();
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i < 1100; i++) streams.push(await openStream(own));
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    // The server ends the oldest as newer ones arrive: give the last ends a moment to arrive.
+    await expect.poll(() => streams.filter((s) => s.open()).length).toBe(MAX_EVENT_STREAMS_PER_SESSION);
+    expect(streams.slice(-MAX_EVENT_STREAMS_PER_SESSION).every((s) => s.open())).toBe(true);
+    const reply = await request('/rpc/workspace:get', { port: bounded.port, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${own}` }, body: '{}' });
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true });
+    for (const s of streams) s.close();
+  });
+
+  it('refuses a stream past MAX_EVENT_STREAMS of all sessions, with words', async () => {
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    for (let i = 0; i < MAX_EVENT_STREAMS; i++) streams.push(await openStream(bounded.createSession()));
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    const refused = await openStream(bounded.createSession());
+    expect(refused.status).toBe(503);
+    for (const s of streams) s.close();
+    // Closed streams free their places.
+    await expect.poll(async () => (await openStream(bounded.createSession())).status).toBe(200);
+  });
+
+  it('closes a stream whose client stops reading instead of keeping its events in memory', async () => {
+    const socket = net.connect(bounded.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${bounded.port}\r\nAuthorization: Bearer ${bounded.createSession()}\r\n\r\n`);
+    let closed = false;
+    let received = 0;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => (closed = true));
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.pause();
+    const big = 'x'.repeat(512 * 1024);
+    const events = 60;
+    for (let i = 0; i < events; i++) {
+      h.services.events.emit('team:received', { workspace: 'demo', kinds: [big] });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Reading again: what the server kept for this client is bounded, then the stream ends.
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.resume();
+    await expect.poll(() => closed).toBe(true);
+    expect(received).toBeLessThan((events * big.length) / 2);
   });
 });

@@ -20,6 +20,24 @@ export const LAUNCH_TTL_MS = 60_000;
 /** The query parameter of a launch address. */
 export const LAUNCH_PARAM = 'launch';
 const MAX_RPC_BODY = 1024 * 1024;
+/**
+ * Event streams one session may hold open: a tab needs one, a browser keeps at most six
+ * connections to a host. A further one closes that session's oldest (a reloaded or leaked tab),
+ * so the newest tab always has its events and a script cannot pile up streams.
+ */
+export const MAX_EVENT_STREAMS_PER_SESSION = 8;
+/** Event streams of all sessions together; past it a new one is refused (503). */
+export const MAX_EVENT_STREAMS = 64;
+/**
+ * Sockets the server holds at once, whoever opened them: each is a file handle, and a process
+ * usually gets 1,024 of them, which the workspaces' databases and the API's connections need too.
+ */
+export const MAX_CONNECTIONS = 512;
+/**
+ * Bytes of events a stream may have waiting to be read: a client that stops reading is closed
+ * rather than having every event kept for it in memory.
+ */
+export const MAX_EVENT_BACKLOG_BYTES = 4 * 1024 * 1024;
 // Launch addresses are remembered past their minute only to say why one is refused.
 const FORGET_LAUNCH_AFTER_MS = 60 * 60_000;
 
@@ -79,7 +97,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
   const serveStatic = options.rendererDir
     ? sirv(options.rendererDir, { single: true, dev: false, etag: true, gzip: false, brotli: false })
     : null;
-  const sseClients = new Set<http.ServerResponse>();
+  /** Open event streams, oldest first (a Map keeps insertion order), each with its session. */
+  const sseClients = new Map<http.ServerResponse, string>();
   let allowedHosts = new Set<string>();
   let cookieName = '';
   // Both kept by the SHA-256 of their value: a lookup then says nothing, through its timing,
@@ -126,13 +145,20 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     return session;
   }
 
-  const isSession = (candidate: string | undefined | null): boolean => !!candidate && sessions.has(digest(candidate));
+  /** The session's digest when `candidate` is one. */
+  const sessionOf = (candidate: string | undefined | null): string | null => {
+    if (!candidate) return null;
+    const key = digest(candidate);
+    return sessions.has(key) ? key : null;
+  };
 
-  function authorised(req: http.IncomingMessage): boolean {
+  /** The request's session (its digest), from a Bearer header or the cookie; null without one. */
+  function sessionOfRequest(req: http.IncomingMessage): string | null {
     const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ') && isSession(auth.slice(7))) return true;
-    return isSession(readCookie(req.headers.cookie, cookieName));
+    const bearer = auth?.startsWith('Bearer ') ? sessionOf(auth.slice(7)) : null;
+    return bearer ?? sessionOf(readCookie(req.headers.cookie, cookieName));
   }
+  const authorised = (req: http.IncomingMessage): boolean => sessionOfRequest(req) !== null;
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     // DNS rebinding: a foreign page resolving its own name to 127.0.0.1 still sends its own Host.
@@ -160,7 +186,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       if (authorised(req)) return redirect(res, clean);
       return text(res, 401, launchRefusedMessage(refusal));
     }
-    if (!authorised(req)) return text(res, 401, NO_SESSION_MESSAGE);
+    const session = sessionOfRequest(req);
+    if (session === null) return text(res, 401, NO_SESSION_MESSAGE);
 
     if (url.pathname.startsWith('/rpc/')) {
       let channel: string;
@@ -171,7 +198,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       }
       return rpc(req, res, channel);
     }
-    if (url.pathname === '/events') return eventStream(req, res);
+    if (url.pathname === '/events') return eventStream(req, res, session);
     // An archived PDF, named by its id only: the page never sends a path.
     const archived = /^\/archive\/([1-9]\d{0,15})\.pdf$/.exec(url.pathname);
     if (archived && (req.method === 'GET' || req.method === 'HEAD')) return archivePdf(req, res, Number(archived[1]));
@@ -223,27 +250,41 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       .pipe(res);
   }
 
-  function eventStream(req: http.IncomingMessage, res: http.ServerResponse): void {
+  function eventStream(req: http.IncomingMessage, res: http.ServerResponse, session: string): void {
+    const own = [...sseClients].filter(([, of]) => of === session).map(([client]) => client);
+    for (const oldest of own.slice(0, Math.max(0, own.length - MAX_EVENT_STREAMS_PER_SESSION + 1))) {
+      sseClients.delete(oldest);
+      oldest.end(': closed: this session opened a newer event stream\n\n');
+    }
+    if (sseClients.size >= MAX_EVENT_STREAMS) {
+      return text(res, 503, `Scout already has ${MAX_EVENT_STREAMS} event streams open; close some of its tabs and reload this one.`);
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
     res.write(': connected\n\n');
-    sseClients.add(res);
+    sseClients.set(res, session);
     req.on('close', () => sseClients.delete(res));
   }
 
-  const unsubscribe = options.events.subscribe((event) => {
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const client of sseClients) client.write(frame);
-  });
+  const broadcast = (frame: string) => {
+    for (const client of sseClients.keys()) {
+      if (client.writableLength > MAX_EVENT_BACKLOG_BYTES) {
+        sseClients.delete(client);
+        client.destroy();
+        continue;
+      }
+      client.write(frame);
+    }
+  };
+  const unsubscribe = options.events.subscribe((event) => broadcast(`data: ${JSON.stringify(event)}\n\n`));
   // Proxies and idle timers close quiet connections; a comment every 25 s keeps the stream open.
-  const heartbeat = setInterval(() => {
-    for (const client of sseClients) client.write(': ping\n\n');
-  }, 25_000);
+  const heartbeat = setInterval(() => broadcast(': ping\n\n'), 25_000);
   heartbeat.unref();
 
+  server.maxConnections = MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -265,7 +306,7 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
       new Promise<void>((resolve) => {
         unsubscribe();
         clearInterval(heartbeat);
-        for (const client of sseClients) client.end();
+        for (const client of sseClients.keys()) client.end();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
