@@ -6,6 +6,7 @@
 // key and the name sent to the API come from the same parse, and nothing else re-normalises a
 // name. Pure: used by the renderer as you type and by main at its boundary.
 import { networkNames as NETWORK_NAMES, type Network } from './reports';
+import { invisibleCharacterProblem, visible } from './invisibleText';
 
 /** One account, read. */
 export interface AccountRef<N extends Network = Network> {
@@ -51,46 +52,6 @@ const reservedPaths: Partial<Record<Network, Set<string>>> = {
 const usernamePattern = /^[A-Za-z0-9._-]{1,60}$/;
 const youtubeChannelId = /^UC[A-Za-z0-9_-]{22}$/;
 const tiktokUserId = /^\d{6,25}$/;
-
-// Control and format characters (C0/C1 controls, bidi overrides and isolates, zero-width
-// characters, the byte-order mark): invisible, they make one name look like another or turn
-// the text around it backwards, and no network allows them in a name.
-const invisible = /[\p{Cc}\p{Cf}]/u;
-const invisibleAll = /[\p{Cc}\p{Cf}]/gu;
-
-
-const invisibleNames: Record<number, string> = {
-  0x200b: 'zero-width space',
-  0x200c: 'zero-width non-joiner',
-  0x200d: 'zero-width joiner',
-  0x200e: 'left-to-right mark',
-  0x200f: 'right-to-left mark',
-  0x202a: 'left-to-right embedding',
-  0x202b: 'right-to-left embedding',
-  0x202c: 'pop directional formatting',
-  0x202d: 'left-to-right override',
-  0x202e: 'right-to-left override',
-  0x2066: 'left-to-right isolate',
-  0x2067: 'right-to-left isolate',
-  0x2068: 'first strong isolate',
-  0x2069: 'pop directional isolate',
-  0xfeff: 'byte-order mark',
-};
-
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-
-/** Why a text cannot name an account because of an invisible character in it; null when it has none. */
-export function invisibleCharacterProblem(text: string): string | null {
-  const found = invisible.exec(text)?.[0];
-  if (found === undefined) return null;
-  const name = invisibleNames[found.codePointAt(0)!] ?? (/\p{Cc}/u.test(found) ? 'control character' : 'formatting character');
-  return `contains an invisible character (${codePoint(found)}, ${name}); type the name rather than pasting it`;
-}
-
-/** The text with its invisible characters shown as code points, so a message quoting it reads as it is. */
-function visible(text: string): string {
-  return text.replace(invisibleAll, (c) => `<${codePoint(c)}>`);
-}
 
 function refused(source: string, reason: string): ParsedLine {
   return { ok: false, source: visible(source), reason };

@@ -129,7 +129,7 @@ describe('compare and saving files', () => {
     const saveAs = operations['files:saveAs'].request;
     const ok = { suggestedName: 'Q3 shortlist – café.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: 'UEsDBA==' };
     expect(saveAs.safeParse(ok).success).toBe(true);
-    for (const suggestedName of ['a/b.csv', 'a\\b.csv', '../b.csv', 'C:b.csv', '.b.csv', '', 'a\u0000.csv', 'x'.repeat(201)]) {
+    for (const suggestedName of ['a/b.csv', 'a\\b.csv', '../b.csv', 'C:b.csv', '.b.csv', '', 'a\u0000.csv', 'x'.repeat(201), 'a\u202Eexe.csv', 'report\u200B.csv', 'a?.csv']) {
       expect(saveAs.safeParse({ ...ok, suggestedName }).success, suggestedName).toBe(false);
       expect(operations['compare:printPdf'].request.safeParse({ suggestedName }).success, suggestedName).toBe(false);
     }

@@ -12,6 +12,7 @@ import { teamPassword, teamSettingsShape, type TeamView } from './team';
 import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from './creators';
 import { isPositiveId } from './ids';
+import { fileNameProblem } from './fileNames';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, type AccountNotesView } from './accountNotes';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
@@ -265,11 +266,10 @@ const competitorId = z.string().min(1).max(100).regex(/^[\w-]+$/, 'That is not a
 const suggestedName = z
   .string()
   .trim()
-  .min(1, 'Give the file a name.')
-  .max(200, 'That file name is too long.')
-  .refine((name) => !/[/\\:]/.test(name), 'A file name may not contain / \\ or :, only the name itself.')
-  .refine((name) => ![...name].some((c) => c < ' ' || c === '\u007f'), 'A file name may not contain control characters.')
-  .refine((name) => !name.startsWith('.'), 'A file name may not start with a dot.');
+  .superRefine((name, ctx) => {
+    const problem = fileNameProblem(name);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** One account of a comparison, pinned to one of its snapshots. */
 /** A discovery page number: the API serves pages 1 to 500 (4.11). */
