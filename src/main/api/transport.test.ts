@@ -160,3 +160,44 @@ describe('ApiTransport limits', () => {
     await expect(pending).rejects.toThrow('cancelled');
   });
 });
+
+describe('ApiTransport answer cap', () => {
+  it('stops reading an endless answer with no length at the cap: a lost answer, never sent again, memory flat', async () => {
+    let sent = 0;
+    let closed = false;
+    const s = await scripted([
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (!closed && res.write(chunk)) sent += chunk.length;
+          if (!closed) res.once('drain', pump);
+        };
+        res.on('close', () => (closed = true));
+        res.write('{"result":"');
+        pump();
+      },
+    ]);
+    const cap = 2 * 1024 * 1024;
+    const e = await failure(transport(s.url, { maxAnswerBytes: cap, timeoutMs: 10_000 }).send({ operation: 'auditor.report', method: 'GET' }, { paid: true }));
+    expect(e.code).toBe('API_MALFORMED_RESPONSE');
+    expect(e.outcome).toBe('unknown');
+    expect(e.detail).toMatch(/larger than 2 MB/);
+    expect(s.requests()).toBe(1);
+    await expect.poll(() => closed).toBe(true);
+    // What was sent before the cut is the cap and what the sockets buffered, not the endless rest.
+    expect(sent).toBeLessThan(cap * 8);
+  });
+
+  it('refuses an answer whose declared length passes the cap before reading it', async () => {
+    const s = await scripted([
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) });
+        res.write('{"result":"');
+      },
+    ]);
+    const e = await failure(transport(s.url, { maxAnswerBytes: 1024 * 1024 }).send({ operation: 'auditor.planInfo', method: 'GET' }));
+    expect(e.code).toBe('API_MALFORMED_RESPONSE');
+    expect(e.detail).toMatch(/larger than 1 MB/);
+  });
+});

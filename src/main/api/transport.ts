@@ -17,6 +17,7 @@ import {
   type IRetryBackoffContext,
 } from 'cockatiel';
 import PQueue from 'p-queue';
+import { BodyTooLarge, describeBytes, readCapped } from '../net/cappedBody';
 import { ScoutError, type ScoutErrorData } from '@shared/errors';
 import type { Credentials } from '../credentials/credentialStore';
 import { errorFromApi, malformedResponse, networkError, timeoutError } from './apiErrors';
@@ -86,9 +87,17 @@ export interface TransportOptions {
   rateWindowMs?: number;
   concurrency?: number;
   onReachability?: (reachable: boolean, reason: string | null) => void;
+  /** The largest answer read (MAX_API_ANSWER_BYTES; tests lower it). */
+  maxAnswerBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer Scout reads from the API: its biggest answers (an Instagram report, a page of
+ * posts) are well under a megabyte. Past it reading stops: a broken or hostile server cannot take
+ * the process's memory, and the call counts as lost after sending (its cost is read from the balances).
+ */
+export const MAX_API_ANSWER_BYTES = 32 * 1024 * 1024;
 
 function retryAfterMs(headers: Headers): number | null {
   const value = headers.get('retry-after');
@@ -229,9 +238,12 @@ export class ApiTransport {
     let rawBody: string;
     try {
       response = await this.fetchImpl(url, { method: request.method, headers, body, signal, redirect: 'error' });
-      rawBody = await response.text();
+      rawBody = new TextDecoder().decode(await readCapped(response, this.options.maxAnswerBytes ?? MAX_API_ANSWER_BYTES));
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason ?? error;
+      if (error instanceof BodyTooLarge) {
+        throw ApiCallError.from(malformedResponse('', `the answer is larger than ${describeBytes(error.limit)}; Scout stopped reading it`), { outcome: 'unknown', cause: error });
+      }
       if (timeout.aborted) throw ApiCallError.from(timeoutError(host, timeoutMs), { outcome: 'unknown', cause: error });
       const code = failureCode(error);
       return Promise.reject(ApiCallError.from(networkError(host, error), { outcome: code && notSentCodes.has(code) ? 'not-processed' : 'unknown', cause: error }));

@@ -6,6 +6,7 @@
 // simulator's own loopback origin), redirects followed only within the same origin and only a
 // few times, and never more than MAX_BYTES read, whatever the server declares or sends.
 import PQueue from 'p-queue';
+import { BodyTooLarge, readCapped } from '../net/cappedBody';
 import type { ImagesRepository } from '../cache/repositories';
 import type { Logger } from '../log';
 
@@ -106,12 +107,13 @@ export class ImageCache {
         await response.body?.cancel();
         throw new Refused(`HTTP ${response.status}, ${contentType || 'no type'}`);
       }
-      const declared = Number(response.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > this.maxBytes) {
-        await response.body?.cancel();
-        throw new Refused(`declared ${declared} bytes, over the ${this.maxBytes}-byte limit`);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readCapped(response, this.maxBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) throw new Refused(`${error.declared ? 'declared' : 'body passed'} over the ${this.maxBytes}-byte limit`);
+        throw error;
       }
-      const bytes = await this.readLimited(response);
       if (bytes.length === 0) throw new Refused('empty body');
       return { contentType, bytes };
     }
@@ -122,30 +124,5 @@ export class ImageCache {
     const loopback = url.protocol === 'http:' ? await this.options.loopbackOrigin?.() : null;
     if (loopback && url.origin === loopback) return;
     throw new Refused(`${url.protocol} link refused (https only)`);
-  }
-
-  /** Reads the body, stopping as soon as it passes the limit (a lying or absent content-length). */
-  private async readLimited(response: Response): Promise<Uint8Array> {
-    if (!response.body) return new Uint8Array(0);
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > this.maxBytes) {
-        await reader.cancel();
-        throw new Refused(`body passed the ${this.maxBytes}-byte limit`);
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return bytes;
   }
 }
