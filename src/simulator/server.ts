@@ -143,6 +143,29 @@ async function cdnResponse(sim: Sim, url: URL): Promise<SimResponse> {
   return { status: 200, body: pictureFor(`${network}/${key}`, w, h), contentType: 'image/png' };
 }
 
+/**
+ * The PDF link of an account named `…_endless_pdf` is a hostile CDN: a PDF header, then padding
+ * for ever, with no length declared. A download must stop at its cap, not fill the memory or disk.
+ */
+const ENDLESS_PDF = /^\/cdn\/pdf\/[a-z]+\/[^/]*_endless_pdf\.pdf$/;
+
+function endlessPdf(res: http.ServerResponse, state: SimState): void {
+  res.writeHead(200, { 'content-type': 'application/pdf' });
+  res.write('%PDF-1.4\n');
+  const padding = Buffer.alloc(256 * 1024, 0x20);
+  let closed = false;
+  res.on('close', () => (closed = true));
+  const pump = () => {
+    for (;;) {
+      if (closed) return;
+      state.endlessPdfBytes += padding.length;
+      if (!res.write(padding)) break;
+    }
+    if (!closed) res.once('drain', pump);
+  };
+  pump();
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const state = new SimState(options);
   state.highDemand = options.highDemand ?? false;
@@ -206,6 +229,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    if (ENDLESS_PDF.test(url.pathname)) return endlessPdf(res, state);
     const fault = url.pathname.startsWith('/cdn/') ? null : pickFault(req);
     // Faults that happen before the API does anything: nothing is charged.
     if (fault === '500') return send(res, apiError(500, 1, 'Unknown error occurred'));

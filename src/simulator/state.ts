@@ -71,6 +71,8 @@ export class SimState {
   /** Credits actually spent (after refunds), by balance. */
   readonly spent: SimBalances = { credits: 0, miniReports: 0, advancedReports: 0, discoveryRequests: 0 };
   readonly checks = new Map<string, ReportCheck>();
+  /** Bytes the hostile endless PDF links have sent (they stop when the client hangs up). */
+  endlessPdfBytes = 0;
   readonly pdfJobs = new Map<string, PdfJob>();
   readonly analyses = new Map<string, CompetitorAnalysis>();
   /** Simulated times of recent TikTok report requests, for the 100-a-minute limit. */

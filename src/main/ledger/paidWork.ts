@@ -90,9 +90,10 @@ export interface TeamPaidCall<T> {
   body?: 'json' | 'bytes';
   /**
    * Won and answered: finish the work (a generation's polls) and save it locally (`save`), then
-   * say what the team's record holds. Run by the kernel while the claim is kept alive.
+   * say what the team's record holds — null when it is more than a team record can hold (its
+   * claim is then given up). Run by the kernel while the claim is kept alive.
    */
-  finish(value: T, charged: boolean): Promise<{ value: T; fetchedAt: Date; body: RecordBody }>;
+  finish(value: T, charged: boolean): Promise<{ value: T; fetchedAt: Date; body: RecordBody | null }>;
   /** A teammate is buying it now: said once, with their name, while Scout waits for their record. */
   onHeld?: (holderName: string) => void;
 }
@@ -293,7 +294,8 @@ export class PaidWork {
         await gate.confirm(claim, gate.timing.needMs).catch(unlessConfirmedWithout);
       });
       const finished = await team.finish(done.value, done.charged);
-      await gate.complete(claim, finished.fetchedAt, finished.body).catch(() => {
+      const shared = finished.body === null ? gate.release(claim) : gate.complete(claim, finished.fetchedAt, finished.body);
+      await shared.catch(() => {
         // Saved here but not shared: its claim runs out by its lease. Pushing it later (the
         // outbox) is still to come; the researcher's own fetch has succeeded.
       });

@@ -3,13 +3,15 @@
 // into workspaces/<id>/archive/ (0700 / 0600), checked, parsed by an independent reader (pdf-lib),
 // listed, served, reported missing when its file goes, and deleted.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote } from '@shared/reports';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
-import { ArchiveService, checkPdf } from './archiveService';
+import { ArchiveService } from './archiveService';
+import { checkPdf, checkPdfFile } from './pdfCheck';
 import { PdfsRepository } from '../cache/repositories/pdfsRepository';
 
 let h: ProductionHarness;
@@ -160,5 +162,53 @@ describe('checkPdf', () => {
     expect(checkPdf(await doc.save({ useObjectStreams: false }))).toBe(2);
     expect(() => checkPdf(Buffer.from('<html>Access denied</html>'))).toThrow(/not a PDF/);
     expect(() => checkPdf(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Pages /Count 0 /Kids [] >> endobj\n%%EOF'))).toThrow(/no pages/);
+  });
+
+  it('reads a file on disk a window at a time and counts a page marker across a window edge exactly once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-pdfcheck-'));
+    try {
+      const window = 4 * 1024 * 1024;
+      // Markers: one straddling the first window's edge, one inside the overlap the next window re-reads, one far on.
+      const marker = '/Type /Page\n';
+      const bytes = Buffer.alloc(3 * window, 0x20);
+      bytes.write('%PDF-1.7\n', 0, 'latin1');
+      for (const at of [window - 5, window + 100, 2 * window + 12345]) bytes.write(marker, at, 'latin1');
+      const file = path.join(dir, 'big.pdf');
+      fs.writeFileSync(file, bytes);
+      expect(checkPdfFile(file)).toBe(3);
+      expect(checkPdf(bytes)).toBe(3);
+      // Packed into object streams, on disk.
+      const doc = await PDFDocument.create();
+      for (let i = 0; i < 3; i++) doc.addPage();
+      fs.writeFileSync(file, await doc.save({ useObjectStreams: true }));
+      expect(checkPdfFile(file)).toBe(3);
+      fs.writeFileSync(file, '<html>Access denied</html>');
+      expect(() => checkPdfFile(file)).toThrow(/not a PDF/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PDF downloads are capped', () => {
+  it('stops an endless PDF with no length at the cap: nothing archived, no partial file left, exporting again is free', async () => {
+    h = await productionHarness({ pdfMs: 20 });
+    const ws = h.services.active();
+    const dir = archiveDir();
+    const cap = 3 * 1024 * 1024;
+    const capped = new ArchiveService({ reports: ws.reports, repo: new PdfsRepository(ws.db), paid: ws.paid, jobs: ws.jobs, dir, loopbackOrigin: async () => h.sim.url, pollDelayMs: () => 20, maxPdfBytes: cap });
+    const ref = { network: 'instagram' as const, key: 'brand_endless_pdf', apiName: 'brand_endless_pdf', byUserId: false };
+    await expect(capped.export(ref, 1)).rejects.toMatchObject({ code: 'API_MALFORMED_RESPONSE', message: expect.stringMatching(/larger than 3 MB; Scout stopped downloading it and kept nothing/) });
+    // The download stopped at the cap: the link sent no more than the cap and what the sockets held.
+    const sent = h.sim.state.endlessPdfBytes;
+    expect(sent).toBeGreaterThan(cap);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.sim.state.endlessPdfBytes).toBe(sent);
+    expect(sent).toBeLessThan(cap + 16 * 1024 * 1024);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(capped.list()).toEqual([]);
+    // Paid once; the report stays unlocked, so a second try costs nothing.
+    expect(h.sim.state.spent.credits).toBe(1);
+    expect(capped.quote(ref)).toMatchObject({ cost: 0 });
   });
 });

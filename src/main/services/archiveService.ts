@@ -5,7 +5,7 @@
 // database and the folder only, so it works offline.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import { utcDay } from '@shared/calendarDay';
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef, type AccountRef } from '@shared/accountInput';
@@ -18,6 +18,9 @@ import type { PdfAnswer } from '../api/schemas/pdf';
 import { pdfDelay, pollUntil } from '../api/polling';
 import type { PdfRecord, PdfsRepository } from '../cache/repositories';
 import { chmodQuietly, ensurePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
+import { BodyTooLarge, describeBytes, streamToFile } from '../net/cappedBody';
+import { diskFullError, isDiskFull } from '../cache/storageFaults';
+import { checkPdf, checkPdfFile } from './pdfCheck';
 import type { ReportService } from './reportService';
 import type { PaidWork } from '../ledger/paidWork';
 import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
@@ -52,6 +55,8 @@ export interface ArchiveDeps {
   pollDelayMs?: (retryTtlSec: number | null) => number;
   maxWaitMs?: number;
   downloadTimeoutMs?: number;
+  /** The largest PDF downloaded (MAX_PDF_BYTES; tests lower it). */
+  maxPdfBytes?: number;
   /** A Team workspace: each PDF bought and saved here is handed over to be shared (not one taken from a teammate). */
   share?: (out: TeamRecordOut) => void;
 }
@@ -69,38 +74,6 @@ export interface ListQuery {
   network?: Network;
   sort?: ArchiveSort;
 }
-
-/**
- * A PDF, checked the small way: the `%PDF-` header, and at least one page object (`/Type /Page`),
- * looked for in the file and, for PDFs that pack their objects into compressed object streams,
- * inside those. Returns the number of page objects found.
- */
-export function checkPdf(bytes: Uint8Array): number {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.subarray(0, 5).toString('latin1') !== '%PDF-') {
-    throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The file the API linked to is not a PDF (it does not start with %PDF-). Nothing was archived.' });
-  }
-  const text = buffer.toString('latin1');
-  let pages = countPages(text);
-  if (pages === 0) {
-    for (const match of text.matchAll(/\/Type\s*\/ObjStm[\s\S]*?stream\r?\n/g)) {
-      const start = match.index + match[0].length;
-      const end = text.indexOf('endstream', start);
-      if (end < 0) continue;
-      try {
-        pages += countPages(zlib.inflateSync(buffer.subarray(start, end)).toString('latin1'));
-      } catch {
-        // Not deflated, or damaged: it counts no pages.
-      }
-    }
-  }
-  if (pages === 0) {
-    throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The file the API linked to starts like a PDF but has no pages. Nothing was archived.' });
-  }
-  return pages;
-}
-
-const countPages = (text: string) => [...text.matchAll(/\/Type\s*\/Page(?![A-Za-z])/g)].length;
 
 type Step = (step: Omit<ArchiveProgress, 'workspace' | 'network' | 'accountKey' | 'elapsedMs'>) => void;
 
@@ -164,9 +137,11 @@ export class ArchiveService {
     const finish = async (first: Exported, charged: boolean) => {
       // Only an API answer is finished; a teammate's PDF was saved when it was taken.
       if (first.state === 'taken') throw new TypeError('A PDF taken from a teammate is not finished again.');
-      const { id, bytes, exportedAt } = await this.saveExport(ref, name, describe, first, charged, signal, report);
+      const { id, file, size, exportedAt } = await this.saveExport(ref, name, describe, first, charged, signal, report);
       saved = id;
-      return { value: { state: 'taken' as const, id }, fetchedAt: new Date(exportedAt), body: { bytes } };
+      // The team keeps PDFs up to its record limit; a larger one stays this laptop's (its claim is given up).
+      const body = size <= MAX_TEAM_PDF_BYTES ? { bytes: new Uint8Array(await fs.promises.readFile(file)) } : null;
+      return { value: { state: 'taken' as const, id }, fetchedAt: new Date(exportedAt), body };
     };
     // A teammate's PDF: checked like a download, saved like one of this laptop's, nothing spent.
     const takeCopy = async (body: unknown, copy: TeammateCopy): Promise<Exported> => {
@@ -211,29 +186,35 @@ export class ArchiveService {
       { what: `The PDF of ${name}`, maxWaitMs: this.deps.maxWaitMs ?? 10 * 60_000, delayMs: this.deps.pollDelayMs ?? pdfDelay, signal },
     );
     report({ phase: 'downloading', retryInSec: null, attempt: 0 });
-    const bytes = await this.download(ready.pdfUrl, signal);
-    checkPdf(bytes);
-    const exportedAt = this.now();
-    const cached = this.deps.reports.open(ref);
-    const fileName = archiveFileName(ref.network, ref.key, exportedAt);
-    this.deps.paid.save(describe, charged, () => this.write(fileName, bytes));
-    const id = this.deps.paid.save(describe, charged, () =>
-      this.deps.repo.save({
-        network: ref.network,
-        accountKey: ref.key,
-        apiName: name,
-        title: cached?.summary.title ?? cached?.summary.username ?? null,
-        filePath: fileName,
-        pdfUrl: ready.pdfUrl,
-        linkExpiresAt: linkExpiry(ready.pdfUrl, exportedAt),
-        fetchedAt: exportedAt,
-        reportDate: cached?.fetchedAt ?? null,
-        bytes: bytes.length,
-      }),
-    );
-    // Bought here (charged or not, the API's own PDF): the team keeps its bytes.
-    this.deps.share?.({ item: pdfTeamItem(ref.network, ref.key), fetchedAt: new Date(exportedAt), body: { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } });
-    return { id, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), exportedAt };
+    const downloaded = await this.download(ready.pdfUrl, signal, describe);
+    try {
+      checkPdfFile(downloaded);
+      const size = fs.statSync(downloaded).size;
+      const exportedAt = this.now();
+      const cached = this.deps.reports.open(ref);
+      const fileName = archiveFileName(ref.network, ref.key, exportedAt);
+      this.deps.paid.save(describe, charged, () => this.place(downloaded, fileName));
+      const id = this.deps.paid.save(describe, charged, () =>
+        this.deps.repo.save({
+          network: ref.network,
+          accountKey: ref.key,
+          apiName: name,
+          title: cached?.summary.title ?? cached?.summary.username ?? null,
+          filePath: fileName,
+          pdfUrl: ready.pdfUrl,
+          linkExpiresAt: linkExpiry(ready.pdfUrl, exportedAt),
+          fetchedAt: exportedAt,
+          reportDate: cached?.fetchedAt ?? null,
+          bytes: size,
+        }),
+      );
+      const file = path.join(this.deps.dir, fileName);
+      // Bought here (charged or not, the API's own PDF): the team keeps it, read from the archive when it is pushed.
+      this.deps.share?.({ item: pdfTeamItem(ref.network, ref.key), fetchedAt: new Date(exportedAt), body: { file } });
+      return { id, file, size, exportedAt };
+    } finally {
+      fs.rmSync(downloaded, { force: true });
+    }
   }
 
   /**
@@ -316,8 +297,13 @@ export class ArchiveService {
     }
   }
 
-  /** The link is untrusted data: https only (plain http only from a simulator on this computer). */
-  private async download(link: string, signal: AbortSignal): Promise<Buffer> {
+  /**
+   * Streams the PDF behind the link into a temporary file of the archive folder and answers its
+   * path: at most MAX_PDF_BYTES are read, whatever the headers say, so memory stays flat however
+   * large or endless the download. The link is untrusted data: https only (plain http only from a
+   * simulator on this computer). `describe` names what was paid, for a full disk's wording.
+   */
+  private async download(link: string, signal: AbortSignal, describe: string): Promise<string> {
     let url: URL;
     try {
       url = new URL(link);
@@ -328,24 +314,37 @@ export class ArchiveService {
     if (url.protocol !== 'https:' && !(loopback && url.origin === loopback)) {
       throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: `The API’s PDF link is not https (${url.protocol}); Scout did not download it.` });
     }
-    let response: Response;
+    const again = 'Export again: the report stays unlocked, so it costs nothing.';
+    ensurePrivateDir(this.deps.dir);
+    const temporary = path.join(this.deps.dir, `.download-${crypto.randomUUID()}.part`);
     try {
-      response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(this.deps.downloadTimeoutMs ?? 120_000)]), redirect: 'error' });
+      const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(this.deps.downloadTimeoutMs ?? 120_000)]), redirect: 'error' });
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new ScoutError({
+          code: 'NETWORK',
+          message: `The PDF could not be downloaded: its link answered HTTP ${response.status}${response.status === 403 ? ' (it may have expired)' : ''}. ${again}`,
+        });
+      }
+      await streamToFile(response, temporary, this.deps.maxPdfBytes ?? MAX_PDF_BYTES);
+      return temporary;
     } catch (error) {
+      fs.rmSync(temporary, { force: true });
       signal.throwIfAborted();
-      throw new ScoutError({ code: 'NETWORK', message: `The PDF could not be downloaded (${(error as Error).message}). Export again: the report stays unlocked, so it costs nothing.` });
+      if (error instanceof ScoutError) throw error;
+      if (error instanceof BodyTooLarge) {
+        throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: `The PDF is larger than ${describeBytes(error.limit)}; Scout stopped downloading it and kept nothing.` });
+      }
+      if (isDiskFull(error)) throw diskFullError(error, describe);
+      throw new ScoutError({ code: 'NETWORK', message: `The PDF could not be downloaded (${(error as Error).message}). ${again}` });
     }
-    if (!response.ok) {
-      throw new ScoutError({
-        code: 'NETWORK',
-        message: `The PDF could not be downloaded: its link answered HTTP ${response.status}${response.status === 403 ? ' (it may have expired)' : ''}. Export again: the report stays unlocked, so it costs nothing.`,
-      });
-    }
-    const declared = Number(response.headers.get('content-length'));
-    if (declared > MAX_PDF_BYTES) throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The PDF is larger than 200 MB; Scout did not download it.' });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_PDF_BYTES) throw new ScoutError({ code: 'API_MALFORMED_RESPONSE', message: 'The PDF is larger than 200 MB; Scout did not keep it.' });
-    return bytes;
+  }
+
+  /** A checked download moved into place under its archive name (the same folder: a rename). */
+  private place(downloaded: string, fileName: string): void {
+    const target = path.join(this.deps.dir, fileName);
+    fs.renameSync(downloaded, target);
+    chmodQuietly(target, PRIVATE_FILE_MODE);
   }
 
   /** Written whole or not at all: a temporary file, private, then renamed into place. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 // Media, metrics history, brand mentions, list pages and creator profiles in a team, against a
 // real PostgreSQL and one simulator over loopback: each "laptop" is the main services on its own
 // SQLite file, with a kernel that claims in one team database. What one laptop fetched, another
@@ -21,10 +22,10 @@ import type { ClaimOutcome } from './claims';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
 
-/** What a shared record pushes as (these kinds share JSON or bytes, never a file of the archive). */
+/** What a shared record pushes as: a file of the archive (a PDF) read as the sync engine reads it when it pushes. */
 function asRecord(out: TeamRecordOut): RecordInput {
-  if ('file' in out.body) throw new Error('a file body is pushed by the sync engine, not by this test');
-  return { item: out.item, fetchedAt: out.fetchedAt, body: out.body };
+  const body = 'file' in out.body ? { bytes: new Uint8Array(fs.readFileSync(out.body.file)) } : out.body;
+  return { item: out.item, fetchedAt: out.fetchedAt, body };
 }
 import { pushRecord, recordJson, teammateCopy, teamItem, type RecordBody, type RecordInput, type TeamItem } from './records';
 

@@ -27,10 +27,10 @@ import type { TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
 import { pushRecord, recordBytes, recordJson, teammateCopy, type RecordInput, type TeamItem } from './records';
 
-/** What a shared record pushes as (these kinds share JSON or bytes, never a file of the archive). */
+/** What a shared record pushes as: a file of the archive (a PDF) read as the sync engine reads it when it pushes. */
 function asRecord(out: TeamRecordOut): RecordInput {
-  if ('file' in out.body) throw new Error('a file body is pushed by the sync engine, not by this test');
-  return { item: out.item, fetchedAt: out.fetchedAt, body: out.body };
+  const body = 'file' in out.body ? { bytes: new Uint8Array(fs.readFileSync(out.body.file)) } : out.body;
+  return { item: out.item, fetchedAt: out.fetchedAt, body };
 }
 import { RECORD_LIMITS } from './schema/0010-team';
 

@@ -97,7 +97,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
 
     // Bob's Scout has the page and its pictures without asking the API.
     const images = b.services.workspaces.get('team').images;
-    await waitUntil("the page's pictures in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 5_000);
+    await waitUntil("the page's pictures in Bob's cache", () => pictures.every((url) => images.get(url) !== null), 12_000);
     expect((await b.call<DiscoveryResults>('discovery:results', { body, sandbox: false })).rows).toEqual(results.rows);
   });
 
