@@ -12,7 +12,7 @@ import type { CachedReport } from '@shared/reports';
 import { productionHarness, type ProductionHarness } from './productionHarness';
 import { solidPng } from './fixtures/pictures';
 import { clientReportContent } from '../src/renderer/src/features/accounts/model/clientReport';
-import { formatMetric } from '../src/renderer/src/shared/format';
+import { formatMetric } from '../src/shared/format';
 
 let h: ProductionHarness;
 afterEach(() => h?.close());

@@ -10,7 +10,7 @@ import { buildCompareModel, type CompareModel } from '../src/renderer/src/featur
 import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, numFmtOf, sheetValue, writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
 import { roundAsShown } from '../src/shared/sheets';
 import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
-import { formatMetric } from '../src/renderer/src/shared/format';
+import { formatMetric } from '../src/shared/format';
 import { BOM, CSV_LEAD, csvValue, writeComparisonCsv } from '../src/renderer/src/features/compare/sheets/csv';
 import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
 import { readyAnswer } from '../src/main/api/schemas/testkit';

@@ -7,7 +7,7 @@ import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatDate } from '../../shared/format';
+import { formatDate } from '@shared/format';
 import { SavedInArchive } from '../archive';
 import { clientReportContent } from './model/clientReport';
 

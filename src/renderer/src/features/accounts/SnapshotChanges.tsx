@@ -3,7 +3,7 @@ import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
-import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '../../shared/format';
+import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '@shared/format';
 import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from './model/compare';
 import { snapshotTrendOption } from './model/chartOptions';
 

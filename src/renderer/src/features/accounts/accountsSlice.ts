@@ -8,7 +8,7 @@ import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '../../shared/ui/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
-import { teamUnreachableRow } from '../../shared/labels';
+import { teamUnreachableRow } from '@shared/labels';
 import { live, type LiveProgress } from './FetchProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 

@@ -6,7 +6,7 @@
 // `result.report.{basic, metrics, features}` of YouTube (features wrapped in {data}),
 // TikTok, Twitch, Twitter and Snapchat (opendata / verified, `report.version`). `result` is
 // already normalised by main (age keys, upper-case countries, mark_title, 365d beside all).
-import { accountHandle } from '../../shared/labels';
+import { accountHandle } from '@shared/labels';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { featureBreakdowns, instagramBreakdowns } from './model/breakdowns';
 import { Extras, featureExtras, instagramExtras, resultExtras } from './model/extras';
@@ -29,7 +29,7 @@ import type { Breakdown, MetricView, Period, ReportModel } from './model/types';
 
 export type { Breakdown, BreakdownItem, MetricUnit, MetricView, Period, PeriodValue, ReportModel, SeriesView } from './model/types';
 export { PERIODS } from './model/types';
-export { formatMetric, formatChange, formatPoints, formatExact } from '../../shared/format';
+export { formatMetric, formatChange, formatPoints, formatExact } from '@shared/format';
 
 /** Metrics worth a chart across periods: how engagement and growth move from a week to a year. */
 const PERIOD_CHART_KEYS = ['er', 'subscribers_growth_prc'] as const;

@@ -7,7 +7,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Choices } from '../../shared/Choices';
 import { FormField } from '../../shared/ui';
-import { PERIOD_WORDS, fileNameFor } from '../../shared/format';
+import { PERIOD_WORDS, fileNameFor } from '@shared/format';
 import { buildCompareModel, type CompareColumn } from './model/compareModel';
 import { writeComparisonXlsx } from './sheets/xlsx';
 import { writeComparisonCsv } from './sheets/csv';

@@ -1,7 +1,7 @@
 // echarts options for Compare, the accounts overlaid: one colour per account, the same in every
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '../../shared/format';
+import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '@shared/format';
 import { bottomAxis, valueAxis } from '../accounts/model';
 import { type CompareColumn, type CompareModel, type CompareSeries } from './model/compareModel';
 

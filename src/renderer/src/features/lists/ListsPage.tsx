@@ -32,8 +32,8 @@ import {
   TeamUnreachableConfirm,
 } from '../../shared/ui';
 import { sortRows, type SortValue } from '../../shared/ui/dataTable';
-import { fileNameFor, networkLabels } from '../../shared/format';
-import { accountHandle } from '../../shared/labels';
+import { fileNameFor, networkLabels } from '@shared/format';
+import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
 import { listCsv, listXlsx } from './listExport';

@@ -6,7 +6,7 @@ import type { ConnectionState, WorkspaceState } from '@shared/contract';
 import { isPositiveId } from '@shared/ids';
 import { countryName } from '@shared/countries';
 import { listLabel } from '@shared/lists';
-import { DASH, formatDate, formatExact, formatMetric } from '../../shared/format';
+import { DASH, formatDate, formatExact, formatMetric } from '@shared/format';
 
 /**
  * Why a sync (free, but it asks the API) cannot be sent now, in words; null when it can. The

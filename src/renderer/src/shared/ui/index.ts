@@ -1,5 +1,5 @@
 // The UI kit: what a page is assembled from, so the pages look and behave alike. See README.md.
-export * from '../format';
+export * from '@shared/format';
 export { DataTable, type Column, type DataTableProps } from './DataTable';
 export { VirtualTable, type VirtualColumn, type VirtualTableProps } from './VirtualTable';
 export { emptySelection, keepShown, type Selection, type SortOrder, type SortState } from './dataTable';

@@ -4,7 +4,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { Breakdown, ReportModel, SeriesView } from './types';
 import type { SnapshotTrend } from './compare';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatAxisTime, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
+import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatAxisTime, formatExact, formatMetric, formatPercent, type MetricUnit } from '@shared/format';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;

@@ -7,7 +7,7 @@ export type Period = '7d' | '30d' | '90d' | '180d' | '365d';
 /** Every period a report can carry, shortest first (`all` is read as 365d). */
 export const PERIODS: readonly Period[] = ['7d', '30d', '90d', '180d', '365d'];
 
-import type { MetricUnit } from '../../../shared/format';
+import type { MetricUnit } from '@shared/format';
 
 export type { MetricUnit };
 

@@ -1,5 +1,5 @@
 // Words about a shown value, the same on the report page and in the client report.
-import { PERIOD_WORDS } from '../../../shared/format';
+import { PERIOD_WORDS } from '@shared/format';
 import type { ValueSource } from '../reportModel';
 import type { Period } from './types';
 

@@ -10,7 +10,7 @@ import { Chart } from '../../../shared/Chart';
 import { seriesOption } from '../model/chartOptions';
 import { historySeries } from '../model/series';
 import { formatExact } from '../reportModel';
-import { costText, spendLabel } from '../../../shared/labels';
+import { costText, spendLabel } from '@shared/labels';
 import { useDocument } from './useDocument';
 import { DocumentStatus } from './DocumentStatus';
 

@@ -2,8 +2,8 @@
 // answer carries them.
 import { useMemo, useRef, useState } from 'react';
 import type { InstagramPostView } from '@shared/companions';
-import { plural, PERIOD_WORDS } from '../../../shared/format';
-import { noPostsText } from '../../../shared/labels';
+import { plural, PERIOD_WORDS } from '@shared/format';
+import { noPostsText } from '@shared/labels';
 import { EmptyState } from '../../../shared/ui';
 import { formatMetric } from '../reportModel';
 import { useDocument } from './useDocument';

@@ -1,6 +1,6 @@
 // The Brand mentions tab: who mentions the account (TikTok per period, YouTube in all). Free to refresh.
 import { useState } from 'react';
-import { formatCount } from '../../../shared/format';
+import { formatCount } from '@shared/format';
 import { formatMetric } from '../reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';

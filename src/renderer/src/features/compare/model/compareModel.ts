@@ -11,8 +11,8 @@ import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
 import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
 
-import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
-import { noPostsText, readFromText } from '../../../shared/labels';
+import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '@shared/format';
+import { noPostsText, readFromText } from '@shared/labels';
 
 export type { ComparePeriod };
 

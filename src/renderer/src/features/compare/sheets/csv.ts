@@ -9,7 +9,7 @@
 // apostrophe (inertText).
 import { isoDateTime, roundAsShown } from '@shared/sheets';
 import type { AgencyBrand } from '@shared/agency';
-import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '../../../shared/format';
+import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '@shared/format';
 import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '../model/compareModel';
 import { absentWord } from './xlsx';
 
