@@ -9,7 +9,7 @@ import type { CompanionDocument, HistoryView } from '../src/shared/companions';
 import type { LatestSnapshot } from '../src/shared/compare';
 import type { CostQuote } from '../src/shared/reports';
 import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
-import { historySeries } from '../src/renderer/src/features/accounts/model/series';
+import { historySeries } from '../src/shared/reportModel/series';
 import { productionHarness, type ProductionHarness } from './productionHarness';
 
 let h: ProductionHarness;

@@ -17,7 +17,7 @@ import {
   metricForPeriod,
   type MetricView,
   type ReportModel,
-} from '../src/renderer/src/features/accounts/reportModel';
+} from '../src/shared/reportModel/reportModel';
 import {
   BAR_LIMIT,
   barOption,

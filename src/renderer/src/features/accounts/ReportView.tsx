@@ -10,7 +10,7 @@ import { Avatar } from '../../shared/Avatar';
 import { costText, creditAmount, limitText, spendLabel, stateNotes } from '@shared/labels';
 import { pastMonthlyLimit } from '@shared/monthlyLimit';
 import { ModelSections } from './ModelSections';
-import { handleOf } from './reportModel';
+import { handleOf } from '@shared/reportModel/reportModel';
 import { SnapshotChanges } from './SnapshotChanges';
 import { companionTabs, type CompanionTab } from './tabs/companion';
 import { HistoryTab } from './tabs/HistoryTab';

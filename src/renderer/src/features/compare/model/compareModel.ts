@@ -9,7 +9,7 @@ import type { SnapshotDetail } from '@shared/contract';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type CachedReport, type Network } from '@shared/reports';
 import { accountUrl } from '@shared/networkLinks';
-import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '@shared/reportModel';
 
 import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '@shared/format';
 import { noPostsText, readFromText } from '@shared/labels';

@@ -4,7 +4,7 @@
 import type { CachedReport } from '@shared/reports';
 import { CLIENT_REPORT_BARS, CLIENT_REPORT_POINTS, type ClientReportContent } from '@shared/clientReport';
 import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '@shared/format';
-import { buildReportModel, metricForPeriod, type ReportModel } from '../reportModel';
+import { buildReportModel, metricForPeriod, type ReportModel } from './reportModel';
 import { sourceText } from './words';
 import { noPostsShort } from '@shared/labels';
 
