@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
-import { buildCompareModel, type CompareModel } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildCompareModel, type CompareModel } from '../src/shared/compareModel';
 import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, numFmtOf, sheetValue, writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
 import { roundAsShown } from '../src/shared/sheets';
 import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';

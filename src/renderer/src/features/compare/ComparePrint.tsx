@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { AgencyView } from '@shared/agency';
 import { DASH, PERIOD_WORDS, formatDate, networkLabels } from '@shared/format';
 import { chartSvg, svgDataUrl } from '../../shared/chartSvg';
-import type { CompareModel } from './model/compareModel';
+import type { CompareModel } from '@shared/compareModel';
 import { compareCharts, seriesName } from './compareCharts';
 import { compareCell } from './CompareTable';
 

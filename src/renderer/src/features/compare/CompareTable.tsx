@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { DASH, formatDate, formatDateTime, formatExact, formatMetric, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from './model/compareModel';
+import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from '@shared/compareModel';
 import { colourOf, seriesName } from './compareCharts';
 
 /** A value as the table shows it; the exact figure goes in its title. */

@@ -8,7 +8,7 @@ import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Choices } from '../../shared/Choices';
 import { FormField } from '../../shared/ui';
 import { PERIOD_WORDS, fileNameFor } from '@shared/format';
-import { buildCompareModel, type CompareColumn } from './model/compareModel';
+import { buildCompareModel, type CompareColumn } from '@shared/compareModel';
 import { writeComparisonXlsx } from './sheets/xlsx';
 import { writeComparisonCsv } from './sheets/csv';
 import { CompareTable } from './CompareTable';
