@@ -1,7 +1,7 @@
 // The order of the results table, kept apart from React so the table and the export agree: the
 // API's order (page, then place on the page) unless the researcher sorts by a column.
 import type { DiscoveryRow } from '@shared/discoveryData';
-import { sortRows, type SortOrder, type SortState, type SortValue } from '../../shared/ui/dataTable';
+import { sortRows, type SortOrder, type SortState, type SortValue } from '@shared/dataTable';
 
 export type ResultSortKey = 'order' | 'account' | 'followers' | 'er' | 'country' | 'verified';
 

@@ -31,7 +31,7 @@ import {
   teamConfirmed,
   TeamUnreachableConfirm,
 } from '../../shared/ui';
-import { sortRows, type SortValue } from '../../shared/ui/dataTable';
+import { sortRows, type SortValue } from '@shared/dataTable';
 import { fileNameFor, networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
