@@ -9,7 +9,7 @@ import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
 import { formatExact, formatMetric, openOutside, VirtualTable, type Selection, type SortState, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
-import { firstOrder, orderRows, type ResultSortKey } from './resultOrder';
+import { firstOrder, orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
 
 export type { ResultSortKey };
 
