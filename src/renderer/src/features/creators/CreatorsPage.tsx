@@ -14,7 +14,7 @@ import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
-import { syncBlocker } from '../lists';
+import { syncBlocker } from '@shared/listsModel';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 import { teamReceived } from '../../shared/scoutQuery';

@@ -35,7 +35,7 @@ import { sortRows, type SortValue } from '@shared/dataTable';
 import { fileNameFor, networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
-import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from '@shared/listsModel';
 import { listCsv, listXlsx } from './listExport';
 import { saveFile } from '../../shared/saveFile';
 import { currentBrand } from '../../shared/agencyBrand';

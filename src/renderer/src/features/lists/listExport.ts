@@ -13,7 +13,7 @@ import type { ListItemView } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, subtitleText, titleBlock, type FigureUnit } from '@shared/sheets';
 import { formatDateTime, inertText, networkLabels, plural, writeCsv, type CsvCell } from '@shared/format';
-import { fieldLabel, otherFieldKeys } from './listsModel';
+import { fieldLabel, otherFieldKeys } from '@shared/listsModel';
 import { accountHandle } from '@shared/labels';
 
 /** Fields that are ids, not facts about the account. */
