@@ -16,7 +16,7 @@ const msg = {
   main: 'Main never imports the renderer.',
   kernel: 'Only the paid-work kernel (src/main/ledger/paidWork.ts) grants the pass to balance-touching API operations: declare a PaidCall and use PaidWork.spend or poll.',
   features:
-    "A feature imports another only through its public surface, features/{{feature}}/index.ts (or the report model's features/{{feature}}/model/index.ts), not {{target}}: export it there, or move what both need to src/renderer/src/shared.",
+    "A feature imports another only through its public surface, features/{{feature}}/index.ts (or its features/{{feature}}/model/index.ts), not {{target}}: export it there, or move what both need to src/renderer/src/shared.",
 };
 
 

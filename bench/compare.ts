@@ -3,7 +3,7 @@
 // compare.render10_ms) is added to compareFigures below.
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { Network } from '../src/shared/reports';
-import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildCompareModel } from '../src/shared/compareModel';
 import { writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import { percentile, type Figures } from './cache';

@@ -11,8 +11,8 @@ import type { AgencyView } from '@shared/agency';
 import type { CachedReport } from '@shared/reports';
 import { productionHarness, type ProductionHarness } from './productionHarness';
 import { solidPng } from './fixtures/pictures';
-import { clientReportContent } from '../src/renderer/src/features/accounts/model/clientReport';
-import { formatMetric } from '../src/renderer/src/shared/format';
+import { clientReportContent } from '../src/shared/reportModel/clientReport';
+import { formatMetric } from '../src/shared/format';
 
 let h: ProductionHarness;
 afterEach(() => h?.close());

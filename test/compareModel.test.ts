@@ -6,8 +6,8 @@ import type { SnapshotDetail } from '../src/shared/contract';
 import type { CachedReport, Network } from '../src/shared/reports';
 import { clone, readyAnswer } from '../src/main/api/schemas/testkit';
 import { snapchatVariant } from '../src/simulator/data/reports';
-import { buildReportModel, metricForPeriod } from '../src/renderer/src/features/accounts/reportModel';
-import { buildCompareModel, formatCompareValue, type CompareModel, type CompareRow } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildReportModel, metricForPeriod } from '../src/shared/reportModel/reportModel';
+import { buildCompareModel, formatCompareValue, type CompareModel, type CompareRow } from '../src/shared/compareModel';
 import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

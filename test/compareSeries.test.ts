@@ -8,8 +8,8 @@ import type { SnapshotDetail } from '../src/shared/contract';
 import type { CompanionDocument, HistoryView } from '../src/shared/companions';
 import type { LatestSnapshot } from '../src/shared/compare';
 import type { CostQuote } from '../src/shared/reports';
-import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
-import { historySeries } from '../src/renderer/src/features/accounts/model/series';
+import { buildCompareModel } from '../src/shared/compareModel';
+import { historySeries } from '../src/shared/reportModel/series';
 import { productionHarness, type ProductionHarness } from './productionHarness';
 
 let h: ProductionHarness;

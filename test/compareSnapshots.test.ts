@@ -5,7 +5,7 @@ import {
   snapshotTrend,
   snapshotTrendLabel,
   type ShareChange,
-} from '../src/renderer/src/features/accounts/model/compare';
+} from '../src/shared/reportModel/compare';
 import { snapshotTrendOption } from '../src/renderer/src/features/accounts/model/chartOptions';
 import { accountProfile } from '../src/simulator/data/profile';
 import { sampleParsedReport } from './fixtures/sampleReports';

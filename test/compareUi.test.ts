@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { Network } from '../src/shared/reports';
-import { buildCompareModel, whereRead } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildCompareModel, whereRead } from '../src/shared/compareModel';
 import { cleanPicks, trayProblem, TRAY_LIMIT } from '../src/renderer/src/features/compare/tray';
 import { ACCOUNT_COLOURS, colourOf, compareCharts, countriesOption, seriesName } from '../src/renderer/src/features/compare/compareCharts';
 import { fileNameFor } from '../src/renderer/src/features/compare/fileName';

@@ -5,7 +5,7 @@ import { parseReport } from '../src/main/api/schemas';
 import type { ParsedReport } from '../src/main/api/types';
 import type { CachedReport } from '../src/shared/reports';
 import { readyAnswer, NOW } from '../src/main/api/schemas/testkit';
-import { buildReportModel } from '../src/renderer/src/features/accounts/reportModel';
+import { buildReportModel } from '../src/shared/reportModel/reportModel';
 
 function cached(p: ParsedReport): CachedReport {
   return {

@@ -10,8 +10,8 @@ import type { SnapshotDetail } from '../src/shared/contract';
 import type { CachedReport, Network } from '../src/shared/reports';
 import { testCdn } from '../src/simulator/data/cdn';
 import { generateReportBody } from '../src/simulator/data/reports';
-import { buildReportModel, metricForPeriod, PERIODS, type Period } from '../src/renderer/src/features/accounts/reportModel';
-import { buildCompareModel } from '../src/renderer/src/features/compare/model/compareModel';
+import { buildReportModel, metricForPeriod, PERIODS, type Period } from '../src/shared/reportModel/reportModel';
+import { buildCompareModel } from '../src/shared/compareModel';
 import { absentForNoPosts, periodsWithoutPosts } from '../src/shared/periodFigures';
 import { quietMonth } from '../src/simulator/data/realForms';
 

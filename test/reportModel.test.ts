@@ -1,4 +1,4 @@
-// The report page's model (src/renderer/src/features/accounts/reportModel.ts) over realistic
+// The report page's model (src/shared/reportModel/reportModel.ts) over realistic
 // reports of every network: the simulator's generator parsed by the client's own schema.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   metricForPeriod,
   type MetricView,
   type ReportModel,
-} from '../src/renderer/src/features/accounts/reportModel';
+} from '../src/shared/reportModel/reportModel';
 import {
   BAR_LIMIT,
   barOption,

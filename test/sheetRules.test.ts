@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, MINUS } from '../src/renderer/src/shared/format';
+import { formatMetric, MINUS } from '../src/shared/format';
 import { accentArgb, excelFormat, fitColumns, fitRowHeights, isoDateTime, linkValue, printSetup, roundAsShown, shortLink, textOnAccent, titleBlock } from '../src/shared/sheets';
 import { NO_AGENCY } from '../src/shared/agency';
 

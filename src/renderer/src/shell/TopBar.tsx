@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useScout } from '../store';
 import { workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import { formatAge, formatCount, formatDateTime } from '../shared/format';
-import { teamStatusLabel } from '../shared/labels';
+import { formatAge, formatCount, formatDateTime } from '@shared/format';
+import { teamStatusLabel } from '@shared/labels';
 
 export function TopBar() {
   return (

@@ -3,7 +3,7 @@
 import type { Network } from '@shared/reports';
 import { pages, type PageId } from '../pages';
 import { readReportAddress } from '../features/accounts/reportAddress';
-import { networkLabels } from '../shared/format';
+import { networkLabels } from '@shared/format';
 
 export const APP_NAME = 'Scout Workbench';
 

@@ -7,7 +7,7 @@ import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, tagKey, type Accou
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime } from '@shared/format';
 
 export function AccountNotes({ network, account }: { network: Network; account: string }) {
   const id = useId();

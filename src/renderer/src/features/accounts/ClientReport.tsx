@@ -7,9 +7,9 @@ import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatDate } from '../../shared/format';
+import { formatDate } from '@shared/format';
 import { SavedInArchive } from '../archive';
-import { clientReportContent } from './model/clientReport';
+import { clientReportContent } from '@shared/reportModel/clientReport';
 
 export function ClientReport({ report, accountRef, account }: { report: CachedReport; accountRef: AccountRef; account: string }) {
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ import type { Network, ReportProgress } from '@shared/reports';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
 import { scout } from '../../shared/scoutClient';
-import { waitingForTeammate } from '../../shared/labels';
+import { waitingForTeammate } from '@shared/labels';
 
 /** A progress event and when it arrived, so elapsed time can keep counting between events. */
 export type LiveProgress = ReportProgress & { receivedAt: number };

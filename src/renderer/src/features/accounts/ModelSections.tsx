@@ -1,13 +1,13 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import type { CachedReport } from '@shared/reports';
-import { PERIOD_WORDS, formatChange, formatExact, formatMetric, formatPoints } from '../../shared/format';
-import { buildReportModel, metricForPeriod, type MetricView, type Period } from './reportModel';
+import { PERIOD_WORDS, formatChange, formatExact, formatMetric, formatPoints } from '@shared/format';
+import { buildReportModel, metricForPeriod, type MetricView, type Period } from '@shared/reportModel/reportModel';
 import { Chart } from '../../shared/Chart';
 import { Choices } from '../../shared/Choices';
-import { snapchatVariantNotes } from '../../shared/labels';
+import { snapchatVariantNotes } from '@shared/labels';
 import { SectionNav, type PageSection } from '../../shared/ui';
-import { noPostsText } from '../../shared/labels';
-import { sourceText } from './model/words';
+import { noPostsText } from '@shared/labels';
+import { sourceText } from '@shared/reportModel/words';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 

@@ -3,8 +3,8 @@ import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
-import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '../../shared/format';
-import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from './model/compare';
+import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '@shared/format';
+import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from '@shared/reportModel/compare';
 import { snapshotTrendOption } from './model/chartOptions';
 
 /** How many share moves, and how many list entries and exits, are listed. */

@@ -6,9 +6,9 @@ import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
-import { emptySelection, type Selection } from '../../shared/ui/dataTable';
+import { emptySelection, type Selection } from '@shared/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
-import { teamUnreachableRow } from '../../shared/labels';
+import { teamUnreachableRow } from '@shared/labels';
 import { live, type LiveProgress } from './FetchProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 

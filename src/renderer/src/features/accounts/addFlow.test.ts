@@ -3,8 +3,8 @@ import type { ConnectionState, PlanInfo, WorkspaceState } from '@shared/contract
 import type { CostQuote } from '@shared/reports';
 import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { addPhase, confirmLabel, pastLimits, followersText, parseFollowers, QUOTE_BATCH, quoteAll, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
-import { costText, limitText } from '../../shared/labels';
-import { formatDate } from '../../shared/format';
+import { costText, limitText } from '@shared/labels';
+import { formatDate } from '@shared/format';
 
 const plan = (credits: number | null, advanced: number | null = 5): PlanInfo => ({
   reports: { plan: 'p', credits, reports: 3, advancedReports: advanced },

@@ -8,8 +8,8 @@ import type { CostQuote } from '@shared/reports';
 import { pastMonthlyLimit, type MonthlyLimit } from '@shared/monthlyLimit';
 import type { AccountInput } from '@shared/accountInput';
 import type { PlannedFetch, TiktokType } from './accountsSlice';
-import { formatCount } from '../../shared/format';
-import { balanceLabels, creditAmount } from '../../shared/labels';
+import { formatCount } from '@shared/format';
+import { balanceLabels, creditAmount } from '@shared/labels';
 
 export type AddPhase = 'editing' | 'quoted' | 'running' | 'finished';
 

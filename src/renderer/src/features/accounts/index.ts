@@ -1,2 +1,3 @@
-// What other features may use of Accounts (its report model is public in ./model/index.ts).
+// What other features may use of Accounts (its report model is src/shared/reportModel; its chart
+// options' axes are public in ./model/index.ts).
 export { spendBlocker } from './addFlow';

@@ -7,7 +7,7 @@ import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
-import { costText, spendLabel } from '../../shared/labels';
+import { costText, spendLabel } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';
 
 export interface ExportPdfProps {

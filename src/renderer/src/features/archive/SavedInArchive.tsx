@@ -3,7 +3,7 @@
 import type { ArchivedPdf } from '@shared/archive';
 import { useScout } from '../../store';
 import { errorMessage } from '../../shared/scoutClient';
-import { formatBytes } from '../../shared/format';
+import { formatBytes } from '@shared/format';
 import { openArchivedPdf } from './openPdf';
 
 export function SavedInArchive({ pdf, what, testId, onError }: { pdf: Pick<ArchivedPdf, 'id' | 'bytes'>; what: string; testId: string; onError(message: string): void }) {

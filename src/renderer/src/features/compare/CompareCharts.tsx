@@ -2,7 +2,7 @@
 // gender and top countries. Accounts whose reports lack a chart's data are named under it.
 import { useMemo } from 'react';
 import { Chart } from '../../shared/Chart';
-import type { CompareModel } from './model/compareModel';
+import type { CompareModel } from '@shared/compareModel';
 import { compareCharts, seriesName } from './compareCharts';
 
 export function CompareCharts({ model }: { model: CompareModel }) {

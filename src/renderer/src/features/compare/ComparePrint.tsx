@@ -4,9 +4,9 @@
 // No screen words (no buttons, no hover hints); page numbers come from the @page rule.
 import { useMemo } from 'react';
 import type { AgencyView } from '@shared/agency';
-import { DASH, PERIOD_WORDS, formatDate, networkLabels } from '../../shared/format';
+import { DASH, PERIOD_WORDS, formatDate, networkLabels } from '@shared/format';
 import { chartSvg, svgDataUrl } from '../../shared/chartSvg';
-import type { CompareModel } from './model/compareModel';
+import type { CompareModel } from '@shared/compareModel';
 import { compareCharts, seriesName } from './compareCharts';
 import { compareCell } from './CompareTable';
 

@@ -2,9 +2,9 @@
 // opened. Best and worst of a row are marked with a sign and a word for screen readers, not by
 // colour alone; a figure an account does not have is "—", never 0, and is not ranked.
 import { useState, type ReactNode } from 'react';
-import { DASH, formatDate, formatDateTime, formatExact, formatMetric, networkLabels } from '../../shared/format';
+import { DASH, formatDate, formatDateTime, formatExact, formatMetric, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from './model/compareModel';
+import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from '@shared/compareModel';
 import { colourOf, seriesName } from './compareCharts';
 
 /** A value as the table shows it; the exact figure goes in its title. */

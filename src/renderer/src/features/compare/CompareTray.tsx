@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { COMPARE_MAX } from '@shared/compare';
 import { useScout } from '../../store';
 import { Avatar } from '../../shared/Avatar';
-import { networkLabels } from '../../shared/format';
+import { networkLabels } from '@shared/format';
 import { pickKey, trayProblem } from './compareSlice';
 
 export function CompareTray() {

@@ -7,7 +7,7 @@ import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { EmptyState, ErrorState, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
-import { networkLabels } from '../../shared/format';
+import { networkLabels } from '@shared/format';
 import { pickKey } from './compareSlice';
 import { useSnapshots } from './useSnapshots';
 import { ComparisonBody } from './ComparisonBody';

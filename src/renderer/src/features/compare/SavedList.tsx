@@ -5,7 +5,7 @@ import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { ErrorState, formatDate, plural } from '../../shared/ui';
-import { PERIOD_WORDS } from '../../shared/format';
+import { PERIOD_WORDS } from '@shared/format';
 import { teamReceived } from '../../shared/scoutQuery';
 
 /** The saved comparisons of this workspace, newest first: open one, or delete it after a question. */

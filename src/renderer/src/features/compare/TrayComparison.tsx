@@ -6,7 +6,7 @@ import { useScout } from '../../store';
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { EmptyState, ErrorState, plural } from '../../shared/ui';
-import { networkLabels } from '../../shared/format';
+import { networkLabels } from '@shared/format';
 import { pickKey, trayProblem } from './compareSlice';
 import { useSnapshots } from './useSnapshots';
 import { ComparisonBody } from './ComparisonBody';

@@ -1,9 +1,9 @@
 // echarts options for Compare, the accounts overlaid: one colour per account, the same in every
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '../../shared/format';
+import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '@shared/format';
 import { bottomAxis, valueAxis } from '../accounts/model';
-import { type CompareColumn, type CompareModel, type CompareSeries } from './model/compareModel';
+import { type CompareColumn, type CompareModel, type CompareSeries } from '@shared/compareModel';
 
 /** Ten colours that read on a light and a dark page, one per account (at most ten). */
 export const ACCOUNT_COLOURS = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc', '#a0785a'] as const;

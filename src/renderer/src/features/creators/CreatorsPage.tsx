@@ -4,7 +4,7 @@
 // main's allow-list and say when each report was unlocked. The table is the UI kit's VirtualTable
 // (rows measured as they render): thousands of creators scroll like ten.
 import { countryName } from '@shared/countries';
-import { accountHandle } from '../../shared/labels';
+import { accountHandle } from '@shared/labels';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
@@ -13,8 +13,8 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
-import { networkLabels } from '../../shared/format';
-import { syncBlocker } from '../lists';
+import { networkLabels } from '@shared/format';
+import { syncBlocker } from '@shared/listsModel';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 import { teamReceived } from '../../shared/scoutQuery';

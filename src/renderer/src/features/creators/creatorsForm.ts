@@ -6,7 +6,7 @@ import { isCalendarDay } from '@shared/calendarDay';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import { isPositiveId } from '@shared/ids';
 import { networks, type Network } from '@shared/reports';
-import type { Read } from '../lists';
+import type { Read } from '@shared/listsModel';
 
 
 /** Creator ids as typed: separated by commas or spaces, digits only, at most 1,000. Empty is no filter. */

@@ -11,10 +11,10 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
 import { saveFile } from '../../shared/saveFile';
-import { fileNameFor } from '../../shared/format';
+import { fileNameFor } from '@shared/format';
 import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
-import { orderRows, type ResultSortKey } from './resultOrder';
+import { orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
 import { discoveryCsv, discoveryXlsx } from './exportRows';
 import { currentBrand } from '../../shared/agencyBrand';
 

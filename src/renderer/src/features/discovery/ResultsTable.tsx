@@ -2,14 +2,14 @@
 // like 20. It sorts by a column, selects rows (a box per row, Shift for a range, one box for all
 // shown) and moves like a list from the keyboard (arrows, Home/End, Page Up/Down; Space selects,
 // Shift+Space a range; Enter opens the profile). Links to profiles go out through main's allow-list.
-import { accountHandle } from '../../shared/labels';
+import { accountHandle } from '@shared/labels';
 import { countryName } from '@shared/countries';
 import { useMemo, type MouseEvent } from 'react';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
 import { formatExact, formatMetric, openOutside, VirtualTable, type Selection, type SortState, type VirtualColumn } from '../../shared/ui';
-import { networkLabels } from '../../shared/format';
-import { firstOrder, orderRows, type ResultSortKey } from './resultOrder';
+import { networkLabels } from '@shared/format';
+import { firstOrder, orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
 
 export type { ResultSortKey };
 

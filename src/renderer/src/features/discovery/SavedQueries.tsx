@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { EmptyState, ErrorState, StatusBadge, formatAge, formatCount, formatDateTime, plural, type StatusTone } from '../../shared/ui';
 import { useScout } from '../../store';
-import { networkLabels } from '../../shared/format';
+import { networkLabels } from '@shared/format';
 
 const outcomeTone: Record<string, StatusTone> = { finished: 'ok', cancelled: 'neutral', failed: 'error' };
 const outcomeWord: Record<string, string> = { finished: 'Finished', cancelled: 'Cancelled', failed: 'Failed' };

@@ -6,7 +6,7 @@ import type { ShortlistItem } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
 import { DataTable, EmptyState, ErrorState, emptySelection, formatDate, formatExact, formatMetric, keepShown, plural, type Column, type Selection } from '../../shared/ui';
 import { useScout } from '../../store';
-import { networkLabels } from '../../shared/format';
+import { networkLabels } from '@shared/format';
 
 const keyOf = (item: ShortlistItem) => String(item.id);
 

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { discoveryCsv, discoveryXlsx, EXPORT_COLUMNS, RESULTS_SHEET, XLSX_COLUMNS } from './exportRows';
-import { orderRows } from './resultOrder';
+import { orderRows } from '@shared/discoveryResultOrder';
 import { quoteText } from './runWords';
 
 function row(i: number, patch: Partial<DiscoveryRow> = {}): DiscoveryRow {

@@ -16,7 +16,7 @@ import type { AgencyBrand } from '@shared/agency';
 import { countryName } from '@shared/countries';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
 import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
-import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '../../shared/format';
+import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '@shared/format';
 
 export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
 

@@ -1,7 +1,7 @@
 // The words of a discovery run: its cost before anything is spent, and what it did. Pure, so
 // each sentence has its unit test.
 import type { DiscoveryQuote, DiscoveryRunResult } from '@shared/discoveryData';
-import { formatCount, formatDate, formatDateTime, plural } from '../../shared/format';
+import { formatCount, formatDate, formatDateTime, plural } from '@shared/format';
 
 const range = (from: number, to: number) => (from === to ? `Page ${from}` : `Pages ${from}–${to}`);
 export const calls = (n: number) => plural(n, 'discovery call');

@@ -31,11 +31,11 @@ import {
   teamConfirmed,
   TeamUnreachableConfirm,
 } from '../../shared/ui';
-import { sortRows, type SortValue } from '../../shared/ui/dataTable';
-import { fileNameFor, networkLabels } from '../../shared/format';
-import { accountHandle } from '../../shared/labels';
+import { sortRows, type SortValue } from '@shared/dataTable';
+import { fileNameFor, networkLabels } from '@shared/format';
+import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
-import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from '@shared/listsModel';
 import { listCsv, listXlsx } from './listExport';
 import { saveFile } from '../../shared/saveFile';
 import { currentBrand } from '../../shared/agencyBrand';

@@ -12,9 +12,9 @@ import { countryName } from '@shared/countries';
 import type { ListItemView } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, subtitleText, titleBlock, type FigureUnit } from '@shared/sheets';
-import { formatDateTime, inertText, networkLabels, plural, writeCsv, type CsvCell } from '../../shared/format';
-import { fieldLabel, otherFieldKeys } from './listsModel';
-import { accountHandle } from '../../shared/labels';
+import { formatDateTime, inertText, networkLabels, plural, writeCsv, type CsvCell } from '@shared/format';
+import { fieldLabel, otherFieldKeys } from '@shared/listsModel';
+import { accountHandle } from '@shared/labels';
 
 /** Fields that are ids, not facts about the account. */
 function isIdField(key: string): boolean {

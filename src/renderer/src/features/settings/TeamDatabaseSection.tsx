@@ -5,9 +5,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { teamSettingsSchema, teamPassword, type TeamStatus } from '@shared/team';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { formatAge } from '../../shared/format';
+import { formatAge } from '@shared/format';
 import { FormField } from '../../shared/ui';
-import { teamStateLabels } from '../../shared/labels';
+import { teamStateLabels } from '@shared/labels';
 import { TeamSyncSection } from './TeamSyncSection';
 
 type Field = 'host' | 'port' | 'database' | 'user' | 'password' | 'ca';

@@ -1,7 +1,7 @@
 // Settings → Team spending: what each researcher on the team spent, per month and balance, from
 // the team ledger (the Team workspace's PostgreSQL). Shown only in a workspace with a team.
 import type { TeamSpending } from '@shared/teamSpending';
-import { plural } from '../../shared/format';
+import { plural } from '@shared/format';
 import { EmptyState } from '../../shared/ui/States';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { teamSpendingMonths } from './teamSpendingModel';

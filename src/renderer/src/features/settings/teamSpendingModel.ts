@@ -1,8 +1,8 @@
 // Settings → Team spending, as lines to show: the team ledger's totals per month (UTC),
 // researcher and balance, in the words and figures of the one formatter and label dictionary.
 import type { TeamSpendingRow } from '@shared/teamSpending';
-import { formatCount, formatMonth, plural } from '../../shared/format';
-import { balanceLabels } from '../../shared/labels';
+import { formatCount, formatMonth, plural } from '@shared/format';
+import { balanceLabels } from '@shared/labels';
 
 export interface TeamSpendingLine {
   key: string;

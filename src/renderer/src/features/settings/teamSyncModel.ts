@@ -2,8 +2,8 @@
 // what waits to be shared and why, what could not be read, when the team's records last came, and
 // how far "Receive the team's cache" has come. Pure: the view and its test read the same lines.
 import type { TeamJoinResult, TeamSyncView } from '@shared/teamSync';
-import { formatAge, formatCount, formatDateTime, plural } from '../../shared/format';
-import { teamRecordKindLabel } from '../../shared/labels';
+import { formatAge, formatCount, formatDateTime, plural } from '@shared/format';
+import { teamRecordKindLabel } from '@shared/labels';
 
 export interface TeamSyncLines {
   /** 'ok' when everything is shared and read; 'warning' otherwise. */

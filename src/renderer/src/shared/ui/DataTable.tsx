@@ -3,7 +3,7 @@
 // Page Up/Down move; Enter opens; Space selects, Shift+Space a range). One row is in the Tab
 // order at a time, so a long table is one Tab stop.
 import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { keepShown, moveTarget, nextSort, selectionState, selectRange, sortRows, toggleAll, toggleRow, type Selection, type SortOrder, type SortState, type SortValue } from './dataTable';
+import { keepShown, moveTarget, nextSort, selectionState, selectRange, sortRows, toggleAll, toggleRow, type Selection, type SortOrder, type SortState, type SortValue } from '@shared/dataTable';
 
 export interface Column<T, K extends string = string> {
   key: K;

@@ -1,5 +1,5 @@
 import { networks, type Network } from '@shared/reports';
-import { networkLabels } from '../format';
+import { networkLabels } from '@shared/format';
 
 /** A network filter: "All networks" (empty) or one of the six, named as everywhere else. */
 export function NetworkSelect({ value, onChange, ariaLabel, testId }: { value: Network | ''; onChange(next: Network | ''): void; ariaLabel?: string; testId?: string }) {

@@ -1,6 +1,6 @@
 // The UI kit's table for long lists: virtualised (@tanstack/react-virtual), so 10,000 rows scroll
 // like 20 — only the rows on screen are in the document, between two spacer rows that keep the
-// scroll height. It shares DataTable's rules (dataTable.ts): a header sorts (a button: click,
+// scroll height. It shares DataTable's rules (src/shared/dataTable.ts): a header sorts (a button: click,
 // Enter or Space; again to turn the order round), boxes select (Shift for a range, one box for all
 // shown), and with `keyboard` the rows move like a list (arrows, Home/End, Page Up/Down; Space
 // selects, Shift+Space a range; Enter opens), the table one Tab stop.
@@ -10,7 +10,7 @@
 // are measured as they are drawn (`measure`, `rowHeight` the estimate).
 import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { moveTarget, nextSort, selectionState, selectRange, toggleAll, toggleRow, type Selection, type SortOrder, type SortState } from './dataTable';
+import { moveTarget, nextSort, selectionState, selectRange, toggleAll, toggleRow, type Selection, type SortOrder, type SortState } from '@shared/dataTable';
 
 export interface VirtualColumn<T, K extends string = string> {
   key: K;

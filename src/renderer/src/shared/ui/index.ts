@@ -1,8 +1,8 @@
 // The UI kit: what a page is assembled from, so the pages look and behave alike. See README.md.
-export * from '../format';
+export * from '@shared/format';
 export { DataTable, type Column, type DataTableProps } from './DataTable';
 export { VirtualTable, type VirtualColumn, type VirtualTableProps } from './VirtualTable';
-export { emptySelection, keepShown, type Selection, type SortOrder, type SortState } from './dataTable';
+export { emptySelection, keepShown, type Selection, type SortOrder, type SortState } from '@shared/dataTable';
 export { FormField, type FieldControlProps } from './FormField';
 export { StatusBadge, type StatusTone } from './StatusBadge';
 export { EmptyState, ErrorState, OfflineState } from './States';

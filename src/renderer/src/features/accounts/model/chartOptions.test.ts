@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { breakdownOption, periodOption, scoresOption, seriesOption, snapshotTrendOption } from './chartOptions';
-import type { Breakdown } from './types';
+import type { Breakdown } from '@shared/reportModel/types';
 
 // API text reaches ECharts as series, category and item names; whatever a formatter returns is
 // inserted as HTML. Every formatter in every option must hand hostile text back as text.

@@ -1,10 +1,10 @@
 // echarts options for the report page, built from the display model. Pure (no DOM), so the
 // mapping from a report to what is drawn is unit-tested; ../../../shared/Chart.tsx draws them.
 import type { EChartsCoreOption } from 'echarts/core';
-import type { Breakdown, ReportModel, SeriesView } from './types';
-import type { SnapshotTrend } from './compare';
+import type { Breakdown, ReportModel, SeriesView } from '@shared/reportModel/types';
+import type { SnapshotTrend } from '@shared/reportModel/compare';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatAxisTime, formatExact, formatMetric, formatPercent, type MetricUnit } from '../../../shared/format';
+import { PERIOD_WORDS, formatAxis, formatAxisPercent, formatAxisTime, formatExact, formatMetric, formatPercent, type MetricUnit } from '@shared/format';
 
 /** How many items a bar chart draws; the values table under it has them all. */
 export const BAR_LIMIT = 12;

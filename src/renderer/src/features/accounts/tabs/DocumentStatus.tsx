@@ -2,7 +2,7 @@
 // its age with a Refresh button beside it.
 import { useState, type ReactNode } from 'react';
 import type { CompanionDocument, ViewNote } from '@shared/companions';
-import { formatAge, formatDateTime } from '../../../shared/format';
+import { formatAge, formatDateTime } from '@shared/format';
 import { TeamUnreachableConfirm } from '../../../shared/ui';
 
 /** What DocumentStatus reads of useDocument. */

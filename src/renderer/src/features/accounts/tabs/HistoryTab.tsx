@@ -8,9 +8,9 @@ import { scout } from '../../../shared/scoutClient';
 import { useScoutQuery } from '../../../shared/useScoutQuery';
 import { Chart } from '../../../shared/Chart';
 import { seriesOption } from '../model/chartOptions';
-import { historySeries } from '../model/series';
-import { formatExact } from '../reportModel';
-import { costText, spendLabel } from '../../../shared/labels';
+import { historySeries } from '@shared/reportModel/series';
+import { formatExact } from '@shared/reportModel/reportModel';
+import { costText, spendLabel } from '@shared/labels';
 import { useDocument } from './useDocument';
 import { DocumentStatus } from './DocumentStatus';
 

@@ -2,10 +2,10 @@
 // answer carries them.
 import { useMemo, useRef, useState } from 'react';
 import type { InstagramPostView } from '@shared/companions';
-import { plural, PERIOD_WORDS } from '../../../shared/format';
-import { noPostsText } from '../../../shared/labels';
+import { plural, PERIOD_WORDS } from '@shared/format';
+import { noPostsText } from '@shared/labels';
 import { EmptyState } from '../../../shared/ui';
-import { formatMetric } from '../reportModel';
+import { formatMetric } from '@shared/reportModel/reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
 import { MediaGrid, type MediaTile } from './MediaGrid';

@@ -1,6 +1,6 @@
 // A grid of media thumbnails, each linking to its post; long grids draw in steps.
 import { useState } from 'react';
-import { formatCount } from '../../../shared/format';
+import { formatCount } from '@shared/format';
 import { Avatar } from '../../../shared/Avatar';
 import { OutLink } from './OutLink';
 

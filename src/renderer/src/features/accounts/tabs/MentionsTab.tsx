@@ -1,7 +1,7 @@
 // The Brand mentions tab: who mentions the account (TikTok per period, YouTube in all). Free to refresh.
 import { useState } from 'react';
-import { formatCount } from '../../../shared/format';
-import { formatMetric } from '../reportModel';
+import { formatCount } from '@shared/format';
+import { formatMetric } from '@shared/reportModel/reportModel';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
 import { OutLink } from './OutLink';

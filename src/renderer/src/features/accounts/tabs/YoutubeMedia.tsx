@@ -1,6 +1,6 @@
 // YouTube's videos in the Media tab, 50 a page as the API pages them.
 import { useState } from 'react';
-import { formatCount } from '../../../shared/format';
+import { formatCount } from '@shared/format';
 import { useDocument } from './useDocument';
 import { DocumentStatus, free } from './DocumentStatus';
 import { MediaGrid } from './MediaGrid';

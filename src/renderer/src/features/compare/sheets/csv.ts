@@ -9,8 +9,8 @@
 // apostrophe (inertText).
 import { isoDateTime, roundAsShown } from '@shared/sheets';
 import type { AgencyBrand } from '@shared/agency';
-import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '../../../shared/format';
-import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '../model/compareModel';
+import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '@shared/format';
+import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '@shared/compareModel';
 import { absentWord } from './xlsx';
 
 // The comparison tests read the mark from here.

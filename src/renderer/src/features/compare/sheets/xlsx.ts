@@ -18,9 +18,9 @@
 import ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkValue, printSetup, shortLink, subtitleText, titleBlock } from '@shared/sheets';
-import { networkLabels, PERIOD_WORDS, formatDateTime } from '../../../shared/format';
-import { ABSENT_WORDS } from '../../../shared/labels';
-import { periodText, whereRead, type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '../model/compareModel';
+import { networkLabels, PERIOD_WORDS, formatDateTime } from '@shared/format';
+import { ABSENT_WORDS } from '@shared/labels';
+import { periodText, whereRead, type CompareModel, type CompareRow, type CompareUnit, type CompareValue } from '@shared/compareModel';
 
 export interface SheetOptions {
   title: string;

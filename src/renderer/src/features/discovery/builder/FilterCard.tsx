@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { ageGroupLabels, ageGroups, countryCodes, type DiscoveryFieldError, type DiscoveryFilter, type DiscoveryNetwork } from '@shared/discovery';
 import { FormField, StatusBadge } from '../../../shared/ui';
-import { countryName } from '../../accounts/model';
+import { countryName } from '@shared/reportModel';
 import { CheckboxGroup, CodeList, NumberInput, RangeInputs, SelectInput, ShareRows, SubLabel, TextInput } from './inputs';
 import { GamesPicker } from './GamesPicker';
 import { asArray, asObj, dateOfSeconds, errorAt, joinList, secondsOfDate, splitList, text, withKey } from './values';

@@ -4,7 +4,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { countryCodes, languageCodes, type DiscoveryChoice } from '@shared/discovery';
 import { FormField } from '../../../shared/ui';
-import { countryName, languageName } from '../../accounts/model';
+import { countryName, languageName } from '@shared/reportModel';
 import { asArray, asObj, numberValue, text, withKey } from './values';
 
 /** A label whose accessible name is `${name} ${sub}` but which shows only `sub`. */

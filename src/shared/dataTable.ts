@@ -1,5 +1,6 @@
-// The pure parts of DataTable: how a header click sorts, how clicks and keys select rows and
-// which row a key moves to. Kept apart from React so each rule has its own unit test.
+// The pure parts of the UI kit's DataTable: how a header click sorts, how clicks and keys select
+// rows and which row a key moves to. Kept apart from React so each rule has its own unit test, and
+// in src/shared so main can sort the rows of an export exactly as a table shows them (sortRows).
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,4 +1,4 @@
-// The renderer's one CSV writer (writeCsv and inertText in format.ts).
+// The one CSV writer (writeCsv and inertText, re-exported by format.ts).
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { BOM, inertText, writeCsv } from './format';

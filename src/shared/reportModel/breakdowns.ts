@@ -1,7 +1,7 @@
 // Audience breakdowns of every network's shape, as label/value lists.
 import { countryName, regionName } from '@shared/countries';
 import { arr, at, entries, humanize, isRec, num, own, str, strings, type Rec } from './read';
-import { PERIOD_WORDS } from '../../../shared/format';
+import { PERIOD_WORDS } from '@shared/format';
 import { PERIODS, type Breakdown, type BreakdownItem, type Period } from './types';
 
 export const AGE_BUCKETS = ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;

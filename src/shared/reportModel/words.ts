@@ -1,6 +1,6 @@
 // Words about a shown value, the same on the report page and in the client report.
-import { PERIOD_WORDS } from '../../../shared/format';
-import type { ValueSource } from '../reportModel';
+import { PERIOD_WORDS } from '@shared/format';
+import type { ValueSource } from './reportModel';
 import type { Period } from './types';
 
 /** Where a shown value comes from, in words: the same under a card, in the table and in the client report. */

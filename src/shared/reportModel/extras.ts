@@ -1,5 +1,5 @@
 // Short facts as text: contacts, prices, categories, rankings, links, linked accounts.
-import { formatCount, formatMetric, formatSignedCount, networkLabels } from '../../../shared/format';
+import { formatCount, formatMetric, formatSignedCount, networkLabels } from '@shared/format';
 import { countryName, KNOWN_FEATURES, languageName } from './breakdowns';
 import { arr, at, entries, humanize, isRec, num, own, rec, str, strings, type Rec } from './read';
 import { PERIODS } from './types';

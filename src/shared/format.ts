@@ -1,5 +1,5 @@
-// The one formatter of the renderer: every number, percentage, change and date a page shows goes
-// through here, so one figure reads the same wherever it appears (a card, a table, a chart).
+// The one formatter: every number, percentage, change and date a page shows goes through here, so
+// one figure reads the same wherever it appears (a card, a table, a chart, a file main writes).
 //
 // The rules:
 // - Figures of an account (followers, views, likes, prices) are compact from 10,000 in cards,
@@ -17,13 +17,12 @@
 // Locale: en-US digits and grouping everywhere, so K and M read like the numbers beside them.
 //
 // Also here, because they are how a value is written wherever it goes: the words for networks
-// and periods (the one label dictionary), a saved file's name, and CSV text. (The Node test
-// project compiles the comparison model and sheets, and lists the renderer files it may read:
-// this file is one of them.)
+// and periods (the one label dictionary), a saved file's name, and CSV text. It lives in
+// src/shared so main builds exports from the cache with the very words and figures the screens show.
 
-import { shownDecimals } from '@shared/sheets';
-import type { ComparePeriod } from '@shared/compare';
-import type { Network } from '@shared/reports';
+import { shownDecimals } from './sheets';
+import type { ComparePeriod } from './compare';
+import type { Network } from './reports';
 
 export type MetricUnit = 'count' | 'percent' | 'ratio' | 'duration_ms' | 'per_week' | 'money';
 
@@ -318,4 +317,4 @@ export function fileNameFor(name: string, extension: string): string {
 }
 
 // CSV: the one writer lives in src/shared/csv.ts (main writes CSV too); the renderer reads it from here.
-export { BOM, inertText, writeCsv, type CsvCell } from '@shared/csv';
+export { BOM, inertText, writeCsv, type CsvCell } from './csv';

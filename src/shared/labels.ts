@@ -1,10 +1,10 @@
 // The words for a report's state and for spending: why a fetch costs what it costs, the balances
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
-import type { ArchiveKind } from '@shared/archive';
-import type { Network } from '@shared/reports';
-import type { MonthlyLimit } from '@shared/monthlyLimit';
-import type { TeamState, TeamStatus } from '@shared/team';
+import type { ArchiveKind } from './archive';
+import type { Network } from './reports';
+import type { MonthlyLimit } from './monthlyLimit';
+import type { TeamState, TeamStatus } from './team';
 import { formatDate, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;

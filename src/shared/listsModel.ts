@@ -1,12 +1,13 @@
 // The rules of the Lists page that need no screen: whether a free sync can be sent now (Creators
 // asks the same), how a list id is read where it is typed, which lists hold an item (by their
 // names), and how a list item's other fields
-// (every field the API sent beyond the main columns) are named and shown.
-import type { ConnectionState, WorkspaceState } from '@shared/contract';
-import { isPositiveId } from '@shared/ids';
-import { countryName } from '@shared/countries';
-import { listLabel } from '@shared/lists';
-import { DASH, formatDate, formatExact, formatMetric } from '../../shared/format';
+// (every field the API sent beyond the main columns) are named and shown. In src/shared so main
+// can name and write a list's fields in an export exactly as the page and its CSV do.
+import type { ConnectionState, WorkspaceState } from './contract';
+import { isPositiveId } from './ids';
+import { countryName } from './countries';
+import { listLabel } from './lists';
+import { DASH, formatDate, formatExact, formatMetric } from './format';
 
 /**
  * Why a sync (free, but it asks the API) cannot be sent now, in words; null when it can. The

@@ -1,18 +1,19 @@
 // The comparison's model: accounts of any network side by side, one column per account, rows
-// made comparable across networks. Pure: no DOM, no Node; runs in the renderer and in tests.
+// made comparable across networks. Pure: no DOM, no Node; runs in the renderer and in tests, and
+// lives in src/shared so main can build exports from the cache with it too.
 //
 // Every figure is read from the report page's own model (buildReportModel, metricForPeriod), so
 // a figure here is the figure the account's report page shows for the same period. A figure an
 // account does not have is null, never 0, and is never ranked. Parts main kept as received
 // (`_scoutUnparsed`) are read for nothing: they give null, as on the report page.
-import type { SnapshotDetail } from '@shared/contract';
-import type { ComparePeriod } from '@shared/compare';
-import { networks, type CachedReport, type Network } from '@shared/reports';
-import { accountUrl } from '@shared/networkLinks';
-import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from '../../accounts/model';
+import type { SnapshotDetail } from './contract';
+import type { ComparePeriod } from './compare';
+import { networks, type CachedReport, type Network } from './reports';
+import { accountUrl } from './networkLinks';
+import { AGE_BUCKETS, at, buildReportModel, isRec, keptParts, metricForPeriod, num, own, rec, reportSeries, safely, type MetricView, type Rec, type ReportModel, type SeriesView, type ValueSource } from './reportModel';
 
-import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from '../../../shared/format';
-import { noPostsText, readFromText } from '../../../shared/labels';
+import { networkLabels, PERIOD_WORDS, formatMetric, type MetricUnit } from './format';
+import { noPostsText, readFromText } from './labels';
 
 export type { ComparePeriod };
 

@@ -1,5 +1,5 @@
 // The display-ready report model: what the report page renders without knowing any network's
-// shape. Built by buildReportModel (../reportModel.ts).
+// shape. Built by buildReportModel (./reportModel.ts).
 import type { Network } from '@shared/reports';
 
 export type Period = '7d' | '30d' | '90d' | '180d' | '365d';
@@ -7,7 +7,7 @@ export type Period = '7d' | '30d' | '90d' | '180d' | '365d';
 /** Every period a report can carry, shortest first (`all` is read as 365d). */
 export const PERIODS: readonly Period[] = ['7d', '30d', '90d', '180d', '365d'];
 
-import type { MetricUnit } from '../../../shared/format';
+import type { MetricUnit } from '@shared/format';
 
 export type { MetricUnit };
 
@@ -108,6 +108,6 @@ export interface ReportModel {
   /** Quality and authenticity scores on a 0–100 scale (AQS, audience authenticity…), drawn as gauges. */
   scores: { key: string; label: string; value: number; mark: string | null }[];
   extras: { label: string; value: string }[];
-  /** Parts Scout could not read, kept as the API sent them (model/kept.ts). */
+  /** Parts Scout could not read, kept as the API sent them (kept.ts). */
   kept: { path: string; reason: string; json: string }[];
 }

@@ -3,10 +3,10 @@
 // draws it (src/main/services/clientReportPdf.ts); nothing here formats a figure its own way.
 import type { CachedReport } from '@shared/reports';
 import { CLIENT_REPORT_BARS, CLIENT_REPORT_POINTS, type ClientReportContent } from '@shared/clientReport';
-import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '../../../shared/format';
-import { buildReportModel, metricForPeriod, type ReportModel } from '../reportModel';
+import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '@shared/format';
+import { buildReportModel, metricForPeriod, type ReportModel } from './reportModel';
 import { sourceText } from './words';
-import { noPostsShort } from '../../../shared/labels';
+import { noPostsShort } from '@shared/labels';
 
 /** The report's content as the client report shows it. */
 export function clientReportContent(report: CachedReport, model: ReportModel = buildReportModel(report)): ClientReportContent {

@@ -2,7 +2,7 @@
 // that moved by at least half a percentage point, or that entered or left a top-N list; and
 // the headline figures across every fetch, as a chart.
 import type { CachedReport, ReportSummary } from '@shared/reports';
-import { buildReportModel } from '../reportModel';
+import { buildReportModel } from './reportModel';
 
 export interface FigureChange {
   label: string;

@@ -1,7 +1,8 @@
-// The order of the results table, kept apart from React so the table and the export agree: the
-// API's order (page, then place on the page) unless the researcher sorts by a column.
-import type { DiscoveryRow } from '@shared/discoveryData';
-import { sortRows, type SortOrder, type SortState, type SortValue } from '../../shared/ui/dataTable';
+// The order of Discovery's results table, kept apart from React (and in src/shared, for main's
+// exports too) so the table and the export agree: the API's order (page, then place on the page)
+// unless the researcher sorts by a column.
+import type { DiscoveryRow } from './discoveryData';
+import { sortRows, type SortOrder, type SortState, type SortValue } from './dataTable';
 
 export type ResultSortKey = 'order' | 'account' | 'followers' | 'er' | 'country' | 'verified';
 

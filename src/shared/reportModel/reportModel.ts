@@ -6,11 +6,11 @@
 // `result.report.{basic, metrics, features}` of YouTube (features wrapped in {data}),
 // TikTok, Twitch, Twitter and Snapchat (opendata / verified, `report.version`). `result` is
 // already normalised by main (age keys, upper-case countries, mark_title, 365d beside all).
-import { accountHandle } from '../../shared/labels';
+import { accountHandle } from '@shared/labels';
 import { networks, type CachedReport, type Network } from '@shared/reports';
-import { featureBreakdowns, instagramBreakdowns } from './model/breakdowns';
-import { Extras, featureExtras, instagramExtras, resultExtras } from './model/extras';
-import { CARD_KEYS, CARD_LIMIT, metricSpec } from './model/catalogue';
+import { featureBreakdowns, instagramBreakdowns } from './breakdowns';
+import { Extras, featureExtras, instagramExtras, resultExtras } from './extras';
+import { CARD_KEYS, CARD_LIMIT, metricSpec } from './catalogue';
 import {
   defaultPeriodOf,
   fillHeadlines,
@@ -21,15 +21,15 @@ import {
   readMetric,
   readReportMetrics,
   reportPeriods,
-} from './model/metrics';
-import { keptParts } from './model/kept';
-import { bool, entries, isRec, num, own, rec, safely, str, type Rec } from './model/read';
-import { buildScatter, buildSeries } from './model/series';
-import type { Breakdown, MetricView, Period, ReportModel } from './model/types';
+} from './metrics';
+import { keptParts } from './kept';
+import { bool, entries, isRec, num, own, rec, safely, str, type Rec } from './read';
+import { buildScatter, buildSeries } from './series';
+import type { Breakdown, MetricView, Period, ReportModel } from './types';
 
-export type { Breakdown, BreakdownItem, MetricUnit, MetricView, Period, PeriodValue, ReportModel, SeriesView } from './model/types';
-export { PERIODS } from './model/types';
-export { formatMetric, formatChange, formatPoints, formatExact } from '../../shared/format';
+export type { Breakdown, BreakdownItem, MetricUnit, MetricView, Period, PeriodValue, ReportModel, SeriesView } from './types';
+export { PERIODS } from './types';
+export { formatMetric, formatChange, formatPoints, formatExact } from '@shared/format';
 
 /** Metrics worth a chart across periods: how engagement and growth move from a week to a year. */
 const PERIOD_CHART_KEYS = ['er', 'subscribers_growth_prc'] as const;
