@@ -4,7 +4,11 @@
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { Network } from '../src/shared/reports';
 import { buildCompareModel } from '../src/shared/compareModel';
-import { writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { comparisonSheets } from '../src/main/exports/compareSheets';
+import { writeWorkbook } from '../src/main/exports/sheetStream';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import { percentile, type Figures } from './cache';
 import { compareRenderFigures } from './compareRender';
@@ -32,18 +36,24 @@ export function tenSnapshots(now = Date.now()): SnapshotDetail[] {
   });
 }
 
-/** Median of `runs` timings of writing the ten accounts' XLSX (the model built once, beforehand). */
+/** Median of `runs` timings of writing the ten accounts' XLSX to disk (the model built once, beforehand). */
 export async function xlsx10Ms(runs = 5): Promise<number> {
   const model = buildCompareModel(tenSnapshots(), TEN.map(() => 'A note on this account.'), '30d');
-  const options = { title: 'Benchmark comparison', createdAt: Date.now(), brand: NO_AGENCY };
-  await writeComparisonXlsx(model, options); // warm-up: module and JIT
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await writeComparisonXlsx(model, options);
-    times.push(performance.now() - started);
+  const meta = { title: 'Benchmark comparison', createdAt: Date.now(), brand: NO_AGENCY };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-bench-compare-'));
+  const write = (i: number) => writeWorkbook(path.join(dir, `${i}.xlsx`), meta, comparisonSheets(model, meta));
+  try {
+    await write(-1); // warm-up: module and JIT
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await write(i);
+      times.push(performance.now() - started);
+    }
+    return percentile(times.sort((a, b) => a - b), 50);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  return percentile(times.sort((a, b) => a - b), 50);
 }
 
 export async function compareFigures(figures: Figures): Promise<void> {

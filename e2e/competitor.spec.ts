@@ -117,6 +117,18 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   const dates = parsed.data.map((r) => r.Date!);
   expect(dates).toEqual([...dates].sort().reverse());
 
+  // A workbook under way says how far it has got and stops on Cancel, from the keyboard too: nothing is downloaded.
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByTestId('export-xlsx').click();
+  await expect(page.getByTestId('export-progress')).toBeVisible();
+  await page.getByTestId('export-cancel').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('post-status')).toHaveText('Export cancelled: nothing was written.');
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
+  await expect(page.getByTestId('export-xlsx')).toBeEnabled();
+  expect(downloads).toBe(0);
+
   // Ticked posts' accounts are handed to Add accounts, which quotes them like any other account.
   const analysisAddress = page.url();
   const tick = page.getByTestId('post-row').first().getByRole('checkbox');

@@ -138,6 +138,14 @@ test('sync creators by unlock date and by account, copy a contact, offline too',
   await expect(page.getByTestId('creators-count')).toHaveText('1 creator matching “natgeo”');
   await expect(page.getByTestId('sync-blocked')).toContainText('working offline');
   await expect(syncButton).toBeDisabled();
+
+  // Offline too, the creators listed go out as a sheet: the search's one, named by the search.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(csv.suggestedFilename()).toBe('Creators matching “natgeo”.csv');
+  const lines = fs.readFileSync((await csv.path())!, 'utf8').slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('Creator,Country,Favourite,Emails,Phones,Accounts,Network status,Contract status,Payment status');
+  expect(lines.filter((l) => /natgeo/i.test(l))).toHaveLength(1);
+  await expect(page.getByTestId('creators-export-status')).toHaveText('Creators matching “natgeo”.csv downloaded.');
 });
 
 test('a second Scout on the same API account quotes what the first fetched as free, and spends nothing on it', async ({ page, scout, browser }) => {

@@ -4,14 +4,16 @@
 // workbook is branded and set up for print, and holds no internal id or raw field name.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import { buildCompareModel, type CompareModel } from '../src/shared/compareModel';
-import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, numFmtOf, sheetValue, writeComparisonXlsx } from '../src/renderer/src/features/compare/sheets/xlsx';
+import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from '../src/main/exports/compareSheets';
 import { roundAsShown } from '../src/shared/sheets';
 import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
 import { formatMetric } from '../src/shared/format';
-import { BOM, CSV_LEAD, csvValue, writeComparisonCsv } from '../src/renderer/src/features/compare/sheets/csv';
+import { CSV_LEAD, comparisonCsv, csvValue } from '../src/main/exports/compareCsv';
+import { BOM } from '../src/shared/csv';
+import { csvOf, xlsxBytes } from './sheetFiles';
 import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
 import { readyAnswer } from '../src/main/api/schemas/testkit';
 
@@ -43,9 +45,11 @@ const model = sample();
 const brand: AgencyBrand = { name: 'Northwind Talent & Co', accent: '#c2410c' };
 const options = { title: 'Spring campaign — shortlist', createdAt: Date.UTC(2026, 6, 4, 15, 0), brand };
 
+/** The CSV as the export writes it to disk. */
+const writeComparisonCsv = (m: CompareModel, b: AgencyBrand) => csvOf(comparisonCsv(m, b));
+
 async function workbook(m: CompareModel = model, o = options): Promise<ExcelJS.Workbook> {
-  const bytes = await writeComparisonXlsx(m, o);
-  expect(bytes).toBeInstanceOf(Uint8Array);
+  const bytes = await xlsxBytes(o, comparisonSheets(m, o));
   expect(Buffer.from(bytes.subarray(0, 2)).toString('latin1')).toBe('PK');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
@@ -129,7 +133,7 @@ function checkFigures(ws: ExcelJS.Worksheet, rows: CompareModel['rows'], columns
   return empty;
 }
 
-describe('writeComparisonXlsx', () => {
+describe('the comparison workbook', () => {
   it('Summary: title, linked names, frozen header and first column, widths, every shared figure, empty for missing', async () => {
     const wb = await workbook();
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Instagram', 'YouTube', 'TikTok', 'Sources']);
@@ -218,12 +222,15 @@ describe('writeComparisonXlsx', () => {
     const at = figureRowsOf(ws);
     expect(ws.getCell(at.get('Engagement|Average likes')!, 3).value).toBe('no posts');
     expect(ws.getCell(at.get('Engagement|Average likes')!, 3).font?.italic).toBe(true);
-    expect(writeComparisonCsv({ ...model, rows }, NO_AGENCY)).toContain('no posts');
+    expect(await writeComparisonCsv({ ...model, rows }, NO_AGENCY)).toContain('no posts');
   });
 });
 
-describe('writeComparisonCsv', () => {
-  const csv = writeComparisonCsv(model, NO_AGENCY);
+describe('the comparison CSV', () => {
+  let csv = '';
+  beforeAll(async () => {
+    csv = await writeComparisonCsv(model, NO_AGENCY);
+  });
 
   it('UTF-8 with a BOM, CRLF lines, accents intact through the bytes', () => {
     const bytes = Buffer.from(csv, 'utf8');
@@ -235,8 +242,8 @@ describe('writeComparisonCsv', () => {
     expect(csv.split('\r\n').length).toBeGreaterThan(model.rows.length);
   });
 
-  it('names the agency when there is one', () => {
-    const branded = Papa.parse<string[]>(writeComparisonCsv(model, brand).slice(1), { skipEmptyLines: true }).data;
+  it('names the agency when there is one', async () => {
+    const branded = Papa.parse<string[]>((await writeComparisonCsv(model, brand)).slice(1), { skipEmptyLines: true }).data;
     expect(branded.find((l) => l[0]!.startsWith('Prepared by'))?.[0]).toBe('Prepared by Northwind Talent & Co');
     expect(csv).not.toContain('Prepared by');
   });

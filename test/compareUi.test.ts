@@ -6,7 +6,7 @@ import type { Network } from '../src/shared/reports';
 import { buildCompareModel, whereRead } from '../src/shared/compareModel';
 import { cleanPicks, trayProblem, TRAY_LIMIT } from '../src/renderer/src/features/compare/tray';
 import { ACCOUNT_COLOURS, colourOf, compareCharts, countriesOption, seriesName } from '../src/renderer/src/features/compare/compareCharts';
-import { fileNameFor } from '../src/renderer/src/features/compare/fileName';
+import { fileNameFor } from '../src/shared/fileNames';
 import { chartFacts } from '../src/renderer/src/shared/chartFacts';
 import { sampleParsedReport } from './fixtures/sampleReports';
 
@@ -104,6 +104,6 @@ describe('file names of exported sheets', () => {
   it('keeps the name and drops what a file name cannot hold', () => {
     expect(fileNameFor('Spring shortlist', 'xlsx')).toBe('Spring shortlist.xlsx');
     expect(fileNameFor('../a/b:c\u0000d', 'csv')).toBe('a b c d.csv');
-    expect(fileNameFor('   ', 'pdf')).toBe('Comparison.pdf');
+    expect(fileNameFor('   ', 'pdf', 'Comparison')).toBe('Comparison.pdf');
   });
 });

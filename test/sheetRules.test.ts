@@ -1,10 +1,11 @@
 // The rules every sheet is finished by: numbers rounded as the screen shows them (checked against
 // the screen's own formatter), dates without milliseconds, number formats, links, accent text.
 import fc from 'fast-check';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { formatMetric, MINUS } from '../src/shared/format';
-import { accentArgb, excelFormat, fitColumns, fitRowHeights, isoDateTime, linkValue, printSetup, roundAsShown, shortLink, textOnAccent, titleBlock } from '../src/shared/sheets';
+import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../src/shared/sheets';
+import { inBatchesOf, type StreamedSheet } from '../src/main/exports/sheetStream';
+import { workbookOf } from './sheetFiles';
 import { NO_AGENCY } from '../src/shared/agency';
 
 const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
@@ -90,21 +91,25 @@ describe('links and colours', () => {
   });
 });
 
-describe('layout helpers', () => {
+describe('the layout every sheet is finished with', () => {
+  /** A two-column table streamed to disk as an export writes it, read back. */
+  async function table(rows: (string | number | Date)[][], headers: string[], limits = {}) {
+    const meta = { title: 'Title', brand: { name: 'Smith & Co', accent: '#000000' }, createdAt: 0 };
+    const sheet: StreamedSheet<(string | number | Date)[]> = {
+      name: 'T',
+      title: 'A & B',
+      subtitle: () => 'Prepared by Someone · a subtitle as long as a subtitle gets when it names the period and everything else',
+      headers,
+      limits,
+      rows: inBatchesOf(rows),
+      write: (row, values) => values.forEach((v, j) => (row.getCell(j + 1).value = v)),
+      repeatFirstColumn: true,
+    };
+    return (await workbookOf(meta, [sheet])).getWorksheet('T')!;
+  }
+
   it('fit columns to content, wrap what is longer, grow rows, merge the title block, and set print setup', async () => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('T');
-    ws.getCell(3, 1).value = 'Name';
-    ws.getCell(3, 2).value = 'What it is';
-    ws.getCell(4, 1).value = 'short';
-    ws.getCell(4, 2).value = 'a long sentence that goes on and on well past any sensible column width, so it must wrap';
-    fitColumns(ws, 3, 2, { min: 8, max: 30 });
-    fitRowHeights(ws, 3);
-    titleBlock(ws, 2, 'Title', 'Prepared by Someone · a subtitle as long as a subtitle gets when it names the period and everything else');
-    printSetup(ws, { headerRows: 3, firstColumn: true, title: 'A & B', brand: { name: 'Smith & Co', accent: '#000000' } });
-    const back = new ExcelJS.Workbook();
-    await back.xlsx.load((await wb.xlsx.writeBuffer()) as ExcelJS.Buffer);
-    const t = back.getWorksheet('T')!;
+    const t = await table([['short', 'a long sentence that goes on and on well past any sensible column width, so it must wrap']], ['Name', 'What it is'], { min: 8, max: 30 });
     expect(t.getColumn(1).width).toBe(8);
     expect(t.getColumn(2).width).toBe(30);
     expect(t.getCell(4, 2).alignment?.wrapText).toBe(true);
@@ -115,17 +120,11 @@ describe('layout helpers', () => {
     expect(t.headerFooter.oddFooter).toBe('&LSmith && Co&CA && B&RPage &P of &N');
   });
 
-  it('starts text after a column of numbers or dates one step in, so the two never touch', () => {
-    const ws = new ExcelJS.Workbook().addWorksheet('T');
-    ['Figure', 'Country', 'Day', 'Note'].forEach((h, j) => (ws.getCell(3, j + 1).value = h));
-    ws.getCell(4, 1).value = 12.5;
-    ws.getCell(4, 2).value = 'Germany';
-    ws.getCell(4, 3).value = new Date(0);
-    ws.getCell(4, 4).value = 'a note';
-    fitColumns(ws, 3, 4);
-    expect(ws.getCell(4, 2).alignment).toMatchObject({ horizontal: 'left', indent: 1 });
-    expect(ws.getCell(4, 4).alignment?.indent).toBe(1);
-    expect(ws.getCell(4, 1).alignment?.indent).toBeUndefined();
-    expect(ws.getCell(4, 3).alignment?.indent).toBeUndefined();
+  it('starts text after a column of numbers or dates one step in, so the two never touch', async () => {
+    const t = await table([[12.5, 'Germany', new Date(0), 'a note']], ['Figure', 'Country', 'Day', 'Note']);
+    expect(t.getCell(4, 2).alignment).toMatchObject({ horizontal: 'left', indent: 1 });
+    expect(t.getCell(4, 4).alignment?.indent).toBe(1);
+    expect(t.getCell(4, 1).alignment?.indent).toBeUndefined();
+    expect(t.getCell(4, 3).alignment?.indent).toBeUndefined();
   });
 });

@@ -256,42 +256,40 @@ describe('Electron host: saving files and printing to PDF', () => {
   const trusted = { senderFrame: { url: APP_INDEX_URL, parent: null } };
   const call = (fake: FakeElectron, channel: string, payload: unknown) => fake.ipcHandlers.get(channel)!(trusted, payload);
 
-  it('asks where to save over the window, writes the bytes exactly, and saves nothing when cancelled', async () => {
+  it('writes an export from the cache where the researcher says, over the window, whole under that name; nothing when the dialog is closed', async () => {
     const { fake } = await boot();
+    expect(await call(fake, 'creators:sync', {})).toMatchObject({ ok: true });
     const folder = tempDir('scout-electron-save-');
-    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
-    const request = { suggestedName: 'Beauty Q3 — shortlist.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
+    const request = { runId: 'creators-csv', format: 'csv', subject: { kind: 'creators' } };
 
     fake.saveAnswers.push(null);
-    expect(await call(fake, 'files:saveAs', request)).toEqual({ ok: true, value: { openedByHost: true, savedTo: null } });
+    expect(await call(fake, 'exports:save', request)).toEqual({ ok: true, value: { outcome: 'not-saved', fileName: 'Creators.csv', rows: 0, bytes: 0, savedTo: null, downloadUrl: null } });
     expect(fs.readdirSync(folder)).toEqual([]);
 
-    const target = path.join(folder, 'shortlist.xlsx');
+    const target = path.join(folder, 'creators.csv');
     fs.writeFileSync(target, 'an older sheet');
     fake.saveAnswers.push(target);
-    expect(await call(fake, 'files:saveAs', request)).toEqual({ ok: true, value: { openedByHost: true, savedTo: target } });
-    expect(fs.readFileSync(target).equals(bytes)).toBe(true);
-    expect(fs.readdirSync(folder)).toEqual(['shortlist.xlsx']);
+    const saved = await call(fake, 'exports:save', request);
+    expect(saved).toMatchObject({ ok: true, value: { outcome: 'saved', fileName: 'Creators.csv', savedTo: target, downloadUrl: null } });
+    const text = fs.readFileSync(target, 'utf8');
+    expect(text.startsWith('\uFEFFCreator,Country,Favourite')).toBe(true);
+    expect((saved as { value: { bytes: number } }).value.bytes).toBe(fs.statSync(target).size);
+    // Written under a temporary name and renamed: nothing else is left in the folder.
+    expect(fs.readdirSync(folder)).toEqual(['creators.csv']);
     expect(fake.saveDialogs).toHaveLength(2);
     expect(fake.saveDialogs[1]!.window).toBe(fake.windows[0]);
-    expect(fake.saveDialogs[1]!.options).toMatchObject({ filters: [{ name: 'XLSX file', extensions: ['xlsx'] }] });
-    expect(path.basename(fake.saveDialogs[1]!.options.defaultPath!)).toBe('Beauty Q3 — shortlist.xlsx');
+    expect(fake.saveDialogs[1]!.options).toMatchObject({ filters: [{ name: 'CSV file', extensions: ['csv'] }] });
+    expect(path.basename(fake.saveDialogs[1]!.options.defaultPath!)).toBe('Creators.csv');
   });
 
-  it('refuses names with a folder and files over 30 MB before any dialog, and says when it cannot write', async () => {
+  it('says when it cannot write where the researcher chose, and leaves nothing there', async () => {
     const { fake } = await boot();
-    for (const suggestedName of ['../sheet.csv', 'sub/sheet.csv', 'C:\\sheet.csv', '.hidden', '']) {
-      expect(await call(fake, 'files:saveAs', { suggestedName, mimeType: 'text/csv', base64: 'YQ==' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    }
-    const tooBig = 'A'.repeat(Math.ceil((30 * 1024 * 1024 + 3) / 3) * 4);
-    expect(await call(fake, 'files:saveAs', { suggestedName: 'big.csv', mimeType: 'text/csv', base64: tooBig })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/30 MB/) } });
-    expect(fake.saveDialogs).toEqual([]);
-
-    const missing = path.join(tempDir('scout-electron-save-'), 'no-such-folder', 'sheet.csv');
+    expect(await call(fake, 'creators:sync', {})).toMatchObject({ ok: true });
+    const missing = path.join(tempDir('scout-electron-save-'), 'no-such-folder', 'sheet.xlsx');
     fake.saveAnswers.push(missing);
-    expect(await call(fake, 'files:saveAs', { suggestedName: 'sheet.csv', mimeType: 'text/csv', base64: 'YQ==' })).toMatchObject({
+    expect(await call(fake, 'exports:save', { runId: 'creators-xlsx', format: 'xlsx', subject: { kind: 'creators' } })).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/could not save sheet\.csv there \(ENOENT\)/) },
+      error: { message: expect.stringMatching(/could not save Creators\.xlsx there \(ENOENT\)/) },
     });
     expect(fs.existsSync(path.dirname(missing))).toBe(false);
   });

@@ -16,7 +16,6 @@ import { appUrlMatcher } from './host/senderPolicy';
 import { APP_HOST, APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
 import { electronNativeBindingPath } from './nativeBinding';
-import { MAX_SAVE_BYTES } from '@shared/contract';
 import { ScoutError } from '@shared/errors';
 
 /**
@@ -89,6 +88,9 @@ export function devServerUrl(env: NodeJS.ProcessEnv, isPackaged: boolean): strin
  * Writes beside the chosen file first and then moves it into place, so a failed write never
  * leaves half a file where the researcher's previous one was.
  */
+/** The largest PDF a printed comparison may be. */
+const MAX_PRINTED_PDF_BYTES = 30 * 1024 * 1024;
+
 async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
   const partial = `${file}.${process.pid}.part`;
   try {
@@ -160,12 +162,11 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       nativeBinding: nativeBinding ?? undefined,
     });
     let window: BrowserWindowType | null = null;
-    /** Asks where to save, over the window, and writes the bytes there whole; null when cancelled. */
-    const saveFile = async (suggestedName: string, bytes: Uint8Array): Promise<string | null> => {
+    /** Asks where to save a file named `suggestedName`, over the window; null when the dialog is closed. */
+    const chooseSaveTarget = async (suggestedName: string): Promise<string | null> => {
       if (/[/\\]/.test(suggestedName) || path.basename(suggestedName) !== suggestedName) {
         throw new ScoutError({ code: 'INVALID_INPUT', message: 'A file name to save may not contain a folder.' });
       }
-      if (bytes.length > MAX_SAVE_BYTES) throw new ScoutError({ code: 'INVALID_INPUT', message: 'The file is larger than 30 MB; nothing was saved.' });
       const extension = path.extname(suggestedName).slice(1).toLowerCase();
       const options = {
         defaultPath: path.join(app.getPath('documents'), suggestedName),
@@ -173,13 +174,19 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       };
       const owner = window;
       const choice = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return null;
-      await writeWhole(choice.filePath, bytes);
-      return choice.filePath;
+      return choice.canceled || !choice.filePath ? null : choice.filePath;
+    };
+    /** Asks where to save, over the window, and writes the bytes there whole; null when cancelled. */
+    const saveFile = async (suggestedName: string, bytes: Uint8Array): Promise<string | null> => {
+      if (bytes.length > MAX_PRINTED_PDF_BYTES) throw new ScoutError({ code: 'INVALID_INPUT', message: 'The printed PDF is larger than 30 MB; nothing was saved.' });
+      const target = await chooseSaveTarget(suggestedName);
+      if (target === null) return null;
+      await writeWhole(target, bytes);
+      return target;
     };
     const handlers = createHandlers(services, {
       openExternal: (url) => shell.openExternal(url),
-      saveFile,
+      chooseSaveTarget,
       printToPdf: async (suggestedName) => {
         const owner = window;
         if (!owner) throw new ScoutError({ code: 'NOT_SUPPORTED', message: 'There is no window to print.' });

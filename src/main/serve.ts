@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     rendererDir,
     port,
     archiveFile: (id) => services.active().archive.filePath(id),
+    download: (token) => services.downloads.take(token),
   });
 
   // Launch addresses go to stdout only, never to the log.

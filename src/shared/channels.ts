@@ -46,7 +46,8 @@ export const channels = [
   'compare:delete',
   'compare:latest',
   'compare:printPdf',
-  'files:saveAs',
+  'exports:save',
+  'exports:cancel',
   'archive:quote',
   'archive:export',
   'archive:exportAgain',
@@ -68,7 +69,6 @@ export const channels = [
   'competitor:fetchPosts',
   'competitor:cancelPosts',
   'competitor:posts',
-  'competitor:export',
   'discovery:games',
   'discovery:queries',
   'discovery:saveQuery',
@@ -102,7 +102,7 @@ export const channels = [
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -178,4 +178,3 @@ export interface CompetitorProgress {
   cancelled?: boolean;
 }
 
-export const competitorExportFormats = ['csv', 'xlsx'] as const;

@@ -13,13 +13,16 @@ import { CALENDAR_DAY_FORMAT, isCalendarDay } from './calendarDay';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from './creators';
 import { isPositiveId } from './ids';
 import { fileNameProblem } from './fileNames';
+import { exportFormats, type ExportProgress, type ExportResult } from './exports';
+import { resultSortKeys } from './discoveryResultOrder';
+import type { ItemSortKey } from './listsModel';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, type AccountNotesView } from './accountNotes';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { agencyBrandSchema, agencyLogoSchema, type AgencyView } from './agency';
 import { clientReportContentSchema, clientReportNoteSchema } from './clientReport';
-import { competitorFieldShape, datesInOrder, competitorExportFormats, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
+import { competitorFieldShape, datesInOrder, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
@@ -200,9 +203,9 @@ export interface SnapshotDetail extends SnapshotView {
   history?: HistoryView | null;
 }
 
-/** What a save dialog did: Electron writes the file where the researcher chose; browser mode leaves the download to the page. */
+/** What the print of a comparison did: Electron writes the PDF where the researcher chose; browser mode leaves the print to the page. */
 export interface SaveFileResult {
-  /** False in browser mode: the page saves the bytes itself (a download, or the browser's print). */
+  /** False in browser mode: the page prints with the browser's own dialog. */
   openedByHost: boolean;
   /** Where the file was written; null when the dialog was cancelled or the host did not open one. */
   savedTo: string | null;
@@ -258,8 +261,6 @@ function withAccountRef<S extends z.ZodType<{ network: Network; account: string 
   });
 }
 
-/** The largest file `files:saveAs` writes. */
-export const MAX_SAVE_BYTES = 30 * 1024 * 1024;
 
 /** A file name a save dialog starts from: a name only, never a path. */
 const competitorId = z.string().min(1).max(100).regex(/^[\w-]+$/, 'That is not a competitor analysis id.');
@@ -285,6 +286,53 @@ const pageRange = <T extends { fromPage?: number; toPage?: number }>(value: T, c
     ctx.addIssue({ code: 'custom', path: ['toPage'], message: 'The last page comes after the first.' });
   }
 };
+
+/** A sort the researcher chose on a table: a column and an order. */
+const tableSort = <K extends string>(keys: z.ZodType<K>) => z.object({ key: keys, order: z.enum(['asc', 'desc']) }).strict().nullable();
+/** The rows ticked on a table (none: every row shown); a table holds at most 10,000 rows. */
+const tickedRows = z.array(z.string().max(200)).max(10_000, 'Export at most 10,000 ticked rows.');
+/** A title a file carries (the comparison's, the query's, the list's): free text, named in the file. */
+const exportTitle = z.string().trim().min(1, 'Give the file a title.').max(200, 'A title is at most 200 characters.');
+
+/** What an export writes, read from the cache as the page shows it. */
+const exportSubject = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('competitor'),
+      id: competitorId,
+      filters: competitorFilters.optional(),
+      sort: z.object({ key: z.enum(competitorSortKeys), order: z.enum(['asc', 'desc']) }).strict().optional(),
+    })
+    .strict(),
+  /** A query's cached results: every cached page or one of them, in the table's order, the ticked rows or all shown. */
+  z
+    .object({ kind: z.literal('discovery'), title: exportTitle, body: z.unknown(), sandbox: z.boolean(), page: discoveryPage.nullable(), sort: tableSort(z.enum(resultSortKeys)), rows: tickedRows })
+    .strict(),
+  /** A synced list's items in the table's order (every page of it), the ticked ones or all. */
+  z
+    .object({
+      kind: z.literal('list'),
+      listId: positiveId('A list id is a whole number from 1.'),
+      sort: tableSort(z.string().regex(/^(title|network|followers|er|inLists|field:[\w.-]{1,100})$/, 'That is not a column of the list.') as z.ZodType<ItemSortKey>),
+      rows: tickedRows,
+    })
+    .strict(),
+  /** The creators in the cache matching the page's search. */
+  z.object({ kind: z.literal('creators'), text: z.string().max(200).optional() }).strict(),
+  /** A comparison as the page shows it: its accounts pinned to their snapshots, with notes, for one period. */
+  z
+    .object({
+      kind: z.literal('compare'),
+      title: exportTitle,
+      period: z.enum(comparePeriods),
+      items: z
+        .array(z.object({ snapshotId: z.number().int().positive(), note: z.string().max(2000, 'A note is at most 2000 characters.').default('') }).strict())
+        .min(COMPARE_MIN, `A comparison needs at least ${COMPARE_MIN} accounts.`)
+        .max(COMPARE_MAX, `A comparison holds at most ${COMPARE_MAX} accounts.`),
+    })
+    .strict(),
+]);
+export type ExportSubject = z.output<typeof exportSubject>;
 
 const comparisonItem = withAccountRef(
   z
@@ -488,7 +536,6 @@ export const operations = {
   ),
   /** Electron prints the window (already in its print layout) to PDF and asks where to save it; browser mode prints from the page. */
   'compare:printPdf': op<SaveFileResult>()(z.object({ suggestedName }).strict()),
-  /** Electron asks where to save and writes the bytes; browser mode downloads them from the page. */
   /** What exporting this account's PDF costs now: a PDF unlocks the report, so it costs what a report request would. */
   'archive:quote': op<CostQuote>()(withAccountRef(z.object({ network, account }).strict())),
   /**
@@ -565,17 +612,6 @@ export const operations = {
         sort: z.object({ key: z.enum(competitorSortKeys), order: z.enum(['asc', 'desc']) }).strict().optional(),
         offset: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(1000).optional(),
-      })
-      .strict(),
-  ),
-  /** Every post matching the filters as CSV or XLSX bytes, for the page to save. */
-  'competitor:export': op<{ fileName: string; mimeType: string; base64: string }>()(
-    z
-      .object({
-        id: competitorId,
-        format: z.enum(competitorExportFormats),
-        filters: competitorFilters.optional(),
-        sort: z.object({ key: z.enum(competitorSortKeys), order: z.enum(['asc', 'desc']) }).strict().optional(),
       })
       .strict(),
   ),
@@ -698,18 +734,14 @@ export const operations = {
   'team:restoreNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
   /** Hides the notice; the overtaken value stays in its history. Answers the notices left. */
   'team:dismissNotice': op<TeamNotice[]>()(z.object({ id: z.string().min(1).max(200) }).strict()),
-  'files:saveAs': op<SaveFileResult>()(
-    z
-      .object({
-        suggestedName,
-        mimeType: z.string().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'That is not a media type.'),
-        base64: z
-          .string()
-          .max(Math.ceil(MAX_SAVE_BYTES / 3) * 4, 'The file is larger than 30 MB.')
-          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file’s bytes are not base64.'),
-      })
-      .strict(),
-  ),
+  /**
+   * Writes a file from the cache (the subject says what: the posts of a competitor analysis as
+   * the post browser filters and sorts them …), as the job `runId`: the desktop app asks where
+   * and writes it there, browser mode answers a download address. Progress in `exports:changed`.
+   */
+  'exports:save': op<ExportResult>()(z.object({ runId, format: z.enum(exportFormats), subject: exportSubject }).strict()),
+  /** Stops the export `runId`; what was written of it is removed. */
+  'exports:cancel': op<{ cancelled: boolean }>()(z.object({ runId }).strict()),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 
 // Both directions: the contract declares no operation that channels.ts does not list.
@@ -747,6 +779,7 @@ export interface EventPayloads {
   'team:sync': TeamSyncView;
   /** A Team workspace's notices changed (an edit overtaken, one restored or dismissed): all of them, as now. */
   'team:noticesChanged': { workspace: WorkspaceId; notices: TeamNotice[] };
+  'exports:changed': ExportProgress;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

@@ -76,7 +76,16 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
 
 let cldr: Intl.DisplayNames | null | undefined;
 
+const cldrNames = new Map<string, string | null>();
+
 function cldrName(code: string): string | null {
+  if (cldrNames.has(code)) return cldrNames.get(code)!;
+  const name = cldrNameOnce(code);
+  cldrNames.set(code, name);
+  return name;
+}
+
+function cldrNameOnce(code: string): string | null {
   if (cldr === undefined) {
     try {
       cldr = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -120,13 +129,20 @@ function namesIndex(): Map<string, string> {
 const squeeze = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** A withdrawn code as the code that replaced it ('BU' → 'MM', 'ZR' → 'CD'), as CLDR maps it. */
+// Asked once per code (there are at most 676): a sheet of 60,000 posts names a country on each row.
+const currentCodes = new Map<string, string>();
+
 function current(code: string): string {
-  try {
-    const region = /-([A-Z]{2})$/.exec(Intl.getCanonicalLocales(`und-${code}`)[0] ?? '')?.[1];
-    return region ?? code;
-  } catch {
-    return code;
+  let found = currentCodes.get(code);
+  if (found === undefined) {
+    try {
+      found = /-([A-Z]{2})$/.exec(Intl.getCanonicalLocales(`und-${code}`)[0] ?? '')?.[1] ?? code;
+    } catch {
+      found = code;
+    }
+    currentCodes.set(code, found);
   }
+  return found;
 }
 
 /** The ISO code of a country given by its code (any case; a withdrawn one as its successor) or by a name the dictionary knows; null otherwise. */

@@ -16,7 +16,12 @@ export function inertText(text: string): string {
 
 export type CsvCell = string | number;
 
+/** These lines as CSV text, each ended with CRLF (no BOM): a part of a file written in pieces. */
+export function csvLines(lines: readonly (readonly CsvCell[])[]): string {
+  return lines.length === 0 ? '' : Papa.unparse(lines.map((line) => [...line]), { newline: '\r\n' }) + '\r\n';
+}
+
 /** The CSV text of these lines (the first is the header, if the sheet has one), BOM first. */
 export function writeCsv(lines: readonly (readonly CsvCell[])[]): string {
-  return BOM + Papa.unparse(lines.map((line) => [...line]), { newline: '\r\n' }) + '\r\n';
+  return BOM + csvLines(lines);
 }

@@ -4,7 +4,8 @@
 import type { DiscoveryRow } from './discoveryData';
 import { sortRows, type SortOrder, type SortState, type SortValue } from './dataTable';
 
-export type ResultSortKey = 'order' | 'account' | 'followers' | 'er' | 'country' | 'verified';
+export const resultSortKeys = ['order', 'account', 'followers', 'er', 'country', 'verified'] as const;
+export type ResultSortKey = (typeof resultSortKeys)[number];
 
 export const sortValues: Record<ResultSortKey, (r: DiscoveryRow) => SortValue> = {
   order: (r) => r.page * 100 + r.position,

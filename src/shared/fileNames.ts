@@ -23,11 +23,12 @@ export function fileNameProblem(name: string): string | null {
 
 /**
  * A file name made from a title ('Q3 creators: US/UK' → 'Q3 creators US UK.xlsx'): every
- * character a name may not hold becomes a space, invisible ones are dropped, at most 120
+ * character a name may not hold becomes a space, invisible formatting ones are dropped, at most 120
  * characters before the extension; `fallback` when nothing is left.
  */
 export function fileNameFor(title: string, extension: string, fallback = 'Scout export'): string {
-  const base = withoutInvisible(title)
+  // A control character (a tab, a line break) parts words: it becomes a space; a formatting one is dropped.
+  const base = withoutInvisible(title.replace(/\p{Cc}+/gu, ' '))
     .replace(/[/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

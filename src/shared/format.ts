@@ -302,19 +302,5 @@ export const networkLabels: Readonly<Record<Network, string>> = {
 /** A report period in words: '30d' → '30 days'. */
 export const PERIOD_WORDS: Readonly<Record<ComparePeriod, string>> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
-/** A file name from what the researcher named the thing (a comparison, a query): no path separators, control characters or leading dot. */
-export function fileNameFor(name: string, extension: string): string {
-  const base = name
-    // Control characters are what a file name must not hold, so the pattern names them.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[/\\:*?"<>|\x00-\x1f\x7f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 120)
-    .trim();
-  return `${base || 'Comparison'}.${extension}`;
-}
-
 // CSV: the one writer lives in src/shared/csv.ts (main writes CSV too); the renderer reads it from here.
 export { BOM, inertText, writeCsv, type CsvCell } from './csv';

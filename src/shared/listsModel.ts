@@ -7,7 +7,9 @@ import type { ConnectionState, WorkspaceState } from './contract';
 import { isPositiveId } from './ids';
 import { countryName } from './countries';
 import { listLabel } from './lists';
-import { DASH, formatDate, formatExact, formatMetric } from './format';
+import { DASH, formatDate, formatExact, formatMetric, networkLabels } from './format';
+import { sortRows, type SortState, type SortValue } from './dataTable';
+import type { ListItemView } from './discoveryData';
 
 /**
  * Why a sync (free, but it asks the API) cannot be sent now, in words; null when it can. The
@@ -90,4 +92,35 @@ export function fieldText(key: string, value: unknown): { text: string; title?: 
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return { text: value.join(', ') };
   const json = JSON.stringify(value);
   return { text: json.length > 80 ? `${json.slice(0, 79)}…` : json, title: json };
+}
+
+/** The items table's columns that sort (an item's other fields are `field:<key>`). */
+export type ItemSortKey = 'title' | 'network' | 'followers' | 'er' | 'inLists' | `field:${string}`;
+
+/** What the items table sorts a column by: the page and its export order the items by the same rule. */
+export function itemSortValue(key: ItemSortKey): (item: ListItemView) => SortValue {
+  switch (key) {
+    case 'title':
+      return (i) => i.title ?? i.username ?? i.account;
+    case 'network':
+      return (i) => (i.network ? networkLabels[i.network] : null);
+    case 'followers':
+      return (i) => i.followers;
+    case 'er':
+      return (i) => i.er;
+    case 'inLists':
+      return (i) => inListsText(i.inLists);
+    default: {
+      const field = key.slice('field:'.length);
+      return (i) => {
+        const v = i.fields[field];
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      };
+    }
+  }
+}
+
+/** The items in the table's order: the API's, or a column's. */
+export function orderItems(items: readonly ListItemView[], sort: SortState<ItemSortKey> | null): readonly ListItemView[] {
+  return sort ? sortRows(items, itemSortValue(sort.key), sort.order) : items;
 }

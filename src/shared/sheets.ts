@@ -1,5 +1,6 @@
-// How every sheet a client receives is finished, whichever page writes it (Compare and Discovery
-// in the renderer, Competitor in main): one place for the rules, so the files look and print alike.
+// How every sheet a client receives is finished, whichever page it comes from (main writes them
+// all, streamed to disk by src/main/exports): one place for the rules, so the files look and
+// print alike, and the screen's formatter rounds by the same rule (shownDecimals).
 //
 // XLSX (exceljs):
 // - a title block: the title (bold), then one line naming the agency and what the sheet holds,
@@ -128,36 +129,33 @@ export function subtitleText(brand: AgencyBrand, about: string): string {
 /** The row the table's header is on, after the title block. */
 export const TABLE_HEADER_ROW = 3;
 
+/** What a row of a worksheet offers, in memory or streamed (exceljs' Row of either writer). */
+type SheetRow = Pick<ExcelJS.Row, 'getCell' | 'eachCell' | 'height' | 'number'>;
+
 /**
- * Title (row 1) and subtitle (row 2), each merged across the table's `width` columns and wrapped,
- * the subtitle's row as tall as its wrapped lines. Call after the column widths are set.
+ * The title (row 1) and subtitle (row 2) cells, the subtitle's row as tall as its wrapped lines
+ * in `chars` (the summed widths of the columns the block spans). The caller merges each row
+ * across the table's width: a merged cell's wrapped text does not grow its row in Excel or
+ * LibreOffice, so the rows are sized here.
  */
-export function titleBlock(ws: ExcelJS.Worksheet, width: number, title: string, subtitle: string): void {
-  const span = Math.max(1, width);
-  ws.getCell(1, 1).value = title;
-  ws.getCell(1, 1).font = { bold: true, size: 14 };
-  ws.getCell(1, 1).alignment = { vertical: 'top', wrapText: true };
-  ws.getCell(2, 1).value = subtitle;
-  ws.getCell(2, 1).font = SUBTITLE_FONT;
-  ws.getCell(2, 1).alignment = { vertical: 'top', wrapText: true };
-  if (span > 1) {
-    ws.mergeCells(1, 1, 1, span);
-    ws.mergeCells(2, 1, 2, span);
-  }
-  // A merged cell's wrapped text does not grow its row in Excel or LibreOffice: size the rows here.
-  let chars = 0;
-  for (let c = 1; c <= span; c++) chars += ws.getColumn(c).width ?? 10;
+export function titleRows(titleRow: SheetRow, subtitleRow: SheetRow, chars: number, title: string, subtitle: string): void {
+  titleRow.getCell(1).value = title;
+  titleRow.getCell(1).font = { bold: true, size: 14 };
+  titleRow.getCell(1).alignment = { vertical: 'top', wrapText: true };
+  subtitleRow.getCell(1).value = subtitle;
+  subtitleRow.getCell(1).font = SUBTITLE_FONT;
+  subtitleRow.getCell(1).alignment = { vertical: 'top', wrapText: true };
   const lines = (text: string, perLine: number) => Math.max(1, Math.ceil(text.length / Math.max(10, perLine)));
-  ws.getRow(1).height = 20 * lines(title, chars / 1.4);
-  ws.getRow(2).height = 15 * lines(subtitle, chars * 0.95);
+  titleRow.height = 20 * lines(title, chars / 1.4);
+  subtitleRow.height = 15 * lines(subtitle, chars * 0.95);
 }
 
-/** The table's header cells: bold, wrapped, on the accent colour. */
-export function headerRow(ws: ExcelJS.Worksheet, row: number, from: number, to: number, brand: AgencyBrand): void {
+/** The header cells of a row: bold, wrapped, on the accent colour. */
+export function styleHeaderCells(row: SheetRow, from: number, to: number, brand: AgencyBrand): void {
   const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: accentArgb(brand) } };
   const color = textOnAccent(brand);
   for (let c = from; c <= to; c++) {
-    const cell = ws.getCell(row, c);
+    const cell = row.getCell(c);
     cell.fill = fill;
     cell.font = { ...(cell.font ?? {}), bold: true, color: { argb: color } };
     cell.alignment = { vertical: 'top', wrapText: true };
@@ -173,23 +171,38 @@ export interface PrintOptions {
   brand: AgencyBrand;
 }
 
-/** Landscape, one page wide, titles repeated, page numbers and the agency in the footer. */
-export function printSetup(ws: ExcelJS.Worksheet, options: PrintOptions): void {
-  ws.pageSetup = {
-    ...ws.pageSetup,
-    orientation: 'landscape',
-    fitToPage: true,
-    fitToWidth: 1,
-    fitToHeight: 0,
-    horizontalCentered: false,
-    margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.25, footer: 0.3 },
-    printTitlesRow: `1:${options.headerRows}`,
-    ...(options.firstColumn ? { printTitlesColumn: 'A:A' } : {}),
-  };
+/**
+ * Landscape, one page wide, titles repeated, page numbers and the agency in the footer: the
+ * worksheet options every sheet is made with (a streamed sheet takes them when it is added).
+ */
+export function printOptions(options: PrintOptions): { pageSetup: Partial<ExcelJS.PageSetup>; headerFooter: Partial<ExcelJS.HeaderFooter> } {
   // '&' starts a code in a header or footer: a name with one is written '&&'.
   const safe = (s: string) => s.replace(/&/g, '&&');
   const left = options.brand.name.trim() ? safe(options.brand.name.trim()) : 'Scout Workbench';
-  ws.headerFooter = { oddFooter: `&L${left}&C${safe(options.title)}&RPage &P of &N` };
+  return {
+    pageSetup: {
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      horizontalCentered: false,
+      margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.25, footer: 0.3 },
+      printTitlesRow: `1:${options.headerRows}`,
+      ...(options.firstColumn ? { printTitlesColumn: 'A:A' } : {}),
+    },
+    headerFooter: { oddFooter: `&L${left}&C${safe(options.title)}&RPage &P of &N` },
+  };
+}
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+/** en-US grouping with `decimals` decimals; made once per count (making one is slow, a sheet asks for thousands). */
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** The text a cell shows, for sizing its column. */
@@ -202,7 +215,7 @@ function shownText(cell: ExcelJS.Cell): string {
     const fmt = cell.numFmt ?? '';
     const decimals = /0\.(0+)/.exec(fmt)?.[1]?.length ?? (Number.isInteger(v) ? 0 : 2);
     const n = fmt.includes('%') ? v * 100 : v;
-    const text = n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const text = numberFormat(decimals).format(n);
     return `${fmt.includes('$') ? '$' : ''}${text}${fmt.includes('%') ? '%' : ''}${fmt.includes('week') ? ' / week' : ''}`;
   }
   if (typeof v === 'object' && 'text' in v) return String(v.text);
@@ -210,68 +223,96 @@ function shownText(cell: ExcelJS.Cell): string {
   return String(v);
 }
 
+const isMergedAway = (cell: ExcelJS.Cell) => cell.isMerged && cell.master.address !== cell.address;
+const isFigure = (value: ExcelJS.CellValue) => typeof value === 'number' || value instanceof Date;
+
+export interface FitLimits {
+  /** Narrowest a column is, in characters (8). */
+  min?: number;
+  /** Widest a column is (40); longer text wraps. */
+  max?: number;
+  /** The widest of particular columns, by number from 1. */
+  maxOf?: Record<number, number>;
+}
+
 /**
- * Each column as wide as its longest line of content from `fromRow` on (the header's longest word
- * counts, the header wraps), between `min` and `max` characters; text longer than `max` wraps.
+ * Column widths fitted to content, learned a row at a time — the header row first, then every
+ * row of the table — so a sheet streamed to disk is fitted exactly as one built in memory:
+ * - each column as wide as its longest line (the header's longest word counts: the header
+ *   wraps), between `min` and `max` characters; longer text wraps;
+ * - text right after a column of numbers or dates (right-aligned) starts one step in;
+ * - a row as tall as its wrapped text (Excel and LibreOffice keep a row one line high when the
+ *   file does not say otherwise, and the wrapped lines then cover the rows below).
  */
-export function fitColumns(ws: ExcelJS.Worksheet, fromRow: number, columns: number, limits: { min?: number; max?: number; maxOf?: Record<number, number> } = {}): void {
-  const min = limits.min ?? 8;
-  for (let c = 1; c <= columns; c++) {
-    const max = limits.maxOf?.[c] ?? limits.max ?? 40;
-    let want = 0;
-    for (let r = fromRow; r <= ws.rowCount; r++) {
-      const cell = ws.getCell(r, c);
-      if (cell.isMerged && cell.master.address !== cell.address) continue;
-      const text = shownText(cell);
-      const longest = r === fromRow ? Math.max(0, ...text.split(/\s+/).map((w) => w.length)) : Math.max(0, ...text.split('\n').map((l) => l.length));
-      want = Math.max(want, longest);
-      // A link does not wrap in LibreOffice: its text is made short enough instead (shortLink, linkText).
-      if (longest > max && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
-    }
-    // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
-    ws.getColumn(c).width = Math.min(max, Math.max(min, Math.ceil(want * 1.1) + 2));
+export class ColumnFit {
+  private readonly wanted: number[];
+  private readonly figures: boolean[];
+  private measured = 0;
+
+  constructor(
+    readonly columns: number,
+    private readonly limits: FitLimits = {},
+  ) {
+    this.wanted = Array(columns + 1).fill(0) as number[];
+    this.figures = Array(columns + 1).fill(false) as boolean[];
   }
-  // Text right after a column of numbers or dates (right-aligned) would touch them: it starts one step in.
-  const numeric = (c: number) => {
-    for (let r = fromRow + 1; r <= ws.rowCount; r++) {
-      const v = ws.getCell(r, c).value;
-      if (typeof v === 'number' || v instanceof Date) return true;
+
+  private max(c: number): number {
+    return this.limits.maxOf?.[c] ?? this.limits.max ?? 40;
+  }
+
+  /** Learns from one row, the header row first. */
+  measure(row: SheetRow): void {
+    const header = this.measured++ === 0;
+    for (let c = 1; c <= this.columns; c++) {
+      const cell = row.getCell(c);
+      if (isMergedAway(cell)) continue;
+      const text = shownText(cell);
+      const longest = header ? Math.max(0, ...text.split(/\s+/).map((w) => w.length)) : Math.max(0, ...text.split('\n').map((l) => l.length));
+      this.wanted[c] = Math.max(this.wanted[c]!, longest);
+      if (!header && isFigure(cell.value)) this.figures[c] = true;
     }
-    return false;
-  };
-  for (let c = 2; c <= columns; c++) {
-    if (numeric(c) || !numeric(c - 1)) continue;
-    for (let r = fromRow; r <= ws.rowCount; r++) {
-      const cell = ws.getCell(r, c);
-      const v = cell.value;
-      if (typeof v !== 'number' && !(v instanceof Date) && !(cell.isMerged && cell.master.address !== cell.address)) cell.alignment = { ...(cell.alignment ?? {}), horizontal: 'left', indent: 1 }; // an indent needs its side
+  }
+
+  /** The widths, in Excel's characters, by column from 1 (index 0 unused). */
+  widths(): number[] {
+    const min = this.limits.min ?? 8;
+    // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
+    return this.wanted.map((want, c) => (c === 0 ? 0 : Math.min(this.max(c), Math.max(min, Math.ceil(want * 1.1) + 2))));
+  }
+
+  /**
+   * Finishes a row's cells once the widths are known: wraps what is longer than its column may
+   * be (a link does not wrap in LibreOffice: its text is made short enough instead) and starts
+   * text after a column of figures one step in (an indent needs its side).
+   */
+  finishCells(row: SheetRow): void {
+    for (let c = 1; c <= this.columns; c++) {
+      const cell = row.getCell(c);
+      if (isMergedAway(cell)) continue;
+      const longest = Math.max(0, ...shownText(cell).split('\n').map((l) => l.length));
+      if (longest > this.max(c) && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
+      if (c >= 2 && !this.figures[c] && this.figures[c - 1] && !isFigure(cell.value)) cell.alignment = { ...(cell.alignment ?? {}), horizontal: 'left', indent: 1 };
     }
   }
 }
 
-/**
- * Rows from `fromRow` on as tall as their wrapped text (Excel and LibreOffice keep a row one line
- * high when the file does not say otherwise, and the wrapped lines then cover the rows below).
- */
-export function fitRowHeights(ws: ExcelJS.Worksheet, fromRow: number, lineHeight = 14.5): void {
-  for (let r = fromRow; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    let lines = 1;
-    row.eachCell((cell, c) => {
-      if (!cell.alignment?.wrapText) return;
-      if (cell.isMerged && cell.master.address !== cell.address) return;
-      // A width counts '0's; ordinary text is narrower, about 1.15 characters a '0' in Excel's and LibreOffice's fonts.
-      const width = Math.max(4, Math.floor((ws.getColumn(c).width ?? 10) * 1.15));
-      const cellLines = shownText(cell)
-        .split('\n')
-        .reduce((sum, line) => sum + Math.max(1, wrappedLines(line, width)), 0);
-      lines = Math.max(lines, cellLines);
-    });
-    if (lines === 1) continue;
-    row.height = lines * lineHeight + 2;
-    // Every cell of a tall row starts at its top, beside the wrapped one.
-    row.eachCell((cell) => (cell.alignment = { ...(cell.alignment ?? {}), vertical: 'top' }));
-  }
+/** Makes a row as tall as its wrapped text, in columns `widthOf(c)` wide; its cells then start at the top. */
+export function fitRowHeight(row: SheetRow, widthOf: (column: number) => number, lineHeight = 14.5): void {
+  let lines = 1;
+  row.eachCell((cell, c) => {
+    if (!cell.alignment?.wrapText || isMergedAway(cell)) return;
+    // A width counts '0's; ordinary text is narrower, about 1.15 characters a '0' in Excel's and LibreOffice's fonts.
+    const width = Math.max(4, Math.floor(widthOf(c) * 1.15));
+    const cellLines = shownText(cell)
+      .split('\n')
+      .reduce((sum, line) => sum + Math.max(1, wrappedLines(line, width)), 0);
+    lines = Math.max(lines, cellLines);
+  });
+  if (lines === 1) return;
+  row.height = lines * lineHeight + 2;
+  // Every cell of a tall row starts at its top, beside the wrapped one.
+  row.eachCell((cell) => (cell.alignment = { ...(cell.alignment ?? {}), vertical: 'top' }));
 }
 
 /** How many lines `text` takes wrapped at word boundaries in `width` characters. */

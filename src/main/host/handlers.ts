@@ -4,11 +4,12 @@
 import type { WorkspaceId } from '@shared/workspaces';
 import type { Channel } from '@shared/channels';
 import { isChannel } from '@shared/channels';
-import { MAX_SAVE_BYTES, operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
+import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import { archiveFileUrl } from '@shared/archive';
 import type { MainServices } from '../services/mainServices';
+import type { ExportDestination } from '../exports/exportService';
 import type { Logger } from '../log';
 import { errorData } from '../errorWording';
 
@@ -17,9 +18,9 @@ export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promis
 export interface HostCapabilities {
   /** Electron hands the link to the OS; browser mode lets the page open it. */
   openExternal?: (url: string) => Promise<void>;
-  /** Electron asks where to save (starting from `suggestedName`) and writes the bytes; null when cancelled. */
-  saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>;
-  /** Electron prints the window to PDF and saves it as `saveFile` does. */
+  /** Electron asks where to save a file named `fileName` (the save dialog); null when the dialog is closed. */
+  chooseSaveTarget?: (fileName: string) => Promise<string | null>;
+  /** Electron prints the window to PDF and saves it where the researcher says (the save dialog); null when cancelled. */
   printToPdf?: (suggestedName: string) => Promise<string | null>;
   /** Electron opens a file in the system's viewer (shell.openPath); browser mode serves it instead. */
   openPath?: (file: string) => Promise<void>;
@@ -120,13 +121,14 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'compare:save': async (request) => s.active().compare.save(request),
     'compare:delete': async ({ id }) => ({ deleted: s.active().compare.delete(id) }),
     'compare:latest': async ({ accounts }) => s.active().compare.latest(accounts.map(({ account }) => account)),
-    'files:saveAs': async ({ suggestedName, base64 }) => {
-      const bytes = Buffer.from(base64, 'base64');
-      if (bytes.length > MAX_SAVE_BYTES) throw new ScoutError({ code: 'INVALID_INPUT', message: 'The file is larger than 30 MB; nothing was saved.' });
-      // Browser mode: the page downloads the bytes itself.
-      if (!host.saveFile) return { openedByHost: false, savedTo: null };
-      return { openedByHost: true, savedTo: await host.saveFile(suggestedName, bytes) };
+    // From the cache, written by main: the desktop app asks where, browser mode hands out a download.
+    'exports:save': async ({ runId, format, subject }) => {
+      const ws = s.active();
+      const destination: ExportDestination = host.chooseSaveTarget ? { kind: 'dialog', choose: host.chooseSaveTarget } : s.downloadDestination();
+      return ws.exports.save(runId, format, ws.exportPlan(subject), destination);
     },
+    // An export belongs to the workspace it started in, which may no longer be the active one.
+    'exports:cancel': async ({ runId }) => ({ cancelled: s.workspaces.openWorkspaces().some((ws) => ws.exports.cancel(runId)) }),
     'compare:printPdf': async ({ suggestedName }) => {
       // Browser mode: the page prints its print layout with the browser's own dialog.
       if (!host.printToPdf) return { openedByHost: false, savedTo: null };
@@ -174,7 +176,6 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'competitor:fetchPosts': async ({ id }) => s.active().competitor.fetchPosts(id),
     'competitor:cancelPosts': async ({ id }) => ({ cancelled: s.active().competitor.cancelPosts(id) }),
     'competitor:posts': async ({ id, ...query }) => s.active().competitor.posts(id, query),
-    'competitor:export': async ({ id, format, ...query }) => s.active().competitor.exportFile(id, query, format),
     // Free and not cached: the picker asks as the researcher types. Offline → OFFLINE, no token → NO_CREDENTIALS.
     'discovery:games': async ({ search }) => s.active().discovery.games(search),
     'discovery:queries': async () => s.active().discovery.queries(),

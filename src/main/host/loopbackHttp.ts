@@ -14,6 +14,7 @@ import type { EventBus } from '../services/eventBus';
 import type { Logger } from '../log';
 import type { Dispatch } from './handlers';
 import { CONTENT_SECURITY_POLICY } from '@shared/securityPolicy';
+import { DOWNLOAD_PATH_PATTERN, type ShelvedFile } from '../exports/downloadShelf';
 
 /** How long a launch address works after it was printed. */
 export const LAUNCH_TTL_MS = 60_000;
@@ -65,6 +66,8 @@ export interface LoopbackServerOptions {
   requestTimeoutMs?: number;
   /** The file of an archived PDF of the active workspace, by its id; null when there is none. */
   archiveFile?: (id: number) => string | null;
+  /** An export's file, by its download token, handed out once (the shelf forgets it); null when there is none. */
+  download?: (token: string) => ShelvedFile | null;
 }
 
 export interface LoopbackServer {
@@ -202,6 +205,8 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     // An archived PDF, named by its id only: the page never sends a path.
     const archived = /^\/archive\/([1-9]\d{0,15})\.pdf$/.exec(url.pathname);
     if (archived && (req.method === 'GET' || req.method === 'HEAD')) return archivePdf(req, res, Number(archived[1]));
+    const exported = DOWNLOAD_PATH_PATTERN.exec(url.pathname);
+    if (exported && req.method === 'GET') return download(res, exported[1]!);
     if (serveStatic && (req.method === 'GET' || req.method === 'HEAD')) {
       return serveStatic(req, res, () => text(res, 404, 'Not found'));
     }
@@ -248,6 +253,32 @@ export async function startLoopbackServer(options: LoopbackServerOptions): Promi
     fs.createReadStream(file)
       .on('error', () => res.destroy())
       .pipe(res);
+  }
+
+  /**
+   * An export's file, streamed once as an attachment under its name, then deleted: a second ask
+   * of the same address finds nothing.
+   */
+  function download(res: http.ServerResponse, token: string): void {
+    const shelved = options.download?.(token) ?? null;
+    let size: number;
+    try {
+      if (!shelved) throw new Error('not shelved');
+      size = fs.statSync(shelved.file).size;
+    } catch {
+      return text(res, 404, 'That export is not here any more: each is downloaded once, within half an hour. Export it again.');
+    }
+    res.writeHead(200, {
+      'content-type': shelved.mimeType,
+      'content-length': String(size),
+      'content-disposition': attachment(shelved.fileName),
+      'cache-control': 'no-store',
+    });
+    const remove = () => fs.rmSync(shelved.file, { force: true });
+    fs.createReadStream(shelved.file)
+      .on('error', () => res.destroy())
+      .pipe(res);
+    res.on('close', remove);
   }
 
   function eventStream(req: http.IncomingMessage, res: http.ServerResponse, session: string): void {
@@ -324,6 +355,12 @@ function launchRefusedMessage(refusal: LaunchRefusal): string {
     unknown: 'This is not an address this Scout printed (was it restarted since?).',
   }[refusal];
   return `${why} ${NEW_ADDRESS_HINT}`;
+}
+
+/** `attachment` with the file's name: plain ASCII for old readers, the exact name (RFC 6266/8187) for the rest. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'export';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function digest(value: string): string {

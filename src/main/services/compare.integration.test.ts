@@ -128,14 +128,3 @@ describe('compare operations', () => {
     expect(await failure(h.call('compare:get', { id: 'one' }))).toMatchObject({ code: 'INVALID_INPUT' });
   });
 });
-
-describe('saving files in browser mode', () => {
-  it('leaves the download and the print to the page', async () => {
-    expect(await h.call('files:saveAs', { suggestedName: 'sheet.csv', mimeType: 'text/csv', base64: Buffer.from('\ufeffa,b\n').toString('base64') })).toEqual({
-      openedByHost: false,
-      savedTo: null,
-    });
-    expect(await h.call('compare:printPdf', { suggestedName: 'sheet.pdf' })).toEqual({ openedByHost: false, savedTo: null });
-    expect(await failure(h.call('files:saveAs', { suggestedName: '../sheet.csv', mimeType: 'text/csv', base64: 'YQ==' }))).toMatchObject({ code: 'INVALID_INPUT' });
-  });
-});

@@ -3,6 +3,7 @@
 // fetched into a real SQLite file, then filtered, sorted, searched and exported from the cache,
 // also with the workspace offline.
 import Papa from 'papaparse';
+import { exportedBytes } from '../../../test/exported';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MainServices } from './mainServices';
@@ -133,8 +134,8 @@ describe('competitor analysis', () => {
       const check = await call('competitor:check', { id });
       expect(!check.ok && check.error.code).toBe('OFFLINE');
 
-      const csv = await ok('competitor:export', { id, format: 'csv', filters: { paidTypes: ['sponsored'] }, sort: { key: 'likes', order: 'desc' } });
-      const text = Buffer.from(csv.base64, 'base64').toString('utf8');
+      const csv = await ok('exports:save', { runId: 'posts-csv', format: 'csv', subject: { kind: 'competitor', id, filters: { paidTypes: ['sponsored'] }, sort: { key: 'likes', order: 'desc' } } });
+      const text = exportedBytes(services, csv).toString('utf8');
       expect(text.startsWith('\uFEFF')).toBe(true);
       const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
       const sponsored = all.filter((p) => p.paidType === 'sponsored');
@@ -145,9 +146,10 @@ describe('competitor analysis', () => {
 
       // The workbook carries the agency saved in Settings → Your agency at the time it is made.
       await ok('agency:set', { name: 'Northwind Research', accent: '#7a1f5c' });
-      const xlsx = await ok('competitor:export', { id, format: 'xlsx' });
+      const xlsx = await ok('exports:save', { runId: 'posts-xlsx', format: 'xlsx', subject: { kind: 'competitor', id } });
+      expect(xlsx).toMatchObject({ outcome: 'download', rows: 2300, fileName: expect.stringMatching(/^competitor-.+\.xlsx$/) });
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer);
+      await wb.xlsx.load(exportedBytes(services, xlsx) as unknown as ArrayBuffer);
       // The title block (2 rows) and the header row, then one row per post.
       expect(wb.getWorksheet('Posts')!.rowCount).toBe(2303);
       const summary = wb.getWorksheet('Summary')!;

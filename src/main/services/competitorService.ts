@@ -15,7 +15,11 @@ import type { PaidWork } from '../ledger/paidWork';
 import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
-import { competitorCsv, competitorXlsx } from './competitorExport';
+import { analysisTitle, competitorCsv, competitorSheets } from '../exports/competitorSheets';
+import type { ExportPlan } from '../exports/exportService';
+
+/** Posts read at a time while an export is written. */
+const EXPORT_BATCH = 500;
 import type { AgencyBrand } from '@shared/agency';
 import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
@@ -358,16 +362,25 @@ export class CompetitorService {
     return this.deps.posts.query(reportId, query);
   }
 
-  /** Every post matching the browser's filters and sort, as a file. */
-  async exportFile(reportId: string, query: CompetitorPostQuery, format: 'csv' | 'xlsx'): Promise<{ fileName: string; mimeType: string; base64: string }> {
+  /**
+   * Every post matching the browser's filters and sort, as a file: the posts' places are read in
+   * order once, the posts themselves a batch at a time while the file is written.
+   */
+  exportPlan(reportId: string, query: Omit<CompetitorPostQuery, 'offset' | 'limit'>): ExportPlan {
     const analysis = this.known(reportId);
-    const { rows } = this.deps.posts.query(reportId, { ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    const base = `competitor-${(analysis.username ?? reportId).replace(/[^\w.-]+/g, '_')}-${analysis.dateFrom ?? ''}_${analysis.dateTo ?? ''}`;
-    if (format === 'csv') {
-      return { fileName: `${base}.csv`, mimeType: 'text/csv', base64: Buffer.from(competitorCsv(rows), 'utf8').toString('base64') };
-    }
-    const bytes = await competitorXlsx(analysis, rows, { brand: this.deps.brand(), createdAt: (this.deps.now ?? Date.now)() });
-    return { fileName: `${base}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: Buffer.from(bytes).toString('base64') };
+    const order = this.deps.posts.orderedIndexes(reportId, query);
+    const posts = async function* (this: CompetitorService) {
+      for (let i = 0; i < order.length; i += EXPORT_BATCH) yield this.deps.posts.rowsAt(reportId, order.slice(i, i + EXPORT_BATCH));
+    }.bind(this);
+    const brand = analysis.username ? `@${analysis.username}` : 'the brand';
+    return {
+      name: `competitor-${(analysis.username ?? reportId).replace(/[^\w.-]+/g, '_')}-${analysis.dateFrom ?? ''}_${analysis.dateTo ?? ''}`,
+      title: analysisTitle(analysis),
+      describe: `the posts of ${brand}'s competitor analysis`,
+      rows: order.length,
+      xlsx: (meta) => competitorSheets(analysis, posts, order.length, meta),
+      csv: () => competitorCsv(posts, order.length),
+    };
   }
 
   private known(reportId: string): CompetitorAnalysisView {

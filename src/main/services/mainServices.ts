@@ -1,6 +1,8 @@
 // Builds every main-process service for one data folder. Both hosts (Electron and the loopback
 // HTTP server) call this and bind the same handlers; nothing here knows which host it is in.
 import path from 'node:path';
+import { DownloadShelf, downloadPath } from '../exports/downloadShelf';
+import type { ExportDestination } from '../exports/exportService';
 import type { AppInfo, AppNotice, HostKind, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { ScoutError } from '@shared/errors';
@@ -37,6 +39,8 @@ export class MainServices {
   readonly workspaces: WorkspaceRegistry;
   readonly plans: PlanService;
   readonly credentialStore: CredentialStore;
+  /** Browser mode's exports, each handed out once at its own address. */
+  readonly downloads: DownloadShelf;
   private settings: AppSettings;
   private readonly settingsFile: string;
   private notices: AppNotice[] = [];
@@ -71,6 +75,18 @@ export class MainServices {
       isActive: (id) => id === this.activeId,
     });
     this.plans = new PlanService(this.events);
+    this.downloads = new DownloadShelf(path.join(options.dataDir, 'exports'));
+  }
+
+  /** Where browser mode writes an export: a place on the download shelf, handed out once at its address. */
+  downloadDestination(): ExportDestination {
+    return {
+      kind: 'download',
+      place: (fileName, mimeType) => {
+        const { file, token } = this.downloads.place(fileName, mimeType);
+        return { file, url: downloadPath(token), drop: () => this.downloads.drop(token) };
+      },
+    };
   }
 
   get activeId(): WorkspaceId {
@@ -135,5 +151,6 @@ export class MainServices {
 
   async close(): Promise<void> {
     await this.workspaces.closeAll();
+    this.downloads.close();
   }
 }

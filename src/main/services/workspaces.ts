@@ -5,7 +5,9 @@ import type { BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
 import type { TeamView } from '@shared/team';
 import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamNotice, type TeamSyncView } from '@shared/teamSync';
-import type { BackupInfo, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
+import type { BackupInfo, ExportSubject, WorkspaceState, WorkspaceSummary, CredentialStatus } from '@shared/contract';
+import { ExportService, type ExportPlan } from '../exports/exportService';
+import { exportPlan } from '../exports/plans';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../cache/database';
 import { openWorkspaceDatabase } from '../cache/workspaceStore';
@@ -107,6 +109,8 @@ export class Workspace {
   readonly discovery: DiscoveryService;
   readonly lists: ListsService;
   readonly creators: CreatorsService;
+  /** Files written from the cache (sheets of Compare, Discovery, Competitor, Lists, Creators). */
+  readonly exports: ExportService;
   /** Report quotes that ask auditor.creators about accounts Scout has no record of. */
   readonly unlocks: UnlockQuotes;
   /** The paid-work kernel: the only way to an API operation that can spend. */
@@ -290,6 +294,7 @@ export class Workspace {
       onSaved: storePictures,
       ...share,
     });
+    this.exports = new ExportService({ jobs: this.jobs, brand: () => this.agency.brand() });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,
       creators: this.creators,
@@ -640,6 +645,11 @@ export class Workspace {
    * best ("a discovery run (pages 1–6)"); a paid call outside any job (a history, an analysis)
    * is named by itself.
    */
+  /** What an export of `subject` writes, read from this workspace's cache. */
+  exportPlan(subject: ExportSubject): ExportPlan {
+    return exportPlan(this, subject);
+  }
+
   busyWith(): string[] {
     const jobs = this.jobs.running().map((job) => job.describe);
     return jobs.length > 0 ? [...new Set(jobs)] : this.paid.busy();

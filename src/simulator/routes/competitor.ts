@@ -84,7 +84,9 @@ const create: SimRoute = {
 
 /**
  * 300 to 2,500 posts; a brand named `…_posts<N>` (e.g. `acme_posts5000`) has exactly N (up to
- * 60,000), so tests and demos can ask for a big analysis by name.
+ * 60,000), so tests and demos can ask for a big analysis by name. A brand whose name has
+ * `_long_` (`acme_long_posts60000`) has captions as long as real ones get (300 to 2,200
+ * characters of story and call to action), for the heaviest exports.
  */
 export function postCount(a: Pick<CompetitorAnalysis, 'username' | 'dateFrom' | 'dateTo'>): number {
   const asked = /_posts(\d{1,5})$/.exec(a.username);
@@ -216,6 +218,25 @@ function audienceCountry(a: CompetitorAnalysis, own: string, rng: Rng): string {
 }
 
 /** Posts, with the sample's string forms for percentages, yes/no and money, as the real API sends. */
+const captionSentences = [
+  'Spent the whole weekend testing this and honestly it has changed my morning routine.',
+  'Swipe to see the before and after, the difference is wild.',
+  'I get asked about this every single day so here is the full breakdown.',
+  'Not sponsored by the weather, which was perfect for this shoot.',
+  'Tell me in the comments what you want to see next and I will make it happen.',
+  'Link in bio for the full review, the discount code and the little details I could not fit here.',
+  'Three things I loved, one thing I did not, and why I would still buy it again.',
+  'Shot on location with the best crew, thank you all for the patience and the laughs.',
+];
+
+/** A caption as long as real ones get: paragraphs of sentences (its hashtags stay the post's own, which the aggregates count). */
+function longCaption(rng: Rng): string {
+  const target = rng.int(300, 2200);
+  let text = '';
+  while (text.length < target) text += rng.bool(0.2) ? `\n\n${rng.pick(captionSentences)}` : ` ${rng.pick(captionSentences)}`;
+  return text;
+}
+
 function post(a: CompetitorAnalysis, index: number): AnalysisPost {
   const rng = new Rng(`ca-post:${a.id}:${index}`);
   const account = universeName('instagram', (hashString(`${a.id}:${index}`) % 20_000) >>> 0);
@@ -235,7 +256,7 @@ function post(a: CompetitorAnalysis, index: number): AnalysisPost {
     post_date: slashDate(date),
     account: p.username,
     account_url: `https://www.instagram.com/${p.username}/`,
-    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${hashtags.map((h) => `#${h}`).join(' ')}`.trim(),
+    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${hashtags.map((h) => `#${h}`).join(' ')}${a.username.includes('_long_') ? longCaption(rng) : ''}`.trim(),
     post_url: `https://www.instagram.com/p/${hashString(`${a.id}/${index}`).toString(36)}/`,
     type_of_payed: kind,
     post_er: `${((100 * (likes + comments)) / Math.max(1, p.followers)).toFixed(2)}%`,

@@ -210,35 +210,57 @@ export class CompetitorPostsRepository {
 
   /** The posts matching the filters, sorted, from `offset`; `total` counts every match. */
   query(reportId: string, q: CompetitorPostQuery = {}): CompetitorPostsPage {
-    const { where, params } = whereOf(reportId, q.filters ?? {});
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 200;
-    if (where === null) return { total: 0, offset, rows: [] };
+    const order = this.order(reportId, q);
+    if (order === null) return { total: 0, offset, rows: [] };
+    const { valued, missing, select } = order;
+    const rows: Row[] = [];
+    if (offset < valued) rows.push(...(select('valued', rowColumns, limit, offset) as Row[]));
+    if (rows.length < limit && missing > 0) rows.push(...(select('missing', rowColumns, limit - rows.length, Math.max(0, offset - valued)) as Row[]));
+    return { total: valued + missing, offset, rows: rows.map(toView) };
+  }
+
+  /**
+   * Where each post matching the filters stands, in the query's order (`idx` of every match):
+   * an export then reads the posts themselves a batch at a time (`rowsAt`), never all at once.
+   */
+  orderedIndexes(reportId: string, q: Omit<CompetitorPostQuery, 'offset' | 'limit'> = {}): number[] {
+    const order = this.order(reportId, q);
+    if (order === null) return [];
+    return [...(order.select('valued', 'idx', -1, 0) as { idx: number }[]), ...(order.select('missing', 'idx', -1, 0) as { idx: number }[])].map((r) => r.idx);
+  }
+
+  /** The posts at these places of the analysis, in the order given (a place with no post is left out). */
+  rowsAt(reportId: string, indexes: readonly number[]): CompetitorPostRow[] {
+    // One lookup by (report_id, idx) per place, in the order given. CROSS JOIN keeps the places
+    // the outer loop: with the list a bound parameter, SQLite may otherwise walk every post of
+    // the analysis by another index for each place (seconds instead of milliseconds a batch).
+    const rows = this.db
+      .prepare(`SELECT ${rowColumns.split(', ').map((c) => `p.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN competitor_post_rows AS p ON p.report_id = ? AND p.idx = j.value ORDER BY j.key`)
+      .all(JSON.stringify(indexes), reportId) as Row[];
+    return rows.map(toView);
+  }
+
+  /**
+   * The query's order. Missing figures go last in either order. Posts with the figure and posts
+   * without it are read apart, each straight from an index ending in the tie-breaker (idx) in
+   * the same direction, instead of sorting every match on each request.
+   */
+  private order(reportId: string, q: Omit<CompetitorPostQuery, 'offset' | 'limit'>) {
+    const { where, params } = whereOf(reportId, q.filters ?? {});
+    if (where === null) return null;
     const sort = q.sort ?? { key: 'date', order: 'desc' };
     const column = sortColumns[sort.key];
     const bare = column.split(' ')[0]!;
     const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
-    // Missing figures go last in either order. Posts with the figure and posts without it are
-    // read apart, each straight from an index ending in the tie-breaker (idx) in the same
-    // direction, instead of sorting every match on each request.
     const valued = this.db.prepare(`SELECT count(*) FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL`).pluck().get(...params) as number;
     const missing = this.db.prepare(`SELECT count(*) FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL`).pluck().get(...params) as number;
-    const rows: Row[] = [];
-    if (offset < valued) {
-      rows.push(
-        ...(this.db
-          .prepare(`SELECT ${rowColumns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL ORDER BY ${column} ${dir}, idx ${dir} LIMIT ? OFFSET ?`)
-          .all(...params, limit, offset) as Row[]),
-      );
-    }
-    if (rows.length < limit && missing > 0) {
-      rows.push(
-        ...(this.db
-          .prepare(`SELECT ${rowColumns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL ORDER BY idx ${dir} LIMIT ? OFFSET ?`)
-          .all(...params, limit - rows.length, Math.max(0, offset - valued)) as Row[]),
-      );
-    }
-    return { total: valued + missing, offset, rows: rows.map(toView) };
+    const select = (part: 'valued' | 'missing', columns: string, limit: number, offset: number): unknown[] =>
+      part === 'valued'
+        ? this.db.prepare(`SELECT ${columns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL ORDER BY ${column} ${dir}, idx ${dir} LIMIT ? OFFSET ?`).all(...params, limit, offset)
+        : this.db.prepare(`SELECT ${columns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL ORDER BY idx ${dir} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    return { valued, missing, select };
   }
 }
 

@@ -6,16 +6,13 @@ import type { SnapshotDetail } from '@shared/contract';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Choices } from '../../shared/Choices';
-import { FormField } from '../../shared/ui';
-import { PERIOD_WORDS, fileNameFor } from '@shared/format';
+import { ExportActions, FormField } from '../../shared/ui';
+import { PERIOD_WORDS } from '@shared/format';
+import { fileNameFor } from '@shared/fileNames';
 import { buildCompareModel, type CompareColumn } from '@shared/compareModel';
-import { writeComparisonXlsx } from './sheets/xlsx';
-import { writeComparisonCsv } from './sheets/csv';
 import { CompareTable } from './CompareTable';
 import { CompareCharts } from './CompareCharts';
-import { saveFile } from '../../shared/saveFile';
 import { printPdf } from './printPdf';
-import { currentBrand } from '../../shared/agencyBrand';
 import { ComparePrint } from './ComparePrint';
 
 export interface BodyProps {
@@ -77,20 +74,12 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
     }
   };
 
-  const exportAs = async (kind: 'xlsx' | 'csv' | 'pdf') => {
-    setBusy(kind);
+  const printAsPdf = async () => {
+    setBusy('pdf');
     setStatus(null);
     try {
-      const full = buildCompareModel(snapshots, notes, period);
-      if (kind === 'xlsx') {
-        const bytes = await writeComparisonXlsx(full, { title, createdAt: Date.now(), brand: await currentBrand() });
-        setStatus(await saveFile(bytes, fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
-      } else if (kind === 'csv') {
-        setStatus(await saveFile(new TextEncoder().encode(writeComparisonCsv(full, await currentBrand())), fileNameFor(title, 'csv'), 'text/csv'));
-      } else {
-        await preparePaper();
-        setStatus(await printPdf(fileNameFor(title, 'pdf')));
-      }
+      await preparePaper();
+      setStatus(await printPdf(fileNameFor(title, 'pdf', 'Comparison')));
     } catch (e) {
       setStatus(`Not exported: ${errorMessage(e)}`);
     } finally {
@@ -123,18 +112,16 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
             />
           )}
         </FormField>
-        <div className="export-actions" role="group" aria-label="Export">
-          <span className="muted">Export</span>
-          <button type="button" onClick={() => void exportAs('xlsx')} disabled={busy !== null} data-testid="export-xlsx">
-            {busy === 'xlsx' ? 'Writing…' : 'Excel (XLSX)'}
-          </button>
-          <button type="button" onClick={() => void exportAs('csv')} disabled={busy !== null} data-testid="export-csv">
-            CSV
-          </button>
-          <button type="button" onClick={() => void exportAs('pdf')} disabled={busy !== null} data-testid="export-pdf">
+        {/* The sheets carry the notes; main writes them from the snapshots this comparison is pinned to. */}
+        <ExportActions
+          subject={() => ({ kind: 'compare', title, period, items: snapshots.map((snapshot, i) => ({ snapshotId: snapshot.id, note: notes[i] ?? '' })) })}
+          onStatus={setStatus}
+          disabled={busy !== null}
+        >
+          <button type="button" onClick={() => void printAsPdf()} disabled={busy !== null} data-testid="export-pdf">
             PDF
           </button>
-        </div>
+        </ExportActions>
       </div>
       <p className="muted compare-status" role="status" aria-live="polite" data-testid="compare-status">
         {status}

@@ -2,16 +2,16 @@
 // the page asks for the slices the researcher scrolls to, so 50,000 posts scroll like 50. The
 // table is the UI kit's VirtualTable: only the rows on screen are in the document.
 // Links open outside through main's allow-list; accounts go to Compare or are fetched as
-// reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters show, in their order.
+// reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters
+// show, in their order, written by main from the cache.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { countryName } from '@shared/countries';
-import { EmptyState, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
+import { EmptyState, ExportActions, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
-import { saveFile } from '../../shared/saveFile';
 
 const CHUNK = 200;
 const ROW_HEIGHT = 36;
@@ -22,13 +22,6 @@ type Sort = { key: CompetitorSortKey; order: 'asc' | 'desc' };
 type ColumnKey = CompetitorSortKey | 'type' | 'caption' | 'post';
 
 const rowKey = (r: CompetitorPostRow) => String(r.index);
-
-function bytesOf(base64: string): Uint8Array {
-  const text = atob(base64);
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
-}
 
 const num = (text: string): number | undefined => {
   if (text.trim() === '') return undefined;
@@ -57,7 +50,6 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const loading = useRef(new Set<string>());
 
   // Typing settles before main is asked.
@@ -188,19 +180,6 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
     },
   ];
 
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const file = await scout.invoke('competitor:export', { id, format, filters, sort });
-      setStatus(await saveFile(bytesOf(file.base64), file.fileName, file.mimeType));
-    } catch (e) {
-      setStatus(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const clearFilters = () => {
     for (const set of [setText, setSearch, setPaidType, setAccountType, setCountry, setFollowersMin, setFollowersMax, setErMin, setErMax, setFrom, setTo]) set('');
   };
@@ -276,16 +255,11 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
         <span role="status" data-testid="post-count">
           {total === null ? 'Reading posts…' : `${formatCount(total)} of ${formatCount(analysis.postsCached)} ${analysis.postsCached === 1 ? 'post' : 'posts'}`}
         </span>
-        <button type="button" onClick={() => void exportAs('csv')} disabled={busy || !total} data-testid="export-csv">
-          Export CSV
-        </button>
-        <button type="button" onClick={() => void exportAs('xlsx')} disabled={busy || !total} data-testid="export-xlsx">
-          Export XLSX
-        </button>
+        <ExportActions subject={() => ({ kind: 'competitor', id, filters, sort })} onStatus={setStatus} disabled={!total} scope="every post the filters show" />
         <button type="button" onClick={sendToCompare} disabled={!accounts.length}>
           Add {plural(accounts.length, 'account')} to Compare
         </button>
-        <button type="button" onClick={fetchReports} disabled={busy || !accounts.length}>
+        <button type="button" onClick={fetchReports} disabled={!accounts.length}>
           Fetch {plural(accounts.length, 'report')}…
         </button>
         {selected.size > 0 && (

@@ -12,10 +12,10 @@ import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
-import { EmptyState, ErrorState, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
+import { EmptyState, ErrorState, ExportActions, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { syncBlocker } from '@shared/listsModel';
-import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
+import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, creatorName } from '@shared/creators';
 import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
 import { teamReceived } from '../../shared/scoutQuery';
 
@@ -32,6 +32,7 @@ export function CreatorsPage() {
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
+  const [exported, setExported] = useState<string | null>(null);
 
   // Typing settles before the cache is asked.
   useEffect(() => {
@@ -144,7 +145,13 @@ export function CreatorsPage() {
         <span className="muted" role="status" data-testid="creators-count">
           {listed === null ? 'Reading the cache…' : `${plural(listed.rows.length, 'creator')}${listed.search ? ` matching “${listed.search}”` : ' in the cache'}`}
         </span>
+        <ExportActions subject={() => (listed ? { kind: 'creators', ...(listed.search ? { text: listed.search } : {}) } : null)} onStatus={setExported} disabled={!listed || listed.rows.length === 0} scope="the creators listed" />
       </div>
+      {exported && (
+        <p role="status" className="muted" data-testid="creators-export-status">
+          {exported}
+        </p>
+      )}
       {listError ? (
         <ErrorState title="The creators in the cache could not be read.">{listError}</ErrorState>
       ) : listed === null ? null : listed.rows.length === 0 ? (
@@ -189,8 +196,7 @@ function CreatorTable({ creators }: { creators: CreatorView[] }) {
 }
 
 function CreatorName({ creator: c }: { creator: CreatorView }) {
-  // The API's creator id is no name: a creator without one is named by an account, else said to have none.
-  const name = c.name ?? c.accounts.find((a) => a.title)?.title ?? c.accounts.find((a) => a.username)?.username ?? 'Unnamed creator';
+  const name = creatorName(c);
   return (
     <div className="creator-name">
       <Avatar url={c.avatarUrl} label={name} size={36} />

@@ -6,17 +6,13 @@ import { useMemo, useState } from 'react';
 import type { DiscoveryBody } from '@shared/discovery';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
-import { EmptyState, ErrorState, emptySelection, formatAge, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { EmptyState, ErrorState, ExportActions, emptySelection, formatAge, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
+import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useScout } from '../../store';
-import { saveFile } from '../../shared/saveFile';
-import { fileNameFor } from '@shared/format';
 import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
-import { orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
-import { discoveryCsv, discoveryXlsx } from './exportRows';
-import { currentBrand } from '../../shared/agencyBrand';
+import type { ResultSortKey } from '@shared/discoveryResultOrder';
 
 type View = 'all' | number;
 
@@ -40,7 +36,6 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
   const [sort, setSort] = useState<SortState<ResultSortKey> | null>(null);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { results, error, current } = useCachedResults(bodyKey, sandbox, version);
 
   // Another query or mode starts on all its pages, with nothing selected.
@@ -80,22 +75,6 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
 
   const shortlist = () =>
     void addToShortlist(withAccount.map((r) => ({ network: r.network, account: r.account, title: r.title ?? r.username, avatarUrl: r.avatarUrl, followers: r.followers })));
-
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const list = chosen.length > 0 ? chosen : rows;
-      const title = `${name.trim() || 'Discovery results'}${sandbox ? ' (sandbox)' : ''}`;
-      const ordered = orderLike(list, rows, sort);
-      if (format === 'csv') setStatus(await saveFile(new TextEncoder().encode(discoveryCsv(ordered)), fileNameFor(title, 'csv'), 'text/csv'));
-      else setStatus(await saveFile(await discoveryXlsx(ordered, { title, createdAt: Date.now(), brand: await currentBrand() }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
-    } catch (e) {
-      setStatus(`Not exported: ${errorMessage(e)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const noAccount = chosen.length - withAccount.length;
 
@@ -166,15 +145,15 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
                 Clear selection
               </button>
             )}
-            <span className="discovery-export">
-              <button type="button" onClick={() => void exportAs('csv')} disabled={busy} data-testid="export-csv">
-                Export CSV
-              </button>
-              <button type="button" onClick={() => void exportAs('xlsx')} disabled={busy} data-testid="export-xlsx">
-                Export XLSX
-              </button>
-              <span className="muted">{chosen.length > 0 ? 'the selected rows' : 'every row shown'}</span>
-            </span>
+            <ExportActions
+              subject={() =>
+                bodyKey === null
+                  ? null
+                  : { kind: 'discovery', title: `${name.trim() || 'Discovery results'}${sandbox ? ' (sandbox)' : ''}`, body: JSON.parse(bodyKey) as DiscoveryBody, sandbox, page: page === 'all' ? null : page, sort, rows: chosen.map((r) => r.key) }
+              }
+              onStatus={setStatus}
+              scope={chosen.length > 0 ? 'the selected rows' : 'every row shown'}
+            />
           </div>
           {status && (
             <p role="status" className="muted discovery-status" data-testid="results-status">
@@ -186,10 +165,4 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
       )}
     </section>
   );
-}
-
-/** `list` in the order the table shows `all`. */
-function orderLike(list: readonly DiscoveryRow[], all: readonly DiscoveryRow[], sort: SortState<ResultSortKey> | null): DiscoveryRow[] {
-  const index = new Map(all.map((r, i) => [r.key, i]));
-  return [...orderRows([...list].sort((a, b) => index.get(a.key)! - index.get(b.key)!), sort)];
 }

@@ -24,6 +24,7 @@ import {
   formatExact,
   formatMetric,
   plural,
+  ExportActions,
   type Column,
   type Selection,
   type SortState,
@@ -31,14 +32,10 @@ import {
   teamConfirmed,
   TeamUnreachableConfirm,
 } from '../../shared/ui';
-import { sortRows, type SortValue } from '@shared/dataTable';
-import { fileNameFor, networkLabels } from '@shared/format';
+import { networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
-import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from '@shared/listsModel';
-import { listCsv, listXlsx } from './listExport';
-import { saveFile } from '../../shared/saveFile';
-import { currentBrand } from '../../shared/agencyBrand';
+import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
 import { teamReceived } from '../../shared/scoutQuery';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
@@ -199,8 +196,6 @@ export function ListsPage() {
   );
 }
 
-type ItemSortKey = string;
-
 const pickOf = (item: ListItemView): (PickedAccount & { account: string }) | null => {
   if (!item.network || !item.account) return null;
   const ref = parseAccountRef(item.account, item.network);
@@ -342,11 +337,11 @@ function ListItems({
 
   const fieldKeys = useMemo(() => otherFieldKeys(items ?? []), [items]);
   const columns = useMemo<Column<ListItemView, ItemSortKey>[]>(() => {
-    const base: (Column<ListItemView, ItemSortKey> & { value: (i: ListItemView) => SortValue })[] = [
+    // The table sorts by the one rule the export orders its file by (orderItems).
+    const base: Column<ListItemView, ItemSortKey>[] = [
       {
         key: 'title',
         label: 'Account',
-        value: (i) => i.title ?? i.username ?? i.account,
         cell: (i) => (
           <span className="list-account">
             <Avatar url={i.avatarUrl} label={i.title ?? i.username ?? '?'} size={28} />
@@ -357,31 +352,22 @@ function ListItems({
           </span>
         ),
       },
-      { key: 'network', label: 'Network', value: (i) => (i.network ? networkLabels[i.network] : null), cell: (i) => (i.network ? networkLabels[i.network] : 'Unknown') },
-      { key: 'followers', label: 'Followers', numeric: true, value: (i) => i.followers, cell: (i) => formatMetric(i.followers, 'count'), title: (i) => formatExact(i.followers) },
-      { key: 'er', label: 'Engagement rate', numeric: true, value: (i) => i.er, cell: (i) => formatMetric(i.er, 'percent'), title: (i) => formatExact(i.er, 'percent') },
-      { key: 'inLists', label: 'In lists', value: (i) => inListsText(i.inLists), cell: (i) => inListsText(i.inLists) },
+      { key: 'network', label: 'Network', cell: (i) => (i.network ? networkLabels[i.network] : 'Unknown') },
+      { key: 'followers', label: 'Followers', numeric: true, cell: (i) => formatMetric(i.followers, 'count'), title: (i) => formatExact(i.followers) },
+      { key: 'er', label: 'Engagement rate', numeric: true, cell: (i) => formatMetric(i.er, 'percent'), title: (i) => formatExact(i.er, 'percent') },
+      { key: 'inLists', label: 'In lists', cell: (i) => inListsText(i.inLists) },
     ];
-    const others = fieldKeys.map((key) => ({
+    const others = fieldKeys.map((key): Column<ListItemView, ItemSortKey> => ({
       key: `field:${key}`,
       label: fieldLabel(key),
       numeric: items?.some((i) => typeof i.fields[key] === 'number' && key !== 'created') ?? false,
-      value: (i: ListItemView): SortValue => {
-        const v = i.fields[key];
-        return typeof v === 'number' || typeof v === 'string' ? v : null;
-      },
       cell: (i: ListItemView) => fieldText(key, i.fields[key]).text,
       title: (i: ListItemView) => fieldText(key, i.fields[key]).title,
     }));
     return [...base, ...others];
   }, [fieldKeys, items]);
 
-  const sorted = useMemo(() => {
-    if (!items) return [];
-    if (!sort) return items;
-    const column = columns.find((c) => c.key === sort.key) as { value?: (i: ListItemView) => SortValue } | undefined;
-    return column?.value ? sortRows(items, column.value, sort.order) : items;
-  }, [items, sort, columns]);
+  const sorted = useMemo(() => orderItems(items ?? [], sort), [items, sort]);
   const pages = Math.max(1, Math.ceil(sorted.length / ITEMS_PER_PAGE));
   const at = Math.min(page, pages - 1);
   const shown = sorted.slice(at * ITEMS_PER_PAGE, (at + 1) * ITEMS_PER_PAGE);
@@ -409,22 +395,6 @@ function ListItems({
   const fetchReports = () => {
     const why = fetchThroughAddFlow(picks.map((p) => ({ network: p.network as Network, account: p.account })));
     if (why) setNote(why);
-  };
-
-  const [exporting, setExporting] = useState(false);
-  // Every item, in the table's order (all pages): the file a client receives.
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    const title = label;
-    setExporting(true);
-    setNote(null);
-    try {
-      if (format === 'csv') setNote(await saveFile(new TextEncoder().encode(listCsv(sorted)), fileNameFor(title, 'csv'), 'text/csv'));
-      else setNote(await saveFile(await listXlsx(sorted, { title, createdAt: Date.now(), brand: await currentBrand() }), fileNameFor(title, 'xlsx'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
-    } catch (e) {
-      setNote(`Not exported: ${errorMessage(e)}`);
-    } finally {
-      setExporting(false);
-    }
   };
 
   const open = (item: ListItemView) => {
@@ -469,12 +439,8 @@ function ListItems({
                 Clear selection
               </button>
             )}
-            <button type="button" onClick={() => void exportAs('xlsx')} disabled={exporting} data-testid="list-export-xlsx">
-              Excel (XLSX)
-            </button>
-            <button type="button" onClick={() => void exportAs('csv')} disabled={exporting} data-testid="list-export-csv">
-              CSV
-            </button>
+            {/* Every item, in the table's order (all pages): the file a client receives. */}
+            <ExportActions subject={() => ({ kind: 'list', listId, sort, rows: [] })} onStatus={setNote} testIds={{ xlsx: 'list-export-xlsx', csv: 'list-export-csv' }} />
           </div>
           {note && (
             <p role="status" className="muted" data-testid="list-note">

@@ -11,3 +11,4 @@ export { TeamUnreachableConfirm, isTeamUnreachable, teamConfirmed, type TeamUnre
 export { openOutside } from './openOutside';
 export { SectionNav, type PageSection } from './SectionNav';
 export { NetworkSelect } from './NetworkSelect';
+export { ExportActions, type ExportActionsProps } from './ExportActions';

@@ -5,7 +5,9 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysisView, CompetitorPostRow } from '@shared/competitor';
-import { competitorCsv, competitorXlsx, POSTS_SHEET, postColumns, SUMMARY_SHEET } from './competitorExport';
+import { competitorCsv, competitorSheets, POSTS_SHEET, postColumns, SUMMARY_SHEET } from './competitorSheets';
+import { inBatchesOf } from './sheetStream';
+import { csvOf, workbookOf } from '../../../test/sheetFiles';
 
 function post(i: number, patch: Partial<CompetitorPostRow> = {}): CompetitorPostRow {
   return {
@@ -63,9 +65,10 @@ const rows = [post(0), post(1, { likes: null, er: null, country: null, verified:
 const brand = { name: 'Northwind Talent', accent: '#fde047' };
 
 describe('competitor CSV', () => {
-  const parsed = Papa.parse<Record<string, string>>(competitorCsv(rows).slice(1), { header: true, skipEmptyLines: true });
-
-  it('reads back: the screen precision, ISO days, names for countries and paid types, empty for missing, formulas inert', () => {
+  it('reads back: the screen precision, ISO days, names for countries and paid types, empty for missing, formulas inert', async () => {
+    const text = await csvOf(competitorCsv(inBatchesOf(rows, 2), rows.length));
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data).toHaveLength(3);
     expect(parsed.data[0]).toMatchObject({
@@ -90,9 +93,8 @@ describe('competitor CSV', () => {
 
 describe('competitor XLSX', () => {
   async function book(): Promise<ExcelJS.Workbook> {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await competitorXlsx(analysis, rows, { brand, createdAt: Date.UTC(2026, 10, 25) })) as unknown as ArrayBuffer);
-    return wb;
+    const meta = { title: 'Competitor analysis: @acme', brand, createdAt: Date.UTC(2026, 10, 25) };
+    return workbookOf(meta, competitorSheets(analysis, inBatchesOf(rows, 2), rows.length, meta));
   }
 
   it('Summary: the agency and the analysis in the title block, aggregates as numbers in the screen decimals, words for missing', async () => {

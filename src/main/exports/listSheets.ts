@@ -1,4 +1,5 @@
-// A list's items as files a researcher hands on, one row per item in the order the table shows:
+// A list's items as files a researcher hands on, one row per item in the order the table shows,
+// written by main from the cache (src/main/exports streams them to disk):
 // - CSV (writeCsv: UTF-8 with a byte-order mark, CRLF): numbers rounded as the screen shows
 //   them, dates as ISO days, a field the API did not send is an empty field, never 0;
 // - XLSX (exceljs, finished by src/shared/sheets.ts): the agency and the list in the title block,
@@ -6,13 +7,14 @@
 //   column repeated; the account's name links to its profile.
 // The item's other fields are named as on the page (fieldLabel); Scout's and the API's own ids
 // (the report id, the ids of the other lists an item is in) stay out: they mean nothing to a client.
-import ExcelJS from 'exceljs';
-import type { AgencyBrand } from '@shared/agency';
+import type ExcelJS from 'exceljs';
 import { countryName } from '@shared/countries';
 import type { ListItemView } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
-import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, subtitleText, titleBlock, type FigureUnit } from '@shared/sheets';
-import { formatDateTime, inertText, networkLabels, plural, writeCsv, type CsvCell } from '@shared/format';
+import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, excelFormat, linkText, linkValue, roundAsShown, subtitleText, type FigureUnit } from '@shared/sheets';
+import { formatDateTime, inertText, networkLabels, plural, type CsvCell } from '@shared/format';
+import type { StreamedCsv } from './csvStream';
+import { inBatchesOf, type StreamedSheet, type WorkbookMeta } from './sheetStream';
 import { fieldLabel, otherFieldKeys } from '@shared/listsModel';
 import { accountHandle } from '@shared/labels';
 
@@ -62,9 +64,10 @@ function csvHeaders(keys: string[]): string[] {
   return ['Account', 'Username', 'Network', 'Followers', 'Engagement rate (%)', ...keys.map((k) => (k === 'auth_engagement' ? `${fieldLabel(k)} (%)` : fieldLabel(k))), 'Profile link'];
 }
 
-export function listCsv(items: readonly ListItemView[]): string {
+/** The items as a CSV: a header line, then a line per item. */
+export function listCsv(items: readonly ListItemView[]): StreamedCsv<ListItemView> {
   const keys = exportFieldKeys(items);
-  const lines: CsvCell[][] = items.map((item) => [
+  const line = (item: ListItemView): CsvCell[] => [
     inertText(nameOf(item)),
     item.username === null ? '' : inertText(item.username),
     item.network ? networkLabels[item.network] : '',
@@ -78,68 +81,56 @@ export function listCsv(items: readonly ListItemView[]): string {
       return inertText(v.value);
     }),
     profileOf(item) ?? '',
-  ]);
-  return writeCsv([csvHeaders(keys), ...lines]);
-}
-
-export interface ListSheetOptions {
-  /** The list's name as the page shows it. */
-  title: string;
-  /** Epoch ms. */
-  createdAt: number;
-  brand: AgencyBrand;
+  ];
+  return { head: [csvHeaders(keys)], rows: inBatchesOf(items), count: items.length, line };
 }
 
 export const LIST_SHEET = 'Items';
 
-export async function listXlsx(items: readonly ListItemView[], options: ListSheetOptions): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = options.brand.name.trim() || 'Scout Workbench';
-  wb.title = options.title;
-  wb.created = new Date(options.createdAt);
-  const ws = wb.addWorksheet(LIST_SHEET);
-  const head = TABLE_HEADER_ROW;
+/** The Items sheet, the account column repeated on every page. */
+export function listSheet(items: readonly ListItemView[], meta: WorkbookMeta): StreamedSheet<ListItemView> {
   const keys = exportFieldKeys(items);
   const headers = [...LIST_LEAD_COLUMNS, ...keys.map(fieldLabel)];
-  headers.forEach((h, j) => (ws.getCell(head, j + 1).value = h));
-  items.forEach((item, i) => {
-    const r = head + 1 + i;
-    const url = profileOf(item);
-    const name = ws.getCell(r, 1);
-    name.value = linkValue(url, linkText(nameOf(item), 36)) ?? nameOf(item);
-    if (url) name.font = LINK_FONT;
-    if (item.username !== null) ws.getCell(r, 2).value = item.username;
-    ws.getCell(r, 3).value = item.network ? networkLabels[item.network] : 'network not known';
-    if (!item.network) ws.getCell(r, 3).font = ABSENT_FONT;
-    if (item.followers !== null) {
-      ws.getCell(r, 4).value = item.followers;
-      ws.getCell(r, 4).numFmt = excelFormat('count', item.followers);
-    }
-    if (item.er !== null) {
-      ws.getCell(r, 5).value = item.er / 100;
-      ws.getCell(r, 5).numFmt = excelFormat('percent', item.er);
-    }
-    keys.forEach((k, j) => {
-      const v = fieldValue(k, item.fields[k]);
-      if (v === null) return;
-      const cell = ws.getCell(r, LIST_LEAD_COLUMNS.length + 1 + j);
-      if (v.kind === 'number') {
-        cell.value = v.unit === 'percent' ? v.value / 100 : v.value;
-        cell.numFmt = excelFormat(v.unit, v.value);
-      } else if (v.kind === 'date') {
-        cell.value = new Date(v.value);
-        cell.numFmt = SHEET_FORMATS.date;
-      } else cell.value = v.value;
-    });
+  return {
+    name: LIST_SHEET,
+    title: meta.title,
+    subtitle: (count) => subtitleText(meta.brand, `${plural(count, 'item')}, in the order shown in Scout · made ${formatDateTime(meta.createdAt)} · an empty cell: the list does not give the figure`),
+    headers,
+    limits: { min: 8, max: 28, maxOf: { 1: 38 } },
+    rows: inBatchesOf(items),
+    write: (row, item) => writeItem(row, item, keys),
+    frozenColumns: 1,
+    autoFilter: true,
+    repeatFirstColumn: true,
+  };
+}
+
+function writeItem(row: ExcelJS.Row, item: ListItemView, keys: readonly string[]): void {
+  const url = profileOf(item);
+  const name = row.getCell(1);
+  name.value = linkValue(url, linkText(nameOf(item), 36)) ?? nameOf(item);
+  if (url) name.font = LINK_FONT;
+  if (item.username !== null) row.getCell(2).value = item.username;
+  row.getCell(3).value = item.network ? networkLabels[item.network] : 'network not known';
+  if (!item.network) row.getCell(3).font = ABSENT_FONT;
+  if (item.followers !== null) {
+    row.getCell(4).value = item.followers;
+    row.getCell(4).numFmt = excelFormat('count', item.followers);
+  }
+  if (item.er !== null) {
+    row.getCell(5).value = item.er / 100;
+    row.getCell(5).numFmt = excelFormat('percent', item.er);
+  }
+  keys.forEach((k, j) => {
+    const v = fieldValue(k, item.fields[k]);
+    if (v === null) return;
+    const cell = row.getCell(LIST_LEAD_COLUMNS.length + 1 + j);
+    if (v.kind === 'number') {
+      cell.value = v.unit === 'percent' ? v.value / 100 : v.value;
+      cell.numFmt = excelFormat(v.unit, v.value);
+    } else if (v.kind === 'date') {
+      cell.value = new Date(v.value);
+      cell.numFmt = SHEET_FORMATS.date;
+    } else cell.value = v.value;
   });
-  fitColumns(ws, head, headers.length, { min: 8, max: 28, maxOf: { 1: 38 } });
-  headerRow(ws, head, 1, headers.length, options.brand);
-  fitRowHeights(ws, head);
-  titleBlock(ws, headers.length, options.title, subtitleText(options.brand, `${plural(items.length, 'item')}, in the order shown in Scout · made ${formatDateTime(options.createdAt)} · an empty cell: the list does not give the figure`));
-  ws.views = [{ state: 'frozen', xSplit: 1, ySplit: head, topLeftCell: 'B4', activeCell: 'B4' }];
-  ws.autoFilter = { from: { row: head, column: 1 }, to: { row: head, column: headers.length } };
-  printSetup(ws, { headerRows: head, firstColumn: true, title: options.title, brand: options.brand });
-  const buffer = (await wb.xlsx.writeBuffer()) as unknown;
-  if (buffer instanceof Uint8Array) return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  return new Uint8Array(buffer as ArrayBuffer);
 }

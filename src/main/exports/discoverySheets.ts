@@ -1,5 +1,5 @@
 // Discovery results as files a researcher hands on, one row per account in the order the table
-// shows them:
+// shows them, written by main from the cache (src/main/exports streams them to disk):
 // - CSV (writeCsv of src/shared/csv.ts: UTF-8 with a byte-order mark, CRLF line ends): numbers
 //   rounded as the screen shows them (ER 3.4567 → 3.46; the header says "%"), a figure the API
 //   did not send is an empty field, never 0;
@@ -11,12 +11,13 @@
 // = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises; an XLSX cell
 // holds text as text, never as a formula, so it needs none. No internal id: the
 // network's own account id, the result page and the position on it stay in Scout.
-import ExcelJS from 'exceljs';
-import type { AgencyBrand } from '@shared/agency';
+import type ExcelJS from 'exceljs';
 import { countryName } from '@shared/countries';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
-import { LINK_FONT, TABLE_HEADER_ROW, excelFormat, fitColumns, fitRowHeights, headerRow, linkText, linkValue, printSetup, roundAsShown, shortLink, subtitleText, titleBlock } from '@shared/sheets';
-import { formatDateTime, inertText, networkLabels, plural, writeCsv } from '@shared/format';
+import { LINK_FONT, excelFormat, linkText, linkValue, roundAsShown, shortLink, subtitleText } from '@shared/sheets';
+import { formatDateTime, inertText, networkLabels, plural } from '@shared/format';
+import type { StreamedCsv } from './csvStream';
+import { inBatchesOf, type StreamedSheet, type WorkbookMeta } from './sheetStream';
 
 export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
 
@@ -62,15 +63,9 @@ export function exportCells(row: DiscoveryRow): Cell[] {
   ];
 }
 
-export function discoveryCsv(rows: readonly DiscoveryRow[]): string {
-  return writeCsv([EXPORT_COLUMNS, ...rows.map((row) => exportCells(row).map((c) => c ?? ''))]);
-}
-
-export interface DiscoverySheetOptions {
-  title: string;
-  /** Epoch ms. */
-  createdAt: number;
-  brand: AgencyBrand;
+/** The rows as a CSV: a header line, then a line per account. */
+export function discoveryCsv(rows: readonly DiscoveryRow[]): StreamedCsv<DiscoveryRow> {
+  return { head: [EXPORT_COLUMNS], rows: inBatchesOf(rows), count: rows.length, line: (row) => exportCells(row).map((c) => c ?? '') };
 }
 
 interface XlsxColumn {
@@ -138,25 +133,20 @@ export const XLSX_COLUMNS: readonly XlsxColumn[] = [
 ];
 export const RESULTS_SHEET = 'Results';
 
-export async function discoveryXlsx(rows: readonly DiscoveryRow[], options: DiscoverySheetOptions): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
-  book.creator = options.brand.name.trim() || 'Scout Workbench';
-  book.title = options.title;
-  book.created = new Date(options.createdAt);
-  const ws = book.addWorksheet(RESULTS_SHEET);
-  const head = TABLE_HEADER_ROW;
+/** The Results sheet: a column no row has is left out, as on screen. */
+export function discoverySheet(rows: readonly DiscoveryRow[], meta: WorkbookMeta): StreamedSheet<DiscoveryRow> {
   const columns = XLSX_COLUMNS.filter((c) => !c.has || rows.some(c.has));
-  columns.forEach((c, j) => (ws.getCell(head, j + 1).value = c.header));
-  rows.forEach((row, i) => columns.forEach((c, j) => c.write(ws.getCell(head + 1 + i, j + 1), row)));
   const width = columns.length;
-  fitColumns(ws, head, width, { min: 8, max: 30, maxOf: { 1: 44, 2: 36, [width]: 46 } });
-  headerRow(ws, head, 1, width, options.brand);
-  fitRowHeights(ws, head);
-  titleBlock(ws, width, options.title, subtitleText(options.brand, `Discovery: ${plural(rows.length, 'account')}, in the order shown in Scout · made ${formatDateTime(options.createdAt)} · an empty cell: the search answer did not give the figure`));
-  ws.views = [{ state: 'frozen', xSplit: 1, ySplit: head, topLeftCell: 'B4', activeCell: 'B4' }];
-  ws.autoFilter = { from: { row: head, column: 1 }, to: { row: head, column: width } };
-  printSetup(ws, { headerRows: head, firstColumn: true, title: options.title, brand: options.brand });
-  const buffer = (await book.xlsx.writeBuffer()) as unknown;
-  if (buffer instanceof Uint8Array) return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  return new Uint8Array(buffer as ArrayBuffer);
+  return {
+    name: RESULTS_SHEET,
+    title: meta.title,
+    subtitle: (count) => subtitleText(meta.brand, `Discovery: ${plural(count, 'account')}, in the order shown in Scout · made ${formatDateTime(meta.createdAt)} · an empty cell: the search answer did not give the figure`),
+    headers: columns.map((c) => c.header),
+    limits: { min: 8, max: 30, maxOf: { 1: 44, 2: 36, [width]: 46 } },
+    rows: inBatchesOf(rows),
+    write: (row, item) => columns.forEach((c, j) => c.write(row.getCell(j + 1), item)),
+    frozenColumns: 1,
+    autoFilter: true,
+    repeatFirstColumn: true,
+  };
 }

@@ -1,10 +1,8 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { DiscoveryRow } from '@shared/discoveryData';
-import { discoveryCsv, discoveryXlsx, EXPORT_COLUMNS, RESULTS_SHEET, XLSX_COLUMNS } from './exportRows';
-import { orderRows } from '@shared/discoveryResultOrder';
-import { quoteText } from './runWords';
+import { discoveryCsv, discoverySheet, EXPORT_COLUMNS, RESULTS_SHEET, XLSX_COLUMNS } from './discoverySheets';
+import { csvOf, workbookOf } from '../../../test/sheetFiles';
 
 function row(i: number, patch: Partial<DiscoveryRow> = {}): DiscoveryRow {
   return {
@@ -38,8 +36,8 @@ describe('discovery export', () => {
   ];
   const brand = { name: 'Northwind Talent', accent: '#1e293b' };
 
-  it('writes a CSV that reads back to the values as the screen rounds them, empty where the API sent nothing, formulas made inert', () => {
-    const text = discoveryCsv(rows);
+  it('writes a CSV that reads back to the values as the screen rounds them, empty where the API sent nothing, formulas made inert', async () => {
+    const text = await csvOf(discoveryCsv(rows));
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain('\r\n');
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
@@ -57,8 +55,8 @@ describe('discovery export', () => {
   });
 
   it('writes an XLSX that prints landscape one page wide, branded, numbers as numbers in the screen decimals, links with short text', async () => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await discoveryXlsx(rows, { title: 'Spring search', createdAt: Date.UTC(2026, 10, 25), brand })) as unknown as ArrayBuffer);
+    const meta = { title: 'Spring search', createdAt: Date.UTC(2026, 10, 25), brand };
+    const book = await workbookOf(meta, [discoverySheet(rows, meta)]);
     const sheet = book.getWorksheet(RESULTS_SHEET)!;
     expect(sheet.getCell('A1').value).toBe('Spring search');
     expect(String(sheet.getCell('A2').value)).toMatch(/^Prepared by Northwind Talent · Discovery: 3 accounts/);
@@ -86,43 +84,11 @@ describe('discovery export', () => {
   });
 
   it('leaves out a column no row has, as the screen does', async () => {
-    const book = new ExcelJS.Workbook();
     const bare = rows.map((r) => ({ ...r, country: null, verified: null }));
-    await book.xlsx.load((await discoveryXlsx(bare, { title: 'T', createdAt: 0, brand })) as unknown as ArrayBuffer);
+    const meta = { title: 'T', createdAt: 0, brand };
+    const book = await workbookOf(meta, [discoverySheet(bare, meta)]);
     const head = (book.getWorksheet(RESULTS_SHEET)!.getRow(3).values as unknown[]).slice(1);
     expect(head).not.toContain('Country');
     expect(head).not.toContain('Verified');
-  });
-});
-
-describe('result order', () => {
-  const rows = [row(0, { followers: 5 }), row(1, { followers: null }), row(2, { followers: 9 })];
-  it('keeps the API order unless sorted; missing figures go last either way', () => {
-    expect(orderRows(rows, null).map((r) => r.key)).toEqual(rows.map((r) => r.key));
-    expect(orderRows(rows, { key: 'followers', order: 'desc' }).map((r) => r.followers)).toEqual([9, 5, null]);
-    expect(orderRows(rows, { key: 'followers', order: 'asc' }).map((r) => r.followers)).toEqual([5, 9, null]);
-    expect(orderRows(rows, { key: 'order', order: 'desc' }).map((r) => r.position)).toEqual([2, 1, 0]);
-  });
-});
-
-describe('the cost in words', () => {
-  const base = { sandbox: false, fromPage: 1, toPage: 5, cachedPages: [1, 2, 3], pagesToFetch: [4, 5], calls: 2, queriesLeft: 37, totalPages: null, paidNotHere: [] };
-  it('says what is cached, what is fetched, what it spends and what is left', () => {
-    expect(quoteText(base)).toBe('Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 37 left.');
-    expect(quoteText({ ...base, cachedPages: [1, 2, 3, 4, 5], pagesToFetch: [], calls: 0 })).toBe('Pages 1–5: all 5 pages already cached; spends nothing.');
-    expect(quoteText({ ...base, fromPage: 2, toPage: 2, cachedPages: [], pagesToFetch: [2], calls: 1, queriesLeft: null })).toBe(
-      'Page 2: 1 to fetch, spend 1 discovery call; the calls left are not known.',
-    );
-    expect(quoteText({ ...base, fromPage: 3, toPage: 3, cachedPages: [3], pagesToFetch: [], calls: 0 })).toBe('Page 3: already cached; spends nothing.');
-    // Offline: the credit meter's last figure, said as such (never "not known" beside the meter's 496).
-    expect(quoteText({ ...base, queriesLeft: 496, queriesLeftAsOf: Date.UTC(2026, 10, 25, 11, 2) })).toMatch(/^Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 496 left when last checked \(.*2026.*\)\.$/);
-    expect(quoteText({ ...base, sandbox: true, calls: 0 })).toBe('Sandbox pages 1–5: 3 already cached, 2 to fetch; free (sample data, filters not applied).');
-  });
-
-  it('says which pages to fetch were paid for before and lost, before they are paid for again', () => {
-    const paidAt = Date.UTC(2026, 10, 25, 12);
-    expect(quoteText({ ...base, paidNotHere: [{ page: 4, paidAt }] })).toMatch(
-      /^Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 37 left\. Already paid for, but their answers were lost on the way \(or are not in a restored backup\): page 4 on .*2026\. Fetching it again spends 1 discovery call more\.$/,
-    );
   });
 });

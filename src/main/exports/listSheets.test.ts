@@ -1,10 +1,10 @@
 // A list's files read back: the CSV with papaparse (screen precision, ISO days, empty for
 // missing, no ids), the XLSX with exceljs (branded, print setup, formats, links, no ids).
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ListItemView } from '@shared/discoveryData';
-import { LIST_LEAD_COLUMNS, LIST_SHEET, listCsv, listXlsx } from './listExport';
+import { LIST_LEAD_COLUMNS, LIST_SHEET, listCsv, listSheet } from './listSheets';
+import { csvOf, workbookOf } from '../../../test/sheetFiles';
 
 function item(i: number, patch: Partial<ListItemView> = {}): ListItemView {
   return {
@@ -30,9 +30,8 @@ const items = [
 ];
 
 describe('list CSV', () => {
-  const parsed = Papa.parse<Record<string, string>>(listCsv(items).slice(1), { header: true, skipEmptyLines: true });
-
-  it('reads back in the screen precision, days without a time, names for countries, no ids', () => {
+  it('reads back in the screen precision, days without a time, names for countries, no ids', async () => {
+    const parsed = Papa.parse<Record<string, string>>((await csvOf(listCsv(items))).slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.meta.fields).not.toContain('Report id');
     expect(parsed.meta.fields).not.toContain('In lists');
@@ -55,8 +54,8 @@ describe('list CSV', () => {
 
 describe('list XLSX', () => {
   it('prints landscape one page wide, branded, numbers in the screen decimals, names linked, no ids', async () => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await listXlsx(items, { title: 'Spring shortlist', createdAt: Date.UTC(2026, 10, 25), brand: { name: 'Northwind', accent: '#0f766e' } })) as unknown as ArrayBuffer);
+    const meta = { title: 'Spring shortlist', createdAt: Date.UTC(2026, 10, 25), brand: { name: 'Northwind', accent: '#0f766e' } };
+    const wb = await workbookOf(meta, [listSheet(items, meta)]);
     const ws = wb.getWorksheet(LIST_SHEET)!;
     expect(ws.getCell('A1').value).toBe('Spring shortlist');
     expect(String(ws.getCell('A2').value)).toMatch(/^Prepared by Northwind · 3 items/);

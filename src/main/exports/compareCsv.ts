@@ -9,12 +9,12 @@
 // apostrophe (inertText).
 import { isoDateTime, roundAsShown } from '@shared/sheets';
 import type { AgencyBrand } from '@shared/agency';
-import { BOM, inertText, writeCsv, networkLabels, PERIOD_WORDS } from '@shared/format';
+import { inertText, networkLabels, PERIOD_WORDS } from '@shared/format';
+import type { CsvCell } from '@shared/csv';
 import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '@shared/compareModel';
-import { absentWord } from './xlsx';
-
-// The comparison tests read the mark from here.
-export { BOM };
+import { absentWord } from './compareSheets';
+import type { StreamedCsv } from './csvStream';
+import { inBatchesOf } from './sheetStream';
 
 export const UNIT_WORDS: Record<CompareUnit, string> = {
   count: 'count',
@@ -40,7 +40,12 @@ export function csvValue(row: Pick<CompareRow, 'unit' | 'absent'>, value: Compar
 }
 
 /** The CSV; a 'Prepared by' line after the account lines names the agency, when there is one. */
-export function writeComparisonCsv(model: CompareModel, brand: AgencyBrand): string {
+export function comparisonCsv(model: CompareModel, brand: AgencyBrand): StreamedCsv<readonly CsvCell[]> {
+  const [head, ...lines] = comparisonLines(model, brand);
+  return { head: [head!], rows: inBatchesOf(lines), count: model.rows.length, line: (line) => line };
+}
+
+function comparisonLines(model: CompareModel, brand: AgencyBrand): string[][] {
   const cols = model.columns;
   const lines: string[][] = [];
   const text = (s: string) => inertText(s);
@@ -55,5 +60,5 @@ export function writeComparisonCsv(model: CompareModel, brand: AgencyBrand): str
   for (const row of model.rows) {
     lines.push([text(row.label), row.group, UNIT_WORDS[row.unit], row.periodDependent ? PERIOD_WORDS[model.period] : '', ...row.values.map((v, c) => csvValue(row, v, c))]);
   }
-  return writeCsv(lines);
+  return lines;
 }

@@ -1,0 +1,23 @@
+// Long work on the main thread, in slices: between two units of work `await slices.due()` gives
+// the event loop a turn once the slice's budget has passed, so an RPC, an event or a timer never
+// waits long behind an export, a pull of the team's records or a migration. It is also where
+// the work notices a cancel.
+export const SLICE_BUDGET_MS = 8;
+
+export class TimeSlices {
+  private sliceStarted = performance.now();
+
+  constructor(
+    private readonly signal?: AbortSignal,
+    private readonly budgetMs = SLICE_BUDGET_MS,
+  ) {}
+
+  /** Yields to the event loop when this slice has used its budget; throws once the work is cancelled. */
+  async due(): Promise<void> {
+    this.signal?.throwIfAborted();
+    if (performance.now() - this.sliceStarted < this.budgetMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.signal?.throwIfAborted();
+    this.sliceStarted = performance.now();
+  }
+}
