@@ -1,6 +1,6 @@
-// What the page sends main for a client report, for every network and several accounts: it passes
-// the contract's schema (else the researcher would get an error instead of a PDF), and each figure
-// is the report page's own (the model, the formatter, the period words).
+// What a client report holds, for every network and several accounts, as main makes it from the
+// cached report: it has the shape the drawing reads (the schema), and each figure is the report
+// page's own (the model, the formatter, the period words).
 import { describe, expect, it } from 'vitest';
 import { clientReportContentSchema } from '../src/shared/clientReport';
 import { networks, type CachedReport, type Network } from '../src/shared/reports';
@@ -27,7 +27,7 @@ function cached(p: ParsedReport, accountKey: string): CachedReport {
 describe('client report content', () => {
   const names = ['natgeo', 'khaby.lame', 'mkbhd', 'a', 'streamer_one', 'x'.repeat(60)];
   for (const network of networks as readonly Network[]) {
-    it(`${network}: passes the contract and carries the page's figures`, () => {
+    it(`${network}: has the shape the drawing reads and carries the page's figures`, () => {
       for (const name of names) {
         const report = cached(sampleParsedReport(network, name, NOW), name);
         const content = clientReportContent(report);
@@ -73,6 +73,23 @@ describe('client report content', () => {
         for (const { chart } of content.charts) expect(text.replace(/\s+/g, ' '), `${network}: ${chart.title}`).toContain(chart.title.replace(/\u2212/g, '-'));
         expect(text, network).toContain(`Page ${pages} of ${pages}`);
       }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a name the standard fonts lack by its handle, and other text with a stand-in, never failing', async () => {
+    const dir = tempDir('scout-client-draw-');
+    try {
+      const content = { ...clientReportContent(cached(sampleParsedReport('instagram', 'natgeo', NOW), 'natgeo')), title: 'Нэшнл Джиографик' };
+      const bytes = await drawClientReport({ brand: { name: 'Agence Éclair 東京', accent: '#2f5fd0' }, logoPng: null, content, note: 'Привет − a note in two scripts.', reportDate: 'Jan 15, 2026', preparedDate: 'Jan 16, 2026' });
+      const file = path.join(dir, 'scripts.pdf');
+      fs.writeFileSync(file, bytes);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+      expect(text).toContain('Client report: @natgeo');
+      expect(text).not.toContain('????? ??????????');
+      expect(text).toContain('Agence Éclair ??');
+      expect(text).toContain('?????? - a note in two scripts.');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -21,7 +21,7 @@ import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, type AccountNotesV
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { agencyBrandSchema, agencyLogoSchema, type AgencyView } from './agency';
-import { clientReportContentSchema, clientReportNoteSchema } from './clientReport';
+import { clientReportNoteSchema } from './clientReport';
 import { competitorFieldShape, datesInOrder, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
@@ -561,9 +561,10 @@ export const operations = {
   /** Removes the file and its row. */
   'archive:delete': op<{ deleted: boolean }>()(z.object({ id: z.number().int().positive() }).strict()),
   /**
-   * Scout's own client report of a cached report, drawn in main and kept in the archive: offline,
-   * no API call, no credit. `content` is what the report page shows (its model, formatted);
-   * main refuses it when the cached report is no longer the one it was read from.
+   * Scout's own client report of a cached report, made in main from the cache with the report
+   * page's own model and formatter, drawn and kept in the archive: offline, no API call, no
+   * credit. `fetchedAt` names the report the page showed: main refuses when the cached report is
+   * no longer that one (fetched again since).
    */
   'archive:clientReport': op<ArchivedPdf>()(
     withAccountRef(
@@ -572,9 +573,7 @@ export const operations = {
           network,
           account,
           note: clientReportNoteSchema,
-          content: clientReportContentSchema,
-          reportDate: z.string().max(60),
-          preparedDate: z.string().max(60),
+          fetchedAt: z.number().int().nonnegative(),
         })
         .strict(),
     ),

@@ -159,8 +159,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     },
     'archive:delete': async ({ id }) => ({ deleted: s.active().archive.delete(id) }),
     // From the cache: no API call, no credit, works offline.
-    'archive:clientReport': async ({ account, note, content, reportDate, preparedDate }) =>
-      s.active().clientReports.make({ ref: account, note, content, reportDate, preparedDate }),
+    'archive:clientReport': async ({ account, note, fetchedAt }) => s.active().clientReports.make({ ref: account, note, fetchedAt }),
     'agency:get': async () => s.active().agency.get(),
     'agency:set': async (brand) => s.active().agency.setBrand(brand),
     'agency:setLogo': async (logo) => s.active().agency.setLogo(logo),

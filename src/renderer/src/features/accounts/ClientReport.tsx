@@ -7,9 +7,7 @@ import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { formatDate } from '@shared/format';
 import { SavedInArchive } from '../archive';
-import { clientReportContent } from '@shared/reportModel/clientReport';
 
 export function ClientReport({ report, accountRef, account }: { report: CachedReport; accountRef: AccountRef; account: string }) {
   const [open, setOpen] = useState(false);
@@ -25,14 +23,8 @@ export function ClientReport({ report, accountRef, account }: { report: CachedRe
     setError(null);
     setDone(null);
     try {
-      const pdf = await scout.invoke('archive:clientReport', {
-        network: accountRef.network,
-        account,
-        note,
-        content: clientReportContent(report),
-        reportDate: formatDate(report.fetchedAt),
-        preparedDate: formatDate(Date.now()),
-      });
+      // Main makes it from the cached report this page shows (named by when it was fetched).
+      const pdf = await scout.invoke('archive:clientReport', { network: accountRef.network, account, note, fetchedAt: report.fetchedAt });
       setDone(pdf);
       setOpen(false);
       opener.current?.focus();
