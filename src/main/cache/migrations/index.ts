@@ -23,6 +23,7 @@ import { migration0200 } from './0200-team-sync';
 import { migration0206 } from './0206-list-pages';
 import { migration0210 } from './0210-team-ledger-outbox';
 import { migration0220 } from './0220-shared-work';
+import { migration0230 } from './0230-library-at-scale';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   migration0206,
   migration0210,
   migration0220,
+  migration0230,
 ];

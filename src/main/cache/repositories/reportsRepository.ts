@@ -184,6 +184,37 @@ const sortColumns: Record<Exclude<LibrarySortKey, 'relevance'>, string> = {
   language: 'r.language COLLATE NOCASE',
 };
 
+/** The index that holds each sort's order (migrations 0020, 0230): a page can be read straight from it. */
+const sortIndexes: Record<Exclude<LibrarySortKey, 'relevance'>, string> = {
+  fetchedAt: 'reports_by_fetched_at',
+  firstFetchedAt: 'reports_by_first_fetched_at',
+  unlockedAt: 'reports_by_unlocked_at',
+  validUntil: 'reports_by_valid_until',
+  network: 'reports_by_network_only',
+  state: 'reports_by_state',
+  accountId: 'reports_by_account_id',
+  username: 'reports_by_username',
+  title: 'reports_by_title',
+  verified: 'reports_by_verified',
+  followers: 'reports_by_followers',
+  engagementRate: 'reports_by_engagement_rate',
+  growthPrc: 'reports_by_growth_prc',
+  avgViews: 'reports_by_avg_views',
+  avgLikes: 'reports_by_avg_likes',
+  avgComments: 'reports_by_avg_comments',
+  audienceQuality: 'reports_by_audience_quality',
+  country: 'reports_by_country_name',
+  language: 'reports_by_language',
+};
+
+/**
+ * A page walks its sort's index (reading each report it passes to test the filters) while that
+ * walk is short: about the page's end divided by the share of reports that match, at most this
+ * many entries, and under half the matches (a walked entry costs about two sorted matches).
+ * Otherwise the matches are found first and sorted.
+ */
+const SORT_WALK_LIMIT = 25_000;
+
 function toSummary(row: SummaryRow): ReportSummary {
   return {
     network: row.network,
@@ -241,7 +272,11 @@ export class ReportsRepository {
   private readonly saveTx: (parsed: ParsedReport, meta: SnapshotMeta) => { snapshotId: number; reportId: number };
   private readonly read: <T>(fn: () => T) => T;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** How a library page is read: chosen by the walk's length (`auto`), or always one way (tests compare the plans). */
+    private readonly pagePlan: 'auto' | 'walk' | 'sort' = 'auto',
+  ) {
     this.searchIndex = new SearchIndex(db);
     this.insertSnapshot = db.prepare(
       `INSERT INTO report_snapshots (network, account_key, fetched_at, state, quality, valid_until, tiktok_type, ${summaryList}, raw)
@@ -409,22 +444,26 @@ export class ReportsRepository {
     return this.searchIndex.search(text, limit);
   }
 
-  /** One page of the library and the number of reports matching the filters. */
+  /**
+   * One page of the library and the number of reports matching the filters. At 100,000 reports
+   * the plan is Scout's, not left to guessing: the count reads the narrow covering index of the
+   * filtered columns (or the full-text index alone, for a search without other filters); the page
+   * walks its sort's index when the filters keep enough rows for the walk to be short, and
+   * otherwise finds the matches first and sorts those.
+   */
   library(query: LibraryQuery = {}): LibraryPage {
     const where: string[] = [];
     const params: Record<string, unknown> = {};
+    // Values are bound one by one (not as a JSON array), so SQLite sees how many there are.
     const list = (name: string, column: string, values: readonly string[] | undefined, normalise: (v: string) => string) => {
       if (!values || values.length === 0) return;
-      where.push(`${column} IN (SELECT value FROM json_each(@${name}))`);
-      params[name] = JSON.stringify(values.map(normalise));
+      const names = values.map((_, i) => `@${name}${i}`);
+      where.push(`${column} IN (${names.join(', ')})`);
+      values.forEach((v, i) => (params[`${name}${i}`] = normalise(v)));
     };
     list('networks', 'r.network', query.networks, (v) => v);
     list('states', 'r.state', query.states, (v) => v);
     list('countries', 'r.country', query.countries, (v) => v.trim().toUpperCase());
-    if (query.accounts) {
-      where.push(`(r.network || ':' || r.account_key) IN (SELECT value FROM json_each(@accounts))`);
-      params.accounts = JSON.stringify(query.accounts);
-    }
     const bound = (name: string, condition: string, value: number | undefined) => {
       if (value === undefined || value === null || !Number.isFinite(value)) return;
       where.push(condition);
@@ -434,38 +473,50 @@ export class ReportsRepository {
     bound('fetchedBefore', 'r.fetched_at < @fetchedBefore', query.fetchedBefore);
     bound('followersMin', 'r.followers >= @followersMin', query.followersMin);
     bound('followersMax', 'r.followers <= @followersMax', query.followersMax);
+    // The filters above are all in the covering index reports_filters.
+    const onlyIndexedFilters = where.length > 0;
+    if (query.accounts) {
+      where.push(`(r.network || ':' || r.account_key) IN (SELECT value FROM json_each(@accounts))`);
+      params.accounts = JSON.stringify(query.accounts);
+    }
 
     const match = query.text === undefined ? null : toMatchQuery(query.text);
     let sort = query.sort ?? 'fetchedAt';
     if (!(librarySortKeys as readonly string[]).includes(sort)) throw new RangeError(`Unknown library sort: ${String(sort)}`);
     if (sort === 'relevance' && match === null) sort = 'fetchedAt';
-    const countWhere = [...where];
-    let from = 'reports AS r';
-    let orderBy: string;
     if (match !== null) {
       params.match = match;
-      countWhere.push('r.id IN (SELECT rowid FROM report_search WHERE report_search MATCH @match)');
-    }
-    if (sort === 'relevance') {
-      // Best first, whatever the order asked.
-      from += ' JOIN (SELECT rowid AS id, rank FROM report_search WHERE report_search MATCH @match) AS m ON m.id = r.id';
-      orderBy = 'm.rank, r.id';
-    } else {
-      if (match !== null) where.push('r.id IN (SELECT rowid FROM report_search WHERE report_search MATCH @match)');
-      const dir = query.order === 'asc' ? 'ASC' : 'DESC';
-      orderBy = `${sortColumns[sort]} ${dir} NULLS LAST, r.id ${dir}`;
+      where.push('r.id IN (SELECT rowid FROM report_search WHERE report_search MATCH @match)');
     }
     const sqlWhere = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
-    const countParams = { ...params };
-    params.limit = clampLimit(query.limit, 100, 1000);
-    params.offset = clampOffset(query.offset);
-    const countStatement = this.statement(`SELECT count(*) FROM reports AS r ${sqlWhere(countWhere)}`, true);
-    const pageStatement = this.statement(`SELECT ${reportColumns} FROM ${from} ${sqlWhere(where)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`, false);
+    const limit = clampLimit(query.limit, 100, 1000);
+    const offset = clampOffset(query.offset);
+
+    let countSql: string;
+    if (where.length === 0) countSql = 'SELECT count(*) FROM reports';
+    else if (match !== null && where.length === 1) countSql = 'SELECT count(*) FROM report_search WHERE report_search MATCH @match';
+    else if (onlyIndexedFilters && match === null && !query.accounts) countSql = `SELECT count(*) FROM reports AS r INDEXED BY reports_filters ${sqlWhere(where)}`;
+    else countSql = `SELECT count(*) FROM reports AS r ${sqlWhere(where)}`;
+
     // One read transaction: the count and the page see the same data.
-    return this.read(() => ({
-      total: countStatement.get(countParams) as number,
-      items: (pageStatement.all(params) as ReportRow[]).map(toLibraryItem),
-    }));
+    return this.read(() => {
+      const total = this.statement(countSql, true).get(params) as number;
+      let sql: string;
+      if (sort === 'relevance') {
+        // Best first, whatever the order asked.
+        sql = `SELECT ${reportColumns} FROM reports AS r JOIN (SELECT rowid AS id, rank FROM report_search WHERE report_search MATCH @match) AS m ON m.id = r.id
+               ${sqlWhere(where.filter((w) => !w.includes('report_search')))} ORDER BY m.rank, r.id LIMIT @limit OFFSET @offset`;
+      } else {
+        const dir = query.order === 'asc' ? 'ASC' : 'DESC';
+        const all = where.length === 0 ? total : (this.statement('SELECT count(*) FROM reports', true).get({}) as number);
+        const walk = total === 0 ? Infinity : ((offset + limit) * all) / total;
+        const walks = this.pagePlan === 'auto' ? walk <= Math.min(SORT_WALK_LIMIT, total / 2) : this.pagePlan === 'walk';
+        const byIndex = walks ? `INDEXED BY ${sortIndexes[sort]}` : '';
+        sql = `SELECT ${reportColumns} FROM reports AS r ${byIndex} ${sqlWhere(where)} ORDER BY ${sortColumns[sort]} ${dir} NULLS LAST, r.id ${dir} LIMIT @limit OFFSET @offset`;
+      }
+      const items = total === 0 ? [] : (this.statement(sql, false).all({ ...params, limit, offset }) as ReportRow[]).map(toLibraryItem);
+      return { total, items };
+    });
   }
 
   private statement(sql: string, pluck: boolean): Database.Statement<[Record<string, unknown>], unknown> {

@@ -45,6 +45,21 @@ describe('full-text search', () => {
     expect(hit.score).toBeGreaterThan(0);
   });
 
+  it('puts accounts named by the words first, then the rest by rank, and lists every field each matched', () => {
+    for (let i = 0; i < 30; i++) small('twitter', `cook${i}`, { title: `Cook ${i}`, description: 'kitchen kitchen kitchen: all about the kitchen' });
+    small('twitter', 'the.kitchen', { title: 'The Kitchen', description: 'Recipes and kitchen tours' });
+    small('twitter', 'kitchenette', { title: 'Small spaces', description: null });
+    const hits = reports.search('kitchen', 10);
+    expect(hits.slice(0, 2).map((h) => h.accountKey).sort()).toEqual(['kitchenette', 'the.kitchen']);
+    expect(hits).toHaveLength(10);
+    expect(hits.slice(2).every((h) => h.accountKey.startsWith('cook'))).toBe(true);
+    expect(hits.find((h) => h.accountKey === 'the.kitchen')!.matches.map((m) => m.field)).toEqual(['username', 'title', 'description']);
+    // Fewer named than asked: the named come first, the rest after, none twice.
+    const all = reports.search('kitchen', 50).map((h) => h.accountKey);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(32);
+  });
+
   it('finds Instagram media captions and their hashtags, whether the media came before or after the report', () => {
     const captions = { media_ids: { all: {} }, media: { '1': { basic: { id: '1', caption: 'Sunset over the #Zanzibar coast 🌅' } }, '2': { basic: { id: '2', caption: 'Morning swim' } } } };
     media.saveInstagram('early.bird', captions, NOW);
