@@ -25,8 +25,9 @@ export default defineConfig({
       // p-queue ships only as an ES module; bundle it into the CommonJS main instead of require()-ing it.
       externalizeDeps: { exclude: ['p-queue'] },
       rollupOptions: {
-        // index: the Electron host; serve: browser mode, the same services in plain Node.
-        input: { index: resolve(__dirname, 'src/main/index.ts'), serve: resolve(__dirname, 'src/main/serve.ts') },
+        // index: the Electron host; serve: browser mode, the same services in plain Node; dbWorker:
+        // database work too long for main's event loop, in a worker thread (src/main/cache/dbTasks.ts).
+        input: { index: resolve(__dirname, 'src/main/index.ts'), serve: resolve(__dirname, 'src/main/serve.ts'), dbWorker: resolve(__dirname, 'src/main/cache/dbWorker.ts') },
       },
     },
   },

@@ -43,7 +43,7 @@ export async function createHarness(options: { simulator?: SimulatorOptions; api
       simulator: options.simulator,
       apiTimeoutMs: options.apiTimeoutMs,
     });
-    return { services, dispatch: createDispatcher(createHandlers(services), logger) };
+    return { services, dispatch: createDispatcher(createHandlers(services), logger, () => services.ready()) };
   };
 
   let current = build();

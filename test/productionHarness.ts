@@ -69,7 +69,7 @@ export async function productionHarnessWith(options: ProductionHarnessOptions = 
   if (options.credentials !== false) {
     await credentials.set('production', { accountId: 'demo', apiToken: 'demo-token', origin: new URL(baseUrl).origin });
   }
-  const dispatch = createDispatcher(createHandlers(services), logger);
+  const dispatch = createDispatcher(createHandlers(services), logger, () => services.ready());
   const result = async <C extends Channel>(channel: C, request: RequestOf<C>) => (await dispatch(channel, request)) as Result<ResponseOf<C>>;
   return {
     sim,

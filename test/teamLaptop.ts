@@ -50,7 +50,7 @@ const { sim, keychainService, open } = context;
     events.push(event);
     seen.push(JSON.stringify(event));
   });
-  const dispatch = createDispatcher(createHandlers(services), logger);
+  const dispatch = createDispatcher(createHandlers(services), logger, () => services.ready());
   const raw = async (channel: string, payload: unknown) => {
     const result = await dispatch(channel, payload);
     seen.push(JSON.stringify(result));

@@ -205,7 +205,7 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
 
     bindIpc({
       ipcMain,
-      dispatch: createDispatcher(handlers, logger),
+      dispatch: createDispatcher(handlers, logger, () => services.ready()),
       events: services.events,
       logger,
       isAppUrl,

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   if (values.workspace) await services.switchWorkspace(values.workspace as WorkspaceId);
   const handlers = createHandlers(services);
   const server = await startLoopbackServer({
-    dispatch: createDispatcher(handlers, logger),
+    dispatch: createDispatcher(handlers, logger, () => services.ready()),
     events: services.events,
     logger,
     rendererDir,

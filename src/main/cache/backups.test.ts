@@ -78,13 +78,13 @@ describe('backups', () => {
     copy.close();
   });
 
-  it('restores a backup in place of the current file, keeping that file aside', () => {
+  it('restores a backup in place of the current file, keeping that file aside', async () => {
     const file = dbFile();
     const db = withNotes(file, ['kept']);
     const backup = backupNow(db, file, 'daily', T0);
     db.prepare('INSERT INTO notes VALUES (?)').run('after the backup');
     db.close();
-    const { keptAs } = restoreBackupFile(file, backup.id, T0 + 1);
+    const { keptAs } = await restoreBackupFile(file, backup.id, T0 + 1);
     expect(keptAs).toBe(`${file}.before-restore-${T0 + 1}`);
     const restored = openWorkspaceDatabase(file, { label: 'Demo' });
     expect(notesIn(restored)).toEqual(['kept']);
@@ -93,7 +93,7 @@ describe('backups', () => {
     expect(notesIn(aside)).toEqual(['kept', 'after the backup']);
     aside.close();
     expect(mode(file)).toBe(0o600);
-    expect(() => restoreBackupFile(file, '1111111111111-daily.sqlite')).toThrow(expect.objectContaining({ code: 'BACKUP_NOT_FOUND' }));
+    await expect(restoreBackupFile(file, '1111111111111-daily.sqlite')).rejects.toMatchObject({ code: 'BACKUP_NOT_FOUND' });
   });
 });
 

@@ -98,16 +98,18 @@ export function dailyBackupDue(dbFile: string, now = Date.now()): boolean {
 }
 
 /**
- * Puts the backup in place of the (closed) database. The current file is kept beside it as
+ * Puts the backup in place of the (closed) database, a copy written off the event loop and renamed
+ * into place. The current file is kept beside it as
  * `scout.sqlite.before-restore-<time>`, with its WAL, so a restore can itself be undone.
  */
-export function restoreBackupFile(dbFile: string, backupId: string, now = Date.now()): { keptAs: string | null } {
+export async function restoreBackupFile(dbFile: string, backupId: string, now = Date.now()): Promise<{ keptAs: string | null }> {
   const backup = listBackups(dbFile).find((b) => b.id === backupId);
   if (!backup) {
     throw new ScoutError({ code: 'BACKUP_NOT_FOUND', message: `There is no backup ${backupId} for this workspace any more. Nothing was changed.` });
   }
   const incoming = `${dbFile}.restoring`;
-  fs.copyFileSync(path.join(backupsDir(dbFile), backup.id), incoming);
+  // Copied off the event loop (a workspace of 100,000 reports is gigabytes): main answers meanwhile.
+  await fs.promises.copyFile(path.join(backupsDir(dbFile), backup.id), incoming);
   chmodQuietly(incoming, PRIVATE_FILE_MODE);
   let keptAs: string | null = null;
   if (fs.existsSync(dbFile)) {

@@ -16,13 +16,15 @@ export interface WorkspaceOpenOptions {
   label: string;
   nativeBinding?: string;
   now?: () => number;
+  /** Read every page for damage before use (the default); false when a worker checks beside it. */
+  check?: boolean;
 }
 
 function describeBackup(backup: BackupInfo): string {
   return `the backup taken ${new Date(backup.takenAt).toISOString().replace('T', ' ').slice(0, 16)} UTC (${backup.id})`;
 }
 
-function restoreAdvice(dbFile: string): string {
+export function restoreAdvice(dbFile: string): string {
   const newest = listBackups(dbFile)[0];
   return newest
     ? `Restore ${describeBackup(newest)} in Settings → Backups, or move ${path.dirname(dbFile)} aside and restart Scout to start an empty workspace.`
@@ -34,6 +36,7 @@ export function openWorkspaceDatabase(dbFile: string, options: WorkspaceOpenOpti
   const marker = path.join(path.dirname(dbFile), HAD_DATA_MARKER);
   const db = openDatabase(dbFile, {
     nativeBinding: options.nativeBinding,
+    check: options.check,
     damagedAdvice: restoreAdvice(dbFile),
     inspect: (raw) => {
       if (!isEmptyDatabase(raw)) return;

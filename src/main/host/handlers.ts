@@ -231,10 +231,10 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Result<un
 
 /**
  * The single entry from either transport: checks the channel, validates the payload with the
- * contract's schema, runs the handler, and turns every failure into a typed error. Nothing
- * thrown inside main crosses the boundary raw.
+ * contract's schema, waits for the active workspace to be `ready`, runs the handler, and turns
+ * every failure into a typed error. Nothing thrown inside main crosses the boundary raw.
  */
-export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
+export function createDispatcher(handlers: Handlers, logger: Logger, ready?: () => Promise<void> | null): Dispatch {
   return async (channel, payload) => {
     // An error's text may quote an upstream's answer (which may echo our own request headers):
     // it passes the log's redaction before it leaves main.
@@ -258,6 +258,10 @@ export function createDispatcher(handlers: Handlers, logger: Logger): Dispatch {
       return fail({ code: 'INVALID_INPUT', message: describeIssues(parsed.error.issues), ...(fields ? { fields } : {}) });
     }
     try {
+      // A workspace whose schema is being brought up to date (in a worker) is waited for; the app's
+      // own calls are not, so the window draws meanwhile.
+      const waiting = channel.startsWith('app:') ? null : (ready?.() ?? null);
+      if (waiting) await waiting;
       const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {

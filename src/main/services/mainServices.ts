@@ -73,6 +73,7 @@ export class MainServices {
       polling: options.polling,
       team: options.team,
       isActive: (id) => id === this.activeId,
+      onDamaged: () => void this.workspaceState().then((state) => this.events.emit('workspace:changed', state)),
     });
     this.plans = new PlanService(this.events);
     this.downloads = new DownloadShelf(path.join(options.dataDir, 'exports'));
@@ -135,8 +136,18 @@ export class MainServices {
     return this.workspaces.state(this.activeId);
   }
 
+  /**
+   * Resolves once the active workspace can be opened at once (a schema behind is brought up to
+   * date in a worker first): every call awaits it before it reaches a workspace. Null when there
+   * is nothing to wait for.
+   */
+  ready(): Promise<void> | null {
+    return this.workspaces.prepare(this.activeId);
+  }
+
   async switchWorkspace(id: WorkspaceId): Promise<WorkspaceState> {
     // Open it first: a database that cannot be opened leaves the current workspace active.
+    await this.workspaces.prepare(id);
     const ws = this.workspaces.get(id);
     if (id !== this.activeId) {
       this.settings = { ...this.settings, activeWorkspace: id };

@@ -9,8 +9,13 @@ import type { BackupInfo, ExportSubject, WorkspaceState, WorkspaceSummary, Crede
 import { ExportService, type ExportPlan } from '../exports/exportService';
 import { exportPlan } from '../exports/plans';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import type { Db } from '../cache/database';
-import { openWorkspaceDatabase } from '../cache/workspaceStore';
+import fs from 'node:fs';
+import { schemaVersion, type Db } from '../cache/database';
+import { latestVersion } from '../cache/migrate';
+import { migrations } from '../cache/migrations';
+import { runDbTask } from '../cache/dbTasks';
+import { makePrivateFile } from '../privateFiles';
+import { openWorkspaceDatabase, restoreAdvice } from '../cache/workspaceStore';
 import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
@@ -87,6 +92,8 @@ export interface WorkspaceDeps {
   isActive?: (id: WorkspaceId) => boolean;
   /** The Team workspace's team database connection: retry pauses, lease and timing (tests shorten them). */
   team?: TeamConnectorOptions;
+  /** A workspace was found damaged and closed: the screens are told to read the workspaces again. */
+  onDamaged?: (id: WorkspaceId) => void;
 }
 
 export class Workspace {
@@ -130,6 +137,10 @@ export class Workspace {
   readonly sharedWork: SharedWork | null;
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
+  /** The check of every page beside it (WorkspaceRegistry.checkPages), while it runs. */
+  pagesChecked: Promise<void> | null = null;
+  /** Stops that check where it is when the workspace closes. */
+  readonly stopChecks = new AbortController();
   /** The last keychain problem logged, so a problem that persists is logged once. */
   private lastCredentialProblem: string | null = null;
   private simulator: Promise<SimulatorHandle> | null = null;
@@ -678,7 +689,12 @@ export class Workspace {
     this.simulator = null;
     if (sim) await (await sim).close();
     await this.dailyBackups?.stop();
+    // A check of the pages under way stops: its worker reads the file being closed.
+    this.stopChecks.abort(new ScoutError({ code: 'CANCELLED', message: 'Stopped: the workspace closed.' }));
+    await this.pagesChecked;
     this.db.close();
+    // Closed cleanly: the next start need not read every page at once.
+    fs.rmSync(path.join(path.dirname(workspaceDbPath(this.deps.dataDir, this.id)), IN_USE_MARKER), { force: true });
   }
 
   private startSimulator(): Promise<SimulatorHandle> {
@@ -728,12 +744,52 @@ function wrongOriginMessage(saved: string, address: string): string {
   return `The saved credentials were entered for ${saved}, not for ${address}, so Scout does not send them there. Enter the account id and token again for this address.`;
 }
 
+/** While a workspace is open this file is beside its database: found at the next start, the last session ended without closing. */
+export const IN_USE_MARKER = 'scout.in-use';
+/** How often an open workspace's every page is read for damage (and at once after a crash). */
+export const PAGES_CHECK_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+const PAGES_CHECKED_KEY = 'pages_checked_at';
+
 export class WorkspaceRegistry {
   private readonly open = new Map<WorkspaceId, Workspace>();
   /** Workspaces whose database is being replaced by a backup: not opened meanwhile. */
   private readonly restoring = new Set<WorkspaceId>();
+  /** Workspaces whose schema a worker is bringing up to date: opened once it is done. */
+  private readonly preparing = new Map<WorkspaceId, Promise<void>>();
+  /** Workspaces found damaged by the check beside them: refused with what to do until restored. */
+  private readonly damaged = new Map<WorkspaceId, ScoutError>();
 
   constructor(private readonly deps: WorkspaceDeps) {}
+
+  /**
+   * Makes the workspace ready to open at once: a database whose schema is behind is brought up to
+   * date (its backup, then the migrations) in a worker thread, so main keeps answering meanwhile;
+   * every call that reaches a workspace awaits this first (the dispatcher's `ready`). A failure is
+   * left for `get` to say, with its advice. Null when there is nothing to wait for (the usual
+   * case): the caller goes on in the same turn.
+   */
+  prepare(id: WorkspaceId): Promise<void> | null {
+    if (this.open.has(id) || this.restoring.has(id) || this.damaged.has(id)) return null;
+    let pending = this.preparing.get(id);
+    if (!pending) {
+      const file = workspaceDbPath(this.deps.dataDir, id);
+      let version: number;
+      try {
+        version = schemaVersion(file, this.deps.nativeBinding);
+      } catch {
+        return null;
+      }
+      // A new database has nothing to back up and migrates in a moment, an up-to-date one nothing
+      // to migrate, and one from a newer Scout is refused at once: each opens on main.
+      if (version === 0 || version >= latestVersion(migrations)) return null;
+      this.deps.logger.info(`workspace ${id}: bringing its database from version ${version} up to date in a worker`);
+      pending = runDbTask({ kind: 'prepare', file, label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding })
+        .catch((error: Error) => this.deps.logger.warn(`workspace ${id}: not prepared in a worker (${error.message}); opening it will say why`))
+        .finally(() => this.preparing.delete(id));
+      this.preparing.set(id, pending);
+    }
+    return pending;
+  }
 
   get(id: WorkspaceId): Workspace {
     let ws = this.open.get(id);
@@ -741,10 +797,18 @@ export class WorkspaceRegistry {
       if (this.restoring.has(id)) {
         throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace is being restored from a backup. Try again in a moment.` });
       }
+      if (this.preparing.has(id)) {
+        throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace's database is being brought up to date (a backup first). Try again in a moment.` });
+      }
+      const damage = this.damaged.get(id);
+      if (damage) throw damage;
       const file = workspaceDbPath(this.deps.dataDir, id);
-      const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding });
+      const created = !fs.existsSync(file) || fs.statSync(file).size === 0;
+      // Unchecked: a large database takes seconds to read through; a worker checks it beside (checkPages).
+      const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding, check: false });
       ws = new Workspace(id, db, this.deps);
       this.open.set(id, ws);
+      this.checkPages(ws, file, created);
       ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
       ws.dailyBackups.start();
       ws.startTeam();
@@ -755,6 +819,41 @@ export class WorkspaceRegistry {
       }
     }
     return ws;
+  }
+
+  /**
+   * Reads every page of an open workspace's database for damage, in a worker thread: at once when
+   * the last session ended without closing it (a crash, a power cut), else once a week. Damage
+   * closes the workspace and says, wherever it is next asked for, what to restore.
+   */
+  private checkPages(ws: Workspace, file: string, created: boolean): void {
+    const marker = path.join(path.dirname(file), IN_USE_MARKER);
+    const crashed = fs.existsSync(marker);
+    makePrivateFile(marker);
+    const now = Date.now();
+    // A database made just now has nothing to check yet: its week starts now.
+    if (created) return ws.meta.set(PAGES_CHECKED_KEY, now);
+    const last = ws.meta.get<number>(PAGES_CHECKED_KEY)?.value ?? 0;
+    if (!crashed && now - last < PAGES_CHECK_EVERY_MS && last <= now) return;
+    const id = ws.id;
+    ws.pagesChecked = runDbTask({ kind: 'check', file, nativeBinding: this.deps.nativeBinding, damagedAdvice: restoreAdvice(file) }, { signal: ws.stopChecks.signal }).then(
+      () => {
+        if (this.open.get(id) === ws) ws.meta.set(PAGES_CHECKED_KEY, now);
+      },
+      (error: Error) => {
+        if (ws.stopChecks.signal.aborted) return;
+        if (!(error instanceof ScoutError) || error.code !== 'DATABASE_UNREADABLE') {
+          this.deps.logger.warn(`workspace ${id}: its pages were not checked (${error.message})`);
+          return;
+        }
+        this.deps.logger.error(`workspace ${id}: its database is damaged`, error);
+        this.damaged.set(id, error);
+        if (this.open.get(id) === ws) {
+          this.open.delete(id);
+          void ws.close().finally(() => this.deps.onDamaged?.(id));
+        }
+      },
+    );
   }
 
   async summary(id: WorkspaceId): Promise<WorkspaceSummary> {
@@ -776,6 +875,7 @@ export class WorkspaceRegistry {
   }
 
   async state(active: WorkspaceId): Promise<WorkspaceState> {
+    await Promise.all(workspaceIds.map((id) => this.prepare(id)));
     const workspaces: WorkspaceSummary[] = [];
     for (const id of workspaceIds) workspaces.push(await this.summary(id));
     return { active, workspaces };
@@ -804,10 +904,14 @@ export class WorkspaceRegistry {
         this.open.delete(id);
         await ws.close();
       }
-      ({ keptAs } = restoreBackupFile(workspaceDbPath(this.deps.dataDir, id), backupId));
+      ({ keptAs } = await restoreBackupFile(workspaceDbPath(this.deps.dataDir, id), backupId));
+      // What was found damaged was the replaced file.
+      this.damaged.delete(id);
     } finally {
       this.restoring.delete(id);
     }
+    // A backup from before a migration is brought up to date in a worker, like any behind.
+    await this.prepare(id);
     this.deps.logger.info(`workspace ${id}: restored backup ${backupId}${keptAs ? `; the replaced file is kept as ${keptAs}` : ''}`);
     // Reopened now, so a problem with the backup shows at once (as the workspace's problem).
     let reopened: Workspace;
