@@ -22,6 +22,7 @@ import type { Statement } from 'better-sqlite3';
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import type pg from 'pg';
 import { z } from 'zod';
+import { TimeSlices } from '../util/timeSlices';
 import { ScoutError } from '@shared/errors';
 import type { Db } from '../cache/database';
 import type { Logger } from '../log';
@@ -308,7 +309,7 @@ export class TeamSync {
 
   /**
    * A new laptop takes the whole team cache: every record after the cursor that was there when
-   * it began, in pages, each page applied in one local transaction where its codecs allow.
+   * it began, in pages, each page applied in local transactions of a time slice each (see applyPage).
    * `onProgress` goes up to `total`. Cancelled by `signal` between pages: what was applied
    * stays, and the next pull or join goes on from there.
    */
@@ -448,19 +449,28 @@ export class TeamSync {
       this.statements.pulledAt.run(now);
       return { rows: 0, read: 0 };
     }
-    // A run of records whose codecs save synchronously is applied with the cursor in one transaction.
+    // A run of records whose codecs save synchronously is applied with the cursor in transactions
+    // of one time slice each: a page of 500 reports is half a second of work, which main must not
+    // spend in one block (an RPC would wait that long). Between slices the event loop takes a turn;
+    // each commit moves the cursor past exactly what it applied.
+    const slices = new TimeSlices();
     let run: { seq: number; apply: () => void }[] = [];
-    const flush = () => {
-      if (run.length === 0) return;
-      const steps = run;
-      run = [];
-      this.options.db.transaction(() => {
-        for (const step of steps) step.apply();
-        this.statements.setCursor.run(steps.at(-1)!.seq, now);
-      })();
+    const flush = async () => {
+      while (run.length > 0) {
+        let taken = 0;
+        this.options.db.transaction(() => {
+          do run[taken++]!.apply();
+          while (taken < run.length && !slices.spent());
+          this.statements.setCursor.run(run[taken - 1]!.seq, now);
+        })();
+        run = run.slice(taken);
+        await slices.due();
+      }
     };
     let read = 0;
     for (const raw of rows) {
+      // Reading a page (each body's JSON parsed) is sliced too: 500 reports are tens of milliseconds of it.
+      await slices.due();
       const parsed = pulledRow.safeParse(raw);
       if (!parsed.success) {
         const seq = sequenceNumber.safeParse((raw as { seq?: unknown }).seq);
@@ -483,7 +493,7 @@ export class TeamSync {
         run.push({ seq: row.seq, apply: () => this.applyOrSkip(record, () => void applyNow(record)) });
         continue;
       }
-      flush();
+      await flush();
       let reason: string | null = null;
       try {
         await codec.apply(record);
@@ -496,7 +506,7 @@ export class TeamSync {
         this.statements.setCursor.run(record.seq, now);
       })();
     }
-    flush();
+    await flush();
     return { rows: rows.length, read };
   }
 

@@ -12,10 +12,15 @@ export class TimeSlices {
     private readonly budgetMs = SLICE_BUDGET_MS,
   ) {}
 
+  /** Whether this slice has used its budget (work that must end its unit first — a transaction — asks before `due`). */
+  spent(): boolean {
+    return performance.now() - this.sliceStarted >= this.budgetMs;
+  }
+
   /** Yields to the event loop when this slice has used its budget; throws once the work is cancelled. */
   async due(): Promise<void> {
     this.signal?.throwIfAborted();
-    if (performance.now() - this.sliceStarted < this.budgetMs) return;
+    if (!this.spent()) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.signal?.throwIfAborted();
     this.sliceStarted = performance.now();
