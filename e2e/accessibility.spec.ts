@@ -124,7 +124,7 @@ test('the scan finds what it must: a nameless button, a repeated id, and a colou
 
 test('accounts, the add-accounts quote and every tab of a fetched report', async ({ page, scout }) => {
   // Scans take seconds each on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);
@@ -151,7 +151,7 @@ test('accounts, the add-accounts quote and every tab of a fetched report', async
 
 test('the client report note, the PDF export confirmation, compare, creators and the archive', async ({ page, scout }) => {
   // Scans take seconds each on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);
@@ -219,7 +219,7 @@ test('the client report note, the PDF export confirmation, compare, creators and
 
 test('discovery and its run quote, a competitor analysis and its quote, a list named, settings and a restore asked first', async ({ page, scout }) => {
   // Scans take seconds each on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const axe = new Scanner(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await scout.open(page);

@@ -34,7 +34,7 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
    * Without it the app runs its built-in simulator.
    */
   scoutSimulator: [null, { option: true }],
-  scout: async ({ scoutSimulator }, use) => {
+  scout: async ({ scoutSimulator }, use, testInfo) => {
     if (!fs.existsSync(path.join(appRoot, 'out/main/serve.js'))) throw new Error('Run `npm run build` before the end-to-end tests.');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
     const keychainService = `scout-workbench-e2e-${crypto.randomUUID()}`;
@@ -71,6 +71,8 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
       },
     };
     await use(app);
+    // A failed test keeps what the server printed (a crash says why there).
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('browser-mode output', { body: output(), contentType: 'text/plain' });
     await stop();
     await stopSimulator();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,11 +6,16 @@ import { expect, test } from './fixtures';
 
 const DAY_MS = 86_400_000;
 
-test.use({ scoutSimulator: { generationMs: 0 } });
+/**
+ * The simulator's day is fixed: its figures follow its day, and whether an engagement rate moves
+ * by as much as the screen shows between two given days is a fact about those days, not today's.
+ */
+const SIM_DAY = Date.UTC(2026, 9, 1, 12);
+test.use({ scoutSimulator: { generationMs: 0, clock: SIM_DAY } });
 
 /** An Instagram account of some size whose followers clearly move (grow or shrink) over ten days. */
 const NAME = Array.from({ length: 200 }, (_, i) => `drifting.cafe${i}`).find((n) => {
-  const p = accountProfile('instagram', n);
+  const p = accountProfile('instagram', n, SIM_DAY);
   return Math.abs(p.growth30d) > 2 && p.followers > 5_000 && p.followers < 5_000_000;
 })!;
 
@@ -25,7 +30,7 @@ const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
 test('a refresh ten simulated days later shows the followers change and draws them across snapshots', async ({ page, scout }, testInfo) => {
   test.setTimeout(60_000);
   const simulator = scout.simulator!;
-  const profile = accountProfile('instagram', NAME);
+  const profile = accountProfile('instagram', NAME, SIM_DAY);
   await scout.open(page);
 
   await page.getByRole('button', { name: 'Add accounts' }).click();
