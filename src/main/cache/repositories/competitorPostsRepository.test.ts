@@ -48,3 +48,40 @@ describe('competitor posts repository', () => {
     expect(posts.query('r1', { filters: { text: 'thanks' } }).total).toBe(4);
   });
 });
+
+describe('the order an export reads', () => {
+  it('is the order the pages show, read a few places at a time past ties and missing figures', async () => {
+    const { posts } = repos();
+    // Ties on every figure (i % 5) and on the account name (case apart), some figures missing.
+    const page = Array.from({ length: 23 }, (_, i) => ({ ...raw(i % 5, i % 7 === 3 ? null : (i % 5) * 100), account: i % 2 ? `User${i % 4}` : `user${i % 4}` }));
+    posts.savePage('r1', 0, 23, parseCompetitorPosts(page), page, 1);
+    for (const key of ['followers', 'account', 'date', 'paidType', 'budget'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const query = { sort: { key, order }, filters: key === 'budget' ? { text: 'acme' } : {} };
+        const shown = posts.query('r1', { ...query, limit: 100 }).rows.map((r) => r.index);
+        let turns = 0;
+        const read = await posts.orderedIndexes('r1', query, { pageSize: 4, between: async () => void turns++ });
+        expect(read, `${key} ${order}`).toEqual(shown);
+        expect(turns).toBeGreaterThanOrEqual(Math.floor(shown.length / 4) - 1);
+      }
+    }
+  });
+});
+
+describe('the caption search', () => {
+  it('finds an analysis\'s posts however its pages and another analysis\'s were saved between each other', () => {
+    const { posts, reports } = repos();
+    reports.saveReport({ report: { basic: { report_id: 'r2', state: 10, username: 'other' } } }, 1);
+    const page = (from: number) => Array.from({ length: 4 }, (_, i) => raw(from + i, 100));
+    // r1's two pages lie either side of r2's, and r1's first page is then saved again (new rows at the end).
+    posts.savePage('r1', 0, 4, parseCompetitorPosts(page(0)), page(0), 1);
+    posts.savePage('r2', 0, 4, parseCompetitorPosts(page(0)), page(0), 1);
+    posts.savePage('r1', 1, 4, parseCompetitorPosts(page(4)), page(4), 1);
+    posts.savePage('r2', 1, 4, parseCompetitorPosts(page(4)), page(4), 1);
+    posts.savePage('r1', 0, 4, parseCompetitorPosts(page(0)), page(0), 2);
+    for (const id of ['r1', 'r2']) {
+      expect(posts.query(id, { filters: { text: 'loving' } }).total, id).toBe(4);
+      expect(posts.query(id, { filters: { text: 'thanks' }, limit: 10 }).rows.map((r) => r.index).sort((a, b) => a - b), id).toEqual([0, 2, 4, 6]);
+    }
+  });
+});

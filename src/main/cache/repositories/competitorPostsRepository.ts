@@ -75,6 +75,9 @@ const toView = (r: Row): CompetitorPostRow => ({
   estBudget: r.est_budget,
 });
 
+/** Places of posts read at a time when an export orders them (between pages, main takes a turn). */
+const ORDER_PAGE = 2_000;
+
 /** A finite number or null (SQLite REAL refuses NaN). */
 const num = (n: number | null) => (n === null || !Number.isFinite(n) ? null : n);
 
@@ -214,7 +217,8 @@ export class CompetitorPostsRepository {
     const limit = q.limit ?? 200;
     const order = this.order(reportId, q);
     if (order === null) return { total: 0, offset, rows: [] };
-    const { valued, missing, select } = order;
+    const { select } = order;
+    const { valued, missing } = order.counts();
     const rows: Row[] = [];
     if (offset < valued) rows.push(...(select('valued', rowColumns, limit, offset) as Row[]));
     if (rows.length < limit && missing > 0) rows.push(...(select('missing', rowColumns, limit - rows.length, Math.max(0, offset - valued)) as Row[]));
@@ -222,13 +226,31 @@ export class CompetitorPostsRepository {
   }
 
   /**
-   * Where each post matching the filters stands, in the query's order (`idx` of every match):
-   * an export then reads the posts themselves a batch at a time (`rowsAt`), never all at once.
+   * Where each post matching the filters stands, in the query's order (`idx` of every match),
+   * read a page at a time with `between` called after each (main takes a turn there): an export
+   * then reads the posts themselves a batch at a time (`rowsAt`), never all at once.
    */
-  orderedIndexes(reportId: string, q: Omit<CompetitorPostQuery, 'offset' | 'limit'> = {}): number[] {
+  async orderedIndexes(
+    reportId: string,
+    q: Omit<CompetitorPostQuery, 'offset' | 'limit'> = {},
+    { between = async () => {}, pageSize = ORDER_PAGE }: { between?: () => Promise<void>; pageSize?: number } = {},
+  ): Promise<number[]> {
     const order = this.order(reportId, q);
     if (order === null) return [];
-    return [...(order.select('valued', 'idx', -1, 0) as { idx: number }[]), ...(order.select('missing', 'idx', -1, 0) as { idx: number }[])].map((r) => r.idx);
+    const indexes: number[] = [];
+    // Each page goes on after the last one's final post (its sort value and place), not by an
+    // offset: the last page costs what the first does.
+    for (const part of ['valued', 'missing'] as const) {
+      let after: [unknown, number] | null = null;
+      for (;;) {
+        const page = order.after(part, after, pageSize);
+        for (const [, idx] of page) indexes.push(idx);
+        if (page.length < pageSize) break;
+        after = page.at(-1)!;
+        await between();
+      }
+    }
+    return indexes;
   }
 
   /** The posts at these places of the analysis, in the order given (a place with no post is left out). */
@@ -254,13 +276,29 @@ export class CompetitorPostsRepository {
     const column = sortColumns[sort.key];
     const bare = column.split(' ')[0]!;
     const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
-    const valued = this.db.prepare(`SELECT count(*) FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL`).pluck().get(...params) as number;
-    const missing = this.db.prepare(`SELECT count(*) FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL`).pluck().get(...params) as number;
+    // Counted only when asked (an export reads the order page by page and never needs them), both
+    // parts in one pass over the matches.
+    const counts = (): { valued: number; missing: number } => {
+      const [all, valued] = this.db.prepare(`SELECT count(*), count(${bare}) FROM competitor_post_rows WHERE ${where}`).raw().get(...params) as [number, number];
+      return { valued, missing: all - valued };
+    };
     const select = (part: 'valued' | 'missing', columns: string, limit: number, offset: number): unknown[] =>
       part === 'valued'
         ? this.db.prepare(`SELECT ${columns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL ORDER BY ${column} ${dir}, idx ${dir} LIMIT ? OFFSET ?`).all(...params, limit, offset)
         : this.db.prepare(`SELECT ${columns} FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL ORDER BY idx ${dir} LIMIT ? OFFSET ?`).all(...params, limit, offset);
-    return { valued, missing, select };
+    /** The next `limit` posts of a part after `after` (a post's sort value and place), as [value, idx]. */
+    const beyond = dir === 'ASC' ? '>' : '<';
+    const after = (part: 'valued' | 'missing', from: [unknown, number] | null, limit: number): [unknown, number][] =>
+      (part === 'valued'
+        ? this.db
+            .prepare(`SELECT ${bare}, idx FROM competitor_post_rows WHERE ${where} AND ${bare} IS NOT NULL ${from ? `AND (${column}, idx) ${beyond} (?, ?)` : ''} ORDER BY ${column} ${dir}, idx ${dir} LIMIT ?`)
+            .raw()
+            .all(...params, ...(from ?? []), limit)
+        : this.db
+            .prepare(`SELECT NULL, idx FROM competitor_post_rows WHERE ${where} AND ${bare} IS NULL ${from ? `AND idx ${beyond} ?` : ''} ORDER BY idx ${dir} LIMIT ?`)
+            .raw()
+            .all(...params, ...(from ? [from[1]] : []), limit)) as [unknown, number][];
+    return { counts, select, after };
   }
 }
 
@@ -292,8 +330,15 @@ function whereOf(reportId: string, f: CompetitorFilters): { where: string | null
   if (f.text !== undefined && f.text.trim() !== '') {
     const match = toMatchQuery(f.text);
     if (match === null) return { where: null, params };
-    parts.push('id IN (SELECT rowid FROM competitor_post_search WHERE competitor_post_search MATCH ?)');
-    params.push(match);
+    // The search index holds every analysis's posts: a common word matches hundreds of thousands
+    // of them once the cache holds a million. An analysis's posts are saved page by page, so
+    // their rows lie in one stretch of rowids, and the search reads only that stretch (an
+    // analysis saved in pieces only makes the stretch wider; the report_id test still decides).
+    parts.push(
+      `id IN (SELECT rowid FROM competitor_post_search WHERE competitor_post_search MATCH ? AND rowid BETWEEN
+         (SELECT min(id) FROM competitor_post_rows WHERE report_id = ?) AND (SELECT max(id) FROM competitor_post_rows WHERE report_id = ?))`,
+    );
+    params.push(match, reportId, reportId);
   }
   return { where: parts.join(' AND '), params };
 }
