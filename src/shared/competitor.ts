@@ -86,6 +86,9 @@ export interface CompetitorAggregatesView {
   topHashtags: { title: string; value: number | null }[];
 }
 
+/** What an analysis is, apart from what its cached posts say (reading those reads every post). */
+export type CompetitorAnalysisAbout = Omit<CompetitorAnalysisView, 'postsCached' | 'postsComplete' | 'facets'>;
+
 export interface CompetitorAnalysisView {
   reportId: string;
   username: string | null;

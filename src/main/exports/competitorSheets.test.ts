@@ -66,7 +66,7 @@ const brand = { name: 'Northwind Talent', accent: '#fde047' };
 
 describe('competitor CSV', () => {
   it('reads back: the screen precision, ISO days, names for countries and paid types, empty for missing, formulas inert', async () => {
-    const text = await csvOf(competitorCsv(inBatchesOf(rows, 2), rows.length));
+    const text = await csvOf(competitorCsv(inBatchesOf(rows, 2), async () => rows.length));
     expect(text.startsWith('\uFEFF')).toBe(true);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
@@ -94,7 +94,7 @@ describe('competitor CSV', () => {
 describe('competitor XLSX', () => {
   async function book(): Promise<ExcelJS.Workbook> {
     const meta = { title: 'Competitor analysis: @acme', brand, createdAt: Date.UTC(2026, 10, 25) };
-    return workbookOf(meta, competitorSheets(analysis, inBatchesOf(rows, 2), rows.length, meta));
+    return workbookOf(meta, competitorSheets(analysis, inBatchesOf(rows, 2), async () => rows.length, meta));
   }
 
   it('Summary: the agency and the analysis in the title block, aggregates as numbers in the screen decimals, words for missing', async () => {

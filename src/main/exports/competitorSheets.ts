@@ -10,7 +10,7 @@
 // Categories and account types are printed as the API names them.
 import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { type CompetitorAnalysisView, type CompetitorPostRow } from '@shared/competitor';
+import { type CompetitorAnalysisAbout, type CompetitorPostRow } from '@shared/competitor';
 import { countryName } from '@shared/countries';
 import { inertText, type CsvCell } from '@shared/csv';
 import { LINK_FONT, SHEET_FORMATS, excelFormat, linkText, linkValue, roundAsShown, subtitleText, type FigureUnit } from '@shared/sheets';
@@ -72,7 +72,7 @@ function csvField(spec: ColumnSpec, r: CompetitorPostRow): CsvCell {
 }
 
 /** The posts as a CSV: a header line, then a line per post. */
-export function competitorCsv(posts: () => AsyncIterable<readonly CompetitorPostRow[]>, count: number): StreamedCsv<CompetitorPostRow> {
+export function competitorCsv(posts: () => AsyncIterable<readonly CompetitorPostRow[]>, count: () => Promise<number>): StreamedCsv<CompetitorPostRow> {
   return { head: [CSV_COLUMNS.map((c) => c.csvHeader ?? c.header)], rows: posts, count, line: (r) => CSV_COLUMNS.map((c) => csvField(c, r)) };
 }
 
@@ -85,23 +85,23 @@ function dayDate(day: string | null): Date | null {
   return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
 }
 
-function periodText(a: CompetitorAnalysisView): string {
+function periodText(a: CompetitorAnalysisAbout): string {
   if (a.dateFrom && a.dateTo) return `${a.dateFrom} to ${a.dateTo}`;
   return a.dateFrom ? `from ${a.dateFrom}` : a.dateTo ? `to ${a.dateTo}` : 'period not given';
 }
 
-function audienceText(a: CompetitorAnalysisView): string {
+function audienceText(a: CompetitorAnalysisAbout): string {
   return a.audienceGeo.length ? a.audienceGeo.map((c) => country(c) ?? c).join(', ') : 'worldwide';
 }
 
 /** The analysis's title: 'Competitor analysis: @nike'. */
-export function analysisTitle(a: CompetitorAnalysisView): string {
+export function analysisTitle(a: CompetitorAnalysisAbout): string {
   return `Competitor analysis: ${a.username ? `@${a.username}` : 'brand not given'}`;
 }
 
 type SummaryLine = { label: string; value: string | number | null; unit?: FigureUnit };
 
-function summaryLines(analysis: CompetitorAnalysisView, postCount: number): SummaryLine[] {
+function summaryLines(analysis: CompetitorAnalysisAbout, postCount: number): SummaryLine[] {
   const a = analysis.aggregates;
   return [
     { label: 'Brand', value: analysis.username ? `@${analysis.username}` : null },
@@ -120,8 +120,7 @@ function summaryLines(analysis: CompetitorAnalysisView, postCount: number): Summ
   ];
 }
 
-function summarySheet(analysis: CompetitorAnalysisView, postCount: number, options: CompetitorSheetOptions): StreamedSheet<SummaryLine> {
-  const lines = summaryLines(analysis, postCount);
+function summarySheet(analysis: CompetitorAnalysisAbout, postCount: () => Promise<number>, options: CompetitorSheetOptions): StreamedSheet<SummaryLine> {
   return {
     name: SUMMARY_SHEET,
     title: analysisTitle(analysis),
@@ -129,7 +128,7 @@ function summarySheet(analysis: CompetitorAnalysisView, postCount: number, optio
     headers: ['Figure', 'Value'],
     limits: { min: 12, max: 60, maxOf: { 1: 30 } },
     rows: async function* () {
-      yield lines;
+      yield summaryLines(analysis, await postCount());
     },
     write: (row, { label, value, unit }) => {
       row.getCell(1).value = label;
@@ -172,7 +171,7 @@ function writePost(row: ExcelJS.Row, post: CompetitorPostRow): void {
   });
 }
 
-function postsSheet(analysis: CompetitorAnalysisView, posts: () => AsyncIterable<readonly CompetitorPostRow[]>, options: CompetitorSheetOptions): StreamedSheet<CompetitorPostRow> {
+function postsSheet(analysis: CompetitorAnalysisAbout, posts: () => AsyncIterable<readonly CompetitorPostRow[]>, options: CompetitorSheetOptions): StreamedSheet<CompetitorPostRow> {
   return {
     name: POSTS_SHEET,
     title: `${analysisTitle(analysis)}: posts`,
@@ -193,7 +192,7 @@ export interface CompetitorSheetOptions {
   createdAt: number;
 }
 
-/** The workbook's sheets: the Summary, and the posts (read in batches from `posts`, twice). */
-export function competitorSheets(analysis: CompetitorAnalysisView, posts: () => AsyncIterable<readonly CompetitorPostRow[]>, postCount: number, options: CompetitorSheetOptions): [StreamedSheet<SummaryLine>, StreamedSheet<CompetitorPostRow>] {
+/** The workbook's sheets: the Summary, and the posts (read in batches from `posts`, twice; `postCount` counts them, once the export runs). */
+export function competitorSheets(analysis: CompetitorAnalysisAbout, posts: () => AsyncIterable<readonly CompetitorPostRow[]>, postCount: () => Promise<number>, options: CompetitorSheetOptions): [StreamedSheet<SummaryLine>, StreamedSheet<CompetitorPostRow>] {
   return [summarySheet(analysis, postCount, options), postsSheet(analysis, posts, options)];
 }

@@ -15,8 +15,11 @@ export interface StreamedCsv<R> {
   head: readonly (readonly CsvCell[])[];
   /** The rows in batches. */
   rows: () => AsyncIterable<readonly R[]>;
-  /** How many rows there are, for the progress (null: not known before). */
-  count?: number | null;
+  /**
+   * How many rows there are, for the progress (null: not known before); a function when counting
+   * them is itself long work, asked once the file is being written.
+   */
+  count?: number | null | (() => Promise<number>);
   line: (item: R) => readonly CsvCell[];
 }
 
@@ -33,7 +36,7 @@ export async function writeCsvFile<R>(file: string, csv: StreamedCsv<R>, work: S
   try {
     await Promise.race([once(out, 'open'), failed]);
     out.write(BOM + csvLines(csv.head));
-    const total = csv.count ?? 0;
+    const total = (typeof csv.count === 'function' ? await csv.count() : csv.count) ?? 0;
     let done = 0;
     work.progress?.(0, total);
     for await (const batch of csv.rows()) {

@@ -25,8 +25,11 @@ export interface ExportPlan {
   title: string;
   /** In words, for what is running: "the posts of @nike's competitor analysis". */
   describe: string;
-  /** The rows of its main table. */
-  rows: number;
+  /**
+   * The rows of its main table; a function when counting them is itself long work (a competitor
+   * analysis of a million posts), asked once the file is written.
+   */
+  rows: number | (() => Promise<number>);
   xlsx(meta: WorkbookMeta): readonly AnyStreamedSheet[];
   /** The CSV; `meta` names the agency (the comparison's CSV says who prepared it). */
   csv(meta: WorkbookMeta): AnyStreamedCsv;
@@ -89,10 +92,11 @@ export class ExportService {
         throw failure;
       }
       const bytes = fs.statSync(target).size;
-      report('finished', plan.rows, plan.rows);
+      const rows = typeof plan.rows === 'number' ? plan.rows : await plan.rows();
+      report('finished', rows, rows);
       return destination.kind === 'dialog'
-        ? { outcome: 'saved', fileName, rows: plan.rows, bytes, savedTo: target, downloadUrl: null }
-        : { outcome: 'download', fileName, rows: plan.rows, bytes, savedTo: null, downloadUrl: url };
+        ? { outcome: 'saved', fileName, rows, bytes, savedTo: target, downloadUrl: null }
+        : { outcome: 'download', fileName, rows, bytes, savedTo: null, downloadUrl: url };
     });
   }
 

@@ -117,18 +117,42 @@ async function writeHyperlinksInSlices(ws: ExcelJS.Worksheet, slices: TimeSlices
   };
 }
 
+/**
+ * A row of plain cells, for measuring: a sheet's `write` fills it as it fills a real row, and the
+ * column fit reads what it needs (values, number formats, links). An exceljs row of 60,000 would
+ * be twice the garbage for the collector to pause main over.
+ */
+class MeasuredRow {
+  private readonly cells = new Map<number, Record<string, unknown>>();
+
+  getCell(column: number): ExcelJS.Cell {
+    let cell = this.cells.get(column);
+    if (!cell) {
+      const fresh: Record<string, unknown> = { value: null, isMerged: false };
+      // A link's address, as exceljs's own cell gives it.
+      Object.defineProperty(fresh, 'hyperlink', { get: () => (fresh.value as { hyperlink?: string } | null)?.hyperlink });
+      cell = fresh;
+      this.cells.set(column, cell);
+    }
+    return cell as unknown as ExcelJS.Cell;
+  }
+
+  /** As an exceljs row, for the sheet's `write` and the column fit (which use only the above). */
+  asRow(): ExcelJS.Row {
+    return this as unknown as ExcelJS.Row;
+  }
+}
+
 async function plan<R>(sheet: StreamedSheet<R>, slices: TimeSlices): Promise<Planned<R>> {
   const fit = new ColumnFit(sheet.headers.length, sheet.limits);
-  const header = new ExcelJS.Workbook().addWorksheet('header').getRow(1);
+  const header = new MeasuredRow();
   sheet.headers.forEach((text, j) => (header.getCell(j + 1).value = text));
-  fit.measure(header);
+  fit.measure(header.asRow());
   let rows = 0;
   for await (const batch of sheet.rows()) {
-    // A scratch sheet per batch: measured, then dropped.
-    const scratch = new ExcelJS.Workbook().addWorksheet('measure');
-    for (let i = 0; i < batch.length; i++) {
-      const row = scratch.getRow(i + 1);
-      sheet.write(row, batch[i]!);
+    for (const item of batch) {
+      const row = new MeasuredRow().asRow();
+      sheet.write(row, item);
       fit.measure(row);
       rows++;
       await slices.due();

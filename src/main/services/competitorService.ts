@@ -5,7 +5,7 @@
 // the post browser (filters, sort, full-text search) and the exports work offline.
 import { createHash } from 'node:crypto';
 import { ScoutError } from '@shared/errors';
-import { competitorCreateFields, type CompetitorAnalysisView, type CompetitorProgress, type LostAnalysis } from '@shared/competitor';
+import { competitorCreateFields, type CompetitorAnalysisAbout, type CompetitorAnalysisView, type CompetitorProgress, type LostAnalysis } from '@shared/competitor';
 import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../api/schemas/competitor';
 import type { CompetitorRepository } from '../cache/repositories/competitorRepository';
 import type { AskedFor, CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
@@ -17,9 +17,10 @@ import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { analysisTitle, competitorCsv, competitorSheets } from '../exports/competitorSheets';
 import type { ExportPlan } from '../exports/exportService';
+import { TimeSlices } from '../util/timeSlices';
 
-/** Posts read at a time while an export is written. */
-const EXPORT_BATCH = 500;
+/** Posts read at a time while an export is written (100 posts with long captions take a few ms). */
+const EXPORT_BATCH = 100;
 import type { AgencyBrand } from '@shared/agency';
 import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
@@ -133,6 +134,18 @@ export class CompetitorService {
   }
 
   private view(reportId: string): CompetitorAnalysisView | null {
+    const about = this.about(reportId);
+    if (!about) return null;
+    return {
+      ...about,
+      postsCached: this.deps.posts.count(reportId),
+      postsComplete: this.deps.posts.completeSize(reportId) !== null,
+      facets: this.deps.posts.facets(reportId),
+    };
+  }
+
+  /** What the analysis is, without what its posts say (each of those reads every post). */
+  private about(reportId: string): CompetitorAnalysisAbout | null {
     const stored = this.deps.repo.report(reportId);
     if (!stored) return null;
     let aggregates: CompetitorAnalysisView['aggregates'] = null;
@@ -145,7 +158,6 @@ export class CompetitorService {
       // A stored answer that no longer reads: the list still shows the analysis, without figures.
     }
     const request = this.deps.posts.request(reportId);
-    const postsCached = this.deps.posts.count(reportId);
     return {
       reportId,
       username: stored.username,
@@ -157,9 +169,6 @@ export class CompetitorService {
       createdAt: stored.createdAt,
       updatedAt: stored.updatedAt,
       aggregates,
-      postsCached,
-      postsComplete: this.deps.posts.completeSize(reportId) !== null,
-      facets: this.deps.posts.facets(reportId),
     };
   }
 
@@ -367,27 +376,38 @@ export class CompetitorService {
    * order once, the posts themselves a batch at a time while the file is written.
    */
   exportPlan(reportId: string, query: Omit<CompetitorPostQuery, 'offset' | 'limit'>): ExportPlan {
-    const analysis = this.known(reportId);
-    const order = this.deps.posts.orderedIndexes(reportId, query);
+    const analysis = this.about(reportId) ?? notInWorkspace();
+    // The order of the matching posts (and so their count) is read once the export runs, in
+    // slices, and kept for both of the writer's passes: for a million posts, reading it holds
+    // main for seconds when done at once.
+    let order: Promise<number[]> | null = null;
+    const ordered = () => {
+      const slices = new TimeSlices();
+      return (order ??= this.deps.posts.orderedIndexes(reportId, query, { between: () => slices.due() }));
+    };
+    const count = async () => (await ordered()).length;
     const posts = async function* (this: CompetitorService) {
-      for (let i = 0; i < order.length; i += EXPORT_BATCH) yield this.deps.posts.rowsAt(reportId, order.slice(i, i + EXPORT_BATCH));
+      const places = await ordered();
+      for (let i = 0; i < places.length; i += EXPORT_BATCH) yield this.deps.posts.rowsAt(reportId, places.slice(i, i + EXPORT_BATCH));
     }.bind(this);
     const brand = analysis.username ? `@${analysis.username}` : 'the brand';
     return {
       name: `competitor-${(analysis.username ?? reportId).replace(/[^\w.-]+/g, '_')}-${analysis.dateFrom ?? ''}_${analysis.dateTo ?? ''}`,
       title: analysisTitle(analysis),
       describe: `the posts of ${brand}'s competitor analysis`,
-      rows: order.length,
-      xlsx: (meta) => competitorSheets(analysis, posts, order.length, meta),
-      csv: () => competitorCsv(posts, order.length),
+      rows: count,
+      xlsx: (meta) => competitorSheets(analysis, posts, count, meta),
+      csv: () => competitorCsv(posts, count),
     };
   }
 
   private known(reportId: string): CompetitorAnalysisView {
-    const view = this.view(reportId);
-    if (!view) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Scout has no competitor analysis with that id in this workspace.' });
-    return view;
+    return this.view(reportId) ?? notInWorkspace();
   }
+}
+
+function notInWorkspace(): never {
+  throw new ScoutError({ code: 'INVALID_INPUT', message: 'Scout has no competitor analysis with that id in this workspace.' });
 }
 
 /** The team's competitor analyses, saved into this workspace's cache: pulled by the sync engine, or taken instead of creating one. */

@@ -2,7 +2,7 @@
 // the event loop a turn once the slice's budget has passed, so an RPC, an event or a timer never
 // waits long behind an export, a pull of the team's records or a migration. It is also where
 // the work notices a cancel.
-export const SLICE_BUDGET_MS = 8;
+export const SLICE_BUDGET_MS = 5;
 
 export class TimeSlices {
   private sliceStarted = performance.now();
