@@ -1,6 +1,6 @@
 // Database work too long for main's event loop, run in a worker thread of its own (dbWorker.ts):
 // preparing a workspace whose schema is behind (backup, migration), checking every page of one for
-// damage, copying a backup into place. Main awaits the answer; a failure comes back as the same
+// damage, copying a backup into place, moving a long write's log into the database (a checkpoint). Main awaits the answer; a failure comes back as the same
 // ScoutError the work threw (its words and advice), a file error with its code.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,8 @@ import { ScoutError, type ScoutErrorData } from '@shared/errors';
 export type DbTask =
   | { kind: 'prepare'; file: string; label: string; nativeBinding?: string }
   | { kind: 'check'; file: string; nativeBinding?: string; damagedAdvice: string }
-  | { kind: 'copy'; from: string; to: string };
+  | { kind: 'copy'; from: string; to: string }
+  | { kind: 'checkpoint'; file: string; nativeBinding?: string };
 
 export type DbTaskAnswer = { ok: true } | { ok: false; error: ScoutErrorData; errno: string | null };
 

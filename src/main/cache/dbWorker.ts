@@ -1,6 +1,7 @@
 // A worker thread's one piece of database work, off main's event loop (dbTasks.ts starts it): the
 // careful opening of a workspace whose schema must be brought up to date (the backup before a
-// migration, the migration itself), a full read of every page for damage, or the copy of a backup.
+// migration, the migration itself), a full read of every page for damage, the copy of a backup, or
+// a checkpoint of the write-ahead log.
 // Each takes seconds on a workspace of 100,000 reports; main keeps answering meanwhile.
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,6 +18,14 @@ function run(task: DbTask): void {
     const db = new Database(task.file, { nativeBinding: task.nativeBinding, readonly: true, fileMustExist: true, timeout: 5000 });
     try {
       checkPages(db, task.file, task.damagedAdvice);
+    } finally {
+      db.close();
+    }
+  } else if (task.kind === 'checkpoint') {
+    // PASSIVE: copies what no reader still needs and waits for nobody; main's writes go on meanwhile.
+    const db = new Database(task.file, { nativeBinding: task.nativeBinding, fileMustExist: true, timeout: 5000 });
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
     } finally {
       db.close();
     }

@@ -207,6 +207,7 @@ export class Workspace {
           db,
           codecs,
           logger: deps.logger,
+          checkpoint: () => runDbTask({ kind: 'checkpoint', file: db.name, nativeBinding: deps.nativeBinding }),
           onChange: (status) => {
             this.tellSync();
             // The records' connection finds a server gone (or back) first: the status follows.

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { accountRef } from '@shared/accountInput';
 import { AttemptsRepository } from '../cache/repositories';
 import { openDatabase, type Db } from '../cache/database';
+import { runDbTask } from '../cache/dbTasks';
 import { PaidWork } from '../ledger/paidWork';
 import { ReportService } from '../services/reportService';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
@@ -465,6 +466,35 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     expect(rest.every((p) => p.total === 71)).toBe(true);
     expect(c.sync.cursor()).toBe(seqs.at(-1));
     expect(c.db.prepare(`SELECT count(*) FROM reports WHERE account_key LIKE 'join%'`).pluck().get()).toBe(120);
+  }, 60_000);
+
+  it("a join checkpoints off main: SQLite's checkpoint at commit is off while it writes, a worker copies the log into the database between pages, and the setting comes back", async () => {
+    const t = await team('Ada', 'Cyd');
+    await seed(t, Array.from({ length: 60 }, (_, i) => `ckpt${i}`));
+    const asked: number[] = [];
+    let file = '';
+    let db: Db | null = null;
+    const c = await laptop(t.researchers[1]!, {
+      joinBatch: 20,
+      checkpoint: async () => {
+        asked.push(db!.pragma('wal_autocheckpoint', { simple: true }) as number);
+        await runDbTask({ kind: 'checkpoint', file });
+      },
+    });
+    db = c.db;
+    file = c.db.name;
+    const automatic = c.db.pragma('wal_autocheckpoint', { simple: true });
+    expect(automatic).toBeGreaterThan(0);
+    const sizeBefore = fs.statSync(file).size;
+
+    expect(await c.sync.join(() => undefined)).toEqual({ received: 61, total: 61 });
+    // One after each page and one at the end, each while main's own was off.
+    expect(asked.length).toBeGreaterThanOrEqual(4);
+    expect(asked.every((value) => value === 0)).toBe(true);
+    expect(c.db.pragma('wal_autocheckpoint', { simple: true })).toBe(automatic);
+    // Main never checkpointed (it was off): the reports reached the database file through the worker.
+    expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore);
+    expect(c.db.prepare(`SELECT count(*) FROM reports WHERE account_key LIKE 'ckpt%'`).pluck().get()).toBe(60);
   }, 60_000);
 
   it('pages cut short by their bytes budget (one body each here) still bring every record, in order, once', async () => {

@@ -76,6 +76,12 @@ export interface TeamSyncOptions {
   listeningPollMs?: number;
   /** Backoff of pushes and of reconnecting the listener. */
   backoff?: { initialMs: number; maxMs: number };
+  /**
+   * Copies the database's write-ahead log into it off main (a worker thread). A join turns SQLite's
+   * own checkpoint at commit off while it writes and calls this between pages instead: at commit,
+   * a checkpoint holds main for as long as it takes to copy and flush megabytes (80 ms measured).
+   */
+  checkpoint?: () => Promise<void>;
   /** The listening connection (one of the pool's by default); a seam for tests of a refused LISTEN. */
   listener?: (pool: pg.Pool) => Promise<pg.PoolClient>;
 }
@@ -89,6 +95,9 @@ interface OutboxRow {
   body_bytes: Buffer | null;
   body_file: string | null;
 }
+
+/** A pulled record whose codec saves asynchronously (a PDF's file): applied after its slice commits. */
+type AppliedLater = { codec: NonNullable<ReturnType<TeamCodecs['get']>>; record: TeamRecordIn };
 
 /** A row of the team's records, read as hostile: only its sequence number is needed to move on. */
 const pulledRow = z.object({
@@ -331,19 +340,59 @@ export class TeamSync {
         return { after, page };
       };
       let next = newest !== null && from < newest ? fetch(from) : null;
-      while (next) {
-        if (signal?.aborted || this.halted) throw new ScoutError({ code: 'CANCELLED', message: `Stopped after ${progress.received} of ${total} records; the rest comes with the next sync.` });
-        const { after, page } = next;
-        const rows = await page;
-        const last = rows.length > 0 ? sequenceNumber.safeParse((rows.at(-1) as { seq?: unknown }).seq) : null;
-        next = last?.success && last.data < newest! ? fetch(last.data) : null;
-        const applied = await this.applyPage(after, rows);
-        if (applied.read === 0) break;
-        progress.received = Math.min(total, progress.received + applied.read);
-        onProgress({ ...progress });
-      }
+      await this.checkpointingOffMain(async (checkpoint) => {
+        while (next) {
+          if (signal?.aborted || this.halted) throw new ScoutError({ code: 'CANCELLED', message: `Stopped after ${progress.received} of ${total} records; the rest comes with the next sync.` });
+          const { after, page } = next;
+          const rows = await page;
+          const last = rows.length > 0 ? sequenceNumber.safeParse((rows.at(-1) as { seq?: unknown }).seq) : null;
+          next = last?.success && last.data < newest! ? fetch(last.data) : null;
+          const applied = await this.applyPage(after, rows);
+          checkpoint();
+          if (applied.read === 0) break;
+          progress.received = Math.min(total, progress.received + applied.read);
+          onProgress({ ...progress });
+        }
+      });
       return progress;
     });
+  }
+
+  /**
+   * Runs `work` with SQLite's checkpoint at commit turned off; `work` asks for one off main after
+   * each page (one at a time; a failed one only leaves the log longer). At the end the last
+   * checkpoint is awaited before commits checkpoint again, so the first one after does not copy
+   * the whole join's log on main.
+   */
+  private async checkpointingOffMain(work: (checkpoint: () => void) => Promise<void>): Promise<void> {
+    const offMain = this.options.checkpoint;
+    if (!offMain) return work(() => undefined);
+    const db = this.options.db;
+    const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    let running: Promise<void> | null = null;
+    let wanted = false;
+    const checkpoint = () => {
+      if (running) {
+        wanted = true;
+        return;
+      }
+      wanted = false;
+      running = offMain()
+        .catch((error: unknown) => this.options.logger?.warn('team: a checkpoint off main failed', { error: String(error) }))
+        .finally(() => {
+          running = null;
+          if (wanted) checkpoint();
+        });
+    };
+    db.pragma('wal_autocheckpoint = 0');
+    try {
+      await work(checkpoint);
+    } finally {
+      while (running) await running;
+      checkpoint();
+      while (running) await running;
+      db.pragma(`wal_autocheckpoint = ${automatic}`);
+    }
   }
 
   /** Pulls now (also what a LISTEN announcement does); resolves once everything up to now is applied. */
@@ -449,51 +498,37 @@ export class TeamSync {
       this.statements.pulledAt.run(now);
       return { rows: 0, read: 0 };
     }
-    // A run of records whose codecs save synchronously is applied with the cursor in transactions
-    // of one time slice each: a page of 500 reports is half a second of work, which main must not
-    // spend in one block (an RPC would wait that long). Between slices the event loop takes a turn;
-    // each commit moves the cursor past exactly what it applied.
+    // Records are read (each body's JSON parsed) and applied with the cursor in transactions of one
+    // time slice each: a page of 500 reports is half a second of work, which main must not spend in
+    // one block (an RPC would wait that long). Between slices the event loop takes a turn; each
+    // commit moves the cursor past exactly what it applied. A record is applied as soon as it is
+    // read, so a page's parsed bodies are never all held at once (the collector would copy them
+    // again at every pause: tens of milliseconds each).
     const slices = new TimeSlices();
-    let run: { seq: number; apply: () => void }[] = [];
-    const flush = async () => {
-      while (run.length > 0) {
-        let taken = 0;
-        this.options.db.transaction(() => {
-          do run[taken++]!.apply();
-          while (taken < run.length && !slices.spent());
-          this.statements.setCursor.run(run[taken - 1]!.seq, now);
-        })();
-        run = run.slice(taken);
-        await slices.due();
-      }
-    };
+    let next = 0;
     let read = 0;
-    for (const raw of rows) {
-      // Reading a page (each body's JSON parsed) is sliced too: 500 reports are tens of milliseconds of it.
+    while (next < rows.length) {
       await slices.due();
-      const parsed = pulledRow.safeParse(raw);
-      if (!parsed.success) {
-        const seq = sequenceNumber.safeParse((raw as { seq?: unknown }).seq);
-        if (!seq.success || seq.data <= cursor) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record whose sequence number Scout cannot read.');
-        run.push({ seq: seq.data, apply: () => this.skip(seq.data, String((raw as { kind?: unknown }).kind ?? '?').slice(0, 40), null, null, 'Its details (kind, item, researcher, date) cannot be read.') });
-        read++;
-        continue;
-      }
-      const row = parsed.data;
-      read++;
-      const decided = this.readRecord(row, maxBody);
-      if ('reason' in decided) {
-        run.push({ seq: row.seq, apply: () => this.skip(row.seq, row.kind.slice(0, 40), row.item_key.slice(0, 400), row.researcher.slice(0, 63), decided.reason) });
-        continue;
-      }
-      const codec = decided.codec;
-      const record = decided.record;
-      const applyNow = codec.applyNow?.bind(codec);
-      if (applyNow) {
-        run.push({ seq: row.seq, apply: () => this.applyOrSkip(record, () => void applyNow(record)) });
-        continue;
-      }
-      await flush();
+      // Set inside the transaction's callback (TypeScript cannot see that, hence the cast).
+      let later = null as AppliedLater | null;
+      this.options.db.transaction(() => {
+        let applied: number | null = null;
+        do {
+          const step = this.readRow(rows[next++], cursor, maxBody);
+          read++;
+          if ('apply' in step) {
+            step.apply();
+            applied = step.seq;
+          } else {
+            // A codec that saves asynchronously (a PDF's file): what came before is committed first.
+            later = step;
+            break;
+          }
+        } while (next < rows.length && !slices.spent());
+        if (applied !== null) this.statements.setCursor.run(applied, now);
+      })();
+      if (later === null) continue;
+      const { codec, record } = later;
       let reason: string | null = null;
       try {
         await codec.apply(record);
@@ -506,8 +541,34 @@ export class TeamSync {
         this.statements.setCursor.run(record.seq, now);
       })();
     }
-    await flush();
     return { rows: rows.length, read };
+  }
+
+  /**
+   * One pulled row read: how to apply it in the slice's transaction (or keep it aside, said), or
+   * the codec and record to apply asynchronously after it. Throws only for a row whose sequence
+   * number cannot be read (the cursor cannot move past it).
+   */
+  private readRow(
+    raw: unknown,
+    cursor: number,
+    maxBody: number,
+  ): { seq: number; apply: () => void } | AppliedLater {
+    const parsed = pulledRow.safeParse(raw);
+    if (!parsed.success) {
+      const seq = sequenceNumber.safeParse((raw as { seq?: unknown }).seq);
+      if (!seq.success || seq.data <= cursor) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a record whose sequence number Scout cannot read.');
+      return { seq: seq.data, apply: () => this.skip(seq.data, String((raw as { kind?: unknown }).kind ?? '?').slice(0, 40), null, null, 'Its details (kind, item, researcher, date) cannot be read.') };
+    }
+    const row = parsed.data;
+    const decided = this.readRecord(row, maxBody);
+    if ('reason' in decided) {
+      return { seq: row.seq, apply: () => this.skip(row.seq, row.kind.slice(0, 40), row.item_key.slice(0, 400), row.researcher.slice(0, 63), decided.reason) };
+    }
+    const { codec, record } = decided;
+    const applyNow = codec.applyNow?.bind(codec);
+    if (!applyNow) return { codec, record };
+    return { seq: row.seq, apply: () => this.applyOrSkip(record, () => void applyNow(record)) };
   }
 
   /** Applies one record inside the page's transaction; one its codec cannot read is skipped, said. */
