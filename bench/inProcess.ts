@@ -7,17 +7,17 @@ import { MainServices } from '../src/main/services/mainServices';
 export type Call = <T>(channel: string, payload: unknown) => Promise<T>;
 
 /** Runs `work` against the data folder's services (the demo workspace on `simUrl`), then closes them. */
-export async function withServices<T>(dataDir: string, simUrl: string, work: (call: Call) => Promise<T>): Promise<T> {
+export async function withServices<T>(dataDir: string, simUrl: string, work: (call: Call, services: MainServices) => Promise<T>): Promise<T> {
   const logger = new Logger('error');
   const services = new MainServices({ dataDir, host: 'browser', version: 'bench', logger, demoApiUrl: simUrl });
   try {
-    const dispatch = createDispatcher(createHandlers(services), logger);
+    const dispatch = createDispatcher(createHandlers(services), logger, () => services.ready());
     const call: Call = async <R>(channel: string, payload: unknown): Promise<R> => {
       const result = await dispatch(channel, payload);
       if (!result.ok) throw new Error(`${channel} ${JSON.stringify(payload)} failed: ${result.error.code}: ${result.error.message}`);
       return result.value as R;
     };
-    return await work(call);
+    return await work(call, services);
   } finally {
     await services.close();
   }

@@ -19,6 +19,7 @@ import { discoveryFigures } from './discovery';
 import { discoveryScrollFigures } from './discoveryScroll';
 import { teamFigures } from './team';
 import { teamDoubleBuysFigures } from './teamDoubleBuys';
+import { exportFigures } from './exports';
 
 
 const root = path.resolve(__dirname, '..');
@@ -97,16 +98,16 @@ async function main(): Promise<void> {
   // `--json` alone (as the issues write it: `npm run bench -- --json`) prints the figures as JSON on
   // stdout, with the table on stderr; `--json FILE` writes them to FILE.
   const argv = process.argv.slice(2).map((arg, i, all) => (arg === '--json' && (i === all.length - 1 || all[i + 1]!.startsWith('--')) ? '--json=-' : arg));
-  const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, only: { type: 'string', multiple: true } } });
-  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team) measures just those groups: one
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, large: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team, export) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
-  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team'];
+  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team', 'export'];
   const only = values.only ?? groups;
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
   const figures: Figures = {};
   if (only.includes('startup')) await startupFigures(figures);
-  if (only.includes('cache')) await cacheFigures(figures, Number(values.reports ?? 10_000));
+  if (only.includes('cache')) await cacheFigures(figures, Number(values.reports ?? 10_000), Number(values.large ?? 100_000));
   if (only.includes('simulator')) await simulatorFigures(figures);
   if (only.includes('page')) await pageReadyFigures(figures);
   if (only.includes('fetch')) await fetchBatchFigures(figures);
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     await teamFigures(figures);
     await teamDoubleBuysFigures(figures);
   }
+  if (only.includes('export')) await exportFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
