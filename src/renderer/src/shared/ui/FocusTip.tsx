@@ -58,7 +58,14 @@ export function FocusTip() {
       target.current = null;
       setTip(null);
     };
-    const follow = () => target.current && setTip((t) => (t ? { ...t, anchor: target.current!.getBoundingClientRect() } : t));
+    // The element is measured now: by the time React runs an updater, a focusout in the same turn
+    // may have let it go (reading it there took the whole page down).
+    const follow = () => {
+      const el = target.current;
+      if (!el) return;
+      const anchor = el.getBoundingClientRect();
+      setTip((t) => (t ? { ...t, anchor } : t));
+    };
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && target.current && hide();
     document.addEventListener('focusin', show);
     document.addEventListener('focusout', hide);
