@@ -16,6 +16,8 @@ import { CreatorsPage } from './features/creators/CreatorsPage';
 import { DiscoveryPage } from './features/discovery/DiscoveryPage';
 import { windowTitle } from './shell/windowTitle';
 import { FocusTip } from './shared/ui/FocusTip';
+import { ErrorBoundary } from 'react-error-boundary';
+import { PageFailed } from './shell/Failed';
 
 export function App() {
   const page = useScout((s) => s.page);
@@ -74,33 +76,39 @@ export function App() {
         <NoticeBanner />
         <TeamNoticesBanner />
         <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
-          {fatalError ? (
-            <div role="alert" className="callout error">
-              <h1 tabIndex={-1}>Scout could not open this workspace</h1>
-              <p>{fatalError}</p>
-              <p className="muted">Your data has not been changed. Choose another workspace in the top bar to keep working.</p>
-            </div>
-          ) : page === 'settings' ? (
-            <SettingsPage />
-          ) : page === 'accounts' ? (
-            <AccountsPage />
-          ) : page === 'compare' ? (
-            <ComparePage />
-          ) : page === 'competitor' ? (
-            <CompetitorPage />
-          ) : page === 'archive' ? (
-            <ArchivePage />
-          ) : page === 'discovery' ? (
-            <DiscoveryPage />
-          ) : page === 'lists' ? (
-            <ListsPage />
-          ) : (
-            <CreatorsPage key={page satisfies 'creators'} />
-          )}
+          {/* A page that throws while drawing says so here; going to another page (or this one again) starts it afresh. */}
+          <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[page, subpath]}>
+            {fatalError ? (
+              <div role="alert" className="callout error">
+                <h1 tabIndex={-1}>Scout could not open this workspace</h1>
+                <p>{fatalError}</p>
+                <p className="muted">Your data has not been changed. Choose another workspace in the top bar to keep working.</p>
+              </div>
+            ) : page === 'settings' ? (
+              <SettingsPage />
+            ) : page === 'accounts' ? (
+              <AccountsPage />
+            ) : page === 'compare' ? (
+              <ComparePage />
+            ) : page === 'competitor' ? (
+              <CompetitorPage />
+            ) : page === 'archive' ? (
+              <ArchivePage />
+            ) : page === 'discovery' ? (
+              <DiscoveryPage />
+            ) : page === 'lists' ? (
+              <ListsPage />
+            ) : (
+              <CreatorsPage key={page satisfies 'creators'} />
+            )}
+          </ErrorBoundary>
         </main>
         {ready && !fatalError && <CompareTray />}
       </div>
-      <FocusTip />
+      {/* The tip is a help, never a reason to lose the page. */}
+      <ErrorBoundary fallback={null}>
+        <FocusTip />
+      </ErrorBoundary>
     </div>
   );
 }
