@@ -1,32 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { DiscoveryRow } from '@shared/discoveryData';
+import { discoveryRow as row } from '@shared/discoveryRow.fixture';
 import { discoveryCsv, discoverySheet, EXPORT_COLUMNS, RESULTS_SHEET, XLSX_COLUMNS } from './discoverySheets';
 import { csvOf, workbookOf } from '../../../test/sheetFiles';
-
-function row(i: number, patch: Partial<DiscoveryRow> = {}): DiscoveryRow {
-  return {
-    key: `instagram:user${i}`,
-    page: Math.floor(i / 20) + 1,
-    position: i % 20,
-    network: 'instagram',
-    socialId: String(1000 + i),
-    username: `user${i}`,
-    title: `User ${i}`,
-    avatarUrl: null,
-    followers: 1000 * (i + 1),
-    er: 1.23456 + i,
-    country: 'US',
-    verified: i % 2 === 0,
-    profileUrl: `https://www.instagram.com/user${i}/`,
-    linked: [
-      { network: 'instagram', type: 'instagram', socialId: String(1000 + i), username: `user${i}`, title: null, followers: null, profileUrl: `https://www.instagram.com/user${i}/` },
-      { network: 'youtube', type: 'youtube', socialId: 'UCabcdefghijklmnopqrstuv', username: null, title: null, followers: null, profileUrl: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' },
-    ],
-    account: `user${i}`,
-    ...patch,
-  };
-}
 
 describe('discovery export', () => {
   const rows = [
