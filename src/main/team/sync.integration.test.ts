@@ -488,8 +488,8 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     const sizeBefore = fs.statSync(file).size;
 
     expect(await c.sync.join(() => undefined)).toEqual({ received: 61, total: 61 });
-    // One after each page and one at the end, each while main's own was off.
-    expect(asked.length).toBeGreaterThanOrEqual(4);
+    // At least one while it wrote and one at the end, each while main's own was off.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
     expect(asked.every((value) => value === 0)).toBe(true);
     expect(c.db.pragma('wal_autocheckpoint', { simple: true })).toBe(automatic);
     // Main never checkpointed (it was off): the reports reached the database file through the worker.
