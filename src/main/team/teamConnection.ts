@@ -116,6 +116,9 @@ export class TeamConnector {
     this.deps.meta.set(META_SETTINGS, { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ca: settings.ca ?? null });
     this.failures = 0;
     this.deps.logger.info(`team database: settings saved (${settings.user}@${settings.host}:${settings.port}/${settings.database})`);
+    // A check under way (a retry of the settings before) answers for those settings, not these:
+    // it is let finish, then these are checked (sharing it said "unreachable" for a right address).
+    await this.checking?.catch(() => undefined);
     await this.check();
     return this.snapshot();
   }
