@@ -97,7 +97,11 @@ async function measure(figures: Figures, services: MainServices, logger: Logger,
   figures[`cache.open_instagram${at}.p95_ms`] = percentile(openIg, 95);
 
   const words = ['daily', 'kitchen', 'gaming', 'studio', 'travel', 'pets', 'tech', 'beauty', 'moto', 'music', 'ka', 'zo'];
-  const search = await timeEach(600, (i) => dispatch('reports:search', { text: words[i % words.length]!, limit: 50 }));
+  // The library's search box: a page of 100 and the count, in the library's own order (newest
+  // fetch first, or by followers), short prefixes ('ka', 'zo') among the words.
+  const search = await timeEach(600, (i) =>
+    dispatch('reports:library', { text: words[i % words.length]!, sort: i % 2 ? 'followers' : 'fetchedAt', order: 'desc', limit: 100 }),
+  );
   figures[`cache.search${at}.p95_ms`] = percentile(search, 95);
 
   const queries: LibraryQuery[] = [

@@ -28,7 +28,6 @@ export const channels = [
   'reports:progress',
   'reports:attempt',
   'reports:library',
-  'reports:search',
   'reports:snapshots',
   'reports:snapshot',
   'media:get',

@@ -173,17 +173,6 @@ export interface LibraryPageView {
   total: number;
 }
 
-export interface SearchHitView {
-  network: string;
-  accountKey: string;
-  username: string;
-  title: string | null;
-  /** Higher is better. */
-  score: number;
-  /** What matched, with the matched words between U+0002 and U+0003. */
-  matches: { field: string; snippet: string }[];
-}
-
 export interface SnapshotView {
   id: number;
   fetchedAt: number;
@@ -437,7 +426,6 @@ export const operations = {
       })
       .strict(),
   ),
-  'reports:search': op<SearchHitView[]>()(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(200).optional() }).strict()),
   'reports:snapshots': op<SnapshotView[]>()(withAccountRef(z.object({ network, account }).strict())),
   /** One earlier fetch in full, to compare with the latest. */
   'reports:snapshot': op<SnapshotDetail | null>()(z.object({ id: z.number().int().positive() }).strict()),

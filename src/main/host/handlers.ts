@@ -93,7 +93,6 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'reports:progress': async ({ account }) => s.active().reports.progressOf(account),
     'reports:library': async (query) => s.active().reports.library(query),
     'reports:attempt': async ({ account }) => s.active().reports.attemptOf(account),
-    'reports:search': async ({ text, limit }) => s.active().reportsRepo.search(text, limit),
     'reports:snapshots': async ({ account }) => s.active().reportsRepo.snapshots(account.network, account.key),
     // With the account's cached metrics history: Compare finds every series the report page shows.
     'reports:snapshot': async ({ id }) => s.active().companions.snapshot(id),

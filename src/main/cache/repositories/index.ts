@@ -16,7 +16,7 @@ export {
   type TiktokType,
 } from './reportsRepository';
 export { AttemptsRepository, attemptOutcomes, type AttemptOutcome, type AttemptQuery, type FetchAttempt } from './attemptsRepository';
-export { SearchIndex, MATCH_END, MATCH_START, type SearchField, type SearchHit, type SearchMatch } from './searchIndex';
+export { SearchIndex } from './searchIndex';
 export { toMatchQuery } from './searchText';
 export { seriesPaths, type Series } from './series';
 export { MediaRepository, type InstagramMedia, type InstagramMediaFetch, type YoutubeMediaPage } from './mediaRepository';

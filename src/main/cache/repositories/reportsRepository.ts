@@ -1,11 +1,11 @@
 // Reports: every fetch kept as a snapshot, one `reports` row per account following the newest,
-// the library's filtered and sorted pages, and full-text search.
+// the library's filtered and sorted pages (its text filter reads the full-text index).
 import { librarySortKeys } from '@shared/reports';
 import type Database from 'better-sqlite3';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../../api/types';
 import type { Db } from '../database';
 import { accountKey as keyOf, clampLimit, clampOffset, fromFlag, fromJson, toJson, type JsonObject } from './common';
-import { SearchIndex, type SearchHit } from './searchIndex';
+import { SearchIndex } from './searchIndex';
 import { reportTextPart, toMatchQuery } from './searchText';
 import { restoreSeries, stripSeries, type Series } from './series';
 
@@ -437,11 +437,6 @@ export class ReportsRepository {
   /** Records an unlock that came without a report (a PDF export or a history request unlocks too). */
   markUnlocked(network: Network, accountKey: string, at: number): boolean {
     return this.setUnlocked.run({ at: Math.round(at), network, accountKey: keyOf(accountKey) }).changes > 0;
-  }
-
-  /** Full-text search over names, titles, descriptions, captions and hashtags; any input is safe. */
-  search(text: string, limit = 20): SearchHit[] {
-    return this.searchIndex.search(text, limit);
   }
 
   /**
