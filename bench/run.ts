@@ -13,6 +13,7 @@ import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';
 import { pageReadyFigures } from './pageReady';
 import { fetchBatchFigures } from './fetchBatch';
+import { trackFigures } from './track';
 import { compareFigures } from './compare';
 import { competitorFigures } from './competitor';
 import { discoveryFigures } from './discovery';
@@ -99,9 +100,9 @@ async function main(): Promise<void> {
   // stdout, with the table on stderr; `--json FILE` writes them to FILE.
   const argv = process.argv.slice(2).map((arg, i, all) => (arg === '--json' && (i === all.length - 1 || all[i + 1]!.startsWith('--')) ? '--json=-' : arg));
   const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, large: { type: 'string' }, only: { type: 'string', multiple: true } } });
-  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team, export) measures just those groups: one
+  // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team, export, track) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
-  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team', 'export'];
+  const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team', 'export', 'track'];
   const only = values.only ?? groups;
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     await teamDoubleBuysFigures(figures);
   }
   if (only.includes('export')) await exportFigures(figures);
+  if (only.includes('track')) await trackFigures(figures);
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

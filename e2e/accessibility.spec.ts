@@ -284,8 +284,19 @@ test('discovery and its run quote, a competitor analysis and its quote, a list n
   await axe.scan('Lists: naming a list', page.getByLabel('List name'), '[data-testid="list-items"]');
   await page.keyboard.press('Escape');
 
-  // Settings, and restoring a backup asked first.
+  // Tracking: a watchlist, an account on it that needs a credit, and its renewal settings.
   await page.keyboard.press('Control+8');
+  await page.getByLabel('New watchlist', { exact: true }).fill('Scanned creators');
+  await page.getByRole('button', { name: 'Create watchlist' }).click();
+  await page.getByLabel('Add accounts', { exact: true }).fill('https://x.com/scanned_account');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(page.getByTestId('watchlist-progress')).toHaveText('Refreshed 1 account: 1 needs a credit.');
+  await page.getByRole('checkbox', { name: /Renew accounts whose free year ended/ }).check();
+  await axe.scan('Tracking: a watchlist', page.getByTestId('watched-twitter-scanned_account'));
+
+  // Settings, and restoring a backup asked first.
+  await page.keyboard.press('Control+9');
   const demo = page.getByTestId('backups-demo');
   await axe.scan('Settings', demo.getByTestId('backup-row').first());
   await demo.getByRole('button', { name: /Restore the Demo .*backup taken/ }).click();

@@ -46,7 +46,7 @@ test.describe('shell', () => {
     expect(await placeholderFits(page, /Search names/)).toBe(true);
     for (const label of ['Followers at least', 'Followers at most', 'Country (two letters)']) expect(await placeholderFits(page, label)).toBe(true);
 
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+9');
     await expect(page).toHaveTitle('Settings — Scout Workbench');
     await page.keyboard.press('Control+2');
     await expect(page).toHaveTitle('Compare — Scout Workbench');
@@ -240,7 +240,7 @@ test.describe('a long report', () => {
         // A full-page picture of a page whose shell sticks: taken from the top, as the page opens.
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: testInfo.outputPath(`report-${width}-${scheme}.png`), fullPage: true });
-        await page.keyboard.press('Control+8');
+        await page.keyboard.press('Control+9');
         await page.getByRole('button', { name: 'Save credentials' }).click();
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: testInfo.outputPath(`settings-${width}-${scheme}.png`), fullPage: true });

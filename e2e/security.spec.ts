@@ -110,7 +110,7 @@ test('two Scouts open in one browser both keep working', async ({ page, context,
     for (const tab of [page, otherTab, page]) {
       await tab.reload();
       await expect(tab.getByTestId('credits-reports')).toHaveText('1,000');
-      await tab.keyboard.press('Control+8');
+      await tab.keyboard.press('Control+9');
       await expect(tab.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
       const switcher = tab.getByRole('banner').getByLabel('Workspace');
       await switcher.selectOption('production');
@@ -153,7 +153,7 @@ test.describe('an API that echoes every request header', () => {
       new EventSource('/events').onmessage = (m) => w.scoutEvents.push(String(m.data));
     });
     await page.getByLabel('Workspace', { exact: true }).selectOption('production');
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+9');
     await page.getByLabel('API address').fill(echoUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('API address saved.')).toBeVisible();

@@ -69,7 +69,7 @@ test.describe('production workspace', () => {
 
   test('an account without API access and a suspended one get their own messages', async ({ page, scout }) => {
     await scout.open(page);
-    await page.keyboard.press('Control+8');
+    await page.keyboard.press('Control+9');
     await page.getByLabel('API address').fill(productionApi.url);
     await page.getByRole('button', { name: 'Save address' }).click();
     const test = page.getByLabel('Workspace', { exact: false }).last();
@@ -126,7 +126,8 @@ test('every page is reachable from the keyboard', async ({ page, scout }) => {
     ['5', 'Archive'],
     ['6', 'Creators'],
     ['7', 'Lists'],
-    ['8', 'Settings'],
+    ['8', 'Tracking'],
+    ['9', 'Settings'],
     ['1', 'Accounts'],
   ] as const) {
     await page.keyboard.press(`Control+${key}`);

@@ -82,7 +82,7 @@ test('every page and report tab fits 1,100 and 1,920 px in both schemes; cut tex
     { name: 'archive', open: async () => { await goTo('Control+5', 'Archive')(); await expect(page.getByTestId('archive-row')).toHaveCount(1); } },
     { name: 'creators', open: async () => { await goTo('Control+6', 'Creators')(); await expect(page.getByTestId('creator-row').first()).toBeVisible(); } },
     { name: 'lists', open: async () => { await page.goto(`${scout.origin}/#/lists/6`); await expect(page.getByTestId('list-item-row').first()).toBeVisible(); } },
-    { name: 'settings', open: goTo('Control+8', 'Settings') },
+    { name: 'settings', open: goTo('Control+9', 'Settings') },
   ];
 
   const problems: string[] = [];

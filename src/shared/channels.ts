@@ -47,6 +47,15 @@ export const channels = [
   'compare:printPdf',
   'exports:save',
   'exports:cancel',
+  'watchlists:list',
+  'watchlists:get',
+  'watchlists:create',
+  'watchlists:update',
+  'watchlists:delete',
+  'watchlists:addAccounts',
+  'watchlists:removeAccount',
+  'watchlists:run',
+  'watchlists:cancel',
   'archive:quote',
   'archive:export',
   'archive:exportAgain',
@@ -101,7 +110,7 @@ export const channels = [
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed', 'watchlists:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -28,6 +28,7 @@ import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, 
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
+import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, watchSchedules, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
 import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -250,6 +251,12 @@ function withAccountRef<S extends z.ZodType<{ network: Network; account: string 
   });
 }
 
+
+const watchlistId = z.number().int().refine(isPositiveId, 'That is not a watchlist id.');
+const watchlistName = z.string().max(400).refine((n) => cleanWatchlistName(n) !== null, 'A watchlist name is 1 to 80 characters, without control characters.');
+const renewCap = z.number().int('A renewal limit is a whole number of credits.').min(0).max(MAX_RENEW_CAP, `A watchlist may renew at most ${MAX_RENEW_CAP} credits a month.`);
+const watchedAccount = withAccountRef(z.object({ network, account }).strict());
+const watchedAccounts = z.array(watchedAccount).min(1).max(MAX_WATCHLIST_ACCOUNTS, `A watchlist holds at most ${MAX_WATCHLIST_ACCOUNTS} accounts.`);
 
 /** A file name a save dialog starts from: a name only, never a path. */
 const competitorId = z.string().min(1).max(100).regex(/^[\w-]+$/, 'That is not a competitor analysis id.');
@@ -729,6 +736,24 @@ export const operations = {
   'exports:save': op<ExportResult>()(z.object({ runId, format: z.enum(exportFormats), subject: exportSubject }).strict()),
   /** Stops the export `runId`; what was written of it is removed. */
   'exports:cancel': op<{ cancelled: boolean }>()(z.object({ runId }).strict()),
+  /** Every watchlist of the workspace, by name. */
+  'watchlists:list': op<WatchlistSummary[]>()(noInput),
+  /** One watchlist with its accounts (each with its cached figures and how its latest refresh ended); null when there is none with that id. */
+  'watchlists:get': op<WatchlistView | null>()(z.object({ id: watchlistId }).strict()),
+  'watchlists:create': op<WatchlistSummary>()(
+    z.object({ name: watchlistName, schedule: z.enum(watchSchedules), renewCap: renewCap.optional(), accounts: watchedAccounts.optional() }).strict(),
+  ),
+  /** Renames it, changes its schedule or renewal limit, pauses or resumes it (pausing stops a run under way). */
+  'watchlists:update': op<WatchlistSummary>()(
+    z.object({ id: watchlistId, name: watchlistName.optional(), schedule: z.enum(watchSchedules).optional(), renewCap: renewCap.optional(), paused: z.boolean().optional() }).strict(),
+  ),
+  'watchlists:delete': op<{ deleted: boolean }>()(z.object({ id: watchlistId }).strict()),
+  /** Adds accounts (those on it already stay as they are); how many were new. */
+  'watchlists:addAccounts': op<{ added: number }>()(z.object({ id: watchlistId, accounts: watchedAccounts }).strict()),
+  'watchlists:removeAccount': op<{ removed: boolean }>()(z.object({ id: watchlistId, item: watchedAccount }).strict()),
+  /** Refreshes every account of it now (free ones only, unless it may renew); resolves when the run ends. Progress: `watchlists:changed`. */
+  'watchlists:run': op<TrackingProgress>()(z.object({ id: watchlistId }).strict()),
+  'watchlists:cancel': op<{ cancelled: boolean }>()(z.object({ id: watchlistId }).strict()),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 
 // Both directions: the contract declares no operation that channels.ts does not list.
@@ -767,6 +792,8 @@ export interface EventPayloads {
   /** A Team workspace's notices changed (an edit overtaken, one restored or dismissed): all of them, as now. */
   'team:noticesChanged': { workspace: WorkspaceId; notices: TeamNotice[] };
   'exports:changed': ExportProgress;
+  /** A watchlist's run as it goes (and once more when it ends or is skipped). */
+  'watchlists:changed': TrackingProgress;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

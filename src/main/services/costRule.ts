@@ -9,7 +9,18 @@ export const ACCESS_MS = 365 * 24 * 60 * 60 * 1000;
 /** The API's free test account, on every network (api-notes.md). */
 export const FREE_TEST_ACCOUNT = 'nasa';
 
+/**
+ * When a cached report's free access began: its unlock, or earlier when the API's validUntil says
+ * the year ends sooner than a year after it.
+ */
+export function accessStartOf(unlockedAt: number, validUntil: number | null): number {
+  return validUntil ? Math.min(unlockedAt, validUntil - ACCESS_MS) : unlockedAt;
+}
 
+/** When a cached report's free refreshes end (a year after its access began). */
+export function freeUntilOf(unlockedAt: number, validUntil: number | null): number {
+  return accessStartOf(unlockedAt, validUntil) + ACCESS_MS;
+}
 
 export function balanceFor(network: Network, tiktokType?: TiktokType | null): BalanceKind {
   if (network !== 'tiktok') return 'credits';

@@ -10,7 +10,7 @@ import type { EventPayloads } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { Network, TiktokReportType } from '@shared/reports';
 
-export type JobKind = 'report' | 'fetchMany' | 'pdf' | 'competitorPosts' | 'discovery' | 'creators' | 'list' | 'teamJoin' | 'export';
+export type JobKind = 'report' | 'fetchMany' | 'pdf' | 'competitorPosts' | 'discovery' | 'creators' | 'list' | 'teamJoin' | 'export' | 'watchlist';
 
 /** The one key function per kind: what makes two requests the same work. */
 export const jobKeys = {
@@ -25,6 +25,7 @@ export const jobKeys = {
   list: (listId: number) => String(listId),
   teamJoin: () => 'team',
   export: (runId: string) => runId,
+  watchlist: (id: number) => String(id),
 } satisfies Record<JobKind, (...args: never[]) => string>;
 
 /** The account a report or PDF job is about, for cancels by account. */

@@ -153,6 +153,8 @@ export class MainServices {
       this.settings = { ...this.settings, activeWorkspace: id };
       saveAppSettings(this.settingsFile, this.settings);
     }
+    // Watchlists that fell due while another workspace was open are refreshed now.
+    void ws.tracking.tick();
     const state = await this.workspaceState();
     this.events.emit('workspace:changed', state);
     this.events.emit('connection:changed', ws.connection.get());

@@ -20,7 +20,7 @@ import { balanceKinds, type BalanceKind } from '@shared/balances';
 import type { CreditLedger } from '../ledger/creditLedger';
 import type { PaidWork } from '../ledger/paidWork';
 import type { AccountRef } from '@shared/accountInput';
-import { ACCESS_MS, drawableBalances, reportCost, type CostQuote } from './costRule';
+import { ACCESS_MS, accessStartOf, drawableBalances, reportCost, type CostQuote } from './costRule';
 import { attemptOutcomes, networkNames, networks, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
 import { sleep } from '../util/sleep';
 import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
@@ -149,7 +149,7 @@ export class ReportService {
     const cached = this.deps.repo.open(ref.network, key);
     let unlock: { unlockedAt: number; tiktokType: TiktokType | null } | null = null;
     if (cached?.unlockedAt) {
-      const unlockedAt = cached.validUntil ? Math.min(cached.unlockedAt, cached.validUntil - ACCESS_MS) : cached.unlockedAt;
+      const unlockedAt = accessStartOf(cached.unlockedAt, cached.validUntil);
       unlock = { unlockedAt, tiktokType: (cached.tiktokType as TiktokType | null) ?? null };
     }
     // A paid history answer unlocked the report (spec 3.4) even when the report was never cached.

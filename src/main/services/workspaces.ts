@@ -20,11 +20,12 @@ import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restor
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { AccountNotesRepository, AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { WatchlistsRepository, AccountNotesRepository, AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CompareService } from './compareService';
 import { AccountNotesService } from './accountNotesService';
+import { TrackingService } from './trackingService';
 import { ArchiveService } from './archiveService';
 import { AgencyService } from './agencyService';
 import { ClientReportService } from './clientReportService';
@@ -118,6 +119,8 @@ export class Workspace {
   readonly creators: CreatorsService;
   /** Files written from the cache (sheets of Compare, Discovery, Competitor, Lists, Creators). */
   readonly exports: ExportService;
+  /** Watchlists: accounts refreshed on a schedule while their access is free. */
+  readonly tracking: TrackingService;
   /** Report quotes that ask auditor.creators about accounts Scout has no record of. */
   readonly unlocks: UnlockQuotes;
   /** The paid-work kernel: the only way to an API operation that can spend. */
@@ -307,6 +310,16 @@ export class Workspace {
       ...share,
     });
     this.exports = new ExportService({ jobs: this.jobs, brand: () => this.agency.brand() });
+    this.tracking = new TrackingService({
+      repo: new WatchlistsRepository(db),
+      reports: this.reports,
+      reportsRepo: this.reportsRepo,
+      ledger: this.ledger,
+      connection: this.connection,
+      jobs: this.jobs,
+      logger: deps.logger,
+      isActive: () => deps.isActive?.(id) ?? true,
+    });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,
       creators: this.creators,
@@ -675,6 +688,8 @@ export class Workspace {
    */
   async close(): Promise<void> {
     this.closing = true;
+    // No scheduled refresh starts from here on (one under way is cancelled with the other jobs).
+    const trackingStopped = this.tracking.stopSchedule();
     this.jobs.cancelAll(new ScoutError({ code: 'CANCELLED', message: 'Stopped: Scout is closing this workspace.' }));
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
@@ -690,6 +705,7 @@ export class Workspace {
     this.simulator = null;
     if (sim) await (await sim).close();
     await this.dailyBackups?.stop();
+    await trackingStopped;
     // A check of the pages under way stops: its worker reads the file being closed.
     this.stopChecks.abort(new ScoutError({ code: 'CANCELLED', message: 'Stopped: the workspace closed.' }));
     await this.pagesChecked;
@@ -813,6 +829,8 @@ export class WorkspaceRegistry {
       ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
       ws.dailyBackups.start();
       ws.startTeam();
+      // Watchlists due (missed while Scout was closed, too) are refreshed now, then as they fall due.
+      ws.tracking.startSchedule();
       // Calls left open by a crash are resolved as soon as the API can be asked.
       if (ws.ledger.open().length > 0 && !ws.connection.get().manualOffline) {
         const opened = ws;

@@ -12,6 +12,7 @@ import { CompetitorPage } from './features/competitor/CompetitorPage';
 import { ArchivePage } from './features/archive/ArchivePage';
 import { CompareTray } from './features/compare/CompareTray';
 import { ListsPage } from './features/lists/ListsPage';
+import { TrackingPage } from './features/tracking';
 import { CreatorsPage } from './features/creators/CreatorsPage';
 import { DiscoveryPage } from './features/discovery/DiscoveryPage';
 import { windowTitle } from './shell/windowTitle';
@@ -37,7 +38,7 @@ export function App() {
     void useScout.getState().start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
-    // Ctrl+1…8 (Cmd on macOS) jumps to a page from anywhere.
+    // Ctrl+1…9 (Cmd on macOS) jumps to a page from anywhere.
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
       const index = Number(event.key) - 1;
@@ -98,6 +99,8 @@ export function App() {
               <DiscoveryPage />
             ) : page === 'lists' ? (
               <ListsPage />
+            ) : page === 'tracking' ? (
+              <TrackingPage />
             ) : (
               <CreatorsPage key={page satisfies 'creators'} />
             )}

@@ -6,6 +6,7 @@ export const pages = [
   { id: 'archive', label: 'Archive' },
   { id: 'creators', label: 'Creators' },
   { id: 'lists', label: 'Lists' },
+  { id: 'tracking', label: 'Tracking' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

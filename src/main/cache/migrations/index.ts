@@ -24,6 +24,7 @@ import { migration0206 } from './0206-list-pages';
 import { migration0210 } from './0210-team-ledger-outbox';
 import { migration0220 } from './0220-shared-work';
 import { migration0230 } from './0230-library-at-scale';
+import { migration0240 } from './0240-watchlists';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   migration0210,
   migration0220,
   migration0230,
+  migration0240,
 ];

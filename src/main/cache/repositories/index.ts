@@ -30,3 +30,4 @@ export { ImagesRepository, imageKey, type ImageRecord } from './imagesRepository
 export { cacheStats, type CacheStats } from './stats';
 export { AccountNotesRepository, type AccountNotes } from './accountNotesRepository';
 export { ComparisonsRepository, type ComparisonRecord, type NewComparison } from './comparisonsRepository';
+export { WatchlistsRepository, type WatchlistAccountRecord, type WatchlistRecord } from './watchlistsRepository';

@@ -23,6 +23,7 @@ import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
 import { AccountNotes } from './AccountNotes';
+import { TrackAccount } from '../tracking';
 import { teamReceived } from '../../shared/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
@@ -328,6 +329,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
           <AddToComparison network={network} accountKey={accountRef.key} summary={s} />
           <ExportPdf network={network} account={account} accountKey={accountRef.key} />
           <ClientReport report={report} accountRef={accountRef} account={account} />
+          <TrackAccount network={network} account={account} />
           {costControl}
         </div>
       </header>

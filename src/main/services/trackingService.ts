@@ -1,0 +1,315 @@
+// Watchlists: named groups of accounts whose reports Scout fetches again on a schedule, so every
+// tracked account gains a snapshot a day (or a week) while its access is free — a history the API
+// does not keep. A run goes through the report service, so every request is the paid-work
+// kernel's: quoted, ledgered, single-flight, refused offline or from another workspace.
+//
+// What a run may spend is decided here, once per account, before anything is sent: a free
+// refresh always goes; one that costs (access ended, or never fetched) goes only when the
+// watchlist was allowed to renew and its month's renewals leave room, the credit reserved in
+// the database first so the cap holds through a crash. Otherwise nothing is sent and the
+// account says it needs a credit.
+import { accountText, type AccountRef } from '@shared/accountInput';
+import { ScoutError } from '@shared/errors';
+import {
+  cleanWatchlistName,
+  MAX_WATCHLIST_ACCOUNTS,
+  monthStart,
+  scheduleEveryMs,
+  type RefreshOutcome,
+  type TrackingProgress,
+  type WatchlistMember,
+  type WatchlistSummary,
+  type WatchlistView,
+  type WatchSchedule,
+} from '@shared/tracking';
+import type { Logger } from '../log';
+import type { ReportsRepository, TiktokType, WatchlistRecord, WatchlistsRepository } from '../cache/repositories';
+import type { CreditLedger } from '../ledger/creditLedger';
+import { eventError } from '../errorWording';
+import type { ConnectionTracker } from './connection';
+import { freeUntilOf } from './costRule';
+import { jobKeys, type JobRegistry } from './jobs';
+import type { ReportService } from './reportService';
+
+export interface TrackingDeps {
+  repo: WatchlistsRepository;
+  reports: ReportService;
+  reportsRepo: ReportsRepository;
+  ledger: CreditLedger;
+  connection: ConnectionTracker;
+  jobs: JobRegistry;
+  logger: Logger;
+  now?: () => number;
+  /** Whether this workspace is the one the researcher has open (only that one runs its schedule). */
+  isActive?: () => boolean;
+  /** How often the schedule is looked at, ms (default a minute). */
+  tickMs?: number;
+}
+
+/** After the API could not be reached, a scheduled run waits this long before trying again. */
+const UNREACHABLE_RETRY_MS = 15 * 60_000;
+const unreachable = new Set(['NETWORK', 'TIMEOUT', 'API_UNAVAILABLE']);
+
+const notFound = (id: number) => new ScoutError({ code: 'INVALID_INPUT', message: `There is no watchlist ${id} in this workspace (it may have been deleted).` });
+
+export class TrackingService {
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  /** Set when the workspace closes: a tick under way starts no further run. */
+  private stopped = false;
+  /** Watchlists whose scheduled run found the API unreachable: not before this time again. */
+  private readonly retryAfter = new Map<number, number>();
+
+  constructor(private readonly deps: TrackingDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  list(): WatchlistSummary[] {
+    return this.deps.repo.list().map((w) => this.summary(w));
+  }
+
+  get(id: number): WatchlistView | null {
+    const w = this.deps.repo.get(id);
+    if (!w) return null;
+    const accounts = this.deps.repo.accounts(id);
+    const cached = new Map(
+      accounts.length === 0
+        ? []
+        : this.deps.reportsRepo.library({ accounts: accounts.map((a) => `${a.ref.network}:${a.ref.key}`), limit: 1000 }).items.map((item) => [`${item.network}:${item.accountKey}`, item]),
+    );
+    const members: WatchlistMember[] = accounts.map((a) => {
+      const item = cached.get(`${a.ref.network}:${a.ref.key}`);
+      return {
+        network: a.ref.network,
+        accountKey: a.ref.key,
+        account: accountText(a.ref),
+        username: item?.summary.username ?? null,
+        title: item?.summary.title ?? null,
+        followers: item?.summary.followers ?? null,
+        addedAt: a.addedAt,
+        snapshots: item?.snapshotCount ?? 0,
+        freeUntil: item?.unlockedAt ? freeUntilOf(item.unlockedAt, item.validUntil) : null,
+        checkedAt: a.checkedAt,
+        outcome: a.outcome,
+        message: a.message,
+      };
+    });
+    return { ...this.summary(w), members };
+  }
+
+  create(value: { name: string; schedule: WatchSchedule; renewCap: number; accounts?: readonly AccountRef[] }): WatchlistSummary {
+    const name = this.freeName(value.name, null);
+    const id = this.deps.repo.create({ name, schedule: value.schedule, renewCap: value.renewCap }, this.now());
+    if (value.accounts?.length) this.deps.repo.addAccounts(id, value.accounts, this.now());
+    return this.summary(this.deps.repo.get(id)!);
+  }
+
+  update(id: number, change: { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean }): WatchlistSummary {
+    const w = this.deps.repo.get(id);
+    if (!w) throw notFound(id);
+    const name = change.name === undefined ? w.name : this.freeName(change.name, id);
+    this.deps.repo.update(id, { name, schedule: change.schedule ?? w.schedule, renewCap: change.renewCap ?? w.renewCap, paused: change.paused ?? w.paused });
+    // Paused: a run under way stops where it is (what was refreshed stays).
+    if (change.paused) this.cancel(id);
+    if (change.paused === false) this.retryAfter.delete(id);
+    return this.summary(this.deps.repo.get(id)!);
+  }
+
+  remove(id: number): boolean {
+    this.cancel(id);
+    return this.deps.repo.remove(id);
+  }
+
+  addAccounts(id: number, refs: readonly AccountRef[]): number {
+    const w = this.deps.repo.get(id);
+    if (!w) throw notFound(id);
+    if (w.accounts + refs.length > MAX_WATCHLIST_ACCOUNTS) {
+      const held = new Set(this.deps.repo.accounts(id).map((a) => `${a.ref.network}:${a.ref.key}`));
+      const fresh = new Set(refs.map((r) => `${r.network}:${r.key}`).filter((k) => !held.has(k)));
+      if (w.accounts + fresh.size > MAX_WATCHLIST_ACCOUNTS) {
+        throw new ScoutError({
+          code: 'INVALID_INPUT',
+          message: `A watchlist holds at most ${MAX_WATCHLIST_ACCOUNTS} accounts; “${w.name}” has ${w.accounts}. Start another watchlist for the rest.`,
+        });
+      }
+    }
+    return this.deps.repo.addAccounts(id, refs, this.now());
+  }
+
+  removeAccount(id: number, ref: AccountRef): boolean {
+    return this.deps.repo.removeAccount(id, ref.network, ref.key);
+  }
+
+  /** Stops a run of the watchlist under way; true when one was. */
+  cancel(id: number): boolean {
+    return this.deps.jobs.cancel('watchlist', jobKeys.watchlist(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
+  }
+
+  /**
+   * Refreshes every account of the watchlist once, as a job (a second call joins the run under
+   * way). Resolves with how it went; a run found offline is skipped and not counted as run.
+   */
+  run(id: number): Promise<TrackingProgress> {
+    const w = this.deps.repo.get(id);
+    if (!w) return Promise.reject(notFound(id));
+    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal));
+  }
+
+  private async runNow(w: WatchlistRecord, signal: AbortSignal): Promise<TrackingProgress> {
+    const members = this.deps.repo.accounts(w.id);
+    const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, reason: null };
+    const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
+    const finish = (state: TrackingProgress['state'], reason: string | null): TrackingProgress => {
+      Object.assign(progress, { state, reason });
+      tell();
+      return { ...progress, workspace: this.deps.jobs.workspace };
+    };
+    if (this.deps.connection.get().manualOffline) return finish('skipped', 'This workspace is offline; the watchlist is refreshed when it is back online.');
+
+    const startedAt = this.now();
+    const previousRun = w.lastRunAt;
+    this.deps.repo.markRun(w.id, startedAt);
+    tell();
+    // Decided one account at a time, in order, before its request goes: the month's room for
+    // renewals is read after every reservation, so two accounts never share one credit of room.
+    const month = monthStart(startedAt);
+    let unreachableSeen: string | null = null;
+    const fetches = members.map((member) => {
+      const ref = { ...member.ref, ...this.tiktokTypeOf(member.ref) };
+      const quote = this.deps.reports.quote(ref);
+      let renewal: number | null = null;
+      if (quote.cost > 0) {
+        const room = w.renewCap - this.deps.repo.renewedSince(w.id, month);
+        if (room < quote.cost) {
+          const message =
+            w.renewCap === 0
+              ? quote.reason === 'new'
+                ? 'Never fetched: fetching it costs 1 credit, and this watchlist does not spend credits.'
+                : 'Free access ended: renewing costs 1 credit, and this watchlist does not spend credits.'
+              : `This month's renewals reached the watchlist's limit of ${w.renewCap} credit${w.renewCap === 1 ? '' : 's'}.`;
+          return Promise.resolve(this.settle(w.id, member.ref, progress, 'needs-credit', message, tell));
+        }
+        renewal = this.deps.repo.reserveRenewal(w.id, member.ref, quote.cost, startedAt);
+      }
+      const sentAt = this.now();
+      return this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
+        () => {
+          if (renewal !== null) this.deps.repo.settleRenewal(renewal, this.spentSince(member.ref, sentAt) ?? quote.cost);
+          this.settle(w.id, member.ref, progress, renewal !== null ? 'renewed' : 'refreshed', null, tell);
+        },
+        (error: unknown) => {
+          if (renewal !== null) {
+            // Spent although it failed (an answer lost after the charge) stays counted; so does
+            // one the ledger cannot settle yet.
+            const spent = this.spentSince(member.ref, sentAt);
+            if (spent !== null) this.deps.repo.settleRenewal(renewal, spent);
+          }
+          const data = eventError(error);
+          if (unreachable.has(data.code)) unreachableSeen ??= data.message;
+          this.settle(w.id, member.ref, progress, data.code === 'CANCELLED' ? 'cancelled' : 'failed', data.message, tell);
+        },
+      );
+    });
+    await Promise.all(fetches);
+    if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
+    if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
+      // Nothing got through: not a run. The schedule tries again later.
+      this.deps.repo.markRun(w.id, previousRun);
+      this.retryAfter.set(w.id, this.now() + UNREACHABLE_RETRY_MS);
+      return finish('skipped', `The API could not be reached (${unreachableSeen}). Scout tries again in 15 minutes.`);
+    }
+    return finish('done', null);
+  }
+
+  private settle(id: number, ref: AccountRef, progress: Omit<TrackingProgress, 'workspace'>, outcome: RefreshOutcome, message: string | null, tell: () => void): void {
+    this.deps.repo.setOutcome(id, ref, outcome, message, this.now());
+    progress.done += 1;
+    if (outcome === 'refreshed') progress.refreshed += 1;
+    else if (outcome === 'renewed') progress.renewed += 1;
+    else if (outcome === 'needs-credit') progress.needsCredit += 1;
+    else progress.failed += 1;
+    tell();
+  }
+
+  /** Credits the ledger settled on the account since `since`; null while one of its entries is still open. */
+  private spentSince(ref: AccountRef, since: number): number | null {
+    const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, ref.key, since);
+    if (unresolved) return null;
+    return Object.values(spent).reduce((a, b) => a + (b ?? 0), 0);
+  }
+
+  /** A TikTok account is refreshed as the report kind it has (mini or advanced). */
+  private tiktokTypeOf(ref: AccountRef): { tiktokType?: TiktokType } {
+    if (ref.network !== 'tiktok') return {};
+    const type = this.deps.reportsRepo.library({ accounts: [`tiktok:${ref.key}`], limit: 1 }).items[0]?.tiktokType;
+    return type ? { tiktokType: type } : {};
+  }
+
+  private freeName(raw: string, self: number | null): string {
+    const name = cleanWatchlistName(raw);
+    if (name === null) throw new ScoutError({ code: 'INVALID_INPUT', message: 'A watchlist name is 1 to 80 characters, without control characters.' });
+    const taken = this.deps.repo.named(name);
+    if (taken !== null && taken !== self) throw new ScoutError({ code: 'INVALID_INPUT', message: `There is a watchlist called “${name}” already. Choose another name.` });
+    return name;
+  }
+
+  private summary(w: WatchlistRecord): WatchlistSummary {
+    return {
+      id: w.id,
+      name: w.name,
+      schedule: w.schedule,
+      renewCap: w.renewCap,
+      paused: w.paused,
+      createdAt: w.createdAt,
+      lastRunAt: w.lastRunAt,
+      nextRunAt: this.nextRunAt(w),
+      accounts: w.accounts,
+      renewedThisMonth: this.deps.repo.renewedSince(w.id, monthStart(this.now())),
+      running: this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id)),
+    };
+  }
+
+  /** When its schedule runs it next; null when it runs by hand only, is paused or is empty. */
+  private nextRunAt(w: WatchlistRecord): number | null {
+    const every = scheduleEveryMs[w.schedule];
+    if (every === null || w.paused || w.accounts === 0) return null;
+    const due = w.lastRunAt ? w.lastRunAt + every : w.createdAt;
+    return Math.max(due, this.retryAfter.get(w.id) ?? 0);
+  }
+
+  /** Starts looking at the schedule: now (runs missed while Scout was closed catch up) and every minute. */
+  startSchedule(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 60_000);
+    this.timer.unref?.();
+    void this.tick();
+  }
+
+  async stopSchedule(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  /** Runs every watchlist that is due, one after another; nothing while the workspace is not the active one or offline. */
+  tick(): Promise<void> {
+    // Cleared in a later microtask, so a tick with nothing due cannot clear it before it is set.
+    this.ticking ??= this.runDue().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  private async runDue(): Promise<void> {
+    for (const w of this.deps.repo.list()) {
+      if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
+      const next = this.nextRunAt(w);
+      if (next === null || next > this.now() || this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id))) continue;
+      const result = await this.run(w.id).catch((error: unknown) => {
+        this.deps.logger.warn(`watchlist ${w.id}: scheduled run failed: ${eventError(error).message}`);
+        return null;
+      });
+      if (result?.state === 'done') this.deps.logger.info(`watchlist ${w.id}: ${result.refreshed} refreshed, ${result.renewed} renewed, ${result.needsCredit} need a credit, ${result.failed} not refreshed`);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { TrackingPage } from './TrackingPage';
+export { TrackAccount } from './TrackAccount';
