@@ -1,7 +1,7 @@
 // Snapshots over simulated time: the simulator's account figures drift with its day, so a free
 // refresh ten simulated days later shows what changed, and the followers across the fetches.
 import type { Page } from '@playwright/test';
-import { accountProfile } from '../src/simulator/data/profile';
+import { accountProfile, followerEvents } from '../src/simulator/data/profile';
 import { expect, test } from './fixtures';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,9 @@ test.use({ scoutSimulator: { generationMs: 0, clock: SIM_DAY } });
 /** An Instagram account of some size whose followers clearly move (grow or shrink) over ten days. */
 const NAME = Array.from({ length: 200 }, (_, i) => `drifting.cafe${i}`).find((n) => {
   const p = accountProfile('instagram', n, SIM_DAY);
-  return Math.abs(p.growth30d) > 2 && p.followers > 5_000 && p.followers < 5_000_000;
+  // …and no sudden drop or spike in the ten days (the test reads the trend).
+  const day = Math.floor(SIM_DAY / DAY_MS);
+  return Math.abs(p.growth30d) > 2 && p.followers > 5_000 && p.followers < 5_000_000 && followerEvents('instagram', n, day, day + 10).length === 0;
 })!;
 
 /** The raw follower count the report page shows (its card's data-raw holds the raw number). */

@@ -7,7 +7,7 @@ import {
   type ShareChange,
 } from '../src/shared/reportModel/compare';
 import { snapshotTrendOption } from '../src/renderer/src/features/accounts/model/chartOptions';
-import { accountProfile } from '../src/simulator/data/profile';
+import { accountProfile, followerEvents } from '../src/simulator/data/profile';
 import { sampleParsedReport } from './fixtures/sampleReports';
 
 const DAY = 86_400_000;
@@ -107,7 +107,9 @@ describe('comparing snapshots', () => {
 
   it('two fetches ten simulated days apart: followers move by the account\'s growth, shares move and stay whole', () => {
     // Any account whose 30-day growth is clearly not zero.
-    const name = Array.from({ length: 100 }, (_, i) => `drift${i}`).find((n) => Math.abs(accountProfile('instagram', n).growth30d) > 2)!;
+    // …and no sudden drop or spike in those ten days.
+    const day = Math.floor(REFERENCE / DAY);
+    const name = Array.from({ length: 100 }, (_, i) => `drift${i}`).find((n) => Math.abs(accountProfile('instagram', n).growth30d) > 2 && followerEvents('instagram', n, day, day + 10).length === 0)!;
     const profile = accountProfile('instagram', name);
     const before = cached('instagram', name, REFERENCE);
     const after = cached('instagram', name, REFERENCE + 10 * DAY);

@@ -6,7 +6,9 @@
 // shows a change: followers move at the account's 30-day growth rate from PROFILE_REFERENCE_DAY,
 // and the engagement rate and the audience's female and real shares wobble by a small seeded
 // amount each day. On the reference day (and when no day is given) the figures are exactly as
-// drawn, which is what discovery, lists and creators show.
+// drawn, which is what discovery, lists and creators show. Now and then an account's followers
+// drop or spike on one day (followerEvents): its 30-day growth, and after a spike its audience
+// quality, follow, so the report agrees with itself on every later day.
 import { countries, hashString, languages, Rng, type Network } from './random';
 
 const DAY_MS = 86_400_000;
@@ -138,11 +140,66 @@ function shareOnDay(share: number, noise: number): number {
   return share + DAILY_WOBBLE * noise * Math.min(share, 100 - share);
 }
 
+/** Days in which an account has at most one sudden move of its followers. */
+export const EVENT_CYCLE_DAYS = 30;
+
+/**
+ * A sudden move of an account's followers on one simulated day after the reference day: a drop
+ * (followers lost, or purged as fake) or a spike (followers bought: its audience quality falls
+ * with it). Any account has one now and then (about one cycle in 25 each); an account whose
+ * name contains "drop" or "spike" is built to have one every cycle, for tests and demos.
+ */
+export interface FollowerEvent {
+  day: number;
+  kind: 'drop' | 'spike';
+  /** Followers after ÷ followers before, on that day. */
+  factor: number;
+  /** Points the audience quality score loses (a spike of bought followers). */
+  qualityLoss: number;
+}
+
+function eventOfCycle(seed: string, username: string, cycle: number): FollowerEvent | null {
+  const rng = new Rng(`${seed}:follower-event:${cycle}`);
+  const day = PROFILE_REFERENCE_DAY + 1 + cycle * EVENT_CYCLE_DAYS + rng.int(0, EVENT_CYCLE_DAYS - 1);
+  const roll = rng.float(0, 1);
+  const drop = username.includes('drop') || (!username.includes('spike') && roll < 0.04);
+  const spike = !drop && (username.includes('spike') || roll > 0.96);
+  if (drop) return { day, kind: 'drop', factor: 1 - rng.float(0.08, 0.16), qualityLoss: 0 };
+  if (spike) return { day, kind: 'spike', factor: 1 + rng.float(0.12, 0.25), qualityLoss: rng.int(6, 12) };
+  return null;
+}
+
+/** The account's follower events on days after `fromDay` up to and including `toDay`, oldest first. */
+export function followerEvents(network: Network, name: string, fromDay: number, toDay: number): FollowerEvent[] {
+  const username = accountIdentity(network, name).toLowerCase();
+  const seed = `${network}:${username}`;
+  const first = Math.max(PROFILE_REFERENCE_DAY, fromDay);
+  if (toDay <= first) return [];
+  const events: FollowerEvent[] = [];
+  for (let cycle = Math.floor((first - PROFILE_REFERENCE_DAY) / EVENT_CYCLE_DAYS); cycle <= Math.floor((toDay - PROFILE_REFERENCE_DAY - 1) / EVENT_CYCLE_DAYS); cycle++) {
+    const event = eventOfCycle(seed, username, cycle);
+    if (event && event.day > fromDay && event.day <= toDay) events.push(event);
+  }
+  return events;
+}
+
+/** Followers on `day` before rounding: the trend from the reference day, times every event since. */
+function followersOn(p: AccountProfile, day: number): number {
+  const trend = p.followers * Math.exp((Math.log(1 + Math.max(-90, p.growth30d) / 100) / 30) * (day - PROFILE_REFERENCE_DAY));
+  return followerEvents(p.network, p.username, PROFILE_REFERENCE_DAY, day).reduce((f, e) => f * e.factor, trend);
+}
+
 /** A drawn profile moved to another day. */
 function onDay(p: AccountProfile, day: number): AccountProfile {
   const seed = `${p.network}:${p.username}`;
   const wobble = (purpose: string) => 1 + DAILY_WOBBLE * dayNoise(seed, purpose, day);
-  const followers = followersAfter(p.followers, p.growth30d, day - PROFILE_REFERENCE_DAY);
+  const events = followerEvents(p.network, p.username, PROFILE_REFERENCE_DAY, day);
+  const followers = events.length === 0 ? followersAfter(p.followers, p.growth30d, day - PROFILE_REFERENCE_DAY) : Math.max(1, Math.round(followersOn(p, day)));
+  // After an event the 30-day growth is what the followers did over the last 30 days.
+  const recent = events.some((e) => e.day > day - 30);
+  const growth30d = recent ? Math.round((followersOn(p, day) / followersOn(p, day - 30) - 1) * 10_000) / 100 : p.growth30d;
+  const spikes = events.filter((e) => e.kind === 'spike');
+  const aqs = Math.max(1, p.aqs - spikes.reduce((sum, e) => sum + e.qualityLoss, 0));
   const er = p.er * wobble('er');
   // Views follow the audience's size; likes, comments and shares its size and engagement.
   const reach = followers / p.followers;
@@ -152,13 +209,16 @@ function onDay(p: AccountProfile, day: number): AccountProfile {
   return {
     ...p,
     followers,
+    growth30d,
+    aqs,
     er,
     avgViews,
     // As when drawn: on video networks a post is never liked more often than it is seen.
     avgLikes: p.network === 'youtube' || p.network === 'tiktok' ? Math.min(likes, Math.round(avgViews * 0.6)) : likes,
     avgComments: Math.round(p.avgComments * engagement),
     avgShares: Math.round(p.avgShares * engagement),
-    realAudience: Math.max(20, Math.min(95, shareOnDay(p.realAudience, dayNoise(seed, 'real-audience', day)))),
+    // Bought followers are not real people.
+    realAudience: Math.max(20, Math.min(95, shareOnDay(p.realAudience, dayNoise(seed, 'real-audience', day)) - spikes.reduce((sum, e) => sum + e.qualityLoss, 0))),
     audienceFemale: Math.max(3, Math.min(97, shareOnDay(p.audienceFemale, dayNoise(seed, 'audience-female', day)))),
   };
 }

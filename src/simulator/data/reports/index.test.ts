@@ -2,7 +2,7 @@
 // audience shares summing to 100, marks agreeing with benchmarks, CDN links, speed.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { accountIdentity, accountProfile, DAILY_WOBBLE, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
+import { accountIdentity, accountProfile, DAILY_WOBBLE, EVENT_CYCLE_DAYS, followerEvents, followersAfter, PROFILE_REFERENCE_DAY } from '../profile';
 import { markFor, networks, type Network } from '../random';
 import {
   generateInstagramHistory,
@@ -230,6 +230,8 @@ describe('drift with the simulated day', () => {
   it('followers compound the 30-day growth rate from the reference day, in both directions', () => {
     fc.assert(
       fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }), (network, name, days) => {
+        // Days without a sudden drop or spike (those are tested below).
+        fc.pre(followerEvents(network, name, PROFILE_REFERENCE_DAY, PROFILE_REFERENCE_DAY + days).length === 0);
         const p = accountProfile(network, name);
         const later = accountProfile(network, name, NOW + days * DAY);
         expect(later.followers).toBe(followersAfter(p.followers, p.growth30d, days));
@@ -253,6 +255,7 @@ describe('drift with the simulated day', () => {
   it('the engagement rate and the audience\'s female and real shares wobble within ±2 % a day', () => {
     fc.assert(
       fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }).filter((d) => d !== 0), (network, name, days) => {
+        fc.pre(followerEvents(network, name, PROFILE_REFERENCE_DAY, PROFILE_REFERENCE_DAY + days).every((e) => e.kind !== 'spike'));
         const p = accountProfile(network, name);
         const later = accountProfile(network, name, NOW + days * DAY);
         expect(Math.abs(later.er / p.er - 1)).toBeLessThanOrEqual(DAILY_WOBBLE + 1e-12);
@@ -286,9 +289,44 @@ describe('drift with the simulated day', () => {
     }
   });
 
+  it('now and then an account\'s followers drop or spike on one day, and the report agrees: followers, 30-day growth, audience quality', () => {
+    // Built to drop and to spike: one event every cycle, on a day of its own.
+    for (const [name, kind] of [['falling.drop', 'drop'], ['bought.spike', 'spike']] as const) {
+      const events = followerEvents('instagram', name, PROFILE_REFERENCE_DAY, PROFILE_REFERENCE_DAY + 3 * EVENT_CYCLE_DAYS);
+      expect(events.map((e) => e.kind)).toEqual([kind, kind, kind]);
+      events.forEach((e, i) => expect(Math.floor((e.day - PROFILE_REFERENCE_DAY - 1) / EVENT_CYCLE_DAYS)).toBe(i));
+      const event = events[1]!;
+      const dayMs = (day: number) => day * DAY + 12 * 3600_000;
+      const before = accountProfile('instagram', name, dayMs(event.day - 1));
+      const after = accountProfile('instagram', name, dayMs(event.day));
+      const trendOneDay = followersAfter(before.followers, accountProfile('instagram', name).growth30d, 1) / before.followers;
+      expect(after.followers / before.followers).toBeCloseTo(event.factor * trendOneDay, 3);
+      if (kind === 'drop') expect(event.factor).toBeLessThan(0.92);
+      else expect(event.factor).toBeGreaterThan(1.12);
+      // The 30-day growth is what the followers did over the last 30 days.
+      const monthBefore = accountProfile('instagram', name, dayMs(event.day - 30));
+      expect(after.growth30d).toBeCloseTo((after.followers / monthBefore.followers - 1) * 100, 1);
+      // Bought followers lower the audience quality (and it stays lower); a drop does not.
+      if (kind === 'spike') expect(after.aqs).toBe(before.aqs - event.qualityLoss);
+      else expect(after.aqs).toBe(before.aqs);
+      // The report of that day says the same.
+      const body = generateReportBody(input('instagram', name, { now: dayMs(event.day) })) as { user: { followers_count: number } };
+      expect(body.user.followers_count).toBe(after.followers);
+    }
+    // Any account: now and then, the same on every call, never on or before the reference day.
+    const all = Array.from({ length: 400 }, (_, i) => followerEvents('tiktok', `someone${i}`, PROFILE_REFERENCE_DAY - 100, PROFILE_REFERENCE_DAY + 10 * EVENT_CYCLE_DAYS));
+    const count = all.flat().length;
+    expect(count).toBeGreaterThan(400 * 10 * 0.04);
+    expect(count).toBeLessThan(400 * 10 * 0.12);
+    expect(all.flat().every((e) => e.day > PROFILE_REFERENCE_DAY)).toBe(true);
+    expect(followerEvents('tiktok', 'someone7', PROFILE_REFERENCE_DAY, PROFILE_REFERENCE_DAY + 300)).toEqual(all[7]!.filter((e) => e.day <= PROFILE_REFERENCE_DAY + 300));
+  });
+
   it('audience shares still sum to 100 on any day, each within its bound of the reference day\'s', () => {
     fc.assert(
       fc.property(networkArb, names, fc.integer({ min: -400, max: 400 }), (network, name, days) => {
+        // A spike of bought followers moves the real share further (tested below).
+        fc.pre(followerEvents(network, name, PROFILE_REFERENCE_DAY, PROFILE_REFERENCE_DAY + days).every((e) => e.kind !== 'spike'));
         const reference = audienceSplits(network, generateReportBody(input(network, name)));
         const moved = audienceSplits(network, generateReportBody(on(network, name, days)));
         expect(moved.map(([label]) => label)).toEqual(reference.map(([label]) => label));
