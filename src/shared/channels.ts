@@ -56,6 +56,12 @@ export const channels = [
   'watchlists:removeAccount',
   'watchlists:run',
   'watchlists:cancel',
+  'watchlists:rules',
+  'watchlists:setRules',
+  'alerts:list',
+  'alerts:count',
+  'alerts:markRead',
+  'alerts:mute',
   'archive:quote',
   'archive:export',
   'archive:exportAgain',
@@ -110,7 +116,7 @@ export const channels = [
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed', 'watchlists:changed'] as const;
+export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed', 'watchlists:changed', 'alerts:changed'] as const;
 
 export type EventName = (typeof eventNames)[number];
 

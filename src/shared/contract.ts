@@ -28,6 +28,7 @@ import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, 
 import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
+import { alertRulesSchema, type AlertRules, type AlertsState, type AlertView } from './alerts';
 import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, watchSchedules, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
 import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 
@@ -754,6 +755,16 @@ export const operations = {
   /** Refreshes every account of it now (free ones only, unless it may renew); resolves when the run ends. Progress: `watchlists:changed`. */
   'watchlists:run': op<TrackingProgress>()(z.object({ id: watchlistId }).strict()),
   'watchlists:cancel': op<{ cancelled: boolean }>()(z.object({ id: watchlistId }).strict()),
+  /** The watchlist's alert rules (the usual ones where none were saved); `problem` when saved ones could not be read. */
+  'watchlists:rules': op<{ rules: AlertRules; problem: string | null }>()(z.object({ id: watchlistId }).strict()),
+  'watchlists:setRules': op<AlertRules>()(z.object({ id: watchlistId, rules: alertRulesSchema }).strict()),
+  /** The alerts inbox, newest first. */
+  'alerts:list': op<AlertView[]>()(z.object({ unreadOnly: z.boolean().optional(), limit: z.number().int().min(1).max(1000).optional() }).strict()),
+  'alerts:count': op<{ unread: number }>()(noInput),
+  /** Marks these alerts read (every unread one without ids); the unread count left. */
+  'alerts:markRead': op<{ unread: number }>()(z.object({ ids: z.array(z.number().int().refine(isPositiveId, 'That is not an alert id.')).max(1000).optional() }).strict()),
+  /** No more alerts of this one's kind for its account; it is marked read. */
+  'alerts:mute': op<{ muted: boolean }>()(z.object({ id: z.number().int().refine(isPositiveId, 'That is not an alert id.') }).strict()),
 } satisfies Record<Channel, Operation<z.ZodType, unknown>>;
 
 // Both directions: the contract declares no operation that channels.ts does not list.
@@ -794,6 +805,8 @@ export interface EventPayloads {
   'exports:changed': ExportProgress;
   /** A watchlist's run as it goes (and once more when it ends or is skipped). */
   'watchlists:changed': TrackingProgress;
+  /** Alerts were raised, read or muted: how many are unread now. */
+  'alerts:changed': AlertsState;
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

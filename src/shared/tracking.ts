@@ -98,6 +98,8 @@ export interface TrackingProgress {
   renewed: number;
   needsCredit: number;
   failed: number;
+  /** Alerts the run raised (known once it ends). */
+  alerts: number;
   /** Why a run was skipped or stopped, in words. */
   reason: string | null;
 }

@@ -30,9 +30,12 @@ import type { ConnectionTracker } from './connection';
 import { freeUntilOf } from './costRule';
 import { jobKeys, type JobRegistry } from './jobs';
 import type { ReportService } from './reportService';
+import { unavailableCodes, type AlertsService } from './alertsService';
 
 export interface TrackingDeps {
   repo: WatchlistsRepository;
+  /** Reads what each run refreshed against the watchlist's alert rules. */
+  alerts?: AlertsService;
   reports: ReportService;
   reportsRepo: ReportsRepository;
   ledger: CreditLedger;
@@ -158,7 +161,7 @@ export class TrackingService {
 
   private async runNow(w: WatchlistRecord, signal: AbortSignal): Promise<TrackingProgress> {
     const members = this.deps.repo.accounts(w.id);
-    const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, reason: null };
+    const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, alerts: 0, reason: null };
     const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
     const finish = (state: TrackingProgress['state'], reason: string | null): TrackingProgress => {
       Object.assign(progress, { state, reason });
@@ -175,6 +178,8 @@ export class TrackingService {
     // renewals is read after every reservation, so two accounts never share one credit of room.
     const month = monthStart(startedAt);
     let unreachableSeen: string | null = null;
+    const refreshedRefs: AccountRef[] = [];
+    const gone: { ref: AccountRef; why: string }[] = [];
     const fetches = members.map((member) => {
       const ref = { ...member.ref, ...this.tiktokTypeOf(member.ref) };
       const quote = this.deps.reports.quote(ref);
@@ -196,6 +201,7 @@ export class TrackingService {
       return this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
         () => {
           if (renewal !== null) this.deps.repo.settleRenewal(renewal, this.spentSince(member.ref, sentAt) ?? quote.cost);
+          refreshedRefs.push(member.ref);
           this.settle(w.id, member.ref, progress, renewal !== null ? 'renewed' : 'refreshed', null, tell);
         },
         (error: unknown) => {
@@ -207,11 +213,20 @@ export class TrackingService {
           }
           const data = eventError(error);
           if (unreachable.has(data.code)) unreachableSeen ??= data.message;
+          if (unavailableCodes.has(data.code)) gone.push({ ref: member.ref, why: data.message });
           this.settle(w.id, member.ref, progress, data.code === 'CANCELLED' ? 'cancelled' : 'failed', data.message, tell);
         },
       );
     });
     await Promise.all(fetches);
+    // What was refreshed is read against the rules even when the run was stopped part way.
+    if (this.deps.alerts && (refreshedRefs.length > 0 || gone.length > 0)) {
+      try {
+        progress.alerts = this.deps.alerts.evaluate(w.id, refreshedRefs, gone);
+      } catch (error) {
+        this.deps.logger.warn(`watchlist ${w.id}: alerts not evaluated: ${eventError(error).message}`);
+      }
+    }
     if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
     if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
       // Nothing got through: not a run. The schedule tries again later.

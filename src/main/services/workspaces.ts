@@ -20,12 +20,13 @@ import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restor
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
 import type { TransportOptions } from '../api/transport';
-import { WatchlistsRepository, AccountNotesRepository, AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
+import { AlertsRepository, WatchlistsRepository, AccountNotesRepository, AttemptsRepository, ComparisonsRepository, HistoryRepository, ImagesRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../cache/repositories';
 import { ImageCache, pictureUrls } from './imageCache';
 import { CompanionService } from './companionService';
 import { CompareService } from './compareService';
 import { AccountNotesService } from './accountNotesService';
 import { TrackingService } from './trackingService';
+import { AlertsService } from './alertsService';
 import { ArchiveService } from './archiveService';
 import { AgencyService } from './agencyService';
 import { ClientReportService } from './clientReportService';
@@ -121,6 +122,8 @@ export class Workspace {
   readonly exports: ExportService;
   /** Watchlists: accounts refreshed on a schedule while their access is free. */
   readonly tracking: TrackingService;
+  /** Alerts raised by watchlists' rules on what their refreshes found. */
+  readonly alerts: AlertsService;
   /** Report quotes that ask auditor.creators about accounts Scout has no record of. */
   readonly unlocks: UnlockQuotes;
   /** The paid-work kernel: the only way to an API operation that can spend. */
@@ -310,7 +313,9 @@ export class Workspace {
       ...share,
     });
     this.exports = new ExportService({ jobs: this.jobs, brand: () => this.agency.brand() });
+    this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs });
     this.tracking = new TrackingService({
+      alerts: this.alerts,
       repo: new WatchlistsRepository(db),
       reports: this.reports,
       reportsRepo: this.reportsRepo,

@@ -25,6 +25,7 @@ import { migration0210 } from './0210-team-ledger-outbox';
 import { migration0220 } from './0220-shared-work';
 import { migration0230 } from './0230-library-at-scale';
 import { migration0240 } from './0240-watchlists';
+import { migration0250 } from './0250-alerts';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   migration0220,
   migration0230,
   migration0240,
+  migration0250,
 ];

@@ -31,3 +31,4 @@ export { cacheStats, type CacheStats } from './stats';
 export { AccountNotesRepository, type AccountNotes } from './accountNotesRepository';
 export { ComparisonsRepository, type ComparisonRecord, type NewComparison } from './comparisonsRepository';
 export { WatchlistsRepository, type WatchlistAccountRecord, type WatchlistRecord } from './watchlistsRepository';
+export { AlertsRepository, SNAPSHOTS_PER_ACCOUNT, type AlertRecord, type NewAlert } from './alertsRepository';
