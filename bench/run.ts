@@ -13,7 +13,7 @@ import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';
 import { pageReadyFigures } from './pageReady';
 import { fetchBatchFigures } from './fetchBatch';
-import { trackFigures } from './track';
+import { alertsEvalFigures, trackFigures } from './track';
 import { compareFigures } from './compare';
 import { competitorFigures } from './competitor';
 import { discoveryFigures } from './discovery';
@@ -121,7 +121,10 @@ async function main(): Promise<void> {
     await teamDoubleBuysFigures(figures);
   }
   if (only.includes('export')) await exportFigures(figures);
-  if (only.includes('track')) await trackFigures(figures);
+  if (only.includes('track')) {
+    await trackFigures(figures);
+    await alertsEvalFigures(figures);
+  }
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

@@ -1,33 +1,46 @@
-// Watchlists over simulated days: accounts of several networks put on a watchlist (from a report
-// page and from Tracking), refreshed day after day for free — the simulator's balance does not
-// move — each refresh a snapshot; one account never fetched waits for a credit until the
+// Watchlists over 30 simulated days: accounts of several networks put on a watchlist (from a
+// report page and from Tracking), refreshed day after day for free — the simulator's balance does
+// not move — each refresh a snapshot; the account built to drop raises the follower-drop alert on
+// the day it drops, and no other does; one account never fetched waits for a credit until the
 // watchlist is allowed to renew, and then exactly as many credits as allowed are spent.
-import { accountProfile } from '../src/simulator/data/profile';
+import AxeBuilder from '@axe-core/playwright';
+import type { Network } from '../src/shared/reports';
+import { accountProfile, followerEvents } from '../src/simulator/data/profile';
 import { expect, test } from './fixtures';
 
 const DAY_MS = 86_400_000;
 const SIM_DAY = Date.UTC(2026, 9, 1, 12);
 test.use({ scoutSimulator: { generationMs: 0, clock: SIM_DAY } });
 
+const DAYS = 30;
+const simDay = Math.floor(SIM_DAY / DAY_MS);
+/** An account with no sudden drop or spike in the month (only the one built to drop has one). */
+const steady = (network: Network, prefix: string, more: (name: string) => boolean = () => true) =>
+  Array.from({ length: 300 }, (_, i) => `${prefix}${i}`).find((n) => followerEvents(network, n, simDay, simDay + DAYS + 2).length === 0 && more(n))!;
 /** An Instagram account whose followers clearly move over a few days. */
-const DRIFTING = Array.from({ length: 200 }, (_, i) => `tracked.cafe${i}`).find((n) => {
+const DRIFTING = steady('instagram', 'tracked.cafe', (n) => {
   const p = accountProfile('instagram', n, SIM_DAY);
-  return Math.abs(p.growth30d) > 3 && p.followers > 5_000 && p.followers < 5_000_000;
-})!;
+  return Math.abs(p.growth30d) > 3 && Math.abs(p.growth30d) < 8 && p.followers > 5_000 && p.followers < 5_000_000;
+});
+const TUBE = steady('youtube', 'tracked_tube');
+const STREAM = steady('twitch', 'tracked_stream');
+const DROPS = 'falling.drop';
+const drops = followerEvents('instagram', DROPS, simDay, simDay + DAYS);
 
-test('a watchlist of several networks refreshes for free over simulated days and renews only within its limit', async ({ page, scout }) => {
-  test.setTimeout(120_000);
+test('a watchlist of several networks refreshes for free over 30 simulated days, raises the drop alert, and renews only within its limit', async ({ page, scout }, testInfo) => {
+  test.setTimeout(240_000);
+  expect(drops.map((e) => e.kind)).toEqual(['drop']);
   const simulator = scout.simulator!;
   await scout.open(page);
 
   await page.getByRole('button', { name: 'Add accounts' }).click();
   await page.getByLabel('Network for bare names').selectOption('instagram');
-  await page.getByLabel(/Usernames, channel ids/).fill(`${DRIFTING}\nhttps://www.youtube.com/@tracked_tube\nhttps://www.twitch.tv/tracked_stream`);
-  await page.getByRole('button', { name: 'Check cost of 3 accounts' }).click();
-  await page.getByRole('button', { name: 'Fetch and spend 3 report credits' }).click();
-  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByLabel(/Usernames, channel ids/).fill(`${DRIFTING}\n${DROPS}\nhttps://www.youtube.com/@${TUBE}\nhttps://www.twitch.tv/${STREAM}`);
+  await page.getByRole('button', { name: 'Check cost of 4 accounts' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 4 report credits' }).click();
+  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(4, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByTestId('credits-reports')).toHaveText('997');
+  await expect(page.getByTestId('credits-reports')).toHaveText('996');
 
   // From the report page: a new watchlist with this account on it.
   await page.getByTestId(`library-row-instagram-${DRIFTING}`).click();
@@ -41,23 +54,58 @@ test('a watchlist of several networks refreshes for free over simulated days and
 
   // On Tracking: the rest, by link and by name, and one never fetched.
   await expect(page.getByTestId('watchlist-name')).toHaveText('Autumn creators');
-  await page.getByLabel('Add accounts', { exact: true }).fill('https://www.youtube.com/@tracked_tube\nhttps://www.twitch.tv/tracked_stream\nhttps://x.com/never_bought');
+  await page.getByLabel('Add accounts', { exact: true }).fill(`${DROPS}\nhttps://www.youtube.com/@${TUBE}\nhttps://www.twitch.tv/${STREAM}\nhttps://x.com/never_bought`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByTestId('watchlist-added')).toHaveText('3 accounts added to Autumn creators.');
+  await expect(page.getByTestId('watchlist-added')).toHaveText('4 accounts added to Autumn creators.');
   const members = page.getByRole('table', { name: 'Accounts on Autumn creators' }).locator('tbody tr');
-  await expect(members).toHaveCount(4);
+  await expect(members).toHaveCount(5);
+  await expect(page.getByTestId('alerts-empty')).toHaveText(/No new alerts/);
 
-  // Five simulated days, a refresh each: nothing spent, a snapshot each day.
-  for (let day = 1; day <= 5; day++) {
+  // Thirty simulated days, a refresh each: nothing spent, a snapshot each day, and the drop alert
+  // on the day falling.drop drops (and on no other day, for no other account).
+  for (let day = 1; day <= DAYS; day++) {
     simulator.advanceClock(DAY_MS);
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    await expect(page.getByTestId('watchlist-progress')).toHaveText('Refreshed 4 accounts: 3 refreshed for free, 1 needs a credit.', { timeout: 20_000 });
+    const dropsToday = Math.floor(simulator.clock.now() / DAY_MS) === drops[0]!.day;
+    await expect(page.getByTestId('watchlist-progress')).toHaveText(
+      `Refreshed 5 accounts: 4 refreshed for free, 1 needs a credit.${dropsToday ? ' 1 new alert.' : ''}`,
+      { timeout: 20_000 },
+    );
     await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled();
   }
-  await expect(page.getByTestId('credits-reports')).toHaveText('997');
-  expect(simulator.state.spent.credits).toBe(3);
+  await expect(page.getByTestId('credits-reports')).toHaveText('996');
+  expect(simulator.state.spent.credits).toBe(4);
+
+  // The alert: in the inbox with its evidence, counted beside Tracking.
+  await expect(page.getByTestId('unread-alerts')).toHaveText('1, 1 unread alert');
+  const alert = page.getByTestId(`alert-follower-drop-instagram-${DROPS}`);
+  await expect(page.getByTestId('alerts-inbox').locator('li')).toHaveCount(1);
+  await expect(alert).toContainText('Followers dropped');
+  const before = accountProfile('instagram', DROPS, (drops[0]!.day - 1) * DAY_MS + 12 * 3600_000).followers;
+  const after = accountProfile('instagram', DROPS, drops[0]!.day * DAY_MS + 12 * 3600_000).followers;
+  const format = (n: number) => new Intl.NumberFormat('en-US').format(n);
+  await expect(alert.locator('.alert-evidence')).toContainText(`${format(before)} → ${format(after)} followers (−`);
+  await expect(alert.locator('.alert-evidence')).toContainText('Rule: down 5 % or more within 7 days.');
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`tracking-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+  // The inbox and the count beside Tracking pass axe's WCAG rules in both schemes.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), scheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await alert.getByRole('button', { name: /^Mark read/ }).click();
+  await expect(page.getByTestId('unread-alerts')).toHaveCount(0);
+  await expect(page.getByTestId('alerts-empty')).toBeVisible();
+
   const drifting = page.getByTestId(`watched-instagram-${DRIFTING}`);
-  await expect(drifting.locator('td[data-column="snapshots"]')).toHaveText('6');
+  await expect(drifting.locator('td[data-column="snapshots"]')).toHaveText(String(DAYS + 1));
   await expect(drifting).toHaveAttribute('data-outcome', 'refreshed');
   await expect(drifting.locator('td[data-column="followers"]')).toHaveText(
     new Intl.NumberFormat('en-US').format(accountProfile('instagram', DRIFTING, simulator.clock.now()).followers),
@@ -74,19 +122,20 @@ test('a watchlist of several networks refreshes for free over simulated days and
   await expect(page.getByTestId('watchlist-schedule')).toContainText('Renewals: 0 of 1 credit this month.');
   simulator.advanceClock(DAY_MS);
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  await expect(page.getByTestId('watchlist-progress')).toHaveText('Refreshed 4 accounts: 3 refreshed for free, 1 renewed.', { timeout: 20_000 });
-  await expect(page.getByTestId('credits-reports')).toHaveText('996');
+  // (falling.drop may drop again on these days: an alert more is said then.)
+  await expect(page.getByTestId('watchlist-progress')).toHaveText(/^Refreshed 5 accounts: 4 refreshed for free, 1 renewed\.( 1 new alert\.)?$/, { timeout: 20_000 });
+  await expect(page.getByTestId('credits-reports')).toHaveText('995');
   await expect(page.getByTestId('watchlist-schedule')).toContainText('Renewals: 1 of 1 credit this month.');
   await expect(never).toHaveAttribute('data-outcome', 'renewed');
   // Bought once: from now on it is refreshed for free like the others.
   simulator.advanceClock(DAY_MS);
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  await expect(page.getByTestId('watchlist-progress')).toHaveText('Refreshed 4 accounts: 4 refreshed for free.', { timeout: 20_000 });
-  await expect(page.getByTestId('credits-reports')).toHaveText('996');
-  expect(simulator.state.spent.credits).toBe(4);
+  await expect(page.getByTestId('watchlist-progress')).toHaveText(/^Refreshed 5 accounts: 5 refreshed for free\.( 1 new alert\.)?$/, { timeout: 20_000 });
+  await expect(page.getByTestId('credits-reports')).toHaveText('995');
+  expect(simulator.state.spent.credits).toBe(5);
 
   // The history grew: the report page draws the followers across every snapshot.
   await drifting.getByRole('button').first().click();
   const changes = page.getByTestId('snapshot-changes');
-  await expect(changes.getByTestId('chart')).toHaveAttribute('aria-label', /^Followers across 8 snapshots: /);
+  await expect(changes.getByTestId('chart')).toHaveAttribute('aria-label', new RegExp(`^Followers across ${DAYS + 3} snapshots: `));
 });

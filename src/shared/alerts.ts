@@ -51,6 +51,11 @@ export function readAlertRules(stored: unknown): AlertRules | null {
 
 const DAY_MS = 86_400_000;
 
+/** How far before the snapshot before the newest the rules look (the longest window of days). */
+export function rulesSpanDays(rules: AlertRules): number {
+  return Math.max(rules.followerDrop?.days ?? 0, rules.followerSpike?.days ?? 0);
+}
+
 /** One snapshot's figures the rules read; null where the report did not say. */
 export interface SnapshotFigures {
   id: number;

@@ -2,7 +2,7 @@
 // watchlist's rules (@shared/alerts), and what they find is kept with its evidence in the inbox;
 // a refresh that found the report gone raises "unavailable". The unread count goes out as
 // `alerts:changed`, for the sidebar and, in the desktop app, a notification.
-import { defaultAlertRules, evaluateAlerts, readAlertRules, type AlertKind, type AlertRules, type AlertView } from '@shared/alerts';
+import { defaultAlertRules, evaluateAlerts, readAlertRules, rulesSpanDays, type AlertKind, type AlertRules, type AlertView } from '@shared/alerts';
 import { ScoutError } from '@shared/errors';
 import type { AccountRef } from '@shared/accountInput';
 import type { AlertsRepository, NewAlert } from '../cache/repositories';
@@ -51,7 +51,10 @@ export class AlertsService {
    */
   evaluate(watchlistId: number, refreshed: readonly AccountRef[], gone: readonly { ref: AccountRef; why: string }[] = []): number {
     const { rules } = this.rules(watchlistId);
-    const figures = this.deps.repo.figures(refreshed.map((r) => ({ network: r.network, accountKey: r.key })));
+    const figures = this.deps.repo.figures(
+      refreshed.map((r) => ({ network: r.network, accountKey: r.key })),
+      rulesSpanDays(rules),
+    );
     const alerts: NewAlert[] = [];
     for (const ref of refreshed) {
       for (const found of evaluateAlerts(figures.get(`${ref.network}:${ref.key}`) ?? [], rules)) {

@@ -83,8 +83,6 @@ const toRecord = (r: AlertRow): AlertRecord => ({
   readAt: r.read_at,
 });
 
-type FigureRow = { network: Network; account_key: string; id: number; fetched_at: number; followers: number | null; engagement_rate: number | null; audience_quality: number | null };
-
 /** Snapshots read per account: more than any rule's window of 90 days holds at a refresh a day. */
 export const SNAPSHOTS_PER_ACCOUNT = 100;
 
@@ -113,6 +111,17 @@ export class AlertsRepository {
       unmute: db.prepare<[string, string, string]>('DELETE FROM alert_mutes WHERE network = ? AND account_key = ? AND kind = ?'),
       mutes: db.prepare<[], { network: Network; account_key: string; kind: AlertKind; muted_at: number }>('SELECT * FROM alert_mutes ORDER BY muted_at DESC'),
       alertOf: db.prepare<[number], { network: Network; account_key: string; kind: AlertKind }>('SELECT network, account_key, kind FROM alerts WHERE id = ?'),
+      // From `span` ms before the snapshot before the newest (the newest when there is one only):
+      // every snapshot a rule can compare the newest with, and the one before it, with theirs.
+      figures: db
+        .prepare<{ network: string; accountKey: string; span: number; limit: number }, [number, number, number | null, number | null, number | null]>(
+          `SELECT id, fetched_at, followers, engagement_rate, audience_quality FROM report_snapshots INDEXED BY report_snapshots_figures
+            WHERE network = @network AND account_key = @accountKey AND fetched_at >= coalesce(
+              (SELECT fetched_at FROM report_snapshots INDEXED BY report_snapshots_figures WHERE network = @network AND account_key = @accountKey ORDER BY fetched_at DESC, id DESC LIMIT 1 OFFSET 1),
+              (SELECT max(fetched_at) FROM report_snapshots INDEXED BY report_snapshots_figures WHERE network = @network AND account_key = @accountKey)) - @span
+            ORDER BY fetched_at DESC, id DESC LIMIT @limit`,
+        )
+        .raw(true),
       latestSnapshot: db.prepare<[string, string], { id: number; fetched_at: number }>(
         'SELECT id, fetched_at FROM report_snapshots WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC LIMIT 1',
       ),
@@ -178,27 +187,24 @@ export class AlertsRepository {
   }
 
   /**
-   * The figures of each account's newest snapshots (up to SNAPSHOTS_PER_ACCOUNT), oldest first,
-   * by `network:accountKey`: one read for a whole run.
+   * The figures of the snapshots the rules read for each account (the newest, the one before, and
+   * those within `spanDays` before that; SNAPSHOTS_PER_ACCOUNT at most), oldest first, by
+   * `network:accountKey`, from the covering index of migration 0250.
    */
-  figures(accounts: readonly { network: Network; accountKey: string }[]): Map<string, SnapshotFigures[]> {
+  figures(accounts: readonly { network: Network; accountKey: string }[], spanDays: number): Map<string, SnapshotFigures[]> {
+    const span = Math.max(0, Math.ceil(spanDays)) * 86_400_000;
     const out = new Map<string, SnapshotFigures[]>();
-    if (accounts.length === 0) return out;
-    const rows = this.db
-      .prepare<[string, number], FigureRow>(
-        `WITH wanted AS (SELECT value ->> '$[0]' AS network, value ->> '$[1]' AS account_key FROM json_each(?))
-         SELECT network, account_key, id, fetched_at, followers, engagement_rate, audience_quality FROM (
-           SELECT s.network, s.account_key, s.id, s.fetched_at, s.followers, s.engagement_rate, s.audience_quality,
-                  row_number() OVER (PARTITION BY s.network, s.account_key ORDER BY s.fetched_at DESC, s.id DESC) AS n
-             FROM wanted AS w JOIN report_snapshots AS s ON s.network = w.network AND s.account_key = w.account_key)
-          WHERE n <= ? ORDER BY network, account_key, fetched_at, id`,
-      )
-      .all(JSON.stringify(accounts.map((a) => [a.network, a.accountKey])), SNAPSHOTS_PER_ACCOUNT);
-    for (const r of rows) {
-      const key = `${r.network}:${r.account_key}`;
-      let list = out.get(key);
-      if (!list) out.set(key, (list = []));
-      list.push({ id: r.id, at: r.fetched_at, followers: r.followers, engagementRate: r.engagement_rate, audienceQuality: r.audience_quality });
+    for (const { network, accountKey } of accounts) {
+      const key = `${network}:${accountKey}`;
+      if (out.has(key)) continue;
+      // Newest first from the covering index, turned oldest first.
+      const rows = this.s.figures.all({ network, accountKey, span, limit: SNAPSHOTS_PER_ACCOUNT });
+      const list: SnapshotFigures[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const [id, at, followers, engagementRate, audienceQuality] = rows[i]!;
+        list[rows.length - 1 - i] = { id, at, followers, engagementRate, audienceQuality };
+      }
+      out.set(key, list);
     }
     return out;
   }

@@ -1,6 +1,9 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useScout } from '../store';
 import { pages } from '../pages';
+import { scout } from '../shared/scoutClient';
+import { useScoutQuery } from '../shared/useScoutQuery';
+import { plural } from '@shared/format';
 
 const shortcutPrefix = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -44,11 +47,24 @@ export function Sidebar() {
               title={`${p.label} (${shortcutPrefix}${i + 1})`}
             >
               <span>{p.label}</span>
+              {p.id === 'tracking' && <UnreadAlerts />}
               <kbd aria-hidden="true">{i + 1}</kbd>
             </a>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The unread alerts, beside Tracking: the in-app badge (the desktop app also notifies). */
+function UnreadAlerts() {
+  const count = useScoutQuery(() => scout.invoke('alerts:count', {}), [], { keepPrevious: true, refreshOn: ['alerts:changed'] }).data?.unread ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="alert-count" data-testid="unread-alerts">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">, {plural(count, 'unread alert')}</span>
+    </span>
   );
 }

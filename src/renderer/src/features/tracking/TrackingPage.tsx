@@ -17,6 +17,8 @@ import {
   type WatchSchedule,
 } from '@shared/tracking';
 import { useScout } from '../../store';
+import { AlertsInbox } from './AlertsInbox';
+import { AlertRulesForm } from './AlertRulesForm';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import {
@@ -58,11 +60,12 @@ export function progressText(p: Omit<TrackingProgress, 'workspace'>): string {
     p.needsCredit > 0 ? `${formatCount(p.needsCredit)} ${p.needsCredit === 1 ? 'needs' : 'need'} a credit` : null,
     p.failed > 0 ? `${formatCount(p.failed)} not refreshed` : null,
   ].filter(Boolean);
+  const alerts = p.state !== 'running' && p.alerts > 0 ? ` ${plural(p.alerts, 'new alert')}.` : '';
   const tally = parts.length > 0 ? `: ${parts.join(', ')}` : '';
   if (p.state === 'running') return `Refreshing ${formatCount(p.done)} of ${plural(p.total, 'account')}${tally}…`;
   if (p.state === 'skipped') return p.reason ?? 'Not refreshed.';
-  if (p.state === 'stopped') return `Stopped after ${formatCount(p.done)} of ${plural(p.total, 'account')}${tally}.`;
-  return `Refreshed ${plural(p.total, 'account')}${tally}.`;
+  if (p.state === 'stopped') return `Stopped after ${formatCount(p.done)} of ${plural(p.total, 'account')}${tally}.${alerts}`;
+  return `Refreshed ${plural(p.total, 'account')}${tally}.${alerts}`;
 }
 
 export function TrackingPage() {
@@ -109,6 +112,8 @@ export function TrackingPage() {
         A watchlist refreshes its accounts on a schedule while Scout is open. A report stays free to refresh for a year after it was unlocked, so each refresh adds a
         snapshot to the account&apos;s history at no cost. A watchlist spends credits only if you allow it to renew, and never more a month than the limit you set.
       </p>
+      <AlertsInbox />
+      <h2>Watchlists</h2>
       <form className="tracking-create" onSubmit={(e) => void create(e)} noValidate aria-label="Create a watchlist">
         <FormField
           label="New watchlist"
@@ -145,7 +150,6 @@ export function TrackingPage() {
         </FormField>
       </form>
 
-      <h2>Watchlists</h2>
       {lists.error ? (
         <ErrorState title="The watchlists could not be read.">{lists.error}</ErrorState>
       ) : lists.data === undefined ? (
@@ -293,6 +297,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
       )}
 
       <WatchlistSettings id={id} view={view} onSaved={() => (void query.refresh(), onChanged())} />
+      <AlertRulesForm id={id} />
       <AddToWatchlist id={id} name={view.name} onAdded={() => (void query.refresh(), onChanged())} />
 
       {view.members.length === 0 ? (
