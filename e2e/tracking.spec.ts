@@ -139,3 +139,42 @@ test('a watchlist of several networks refreshes for free over 30 simulated days,
   const changes = page.getByTestId('snapshot-changes');
   await expect(changes.getByTestId('chart')).toHaveAttribute('aria-label', new RegExp(`^Followers across ${DAYS + 3} snapshots: `));
 });
+
+test.describe('the renewal plan', () => {
+  // The simulator's year began 340 days ago: the reports it unlocks now are free for 25 more days.
+  test.use({ scoutSimulator: { generationMs: 0, clock: Date.now() - 340 * DAY_MS } });
+
+  test('lists the free years ending soon and hands the chosen ones to Add accounts, quoted before anything is spent', async ({ page, scout }, testInfo) => {
+    test.setTimeout(90_000);
+    await scout.open(page);
+    await page.getByRole('button', { name: 'Add accounts' }).click();
+    await page.getByLabel('Network for bare names').selectOption('instagram');
+    await page.getByLabel(/Usernames, channel ids/).fill('soon.ending\nhttps://www.twitch.tv/also_ending');
+    await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
+    await page.getByRole('button', { name: 'Fetch and spend 2 report credits' }).click();
+    await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(2, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByTestId('credits-reports')).toHaveText('998');
+
+    await page.keyboard.press('Control+8');
+    const plan = page.getByTestId('renewal-plan');
+    // Twitch's answer says when its year ends (validUntil, by the simulator's clock): in 25 days.
+    // Instagram's says nothing, so its year runs from today's unlock: not in the plan.
+    const row = plan.getByTestId('renewal-twitch-also_ending');
+    await expect(row).toHaveAttribute('data-ended', 'false');
+    await expect(plan.getByTestId('renewal-instagram-soon.ending')).toHaveCount(0);
+    await expect(row.locator('td[data-column="cost"]')).toHaveText('free until then; 1 report credit after');
+    await expect(plan.getByTestId('renewal-summary')).toHaveText('1 report: none has ended yet.');
+    await row.getByRole('checkbox').check();
+    await expect(plan.getByTestId('renewal-summary')).toHaveText('1 report: none has ended yet; 1 chosen, not ended yet (fetching it now is a free refresh).');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await plan.screenshot({ path: testInfo.outputPath(`renewal-plan-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await plan.getByRole('button', { name: 'Renew 1 account…' }).click();
+    // Add accounts quotes it: still within its free year, so a refresh is free; nothing spent yet.
+    await expect(page.getByLabel(/Usernames, channel ids/)).toHaveValue('twitch:also_ending');
+    await expect(page.getByTestId('credits-reports')).toHaveText('998');
+  });
+});

@@ -58,6 +58,7 @@ export const channels = [
   'watchlists:cancel',
   'watchlists:rules',
   'watchlists:setRules',
+  'watchlists:renewalPlan',
   'alerts:list',
   'alerts:count',
   'alerts:markRead',

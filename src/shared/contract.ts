@@ -29,7 +29,7 @@ import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSu
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
 import { alertRulesSchema, type AlertRules, type AlertsState, type AlertView } from './alerts';
-import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, watchSchedules, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
+import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, renewalWindows, watchSchedules, type RenewalItem, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
 import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
@@ -758,6 +758,8 @@ export const operations = {
   /** The watchlist's alert rules (the usual ones where none were saved); `problem` when saved ones could not be read. */
   'watchlists:rules': op<{ rules: AlertRules; problem: string | null }>()(z.object({ id: watchlistId }).strict()),
   'watchlists:setRules': op<AlertRules>()(z.object({ id: watchlistId, rules: alertRulesSchema }).strict()),
+  /** Cached reports whose free year ends within 30, 60 or 90 days (or ended in the last 30), soonest first. */
+  'watchlists:renewalPlan': op<RenewalItem[]>()(z.object({ days: z.literal(renewalWindows, 'Choose 30, 60 or 90 days.') }).strict()),
   /** The alerts inbox, newest first. */
   'alerts:list': op<AlertView[]>()(z.object({ unreadOnly: z.boolean().optional(), limit: z.number().int().min(1).max(1000).optional() }).strict()),
   'alerts:count': op<{ unread: number }>()(noInput),

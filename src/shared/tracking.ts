@@ -103,3 +103,23 @@ export interface TrackingProgress {
   /** Why a run was skipped or stopped, in words. */
   reason: string | null;
 }
+
+export const renewalWindows = [30, 60, 90] as const;
+export type RenewalWindow = (typeof renewalWindows)[number];
+
+/** A cached report whose free year ends soon (or has ended lately), and what renewing it costs. */
+export interface RenewalItem {
+  network: Network;
+  accountKey: string;
+  /** What to send main to name the account. */
+  account: string;
+  title: string | null;
+  username: string;
+  /** When its free refreshes end (or ended). */
+  freeUntil: number;
+  ended: boolean;
+  /** What renewing costs once it has ended: 1 of this balance. */
+  balance: string;
+  /** The watchlists it is on, by name. */
+  watchlists: string[];
+}

@@ -127,6 +127,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'watchlists:cancel': async ({ id }) => ({ cancelled: s.active().tracking.cancel(id) }),
     'watchlists:rules': async ({ id }) => s.active().alerts.rules(id),
     'watchlists:setRules': async ({ id, rules }) => s.active().alerts.setRules(id, rules),
+    'watchlists:renewalPlan': async ({ days }) => s.active().tracking.renewalPlan(days),
     'alerts:list': async (options) => s.active().alerts.list(options),
     'alerts:count': async () => ({ unread: s.active().alerts.unreadCount() }),
     'alerts:markRead': async ({ ids }) => ({ unread: s.active().alerts.markRead(ids ?? null) }),

@@ -122,6 +122,40 @@ describe('watchlists', () => {
     expect(sum(h.sim.state.spent)).toBe(1);
   });
 
+  it('plans renewals: the free years ending within 30, 60 or 90 days and those ended lately, as the quote reckons them', async () => {
+    h = await productionHarness();
+    const accounts = [
+      { network: 'instagram', account: 'ends_soon', unlockedDaysAgo: 340 },
+      { network: 'twitch', account: 'ends_later', unlockedDaysAgo: 300 },
+      { network: 'tiktok', account: 'ended_lately', unlockedDaysAgo: 370, tiktokType: 'report' },
+      { network: 'twitter', account: 'ended_long_ago', unlockedDaysAgo: 420 },
+      { network: 'youtube', account: 'fresh', unlockedDaysAgo: 10 },
+    ] as const;
+    const ws = h.services.active();
+    for (const a of accounts) {
+      await h.call('reports:fetch', { network: a.network, account: a.account, ...('tiktokType' in a ? { tiktokType: a.tiktokType } : {}), confirmedCost: 1 });
+      // As if unlocked that long ago (the API's validUntil says no sooner).
+      ws.db.prepare('UPDATE reports SET unlocked_at = ?, valid_until = NULL WHERE network = ? AND account_key = ?').run(Date.now() - a.unlockedDaysAgo * DAY_MS, a.network, a.account);
+    }
+    await h.ok('watchlists:create', { name: 'Renew me', schedule: 'manual', accounts: [{ network: 'instagram', account: 'ends_soon' }] });
+    const in30 = await h.ok('watchlists:renewalPlan', { days: 30 });
+    expect(in30.map((r) => [r.accountKey, r.ended])).toEqual([
+      ['ended_lately', true],
+      ['ends_soon', false],
+    ]);
+    expect(in30.find((r) => r.accountKey === 'ends_soon')).toMatchObject({ watchlists: ['Renew me'], balance: 'credits', account: 'ends_soon' });
+    expect(in30.find((r) => r.accountKey === 'ended_lately')).toMatchObject({ watchlists: [], balance: 'miniReports' });
+    expect((await h.ok('watchlists:renewalPlan', { days: 90 })).map((r) => r.accountKey)).toEqual(['ended_lately', 'ends_soon', 'ends_later']);
+    // The plan's dates are the quote's: free until then, a credit after.
+    for (const item of await h.ok('watchlists:renewalPlan', { days: 90 })) {
+      const quote = await h.ok('reports:quote', { network: item.network, account: item.account, ...(item.network === 'tiktok' ? { tiktokType: 'report' as const } : {}) });
+      // (Backdated here while the ledger's purchase is today's, the quote says why in its own words.)
+      if (item.ended) expect(quote).toMatchObject({ cost: 1, balance: item.balance });
+      else expect(quote).toMatchObject({ cost: 0, freeUntil: item.freeUntil });
+    }
+    expect((await h.result('watchlists:renewalPlan', { days: 45 as 30 })).ok).toBe(false);
+  });
+
   it('refuses bad input with words: names, limits, unknown ids, too many accounts', async () => {
     h = await productionHarness();
     const a = await h.ok('watchlists:create', { name: 'Weekly', schedule: 'weekly' });

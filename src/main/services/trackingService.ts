@@ -12,7 +12,10 @@ import { accountText, type AccountRef } from '@shared/accountInput';
 import { ScoutError } from '@shared/errors';
 import {
   cleanWatchlistName,
+  DAY_MS,
   MAX_WATCHLIST_ACCOUNTS,
+  type RenewalItem,
+  type RenewalWindow,
   monthStart,
   scheduleEveryMs,
   type RefreshOutcome,
@@ -27,7 +30,7 @@ import type { ReportsRepository, TiktokType, WatchlistRecord, WatchlistsReposito
 import type { CreditLedger } from '../ledger/creditLedger';
 import { eventError } from '../errorWording';
 import type { ConnectionTracker } from './connection';
-import { freeUntilOf } from './costRule';
+import { ACCESS_MS, balanceFor, freeUntilOf } from './costRule';
 import { jobKeys, type JobRegistry } from './jobs';
 import type { ReportService } from './reportService';
 import { unavailableCodes, type AlertsService } from './alertsService';
@@ -142,6 +145,27 @@ export class TrackingService {
 
   removeAccount(id: number, ref: AccountRef): boolean {
     return this.deps.repo.removeAccount(id, ref.network, ref.key);
+  }
+
+  /**
+   * The renewal plan: cached reports whose free year ends within `days` (and those that ended in
+   * the last 30 days, which renewing brings back), soonest first. Renewing is only possible once
+   * it has ended (until then a refresh is free and does not extend it), at 1 credit of its balance.
+   */
+  renewalPlan(days: RenewalWindow): RenewalItem[] {
+    const now = this.now();
+    return this.deps.repo.ending(now - 30 * DAY_MS, now + days * DAY_MS, ACCESS_MS).map((r) => ({
+      network: r.network,
+      accountKey: r.accountKey,
+      // A channel is asked for by the id its report carries (its key is that id in lower case).
+      account: r.network === 'youtube' && r.accountId && r.accountId.toLowerCase() === r.accountKey ? r.accountId : r.accountKey,
+      title: r.title,
+      username: r.username,
+      freeUntil: r.freeUntil,
+      ended: r.freeUntil <= now,
+      balance: balanceFor(r.network, r.network === 'tiktok' ? ((r.tiktokType as TiktokType | null) ?? 'advanced_report') : null),
+      watchlists: r.watchlists,
+    }));
   }
 
   /** Stops a run of the watchlist under way; true when one was. */

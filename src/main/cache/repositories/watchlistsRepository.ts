@@ -75,6 +75,17 @@ export class WatchlistsRepository {
       ),
       spent: db.prepare<[number, number]>("UPDATE watchlist_renewals SET state = 'spent', credits = ? WHERE id = ?"),
       release: db.prepare<[number]>('DELETE FROM watchlist_renewals WHERE id = ?'),
+      ending: db.prepare<{ from: number; to: number; access: number }, { network: Network; account_key: string; username: string; title: string | null; account_id: string | null; tiktok_type: string | null; free_until: number; watchlists: string | null }>(
+        `SELECT r.network, r.account_key, r.username, r.title, r.account_id, r.tiktok_type, f.free_until,
+                (SELECT json_group_array(w.name) FROM watchlist_accounts AS a JOIN watchlists AS w ON w.id = a.watchlist_id
+                  WHERE a.network = r.network AND a.account_key = r.account_key) AS watchlists
+           FROM reports AS r
+           -- costRule.freeUntilOf, in SQL: a year after the unlock, or the API's validUntil when sooner.
+           JOIN (SELECT id, CASE WHEN valid_until IS NOT NULL AND valid_until - @access < unlocked_at THEN valid_until ELSE unlocked_at + @access END AS free_until
+                   FROM reports WHERE unlocked_at IS NOT NULL) AS f ON f.id = r.id
+          WHERE f.free_until >= @from AND f.free_until < @to
+          ORDER BY f.free_until, r.id`,
+      ),
       creditsSince: db.prepare<[number, number], number>('SELECT coalesce(sum(credits), 0) FROM watchlist_renewals WHERE watchlist_id = ? AND at >= ?').pluck(),
     };
   }
@@ -139,6 +150,20 @@ export class WatchlistsRepository {
   settleRenewal(renewalId: number, spent: number): void {
     if (spent > 0) this.s.spent.run(spent, renewalId);
     else this.s.release.run(renewalId);
+  }
+
+  /** Cached reports whose free year ends (or ended) between `from` and `to`, soonest first, with the watchlists holding them. */
+  ending(from: number, to: number, accessMs: number) {
+    return this.s.ending.all({ from: Math.round(from), to: Math.round(to), access: accessMs }).map((r) => ({
+      network: r.network,
+      accountKey: r.account_key,
+      username: r.username,
+      title: r.title,
+      accountId: r.account_id,
+      tiktokType: r.tiktok_type,
+      freeUntil: r.free_until,
+      watchlists: r.watchlists ? (JSON.parse(r.watchlists) as string[]) : [],
+    }));
   }
 
   /** Credits the watchlist's renewals spent or have out since `since`. */

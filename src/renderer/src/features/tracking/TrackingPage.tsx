@@ -19,6 +19,7 @@ import {
 import { useScout } from '../../store';
 import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
+import { RenewalPlan } from './RenewalPlan';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import {
@@ -170,6 +171,7 @@ export function TrackingPage() {
         />
       )}
       {openId !== null && <WatchlistDetail key={openId} id={openId} onChanged={() => void lists.refresh()} />}
+      <RenewalPlan />
     </section>
   );
 }
