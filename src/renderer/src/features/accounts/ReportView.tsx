@@ -24,6 +24,7 @@ import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
 import { AccountNotes } from './AccountNotes';
 import { TrackAccount } from '../tracking';
+import { similarIdOf } from '@shared/similar';
 import { teamReceived } from '../../shared/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
@@ -84,6 +85,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   // What main is asked with: it reads back to this same account.
   const account = accountText(accountRef);
   const navigate = useScout((s) => s.navigate);
+  const findSimilar = useScout((s) => s.findSimilar);
   // The cached report, from the cache only; read again when a fetch of this account ends.
   const opened = useScoutQuery(() => scout.invoke('reports:open', { network, account }), [network, account], { keepPrevious: true, refreshOn: [teamReceived('report')] });
   const report: CachedReport | null | undefined = opened.data;
@@ -293,6 +295,8 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
     );
   }
   const s = report.summary;
+  // Discovery's `similar` filter takes a username, a channel id or an account id by network.
+  const similar = similarIdOf(network, s);
   return (
     <section aria-labelledby="page-title" data-testid="report-view" data-report={`${network}/${accountRef.key}`}>
       {back}
@@ -330,6 +334,11 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
           <ExportPdf network={network} account={account} accountKey={accountRef.key} />
           <ClientReport report={report} accountRef={accountRef} account={account} />
           <TrackAccount network={network} account={account} />
+          {similar && (
+            <button type="button" data-testid="find-similar" onClick={() => findSimilar(similar.network, similar.id, handleOf(network, s.username, s.accountId))}>
+              Find similar
+            </button>
+          )}
           {costControl}
         </div>
       </header>

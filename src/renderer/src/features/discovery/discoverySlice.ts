@@ -7,6 +7,7 @@ import type { ScoutClient } from '@shared/contract';
 import { validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryFieldError } from '@shared/discovery';
 import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery, ShortlistItem } from '@shared/discoveryData';
 import type { WorkspaceId } from '@shared/workspaces';
+import type { SimilarNetwork } from '@shared/similar';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
@@ -58,6 +59,8 @@ export interface DiscoverySlice {
 
   loadDiscoveryQueries(): Promise<void>;
   newDiscoveryQuery(): void;
+  /** A new, unsaved query for accounts similar to this one (Discovery's `similar` filter), opened on Discovery. */
+  findSimilar(network: SimilarNetwork, id: string, label: string): void;
   openDiscoveryQuery(id: number): void;
   setDiscoveryDraft(patch: Partial<Omit<DiscoveryDraft, 'queryId' | 'savedBody'>>): void;
   /** Saves the draft (as new, or over its saved query); false when refused. */
@@ -183,6 +186,12 @@ export const createDiscoverySlice =
       newDiscoveryQuery() {
         get().clearDiscoveryQuote();
         set({ discoveryDraft: emptyDraft(), discoveryErrors: [], discoveryStatus: null });
+      },
+
+      findSimilar(network, id, label) {
+        get().clearDiscoveryQuote();
+        set({ discoveryDraft: { ...emptyDraft(), name: `Similar to ${label}`.slice(0, 100), body: { social_network: network, similar: id } }, discoveryErrors: [], discoveryStatus: null });
+        get().navigate('discovery');
       },
 
       openDiscoveryQuery(id) {
