@@ -14,6 +14,8 @@ export interface DiscoveryRow {
   page: number; position: number; // position 0..19 within the page
   network: DiscoveryNetwork; socialId: string | null; username: string | null; title: string | null; avatarUrl: string | null;
   followers: number | null; er: number | null; country: string | null; verified: boolean | null; profileUrl: string | null;
+  /** Average views a post (views_avg), real followers (Instagram), and the audience (AQS) or channel (CQS) quality mark, where the answer gives them. */
+  avgViews: number | null; realFollowers: number | null; quality: string | null;
   linked: DiscoveryLinkedAccount[];
   /** The account as the contract's `account` field accepts it (username, or channel id for YouTube). */
   account: string | null;

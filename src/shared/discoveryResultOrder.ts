@@ -4,7 +4,7 @@
 import type { DiscoveryRow } from './discoveryData';
 import { sortRows, type SortOrder, type SortState, type SortValue } from './dataTable';
 
-export const resultSortKeys = ['order', 'account', 'followers', 'er', 'country', 'verified'] as const;
+export const resultSortKeys = ['order', 'account', 'followers', 'er', 'avgViews', 'realFollowers', 'quality', 'country', 'verified'] as const;
 export type ResultSortKey = (typeof resultSortKeys)[number];
 
 export const sortValues: Record<ResultSortKey, (r: DiscoveryRow) => SortValue> = {
@@ -12,9 +12,16 @@ export const sortValues: Record<ResultSortKey, (r: DiscoveryRow) => SortValue> =
   account: (r) => r.title ?? r.username ?? r.socialId,
   followers: (r) => r.followers,
   er: (r) => r.er,
+  avgViews: (r) => r.avgViews,
+  realFollowers: (r) => r.realFollowers,
+  // By the marks' order (poor … excellent); a mark Scout does not know after the known ones.
+  quality: (r) => (r.quality === null ? null : qualityMarks.indexOf(r.quality as (typeof qualityMarks)[number]) + 1 || qualityMarks.length + 1),
   country: (r) => r.country,
   verified: (r) => (r.verified === null ? null : r.verified ? 1 : 0),
 };
+
+/** AQS and CQS marks, worst first. */
+export const qualityMarks = ['poor', 'fair', 'average', 'good', 'very_good', 'excellent'] as const;
 
 /** The order of a first click: names A→Z, figures largest first, results in the API's order. */
 export const firstOrder = (key: ResultSortKey): SortOrder => (key === 'account' || key === 'country' || key === 'order' ? 'asc' : 'desc');

@@ -16,6 +16,9 @@ export function discoveryRow(i: number, patch: Partial<DiscoveryRow> = {}): Disc
     er: 1.23456 + i,
     country: 'US',
     verified: i % 2 === 0,
+    avgViews: 500 * (i + 1),
+    realFollowers: 800 * (i + 1),
+    quality: i % 3 === 0 ? 'very_good' : 'average',
     profileUrl: `https://www.instagram.com/user${i}/`,
     linked: [
       { network: 'instagram', type: 'instagram', socialId: String(1000 + i), username: `user${i}`, title: null, followers: null, profileUrl: `https://www.instagram.com/user${i}/` },

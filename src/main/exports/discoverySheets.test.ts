@@ -7,7 +7,7 @@ import { csvOf, workbookOf } from '../../../test/sheetFiles';
 describe('discovery export', () => {
   const rows = [
     row(0, { er: 6.46280416875663 }),
-    row(1, { title: '=HYPERLINK("x")', followers: null, er: null, verified: null, linked: [] }),
+    row(1, { title: '=HYPERLINK("x")', followers: null, er: null, verified: null, linked: [], avgViews: null, realFollowers: null, quality: null }),
     row(25, { title: 'Zoë, "quoted"\nline', er: 20.7345, country: 'Germany' }),
   ];
   const brand = { name: 'Northwind Talent', accent: '#1e293b' };
@@ -22,9 +22,9 @@ describe('discovery export', () => {
     // No internal ids or positions: no account id, no result page.
     expect(parsed.meta.fields!.join(' ')).not.toMatch(/\bid\b|page|position/i);
     expect(parsed.data).toHaveLength(3);
-    expect(parsed.data[0]).toMatchObject({ Network: 'Instagram', Username: 'user0', Followers: '1000', 'Engagement rate (%)': '6.46', Country: 'United States', Verified: 'yes' });
+    expect(parsed.data[0]).toMatchObject({ Network: 'Instagram', Username: 'user0', Followers: '1000', 'Engagement rate (%)': '6.46', 'Average views': '500', 'Real followers': '800', 'Quality (AQS/CQS)': 'very good', Country: 'United States', Verified: 'yes' });
     expect(parsed.data[0]!['Other networks']).toBe('YouTube: https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv');
-    expect(parsed.data[1]).toMatchObject({ Title: `'=HYPERLINK("x")`, Followers: '', 'Engagement rate (%)': '', Verified: '', 'Other networks': '' });
+    expect(parsed.data[1]).toMatchObject({ Title: `'=HYPERLINK("x")`, Followers: '', 'Engagement rate (%)': '', 'Average views': '', 'Real followers': '', 'Quality (AQS/CQS)': '', Verified: '', 'Other networks': '' });
     expect(parsed.data[2]).toMatchObject({ Title: 'Zoë, "quoted"\nline', 'Engagement rate (%)': '20.7', Country: 'Germany' });
     // No more decimals than the screen shows anywhere.
     for (const r of parsed.data) expect((r['Engagement rate (%)']!.split('.')[1] ?? '').length).toBeLessThanOrEqual(2);
@@ -50,6 +50,10 @@ describe('discovery export', () => {
     expect(sheet.getCell(6, at('Engagement rate')).numFmt).toBe('0.0%');
     expect(sheet.getCell(4, at('Other networks')).value).toMatchObject({ text: 'YouTube: youtube.com/channel/UCabcdefg…', hyperlink: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' });
     expect(sheet.getCell(5, at('Followers')).value).toBeNull();
+    expect(sheet.getCell(4, at('Average views')).value).toBe(500);
+    expect(sheet.getCell(4, at('Real followers')).numFmt).toBe('#,##0');
+    expect(sheet.getCell(4, at('Quality (AQS/CQS)')).value).toBe('very good');
+    expect(sheet.getCell(5, at('Quality (AQS/CQS)')).value).toBeNull();
     // Text, not a formula (an XLSX cell's type says so): no apostrophe needed.
     expect(sheet.getCell(5, at('Account')).value).toMatchObject({ text: '=HYPERLINK("x")' });
     expect(sheet.getCell(5, at('Account')).formula).toBeUndefined();
@@ -60,11 +64,13 @@ describe('discovery export', () => {
   });
 
   it('leaves out a column no row has, as the screen does', async () => {
-    const bare = rows.map((r) => ({ ...r, country: null, verified: null }));
+    const bare = rows.map((r) => ({ ...r, country: null, verified: null, avgViews: null, realFollowers: null, quality: null }));
     const meta = { title: 'T', createdAt: 0, brand };
     const book = await workbookOf(meta, [discoverySheet(bare, meta)]);
     const head = (book.getWorksheet(RESULTS_SHEET)!.getRow(3).values as unknown[]).slice(1);
     expect(head).not.toContain('Country');
     expect(head).not.toContain('Verified');
+    expect(head).not.toContain('Average views');
+    expect(head).not.toContain('Quality (AQS/CQS)');
   });
 });

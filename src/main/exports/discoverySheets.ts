@@ -11,6 +11,7 @@
 // = + - @, a tab or a carriage return) gets a leading apostrophe, as OWASP advises; an XLSX cell
 // holds text as text, never as a formula, so it needs none. No internal id: the
 // network's own account id, the result page and the position on it stay in Scout.
+import { markWords } from '@shared/reportModel/read';
 import type ExcelJS from 'exceljs';
 import { countryName } from '@shared/countries';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
@@ -19,7 +20,7 @@ import { formatDateTime, inertText, networkLabels, plural } from '@shared/format
 import type { StreamedCsv } from './csvStream';
 import { inBatchesOf, type StreamedSheet, type WorkbookMeta } from './sheetStream';
 
-export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
+export const EXPORT_COLUMNS = ['Network', 'Username', 'Title', 'Followers', 'Engagement rate (%)', 'Average views', 'Real followers', 'Quality (AQS/CQS)', 'Country', 'Verified', 'Profile link', 'Other networks'] as const;
 
 type Cell = string | number | null;
 
@@ -56,6 +57,9 @@ export function exportCells(row: DiscoveryRow): Cell[] {
     text(row.title),
     row.followers === null ? null : roundAsShown(row.followers, 'count'),
     row.er === null ? null : roundAsShown(row.er, 'percent'),
+    row.avgViews === null ? null : roundAsShown(row.avgViews, 'count'),
+    row.realFollowers === null ? null : roundAsShown(row.realFollowers, 'count'),
+    row.quality === null ? null : text(markWords(row.quality)),
     text(countryText(row.country)),
     row.verified === null ? null : row.verified ? 'yes' : 'no',
     row.profileUrl,
@@ -113,6 +117,27 @@ export const XLSX_COLUMNS: readonly XlsxColumn[] = [
       c.numFmt = excelFormat('percent', row.er);
     },
   },
+  {
+    header: 'Average views',
+    has: (row) => row.avgViews !== null,
+    write: (c, row) => {
+      if (row.avgViews === null) return;
+      c.value = row.avgViews;
+      c.numFmt = excelFormat('count', row.avgViews);
+    },
+  },
+  {
+    header: 'Real followers',
+    has: (row) => row.realFollowers !== null,
+    write: (c, row) => {
+      if (row.realFollowers === null) return;
+      c.value = row.realFollowers;
+      c.numFmt = excelFormat('count', row.realFollowers);
+    },
+  },
+  { header: 'Quality (AQS/CQS)', has: (row) => row.quality !== null, write: (c, row) => {
+      if (row.quality !== null) c.value = markWords(row.quality);
+    } },
   { header: 'Country', has: (row) => row.country !== null, write: (c, row) => {
       c.value = countryText(row.country);
     } },

@@ -191,6 +191,10 @@ describe('runs', () => {
       expect(row.linked.length).toBeGreaterThan(0);
       expect(row.linked[0]).toMatchObject({ network: 'youtube', socialId: row.socialId });
       expect(new Set(results.rows.map((r) => r.key)).size).toBe(results.rows.length);
+      // Every figure the answer carries: average views and the channel quality mark (YouTube).
+      expect(results.rows.every((r) => typeof r.avgViews === 'number' && r.avgViews >= 0)).toBe(true);
+      expect(results.rows.every((r) => r.quality !== null && ['poor', 'fair', 'average', 'good', 'very_good', 'excellent'].includes(r.quality))).toBe(true);
+      expect(results.rows.every((r) => r.realFollowers === null)).toBe(true);
       // Real answers name linked networks as strings with social_id (api-notes): read the same.
       const types = new Set(results.rows.flatMap((r) => r.linked.map((l) => (/^\d+$/.test(l.type) ? 'id' : 'name'))));
       expect([...types].sort()).toEqual(['id', 'name']);

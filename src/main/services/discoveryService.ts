@@ -4,6 +4,7 @@
 // re-run of cached pages spends nothing. Production pages go through the balance gate one at a
 // time (each booked by what moved); sandbox pages are free sample data, kept apart, and never
 // answer a production view. Results are read from the cache only, so they work offline.
+import { markOf } from '@shared/reportModel/read';
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import { accountUrl } from '@shared/networkLinks';
@@ -576,6 +577,8 @@ function linkedOf(raw: unknown): DiscoveryLinkedAccount[] {
 
 function rowOf(network: DiscoveryNetwork, page: number, position: number, r: DiscoveryResult): DiscoveryRow {
   const basic = rec(rec(r.raw).basic);
+  const metrics = rec(rec(r.raw).metrics);
+  const features = rec(rec(r.raw).features);
   const linked = linkedOf(r.raw);
   const own = linked.find((l) => l.network === network && l.socialId !== null);
   const socialId = r.id ?? own?.socialId ?? null;
@@ -594,6 +597,10 @@ function rowOf(network: DiscoveryNetwork, page: number, position: number, r: Dis
     er: r.engagementRate,
     country: str(basic.country) ?? str(basic.country_code),
     verified: typeof verified === 'boolean' ? verified : null,
+    avgViews: num(rec(metrics.views_avg).value),
+    realFollowers: num(rec(metrics.real_subscribers_count).value),
+    // AQS on Instagram and TikTok, CQS on YouTube: a mark such as very_good.
+    quality: markOf(rec(rec(features.aqs).data).mark) ?? markOf(rec(rec(features.cqs).data).mark),
     profileUrl: accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (r.id ?? undefined) : undefined }),
     linked,
     // YouTube reports are asked for by channel id; the other networks by username.

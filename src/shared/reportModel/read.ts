@@ -83,6 +83,11 @@ export function humanize(key: string): string {
   return text === '' ? '(unnamed)' : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A mark in words: 'very_good' → 'very good'. */
+export function markWords(mark: string): string {
+  return mark.replace(/_/g, ' ');
+}
+
 /** A mark from a title: 'Very good' → 'very_good'; marks themselves pass unchanged. */
 export function markOf(value: unknown): string | null {
   const s = str(value);

@@ -8,6 +8,7 @@ import { snapchatVariantNotes } from '@shared/labels';
 import { SectionNav, type PageSection } from '../../shared/ui';
 import { noPostsText } from '@shared/labels';
 import { sourceText } from '@shared/reportModel/words';
+import { markWords } from '@shared/reportModel/read';
 import { breakdownHeight, breakdownOption, breakdownWide, breakdownSummary, periodOption, SCORES_HEIGHT, scatterOption, scoresOption, seriesOption } from './model/chartOptions';
 
 
@@ -168,7 +169,7 @@ export function ModelSections({ report }: { report: CachedReport }) {
                   {at.source !== 'period' && !noPosts && <span className={`value-source source-${at.source}`}>{at.source === '365d' ? '365 days' : 'not by period'}</span>}
                 </td>
                 <td className="num">{changeText(m, at)}</td>
-                <td>{mark && <span className={`mark mark-${mark}`}>{mark.replace('_', ' ')}</span>}</td>
+                <td>{mark && <span className={`mark mark-${mark}`}>{markWords(mark)}</span>}</td>
                 <td className="num" title={similar === null ? undefined : formatExact(similar, m.unit)} tabIndex={similar === null ? undefined : 0} data-raw={similar ?? undefined}>
                   {formatMetric(similar, m.unit)}
                 </td>

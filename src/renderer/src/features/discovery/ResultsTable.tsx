@@ -2,6 +2,7 @@
 // like 20. It sorts by a column, selects rows (a box per row, Shift for a range, one box for all
 // shown) and moves like a list from the keyboard (arrows, Home/End, Page Up/Down; Space selects,
 // Shift+Space a range; Enter opens the profile). Links to profiles go out through main's allow-list.
+import { markWords } from '@shared/reportModel/read';
 import { accountHandle } from '@shared/labels';
 import { countryName } from '@shared/countries';
 import { useMemo, type MouseEvent } from 'react';
@@ -54,7 +55,16 @@ const rowKey = (r: DiscoveryRow) => r.key;
 export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortChange, onProblem }: ResultsTableProps) {
   const shown = useMemo(() => orderRows(rows, sort), [rows, sort]);
   // Search answers carry no country or verified mark today (api-notes.md): such a column shows only when some row has it.
-  const has = useMemo(() => ({ country: rows.some((r) => r.country !== null), verified: rows.some((r) => r.verified !== null) }), [rows]);
+  const has = useMemo(
+    () => ({
+      country: rows.some((r) => r.country !== null),
+      verified: rows.some((r) => r.verified !== null),
+      avgViews: rows.some((r) => r.avgViews !== null),
+      realFollowers: rows.some((r) => r.realFollowers !== null),
+      quality: rows.some((r) => r.quality !== null),
+    }),
+    [rows],
+  );
 
   const refused = (e: unknown) => onProblem(e instanceof Error ? e.message : String(e));
   const open = (url: string | null, event: MouseEvent) => {
@@ -80,9 +90,14 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
                   {name}
                 </button>
               ) : (
-                <span className="account-title">{name}</span>
+                <span className="account-title" title={name}>{name}</span>
               )}
-              {row.username && row.title && <span className="muted account-handle">{accountHandle(row.network, row.username, row.socialId)}</span>}
+              {row.username && row.title && (
+                // Cut when the figures' columns leave little room: whole on hover.
+                <span className="muted account-handle" title={accountHandle(row.network, row.username, row.socialId)}>
+                  {accountHandle(row.network, row.username, row.socialId)}
+                </span>
+              )}
             </span>
           </span>
         );
@@ -106,6 +121,35 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       title: (row) => (row.er === null ? undefined : formatExact(row.er, 'percent')),
       cell: (row) => formatMetric(row.er, 'percent'),
     },
+    ...(has.avgViews
+      ? [
+          {
+            key: 'avgViews',
+            label: 'Average views',
+            numeric: true,
+            sortable: true,
+            firstOrder: firstOrder('avgViews'),
+            title: (row: DiscoveryRow) => (row.avgViews === null ? undefined : formatExact(row.avgViews)),
+            cell: (row: DiscoveryRow) => formatMetric(row.avgViews, 'count'),
+          } as const,
+        ]
+      : []),
+    ...(has.realFollowers
+      ? [
+          {
+            key: 'realFollowers',
+            label: 'Real followers',
+            numeric: true,
+            sortable: true,
+            firstOrder: firstOrder('realFollowers'),
+            title: (row: DiscoveryRow) => (row.realFollowers === null ? undefined : formatExact(row.realFollowers)),
+            cell: (row: DiscoveryRow) => formatMetric(row.realFollowers, 'count'),
+          } as const,
+        ]
+      : []),
+    ...(has.quality
+      ? [{ key: 'quality', label: 'Quality', sortable: true, firstOrder: firstOrder('quality'), cell: (row: DiscoveryRow) => (row.quality ? <span className={`mark mark-${row.quality}`}>{markWords(row.quality)}</span> : '—') } as const]
+      : []),
     ...(has.country ? [{ key: 'country', label: 'Country', sortable: true, firstOrder: firstOrder('country'), cell: (row: DiscoveryRow) => (row.country ? countryName(row.country) : '—') } as const] : []),
     ...(has.verified
       ? [{ key: 'verified', label: 'Verified', sortable: true, firstOrder: firstOrder('verified'), cell: (row: DiscoveryRow) => (row.verified === null ? '—' : row.verified ? 'Verified' : 'No') } as const]
