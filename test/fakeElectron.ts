@@ -208,9 +208,16 @@ export function createFakeElectron(options: FakeElectronOptions) {
     show() {
       this.shown = true;
     }
-    isMinimized = () => false;
-    restore() {}
-    focus() {}
+    /** Minimized until restored, when a test says so; focused once brought forward. */
+    minimized = false;
+    focused = false;
+    isMinimized = () => this.minimized;
+    restore() {
+      this.minimized = false;
+    }
+    focus() {
+      this.focused = true;
+    }
   }
 
   const opened: string[] = [];
@@ -231,6 +238,30 @@ export function createFakeElectron(options: FakeElectronOptions) {
       revealed.push(file);
     },
   };
+  /** Every system notification made, in order, and whether it was shown. */
+  const notifications: FakeNotification[] = [];
+  class FakeNotification {
+    shown = false;
+    readonly clicks: Array<() => void> = [];
+    static isSupported() {
+      return true;
+    }
+    constructor(readonly options: { title: string; body: string }) {
+      notifications.push(this);
+    }
+    on(event: 'click', listener: () => void) {
+      if (event === 'click') this.clicks.push(listener);
+      return this;
+    }
+    /** The researcher clicks it. */
+    click() {
+      for (const listener of this.clicks) listener();
+    }
+    show() {
+      afterReady('Notification.show');
+      this.shown = true;
+    }
+  }
   const errorBoxes: Array<{ title: string; content: string }> = [];
   const saveDialogs: SaveDialogCall[] = [];
   /** What the researcher picks in the next save dialogs, in order: a path, or null to cancel. */
@@ -252,7 +283,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
 
   return {
     /** What the host imports. */
-    module: { app, BrowserWindow: FakeBrowserWindow, dialog, ipcMain, protocol, session, shell },
+    module: { app, BrowserWindow: FakeBrowserWindow, dialog, ipcMain, Notification: FakeNotification, protocol, session, shell },
+    notifications,
     calls,
     schemes,
     protocolHandlers,

@@ -10,6 +10,7 @@ import { tempDir } from '../../test/support';
 import { createElectronApp, type Electron, type StartedElectronApp } from './electronApp';
 import { APP_INDEX_URL } from './host/appProtocol';
 import { PdfsRepository } from './cache/repositories/pdfsRepository';
+import { AlertsRepository } from './cache/repositories/alertsRepository';
 
 interface Booted {
   fake: FakeElectron;
@@ -352,6 +353,43 @@ describe('Electron host: the PDF archive', () => {
     const realOpen = fake.module.shell.openPath;
     fake.module.shell.openPath = (file: string) => (fs.rmSync(file), realOpen(file));
     expect(await call(fake, 'archive:open', { id })).toMatchObject({ ok: false, error: { code: 'NOT_SUPPORTED', message: expect.stringMatching(/could not open the PDF: Failed to open path/) } });
+  });
+});
+
+describe('Electron host: alerts', () => {
+  it('says a new alert in a system notification, once per rise of the unread count, and a click brings the window forward', async () => {
+    const { fake, started } = await boot();
+    const ws = started.services.active();
+    const repo = new AlertsRepository(ws.db);
+    const raise = (accountKey: string, snapshot: number) => {
+      repo.raise(
+        [{ watchlistId: null, network: 'instagram', accountKey, kind: 'follower-drop', beforeSnapshotId: 1, afterSnapshotId: snapshot, beforeAt: 1, afterAt: 2, beforeValue: 100, afterValue: 80, threshold: 5, days: 7, detail: null }],
+        Date.now(),
+      );
+      started.services.events.emit('alerts:changed', { workspace: ws.id, unread: repo.unreadCount() });
+    };
+    raise('falling.one', 10);
+    expect(fake.notifications.map((n) => [n.options.title, n.options.body, n.shown])).toEqual([
+      ['Followers dropped', 'falling.one (Instagram). Open Tracking in Scout to see the evidence.', true],
+    ]);
+    // The same count again (an alert read elsewhere, say) is not news.
+    started.services.events.emit('alerts:changed', { workspace: ws.id, unread: 1 });
+    expect(fake.notifications).toHaveLength(1);
+    // Read, then two more at once: one notification says both.
+    ws.alerts.markRead(null);
+    repo.raise(
+      ['a', 'b'].map((k, i) => ({ watchlistId: null, network: 'twitch' as const, accountKey: k, kind: 'unavailable' as const, beforeSnapshotId: null, afterSnapshotId: 20 + i, beforeAt: null, afterAt: null, beforeValue: null, afterValue: null, threshold: null, days: null, detail: 'gone' })),
+      Date.now(),
+    );
+    started.services.events.emit('alerts:changed', { workspace: ws.id, unread: 2 });
+    expect(fake.notifications.at(-1)!.options.title).toBe('Report unavailable (2 new alerts)');
+    // Another workspace's alerts are not this window's to say.
+    started.services.events.emit('alerts:changed', { workspace: ws.id === 'demo' ? 'production' : 'demo', unread: 5 });
+    expect(fake.notifications).toHaveLength(2);
+    const window = fake.windows[0]!;
+    window.minimized = true;
+    fake.notifications.at(-1)!.click();
+    expect(window).toMatchObject({ minimized: false, focused: true });
   });
 });
 

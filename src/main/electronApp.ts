@@ -15,6 +15,7 @@ import { bindIpc } from './host/electronIpc';
 import { appUrlMatcher } from './host/senderPolicy';
 import { APP_HOST, APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
+import { notifyNewAlerts } from './host/alertNotifier';
 import { electronNativeBindingPath } from './nativeBinding';
 import { ScoutError } from '@shared/errors';
 
@@ -35,7 +36,7 @@ export function permissionAllowed(permission: string, origin: string | undefined
 
 export type Electron = Pick<
   typeof ElectronModule,
-  'app' | 'BrowserWindow' | 'dialog' | 'ipcMain' | 'protocol' | 'session' | 'shell'
+  'app' | 'BrowserWindow' | 'dialog' | 'ipcMain' | 'Notification' | 'protocol' | 'session' | 'shell'
 >;
 
 export interface ElectronAppOptions {
@@ -108,7 +109,7 @@ async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
 
 /** Wires the desktop app; resolves once the window exists (null when this instance quits at once). */
 export function createElectronApp(electron: Electron, options: ElectronAppOptions): Promise<StartedElectronApp | null> {
-  const { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } = electron;
+  const { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, shell } = electron;
   const env = options.env ?? process.env;
   const rendererDir = path.join(options.outDir, 'renderer');
   const devServer = devServerUrl(env, app.isPackaged);
@@ -211,6 +212,18 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       isAppUrl,
       target: () => window?.webContents ?? null,
     });
+
+    // A new alert, said by the system (browser mode counts them in the sidebar only).
+    notifyNewAlerts(
+      services.events,
+      services,
+      { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o) },
+      () => {
+        if (!window) return;
+        if (window.isMinimized()) window.restore();
+        window.focus();
+      },
+    );
 
     const icon = path.join(options.outDir, '../resources/icon.png');
     const createWindow = () => {
