@@ -4,6 +4,7 @@
 // the day it drops, and no other does; one account never fetched waits for a credit until the
 // watchlist is allowed to renew, and then exactly as many credits as allowed are spent.
 import AxeBuilder from '@axe-core/playwright';
+import { formatMetric, formatSignedNumber } from '../src/shared/format';
 import type { Network } from '../src/shared/reports';
 import { accountProfile, followerEvents } from '../src/simulator/data/profile';
 import { expect, test } from './fixtures';
@@ -42,12 +43,22 @@ test('a watchlist of several networks refreshes for free over 30 simulated days,
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('credits-reports')).toHaveText('996');
 
-  // From the report page: a new watchlist with this account on it.
+  // A watchlist refreshed only when asked (a daily one would also run by itself while Scout is
+  // open, at a time of its own: this test refreshes by hand, day by simulated day).
+  await page.keyboard.press('Control+8');
+  await page.getByLabel('New watchlist', { exact: true }).fill('Autumn creators');
+  await page.getByLabel('Schedule of the new watchlist').selectOption('manual');
+  await page.getByRole('button', { name: 'Create watchlist' }).click();
+  await expect(page.getByTestId('watchlist-name')).toHaveText('Autumn creators');
+  await expect(page.getByTestId('watchlist-schedule')).toContainText('Only when I ask');
+
+  // From the report page: onto that watchlist.
+  await page.keyboard.press('Control+1');
   await page.getByTestId(`library-row-instagram-${DRIFTING}`).click();
   await page.getByRole('button', { name: 'Add to watchlist…' }).click();
   const form = page.getByRole('form', { name: 'Add to a watchlist' });
-  await expect(form.getByRole('combobox')).toHaveValue('new');
-  await form.getByRole('textbox', { name: 'Name' }).fill('Autumn creators');
+  await expect(form.getByRole('combobox')).toHaveValue(/^\d+$/);
+  await expect(form.getByRole('combobox').locator('option:checked')).toHaveText('Autumn creators');
   await form.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('tracked-note')).toHaveText('On Autumn creators.');
   await page.getByTestId('tracked-note').getByRole('button', { name: 'Autumn creators' }).click();
@@ -138,6 +149,22 @@ test('a watchlist of several networks refreshes for free over 30 simulated days,
   await drifting.getByRole('button').first().click();
   const changes = page.getByTestId('snapshot-changes');
   await expect(changes.getByTestId('chart')).toHaveAttribute('aria-label', new RegExp(`^Followers across ${DAYS + 3} snapshots: `));
+  await page.getByTestId('add-to-comparison').click();
+
+  // The drop in words, on its report page's timeline of fetches.
+  await page.evaluate((name) => (location.hash = `#/accounts/instagram/${name}`), DROPS);
+  const timeline = page.getByTestId('snapshot-timeline');
+  await timeline.locator('summary').click();
+  // (Written as the screen writes figures: the one formatter.)
+  await expect(timeline.locator('li', { hasText: `Followers ${formatSignedNumber(after - before)} (${formatMetric(before, 'count')} → ${formatMetric(after, 'count')})` })).toHaveCount(1);
+  await page.getByTestId('add-to-comparison').click();
+
+  // Compare draws both over time from Scout's snapshots.
+  await page.getByRole('button', { name: /^Compare 2/ }).click();
+  const overTime = page.getByTestId('compare-snapshots');
+  const followersChart = overTime.locator('[data-chart="snapshot-followers"]').getByTestId('chart');
+  await expect(followersChart).toHaveAttribute('data-rendered', 'true');
+  await expect(followersChart).toHaveAttribute('aria-label', new RegExp(`Falling Drop \\(Instagram\\), ${DAYS + 3} snapshots`));
 });
 
 test.describe('the renewal plan', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareSnapshots,
   hasTrend,
+  snapshotTimeline,
   snapshotTrend,
   snapshotTrendLabel,
   type ShareChange,
@@ -165,5 +166,38 @@ describe('the across-snapshots chart', () => {
   it('says what it shows for a screen reader', () => {
     const trend = snapshotTrend([snap(100, 1000, 2.5), snap(200, 1100, 2.6)]);
     expect(snapshotTrendLabel(trend, String)).toBe('Followers across 2 snapshots: 1000 to 1100; engagement rate 2.50 % to 2.60 %');
+  });
+});
+
+describe('the timeline of an account\'s snapshots', () => {
+  const at = (day: number) => Date.UTC(2026, 9, day);
+  const snap = (day: number, summary: Record<string, number | null>) => ({ fetchedAt: at(day), summary });
+
+  it('says what moved from each fetch to the next, newest first, and skips fetches where nothing did', () => {
+    const entries = snapshotTimeline([
+      snap(3, { followers: 1_100, engagementRate: 2.5, avgViews: 900, audienceQuality: 70 }),
+      snap(1, { followers: 1_000, engagementRate: 2.5, avgViews: 900, audienceQuality: 70 }),
+      snap(2, { followers: 1_000, engagementRate: 2.5, avgViews: 900, audienceQuality: 70 }),
+      snap(4, { followers: 1_100, engagementRate: 2.1, avgViews: 950, audienceQuality: 64 }),
+    ]);
+    expect(entries).toEqual([
+      {
+        from: at(3),
+        to: at(4),
+        changes: [
+          { label: 'Engagement rate', unit: 'percent', before: 2.5, after: 2.1 },
+          { label: 'Average views', unit: 'count', before: 900, after: 950 },
+          { label: 'Audience quality', unit: 'count', before: 70, after: 64 },
+        ],
+      },
+      { from: at(2), to: at(3), changes: [{ label: 'Followers', unit: 'count', before: 1_000, after: 1_100 }] },
+    ]);
+  });
+
+  it('never reads a missing figure, or a rate of 0 (no posts), as a change', () => {
+    expect(snapshotTimeline([snap(1, { followers: 1_000, engagementRate: 2 }), snap(2, { followers: null, engagementRate: 0 })])).toEqual([]);
+    expect(snapshotTimeline([snap(1, { followers: null }), snap(2, { followers: 5_000 })])).toEqual([]);
+    expect(snapshotTimeline([snap(1, { followers: 1_000 })])).toEqual([]);
+    expect(snapshotTimeline([])).toEqual([]);
   });
 });

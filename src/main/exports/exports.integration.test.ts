@@ -11,7 +11,7 @@ import type { CompetitorAnalysisView } from '@shared/competitor';
 import type { LatestSnapshot } from '@shared/compare';
 import type { ExportProgress, ExportResult } from '@shared/exports';
 import { orderRows } from '@shared/discoveryResultOrder';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
+import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import { exportedBytes } from '../../../test/exported';
 import { startLoopbackServer, type LoopbackServer } from '../host/loopbackHttp';
 import { JobRegistry } from '../services/jobs';
@@ -27,7 +27,17 @@ const progress: ExportProgress[] = [];
 const body = { social_network: 'instagram', subscribers_count: { from: 20_000 } };
 
 beforeAll(async () => {
-  h = await productionHarness({ analysisMs: 0 });
+  // A whole second for an answer (the harness's usual) is short when CI runs this beside other
+  // suites: a discovery page that took longer left the query without results (a run's failure is
+  // an outcome, not an error), and every export of it had nothing to write.
+  h = await productionHarnessWith({
+    simOptions: { generationMs: 30, analysisMs: 0 },
+    services: {
+      apiTimeoutMs: 15_000,
+      transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
+      polling: { pollDelayMs: () => 20, maxWaitMs: 30_000 },
+    },
+  });
   h.services.events.subscribe((e) => {
     if (e.name === 'exports:changed') progress.push(e.payload as ExportProgress);
   });
@@ -37,7 +47,8 @@ beforeAll(async () => {
     const quote = await h.ok('reports:quote', { network, account });
     await h.ok('reports:fetch', { network, account, confirmedCost: quote.cost });
   }
-  await h.ok('discovery:run', { runId: 'exports-page', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: 1, workspace: 'production' });
+  const run = await h.ok('discovery:run', { runId: 'exports-page', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: 1, workspace: 'production' });
+  if (run.outcome !== 'finished') throw new Error(`the discovery page for the exports was not fetched: ${run.outcome} (${run.message ?? 'no message'})`);
   await h.ok('lists:sync', { listId: 3 });
   await h.ok('creators:sync', {});
   analysis = await h.ok('competitor:create', { username: 'acme_posts5000', dateFrom: '2026-01-01', dateTo: '2026-03-31', audienceGeo: [], hashtags: ['acme'], acceptMayCost: true });

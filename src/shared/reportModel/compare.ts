@@ -115,6 +115,44 @@ export function snapshotTrend(snapshots: readonly SnapshotPoint[]): SnapshotTren
   return { followers: points('followers'), engagementRate: points('engagementRate') };
 }
 
+/** The figures a timeline follows from fetch to fetch, with the unit each is written in. */
+const timelineFigures = [
+  { key: 'followers', label: 'Followers', unit: 'count' },
+  { key: 'engagementRate', label: 'Engagement rate', unit: 'percent' },
+  { key: 'avgViews', label: 'Average views', unit: 'count' },
+  { key: 'audienceQuality', label: 'Audience quality', unit: 'count' },
+] as const;
+
+export interface TimelineEntry {
+  from: number;
+  to: number;
+  changes: { label: string; unit: 'count' | 'percent'; before: number; after: number }[];
+}
+
+/**
+ * What changed from each fetch to the next, newest first: only figures both fetches give (a
+ * figure a report did not give is not a change to or from 0), and only fetches where one moved.
+ */
+export function snapshotTimeline(snapshots: readonly { fetchedAt: number; summary: Partial<Pick<ReportSummary, 'followers' | 'engagementRate' | 'avgViews' | 'audienceQuality'>> }[]): TimelineEntry[] {
+  const ordered = [...snapshots].sort((a, b) => a.fetchedAt - b.fetchedAt);
+  const entries: TimelineEntry[] = [];
+  for (let i = 1; i < ordered.length; i++) {
+    const a = ordered[i - 1]!;
+    const b = ordered[i]!;
+    const changes = timelineFigures.flatMap((f) => {
+      const before = a.summary[f.key];
+      const after = b.summary[f.key];
+      if (typeof before !== 'number' || typeof after !== 'number' || !Number.isFinite(before) || !Number.isFinite(after)) return [];
+      // A rate of 0 is a period without posts, not a figure.
+      if (f.key === 'engagementRate' && (before <= 0 || after <= 0)) return [];
+      const moved = f.unit === 'percent' ? Math.abs(after - before) >= 0.005 : Math.round(after) !== Math.round(before);
+      return moved ? [{ label: f.label, unit: f.unit, before, after }] : [];
+    });
+    if (changes.length > 0) entries.push({ from: a.fetchedAt, to: b.fetchedAt, changes });
+  }
+  return entries.reverse();
+}
+
 /** True when there is a line to draw: at least two fetches with a follower count. */
 export function hasTrend(trend: SnapshotTrend): boolean {
   return trend.followers.length >= 2;

@@ -3,12 +3,14 @@ import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
-import { formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '@shared/format';
-import { compareSnapshots, hasTrend, snapshotTrend, snapshotTrendLabel, type ShareChange } from '@shared/reportModel/compare';
+import { formatCount, formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '@shared/format';
+import { compareSnapshots, hasTrend, snapshotTimeline, snapshotTrend, snapshotTrendLabel, type ShareChange } from '@shared/reportModel/compare';
 import { snapshotTrendOption } from './model/chartOptions';
 
 /** How many share moves, and how many list entries and exits, are listed. */
 const SHARE_LIMIT = 10;
+/** Fetches listed in the timeline, newest first. */
+const TIMELINE_LIMIT = 60;
 
 function shareText(s: ShareChange): string {
   switch (s.kind) {
@@ -36,6 +38,7 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
   // The list holds every fetch, this one too: its summaries are all the chart needs.
   const trend = useMemo(() => snapshotTrend(snapshots ?? []), [snapshots]);
   const trendOption = useMemo(() => snapshotTrendOption(trend), [trend]);
+  const timeline = useMemo(() => snapshotTimeline(snapshots ?? []), [snapshots]);
 
   const olderRead = useScoutQuery(() => scout.invoke('reports:snapshot', { id: target! }), [target], { enabled: target !== null, keepPrevious: true });
   const older = olderRead.data ?? null;
@@ -93,6 +96,24 @@ export function SnapshotChanges({ report }: { report: CachedReport }) {
           </figcaption>
           <Chart option={trendOption} label={snapshotTrendLabel(trend, (n) => formatMetric(n, 'count'))} height={240} />
         </figure>
+      )}
+      {timeline.length > 0 && (
+        <details className="snapshot-timeline" data-testid="snapshot-timeline">
+          <summary>What changed at each fetch ({timeline.length === 1 ? '1 fetch' : `${formatCount(timeline.length)} fetches`} with a change)</summary>
+          <ol>
+            {timeline.slice(0, TIMELINE_LIMIT).map((entry) => (
+              <li key={entry.to}>
+                <span className="muted">
+                  {formatDateTime(entry.from)} → {formatDateTime(entry.to)}:
+                </span>{' '}
+                {entry.changes
+                  .map((c) => `${c.label} ${c.unit === 'percent' ? formatPoints(c.after - c.before) : formatSignedNumber(c.after - c.before)} (${formatMetric(c.before, c.unit)} → ${formatMetric(c.after, c.unit)})`)
+                  .join('; ')}
+              </li>
+            ))}
+          </ol>
+          {timeline.length > TIMELINE_LIMIT && <p className="muted">The {TIMELINE_LIMIT} latest are listed.</p>}
+        </details>
       )}
     </section>
   );

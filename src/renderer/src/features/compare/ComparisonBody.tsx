@@ -12,6 +12,7 @@ import { fileNameFor } from '@shared/fileNames';
 import { buildCompareModel, type CompareColumn } from '@shared/compareModel';
 import { CompareTable } from './CompareTable';
 import { CompareCharts } from './CompareCharts';
+import { CompareSnapshots } from './CompareSnapshots';
 import { printPdf } from './printPdf';
 import { ComparePrint } from './ComparePrint';
 
@@ -141,6 +142,7 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
       </p>
       <CompareTable model={model} notes={notes} onNote={onNote} columnNote={columnNote} />
       <CompareCharts model={model} />
+      <CompareSnapshots model={model} />
       <ComparePrint model={model} notes={notes} title={title} printedAt={paper ?? openedAt} agency={agency.data ?? null} withCharts={paper !== null} />
     </>
   );

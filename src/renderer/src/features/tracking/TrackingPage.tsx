@@ -270,12 +270,13 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
           {view.name}
         </h2>
         <div className="watchlist-run">
+          {/* Two elements, not one whose words change: a click meant for Refresh now never lands on Stop. */}
           {running ? (
-            <button type="button" onClick={() => void act(() => scout.invoke('watchlists:cancel', { id }))}>
+            <button key="stop" type="button" onClick={() => void act(() => scout.invoke('watchlists:cancel', { id }))}>
               Stop refreshing
             </button>
           ) : (
-            <button type="button" className="primary" disabled={view.accounts === 0} onClick={() => void act(() => scout.invoke('watchlists:run', { id }))}>
+            <button key="run" type="button" className="primary" disabled={view.accounts === 0} onClick={() => void act(() => scout.invoke('watchlists:run', { id }))}>
               Refresh now
             </button>
           )}
