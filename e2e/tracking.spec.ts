@@ -74,11 +74,16 @@ test('a watchlist of several networks refreshes for free over 30 simulated days,
 
   // Thirty simulated days, a refresh each: nothing spent, a snapshot each day, and the drop alert
   // on the day falling.drop drops (and on no other day, for no other account).
+  const drifting = page.getByTestId(`watched-instagram-${DRIFTING}`);
+  const progress = page.getByTestId('watchlist-progress');
   for (let day = 1; day <= DAYS; day++) {
     simulator.advanceClock(DAY_MS);
     await page.getByRole('button', { name: 'Refresh now' }).click();
     const dropsToday = Math.floor(simulator.clock.now() / DAY_MS) === drops[0]!.day;
-    await expect(page.getByTestId('watchlist-progress')).toHaveText(
+    // This day's run, not the line the day before left (the same words): its snapshot, then its end.
+    await expect(drifting.locator('td[data-column="snapshots"]')).toHaveText(String(day + 1), { timeout: 20_000 });
+    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(progress).toHaveText(
       `Refreshed 5 accounts: 4 refreshed for free, 1 needs a credit.${dropsToday ? ' 1 new alert.' : ''}`,
       { timeout: 20_000 },
     );
@@ -115,7 +120,6 @@ test('a watchlist of several networks refreshes for free over 30 simulated days,
   await expect(page.getByTestId('unread-alerts')).toHaveCount(0);
   await expect(page.getByTestId('alerts-empty')).toBeVisible();
 
-  const drifting = page.getByTestId(`watched-instagram-${DRIFTING}`);
   await expect(drifting.locator('td[data-column="snapshots"]')).toHaveText(String(DAYS + 1));
   await expect(drifting).toHaveAttribute('data-outcome', 'refreshed');
   await expect(drifting.locator('td[data-column="followers"]')).toHaveText(

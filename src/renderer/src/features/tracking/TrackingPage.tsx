@@ -289,7 +289,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
         {scheduleText(view)}. {view.lastRunAt === null ? 'Not refreshed yet.' : `Last refreshed ${formatDateTime(view.lastRunAt)}.`} Renewals: {renewText(view)}.
       </p>
       {progress && (
-        <p role="status" aria-live="polite" data-testid="watchlist-progress" className={progress.state === 'skipped' ? 'feedback error' : undefined}>
+        <p role="status" aria-live="polite" data-testid="watchlist-progress" data-state={progress.state} className={progress.state === 'skipped' ? 'feedback error' : undefined}>
           {progressText(progress)}
         </p>
       )}
