@@ -92,6 +92,9 @@ function refusedCalls(page: Page): string[] {
 }
 
 test('two Scouts open in one browser both keep working', async ({ page, context, scout }) => {
+  // A second Scout starts (its own server and database) and three tabs each reload and switch
+  // workspace twice: 11 s alone, beyond the default 30 s beside another worker on CI.
+  test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-second-'));
   const second = await startBrowserMode({ dataDir, keychainService: `scout-workbench-e2e-${crypto.randomUUID()}` });
   try {

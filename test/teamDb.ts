@@ -33,6 +33,7 @@ export async function teamDatabase(server: TestPostgres, options: { migrated?: b
   const database = await server.createDatabase('team');
   const admin = new pg.Pool({ ...server.admin(database), max: 3 });
   admin.on('error', () => undefined);
+  admin.on('connect', (c) => c.on('error', () => undefined)); // as createTeamPool, for the same reason
   const client = await admin.connect();
   try {
     await client.query(initSql());

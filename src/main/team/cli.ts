@@ -215,12 +215,9 @@ async function withAdmin(io: CliIo, work: (client: pg.PoolClient, connection: Te
     const client = await pool.connect().catch((error: unknown) => {
       throw isConnectionError(error) ? new TeamError('TEAM_UNREACHABLE', `Cannot reach the database at ${connection.host}:${connection.port}: ${(error as Error).message}`) : error;
     });
-    const ignore = () => undefined; // a dropped connection fails the statement under way anyway
-    client.on('error', ignore);
     try {
-      await work(client, connection);
+      await work(client, connection); // a dropped connection fails the statement under way (see createTeamPool)
     } finally {
-      client.off('error', ignore);
       client.release();
     }
     return 0;

@@ -63,6 +63,12 @@ export function createTeamPool(c: TeamConnection, options: TeamPoolOptions = {})
   const pool = new pg.Pool(teamPoolConfig(c, options));
   // Without a listener, an idle client's error (the server restarting) is thrown from the pool.
   pool.on('error', () => undefined);
+  // And every client listens from birth, checked out or not: pg-pool stops listening for a client
+  // as it hands it over, and a server shutting down can send "ready" and "terminating
+  // connection" in one packet — the second is emitted before the caller's `await` resumes, so
+  // a listener its caller adds comes too late. The statement under way, or the next one, fails
+  // with the same error; nothing is lost by not throwing it from the socket.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
@@ -111,11 +117,8 @@ export function asTeamError(what: string, error: unknown): Error {
 
 /** A transaction on one pooled connection: committed when `work` resolves, rolled back when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  // Its 'error' event is listened to by the pool (createTeamPool); the next statement fails with it.
   const client = await pool.connect();
-  // A connection that dies between two statements says so as an 'error' event, which would be
-  // thrown from the process without a listener; the next statement fails with it anyway.
-  const ignore = () => undefined;
-  client.on('error', ignore);
   let broken = false;
   try {
     await client.query('BEGIN');
@@ -127,7 +130,6 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
     throw error;
   } finally {
-    client.off('error', ignore);
     // A connection that failed mid-transaction is not handed to the next caller.
     client.release(broken ? true : undefined);
   }

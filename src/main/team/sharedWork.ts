@@ -249,7 +249,8 @@ export class SharedWork {
   private readonly now: () => number;
   readonly origin: string;
   private chain: Promise<unknown> = Promise.resolve();
-  private listener: pg.PoolClient | null = null;
+  /** The LISTEN connection, and how to give it back (once: it may be lost and stopped both). */
+  private listener: { client: pg.PoolClient; release(destroy?: boolean): void } | null = null;
   /** A LISTEN connection being opened: one at a time. */
   private listening: Promise<void> | null = null;
   private poller: NodeJS.Timeout | null = null;
@@ -630,9 +631,20 @@ export class SharedWork {
 
   private async listen(sync: () => void): Promise<void> {
     const client = await this.pool.connect();
+    // Given back once: back in the pool it may be another caller's, which a late 'error' here
+    // must not release from under it.
+    let released = false;
+    const release = (destroy?: boolean) => {
+      if (released) return;
+      released = true;
+      client.removeAllListeners('notification');
+      client.off('error', lost);
+      client.release(destroy);
+    };
+    const held = { client, release };
     const lost = () => {
-      if (this.listener === client) this.listener = null;
-      client.release(true);
+      if (this.listener === held) this.listener = null;
+      release(true);
     };
     client.on('error', lost);
     client.on('notification', (n) => {
@@ -641,18 +653,17 @@ export class SharedWork {
     try {
       await client.query(`LISTEN ${SHARED_CHANNEL}`);
     } catch (error) {
-      lost();
+      release(true);
       if (isConnectionError(error)) return;
       throw error;
     }
     // Stopped while connecting: the connection goes back unused.
     if (this.poller === null) {
-      client.removeAllListeners('notification');
       await client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
-      client.release();
+      release();
       return;
     }
-    this.listener = client;
+    this.listener = held;
   }
 
   async stop(): Promise<void> {
@@ -662,8 +673,7 @@ export class SharedWork {
     const l = this.listener;
     this.listener = null;
     if (l) {
-      l.removeAllListeners('notification');
-      await l.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
+      await l.client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
       l.release();
     }
     await this.chain;
