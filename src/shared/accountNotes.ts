@@ -33,5 +33,7 @@ export interface AccountNotesView {
   accountKey: string;
   note: string;
   tags: string[];
+  /** Its status: a step's id (@shared/workflow); null: none. */
+  status: string | null;
   updatedAt: number | null;
 }

@@ -39,6 +39,8 @@ export const channels = [
   'notes:get',
   'notes:set',
   'notes:tags',
+  'workflow:steps',
+  'workflow:setSteps',
   'compare:list',
   'compare:get',
   'compare:save',

@@ -18,6 +18,7 @@ import { resultSortKeys } from './discoveryResultOrder';
 import type { ItemSortKey } from './listsModel';
 import { parseAccountRef, type AccountRef } from './accountInput';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, type AccountNotesView } from './accountNotes';
+import { statusStepId, statusStepsSchema, type StatusStepsView } from './workflow';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparisonView, type LatestSnapshot, type SavedComparison } from './compare';
 import { archiveSorts, type ArchivedPdf, type ArchiveProgress } from './archive';
 import { agencyBrandSchema, agencyLogoSchema, type AgencyView } from './agency';
@@ -168,6 +169,8 @@ export interface LibraryItemView {
   attempt?: FetchAttemptView | null;
   /** The researcher's (in a Team workspace, the team's) tags on the account. */
   tags?: string[];
+  /** Its research status: a step's id (@shared/workflow); null: none. */
+  status?: string | null;
 }
 
 export interface LibraryPageView {
@@ -427,6 +430,8 @@ export const operations = {
         followersMax: z.number().nonnegative().optional(),
         /** Only accounts with this tag (letter case aside). */
         tag: z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`).optional(),
+        /** Only accounts at this status step (its id), or with none ('none'). */
+        status: statusStepId.optional(),
         sort: z.enum(librarySortKeys).optional(),
         order: z.enum(['asc', 'desc']).optional(),
         limit: z.number().int().min(1).max(500).optional(),
@@ -499,12 +504,21 @@ export const operations = {
           tags: z
             .array(z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`))
             .max(MAX_TAGS, `An account has at most ${MAX_TAGS} tags.`),
+          /** A status step's id, null for none; absent: the status stays as it is. */
+          status: statusStepId.nullable().optional(),
         })
         .strict(),
     ),
   ),
   /** Every tag in use in this workspace, alphabetical. */
   'notes:tags': op<string[]>()(noInput),
+  /** The workspace's status steps in order, each with how many accounts are at it. */
+  'workflow:steps': op<StatusStepsView>()(noInput),
+  /**
+   * Renames, reorders, adds and removes the status steps at once (the whole list, in order); a
+   * removed step's accounts lose their status (`cleared` says how many).
+   */
+  'workflow:setSteps': op<StatusStepsView & { cleared: number }>()(z.object({ steps: statusStepsSchema }).strict()),
   'compare:list': op<SavedComparison[]>()(noInput),
   /** A saved comparison, and per account the newest snapshot when it is newer than the pinned one. */
   'compare:get': op<ComparisonView | null>()(z.object({ id: z.number().int().positive() }).strict()),

@@ -176,5 +176,6 @@ export const librarySortKeys = [
   'audienceQuality',
   'country',
   'language',
+  'status',
   'relevance',
 ] as const;

@@ -113,8 +113,10 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return teamLedger ? teamLedger.spending(months) : { team: false };
     },
     'notes:get': async ({ account }) => s.active().notes.get(account),
-    'notes:set': async ({ account, note, tags }) => s.active().notes.set(account, { note, tags }),
+    'notes:set': async ({ account, note, tags, status }) => s.active().notes.set(account, { note, tags, status }),
     'notes:tags': async () => s.active().notes.tags(),
+    'workflow:steps': async () => s.active().notes.steps(),
+    'workflow:setSteps': async ({ steps }) => s.active().notes.setSteps(steps),
     'watchlists:list': async () => s.active().tracking.list(),
     'watchlists:get': async ({ id }) => s.active().tracking.get(id),
     'watchlists:create': async ({ name, schedule, renewCap, accounts }) =>

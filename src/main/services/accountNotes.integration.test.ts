@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountNotesView } from '@shared/accountNotes';
 import type { CachedReport, CostQuote } from '@shared/reports';
 import type { LibraryPageView } from '@shared/contract';
+import type { StatusStepsView } from '@shared/workflow';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
 
 let h: ProductionHarness;
@@ -29,6 +30,7 @@ describe('notes and tags on an account', () => {
       accountKey: 'nasa',
       note: '',
       tags: [],
+      status: null,
       updatedAt: null,
     });
 
@@ -59,7 +61,7 @@ describe('notes and tags on an account', () => {
 
     // Cleared: the account has neither, and its tags are no longer in use.
     const cleared = await h.call<AccountNotesView>('notes:set', { network: 'instagram', account: 'nasa', note: ' ', tags: [] });
-    expect(cleared).toEqual({ network: 'instagram', accountKey: 'nasa', note: '', tags: [], updatedAt: null });
+    expect(cleared).toEqual({ network: 'instagram', accountKey: 'nasa', note: '', tags: [], status: null, updatedAt: null });
     expect(await h.call('notes:tags')).toEqual(['Space', 'tech']);
     expect(keys(await h.call('reports:library', { tag: 'US market' }))).toEqual([]);
   });
@@ -80,5 +82,41 @@ describe('notes and tags on an account', () => {
     expect(await h.call('notes:get', { network: 'instagram', account: 'nasa' })).toMatchObject({ note: 'kept', tags: ['kept'] });
     const badFilter = await h.result('reports:library', { tag: ' ' });
     expect(badFilter.ok).toBe(false);
+  });
+
+  it('moves accounts through the status steps; the library filters and sorts by them; renamed steps keep their accounts, a removed one clears theirs', async () => {
+    for (const [network, account] of [['instagram', 'nasa'], ['youtube', 'mkbhd'], ['tiktok', 'khaby.lame']]) await fetchReport(network!, account!);
+    const steps = await h.call<StatusStepsView>('workflow:steps');
+    expect(steps.steps.map((s) => [s.label, s.accounts])).toEqual([['Considering', 0], ['Shortlisted', 0], ['Contacted', 0], ['Approved', 0]]);
+
+    expect(await h.call('notes:set', { network: 'youtube', account: 'mkbhd', note: '', tags: [], status: 'contacted' })).toMatchObject({ status: 'contacted', note: '' });
+    await h.call('notes:set', { network: 'instagram', account: 'nasa', note: 'Media kit asked', tags: ['Space'], status: 'considering' });
+    // A note saved without a status leaves the status as it is.
+    expect(await h.call('notes:set', { network: 'instagram', account: 'nasa', note: 'Media kit received', tags: ['Space'] })).toMatchObject({ status: 'considering' });
+    const unknown = await h.result('notes:set', { network: 'instagram', account: 'nasa', note: '', tags: [], status: 'signed' });
+    expect(unknown.ok ? 'saved' : [unknown.error.code, unknown.error.message]).toEqual(['INVALID_INPUT', expect.stringMatching(/not in this workspace’s steps/)]);
+
+    const library = await h.call<LibraryPageView>('reports:library', { sort: 'status', order: 'asc' });
+    expect(library.items.map((i) => [i.accountKey, i.status])).toEqual([['nasa', 'considering'], ['mkbhd', 'contacted'], ['khaby.lame', null]]);
+    expect(keys(await h.call('reports:library', { status: 'contacted' }))).toEqual(['youtube:mkbhd']);
+    expect(keys(await h.call('reports:library', { status: 'none' }))).toEqual(['tiktok:khaby.lame']);
+
+    // Renamed and reordered: the accounts keep their step; Considering removed: nasa loses its status, keeps its note.
+    const renamed = await h.call<StatusStepsView & { cleared: number }>('workflow:setSteps', {
+      steps: [
+        { id: 'contacted', label: 'Emailed' },
+        { id: 'shortlisted', label: 'Shortlisted' },
+        { id: 'approved', label: 'Signed' },
+      ],
+    });
+    expect([renamed.cleared, renamed.steps.map((s) => [s.label, s.accounts])]).toEqual([1, [['Emailed', 1], ['Shortlisted', 0], ['Signed', 0]]]);
+    expect(await h.call('notes:get', { network: 'instagram', account: 'nasa' })).toMatchObject({ note: 'Media kit received', status: null });
+    expect(await h.call('notes:get', { network: 'youtube', account: 'mkbhd' })).toMatchObject({ status: 'contacted' });
+
+    // Refused: no steps, two of one name; nothing changes.
+    for (const bad of [[], [{ id: 'a', label: 'Same' }, { id: 'b', label: ' same ' }], [{ id: 'Bad Id', label: 'x' }]]) {
+      expect((await h.result('workflow:setSteps', { steps: bad })).ok).toBe(false);
+    }
+    expect((await h.call<StatusStepsView>('workflow:steps')).steps.map((s) => s.label)).toEqual(['Emailed', 'Shortlisted', 'Signed']);
   });
 });

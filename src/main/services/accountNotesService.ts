@@ -4,10 +4,13 @@
 import type { AccountRef } from '@shared/accountInput';
 import { tagKey, type AccountNotesView } from '@shared/accountNotes';
 import type { Network } from '@shared/reports';
+import type { StatusStep, StatusStepsView } from '@shared/workflow';
+import { ScoutError } from '@shared/errors';
 import type { AccountNotesRepository } from '../cache/repositories';
 import type { SharedKind } from '../team/sharedWork';
 
-const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], updatedAt: null });
+const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], status: null, updatedAt: null });
+
 
 export class AccountNotesService {
   constructor(
@@ -20,14 +23,43 @@ export class AccountNotesService {
   /** The account's note and tags; an account with neither has an empty note and no tags. */
   get(ref: AccountRef): AccountNotesView {
     const kept = this.repo.get(ref.network, ref.key);
-    return kept ? { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, updatedAt: kept.updatedAt } : empty(ref.network, ref.key);
+    return kept ? { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, status: kept.status, updatedAt: kept.updatedAt } : empty(ref.network, ref.key);
   }
 
-  /** Replaces the account's note and tags (tags cleaned as @shared/accountNotes says). */
-  set(ref: AccountRef, value: { note: string; tags: readonly string[] }): AccountNotesView {
+  /**
+   * Replaces the account's note and tags (tags cleaned as @shared/accountNotes says) and, when
+   * given, its status: one of this workspace's steps, or null for none.
+   */
+  set(ref: AccountRef, value: { note: string; tags: readonly string[]; status?: string | null }): AccountNotesView {
+    if (value.status !== undefined && value.status !== null && !this.repo.steps().some((s) => s.id === value.status)) {
+      throw new ScoutError({ code: 'INVALID_INPUT', message: 'That status step is not in this workspace’s steps any more. Choose one from the list.' });
+    }
     this.repo.set(ref.network, ref.key, value, this.now());
     this.onEdit?.('account_notes');
     return this.get(ref);
+  }
+
+  /** The status steps in order, each with how many accounts are at it. */
+  steps(): StatusStepsView {
+    const counts = this.repo.statusCounts();
+    return { steps: this.repo.steps().map((s) => ({ ...s, accounts: counts.get(s.id) ?? 0 })) };
+  }
+
+  /** Renames, reorders, adds and removes steps at once; a removed step's accounts lose their status. */
+  setSteps(steps: readonly StatusStep[]): StatusStepsView & { cleared: number } {
+    const { cleared } = this.repo.setSteps(steps);
+    if (cleared > 0) this.onEdit?.('account_notes');
+    return { ...this.steps(), cleared };
+  }
+
+  /** Each account's status (a step id), by `network:accountKey`; NO_STATUS is never a key's value. */
+  statusOf(): Map<string, string> {
+    return new Map(
+      this.repo
+        .list()
+        .filter((n) => n.status !== null)
+        .map((n) => [`${n.network}:${n.accountKey}`, n.status!]),
+    );
   }
 
   /** Every tag in use in this workspace, each spelled as first met, in alphabetical order. */

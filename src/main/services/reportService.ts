@@ -16,6 +16,7 @@ import type { ApiClient, TiktokType } from '../api/apiClient';
 import type { Network, ParsedReport } from '../api/types';
 import type { AttemptsRepository, LibraryPage, LibraryQuery, ReportsRepository } from '../cache/repositories';
 import { tagKey } from '@shared/accountNotes';
+import { NO_STATUS } from '@shared/workflow';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import type { CreditLedger } from '../ledger/creditLedger';
 import type { PaidWork } from '../ledger/paidWork';
@@ -105,6 +106,8 @@ export interface ReportServiceDeps {
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
   /** The researcher's tags on each account, by `network:accountKey` (AccountNotesService), for the library. */
   tagsByAccount?: () => Map<string, string[]>;
+  /** Each account's research status (a step id), by `network:accountKey` (AccountNotesService.statusOf). */
+  statusByAccount?: () => Map<string, string>;
   /**
    * A Team workspace's outbox (TeamSync.share): called with every report this Scout saves from
    * the API (bought, or a free refresh), never with one taken from a teammate (it is in the team
@@ -329,8 +332,10 @@ export class ReportService {
    */
   library(
     query: Omit<LibraryQuery, 'states' | 'accounts'> & { states?: readonly (ReportState | AttemptOutcome)[]; tag?: string },
-  ): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null; tags: string[] })[] } {
+  ): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null; tags: string[]; status: string | null })[] } {
     const { tag, ...rest } = query;
+    const statuses = this.deps.statusByAccount?.() ?? new Map<string, string>();
+    const statusOf = (network: Network, accountKey: string) => statuses.get(`${network}:${accountKey}`) ?? null;
     const states = query.states;
     const reportStates = states?.filter((s): s is Exclude<ReportState, 'NOT_READY'> => s === 'READY' || s === 'READY_LOW_CONFIDENCE');
     const outcomes = states?.filter((s): s is AttemptOutcome => (attemptOutcomes as readonly string[]).includes(s));
@@ -344,7 +349,12 @@ export class ReportService {
         ? { total: 0, items: [] }
         : this.deps.repo.library({ ...rest, states: reportStates?.length ? reportStates : undefined, ...(accounts ? { accounts } : {}) });
     const attempts = this.deps.attempts;
-    const items = page.items.map((item) => ({ ...item, attempt: attempts?.get(item.network, item.accountKey) ?? null, tags: tagsOf(item.network, item.accountKey) }));
+    const items = page.items.map((item) => ({
+      ...item,
+      attempt: attempts?.get(item.network, item.accountKey) ?? null,
+      tags: tagsOf(item.network, item.accountKey),
+      status: statusOf(item.network, item.accountKey),
+    }));
     const figures = query.countries?.length || query.followersMin !== undefined || query.followersMax !== undefined;
     if (!attempts || figures || (states?.length && !outcomes?.length)) return { total: page.total, items };
     const open = attempts.list({
@@ -355,7 +365,9 @@ export class ReportService {
       before: query.fetchedBefore,
       withoutReport: true,
     });
-    const rows = open.filter((a) => !accounts || accounts.includes(`${a.network}:${a.accountKey}`)).map((a) => ({
+    const atStatus = (a: { network: Network; accountKey: string }) =>
+      query.status === undefined || (query.status === NO_STATUS ? statusOf(a.network, a.accountKey) === null : statusOf(a.network, a.accountKey) === query.status);
+    const rows = open.filter((a) => (!accounts || accounts.includes(`${a.network}:${a.accountKey}`)) && atStatus(a)).map((a) => ({
       network: a.network,
       accountKey: a.accountKey,
       summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, engagementRateBasis: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
@@ -369,6 +381,7 @@ export class ReportService {
       snapshotCount: 0,
       attempt: a,
       tags: tagsOf(a.network, a.accountKey),
+      status: statusOf(a.network, a.accountKey),
     }));
     return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }

@@ -249,6 +249,7 @@ export class Workspace {
     this.reports = new ReportService({
       unlockedElsewhere: (network, key) => creatorsRepo.unlockedAt(network, key),
       tagsByAccount: () => this.notes.tagsByAccount(),
+      statusByAccount: () => this.notes.statusOf(),
       api: () => this.api(),
       repo: this.reportsRepo,
       attempts: new AttemptsRepository(db),

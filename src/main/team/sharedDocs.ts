@@ -19,6 +19,7 @@ import type pg from 'pg';
 import type { Db } from '../cache/database';
 import { AccountNotesRepository, ComparisonsRepository } from '../cache/repositories';
 import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
+import { statusStepId } from '@shared/workflow';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../cache/repositories/common';
 import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
@@ -234,11 +235,12 @@ const notedAccount = z
   .strict()
   .refine((a) => keyOf(a.accountKey) === a.accountKey, 'an account key not as Scout writes one');
 
-/** A researcher's note and tags on an account. */
+/** A researcher's note, tags and status (a step's id) on an account. */
 export function accountNotesAdapter(repo: AccountNotesRepository, now: () => number = Date.now): DocAdapter {
   const fieldsOf = (n: NonNullable<ReturnType<AccountNotesRepository['get']>>): Fields => {
     const out: Fields = { account: { network: n.network, accountKey: n.accountKey } };
     if (n.note !== '') out.note = n.note;
+    if (n.status !== null) out.status = n.status;
     for (const tag of n.tags) out[`tag:${tagKey(tag)}`] = tag;
     return out;
   };
@@ -252,6 +254,7 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
     problem(field, value) {
       if (field === 'account') return issue('account', notedAccount.safeParse(value));
       if (field === 'note') return issue('note', z.string().max(MAX_ACCOUNT_NOTE).safeParse(value));
+      if (field === 'status') return issue('status', statusStepId.safeParse(value));
       if (field.startsWith('tag:')) {
         if (typeof value !== 'string' || cleanTag(value) !== value) return 'a tag Scout cannot read';
         return `tag:${tagKey(value)}` === field ? null : 'a tag filed under another tag’s name';
@@ -265,10 +268,11 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
         .filter(([f, v]) => f.startsWith('tag:') && typeof v === 'string')
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([, v]) => v as string);
-      const saved = repo.set(account.data.network, account.data.accountKey, { note: typeof fields.note === 'string' ? fields.note : '', tags }, now());
+      const status = statusStepId.safeParse(fields.status);
+      const saved = repo.set(account.data.network, account.data.accountKey, { note: typeof fields.note === 'string' ? fields.note : '', tags, status: status.success ? status.data : null }, now());
       if (saved === null) {
         if (localId !== null) repo.remove(localId);
-        return { waiting: 'No note or tag is left on this account.' };
+        return { waiting: 'No note, tag or status is left on this account.' };
       }
       return { localId: saved.id };
     },
@@ -277,7 +281,7 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
       const a = notedAccount.safeParse(fields.account);
       return a.success ? accountDocId('account_notes', a.data.network, a.data.accountKey) : null;
     },
-    describe: (field) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : 'the note'),
+    describe: (field) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : field === 'status' ? 'the status' : 'the note'),
     title(fields) {
       const a = notedAccount.safeParse(fields.account);
       return a.success ? `the notes on ${a.data.accountKey}` : 'an account’s notes';

@@ -67,5 +67,11 @@ describeWithPostgres('notes and tags on an account, shared by two Team workspace
     expect((await notesOn(a)).tags.slice().sort()).toEqual(['Science', 'Space', 'US market']);
     expect((await notesOn(b)).tags.slice().sort()).toEqual(['Science', 'Space', 'US market']);
     expect((await notesOn(b)).note).toBe('Asked for the media kit on Monday.');
+
+    // Bob moves it on in the pipeline: Anna's laptop has its status, her note and tags untouched.
+    await b.call('notes:set', { ...nasa, note: 'Asked for the media kit on Monday.', tags: ['Science', 'Space', 'US market'], status: 'contacted' });
+    await waitUntil("Bob's status on Anna's laptop", async () => (await notesOn(a)).status === 'contacted', 5_000);
+    expect(await notesOn(a)).toMatchObject({ note: 'Asked for the media kit on Monday.', status: 'contacted' });
+    expect((await a.call<LibraryPageView>('reports:library', { status: 'contacted' })).items.map((i) => i.accountKey)).toEqual(['notedaccount']);
   });
 });

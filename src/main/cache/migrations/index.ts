@@ -26,6 +26,7 @@ import { migration0220 } from './0220-shared-work';
 import { migration0230 } from './0230-library-at-scale';
 import { migration0240 } from './0240-watchlists';
 import { migration0250 } from './0250-alerts';
+import { migration0260 } from './0260-research-status';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   migration0230,
   migration0240,
   migration0250,
+  migration0260,
 ];

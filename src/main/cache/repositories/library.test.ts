@@ -6,6 +6,8 @@ import { networks, type Network, type ReportSummary } from '../../api/types';
 import { Rng } from '../../../simulator/data/random';
 import { librarySortKeys, ReportsRepository, type LibraryQuery, type LibrarySortKey, type StoredReportState } from './reportsRepository';
 import { usernameText } from './searchText';
+import { AccountNotesRepository } from './accountNotesRepository';
+import { DEFAULT_STATUS_STEPS, NO_STATUS } from '@shared/workflow';
 import { DAY_MS, NOW, parsedReport, tempDatabase, type TempDatabase } from './testkit';
 
 const vocab = ['alpha', 'bravo', 'cosmos', 'delta', 'echo', 'falcon', 'garden', 'harbor', 'island', 'jungle', 'kitchen', 'lunar', 'meadow', 'nova'];
@@ -23,6 +25,8 @@ interface Model {
   validUntil: number | null;
   summary: ReportSummary;
   snapshotCount: number;
+  /** The research status's step (its place in DEFAULT_STATUS_STEPS, from 1); null: none. */
+  statusPosition: number | null;
 }
 
 let t: TempDatabase;
@@ -85,6 +89,7 @@ beforeAll(() => {
       validUntil: NOW + 365 * DAY_MS,
       summary,
       snapshotCount: 1,
+      statusPosition: null,
     };
     if (rng.bool(0.15)) {
       // A newer fetch: the row follows it.
@@ -96,6 +101,12 @@ beforeAll(() => {
       // An older fetch arriving late: the row stays.
       save(network, username, randomSummary(rng, network, username), 'READY', fetchedAt - 3 * DAY_MS, null);
       entry = { ...entry, firstFetchedAt: fetchedAt - 3 * DAY_MS, snapshotCount: entry.snapshotCount + 1 };
+    }
+    // A research status on about half the accounts (another table: the library joins it).
+    if (rng.bool(0.5)) {
+      const position = rng.int(1, DEFAULT_STATUS_STEPS.length);
+      new AccountNotesRepository(t.db).set(network, username, { note: '', tags: [], status: DEFAULT_STATUS_STEPS[position - 1]!.id }, NOW);
+      entry = { ...entry, statusPosition: position };
     }
     model.set(`${network}:${username}`, entry);
   }
@@ -128,6 +139,7 @@ const sortValue: Record<Exclude<LibrarySortKey, 'relevance'>, (m: Model) => stri
   audienceQuality: (m) => m.summary.audienceQuality,
   country: (m) => m.summary.country,
   language: (m) => m.summary.language,
+  status: (m) => m.statusPosition,
 };
 const nocaseKeys = new Set<LibrarySortKey>(['accountId', 'username', 'title', 'country', 'language']);
 
@@ -156,6 +168,10 @@ function expected(query: LibraryQuery): { total: number; keys: string[]; all: Mo
   if (query.followersMin !== undefined) rows = rows.filter((m) => m.summary.followers !== null && m.summary.followers >= query.followersMin!);
   if (query.followersMax !== undefined) rows = rows.filter((m) => m.summary.followers !== null && m.summary.followers <= query.followersMax!);
   if (query.text !== undefined) rows = rows.filter((m) => matchesText(m, query.text!));
+  if (query.status !== undefined) {
+    const position = DEFAULT_STATUS_STEPS.findIndex((s) => s.id === query.status) + 1;
+    rows = rows.filter((m) => (query.status === NO_STATUS ? m.statusPosition === null : m.statusPosition === position));
+  }
   const sort = query.sort === undefined || query.sort === 'relevance' ? 'fetchedAt' : query.sort;
   const dir = query.order === 'asc' ? 1 : -1;
   const value = sortValue[sort];
@@ -198,6 +214,7 @@ const queryArb: fc.Arbitrary<LibraryQuery> = fc
     followersMin: sometimes(fc.constantFrom(0, 1000, 5000, 100_000, 1_000_000)),
     followersMax: sometimes(fc.constantFrom(1000, 250_000, 1_500_000)),
     text: sometimes(textArb),
+    status: sometimes(fc.constantFrom(NO_STATUS, ...DEFAULT_STATUS_STEPS.map((s) => s.id))),
     sort: fc.constantFrom(...librarySortKeys.filter((k) => k !== 'relevance')),
     order: sometimes(fc.constantFrom('asc' as const, 'desc' as const), 3),
     limit: sometimes(fc.integer({ min: 0, max: 120 }), 3),

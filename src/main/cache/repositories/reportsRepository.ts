@@ -1,5 +1,6 @@
 // Reports: every fetch kept as a snapshot, one `reports` row per account following the newest,
 // the library's filtered and sorted pages (its text filter reads the full-text index).
+import { NO_STATUS } from '@shared/workflow';
 import { librarySortKeys } from '@shared/reports';
 import type Database from 'better-sqlite3';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../../api/types';
@@ -78,6 +79,8 @@ export interface LibraryQuery {
   text?: string;
   /** Only these accounts, each `network:accountKey` (the library's tag filter); empty: none. */
   accounts?: readonly string[];
+  /** Only accounts at this status step (its id), or with no status (NO_STATUS). */
+  status?: string;
   /** Default `fetchedAt`; `relevance` needs `text` (falls back to `fetchedAt` without). */
   sort?: LibrarySortKey;
   /** Default `desc`; relevance is always best first. Nulls always come last. */
@@ -182,10 +185,15 @@ const sortColumns: Record<Exclude<LibrarySortKey, 'relevance'>, string> = {
   audienceQuality: 'r.audience_quality',
   country: 'r.country COLLATE NOCASE',
   language: 'r.language COLLATE NOCASE',
+  // The step's place in the pipeline (migration 0260); an account without a status comes last.
+  status: '(SELECT s.position FROM account_notes AS n JOIN status_steps AS s ON s.id = n.status WHERE n.network = r.network AND n.account_key = r.account_key)',
 };
 
-/** The index that holds each sort's order (migrations 0020, 0230): a page can be read straight from it. */
-const sortIndexes: Record<Exclude<LibrarySortKey, 'relevance'>, string> = {
+/**
+ * The index that holds each sort's order (migrations 0020, 0230): a page can be read straight from
+ * it. The status lives in another table: its sort finds the matches first and sorts those.
+ */
+const sortIndexes: Record<Exclude<LibrarySortKey, 'relevance' | 'status'>, string> = {
   fetchedAt: 'reports_by_fetched_at',
   firstFetchedAt: 'reports_by_first_fetched_at',
   unlockedAt: 'reports_by_unlocked_at',
@@ -474,6 +482,14 @@ export class ReportsRepository {
       where.push(`(r.network || ':' || r.account_key) IN (SELECT value FROM json_each(@accounts))`);
       params.accounts = JSON.stringify(query.accounts);
     }
+    if (query.status !== undefined) {
+      const atStep = 'SELECT 1 FROM account_notes AS n WHERE n.network = r.network AND n.account_key = r.account_key AND n.status';
+      if (query.status === NO_STATUS) where.push(`NOT EXISTS (${atStep} IS NOT NULL)`);
+      else {
+        where.push(`EXISTS (${atStep} = @status)`);
+        params.status = query.status;
+      }
+    }
 
     const match = query.text === undefined ? null : toMatchQuery(query.text);
     let sort = query.sort ?? 'fetchedAt';
@@ -490,7 +506,7 @@ export class ReportsRepository {
     let countSql: string;
     if (where.length === 0) countSql = 'SELECT count(*) FROM reports';
     else if (match !== null && where.length === 1) countSql = 'SELECT count(*) FROM report_search WHERE report_search MATCH @match';
-    else if (onlyIndexedFilters && match === null && !query.accounts) countSql = `SELECT count(*) FROM reports AS r INDEXED BY reports_filters ${sqlWhere(where)}`;
+    else if (onlyIndexedFilters && match === null && !query.accounts && query.status === undefined) countSql = `SELECT count(*) FROM reports AS r INDEXED BY reports_filters ${sqlWhere(where)}`;
     else countSql = `SELECT count(*) FROM reports AS r ${sqlWhere(where)}`;
 
     // One read transaction: the count and the page see the same data.
@@ -505,8 +521,9 @@ export class ReportsRepository {
         const dir = query.order === 'asc' ? 'ASC' : 'DESC';
         const all = where.length === 0 ? total : (this.statement('SELECT count(*) FROM reports', true).get({}) as number);
         const walk = total === 0 ? Infinity : ((offset + limit) * all) / total;
-        const walks = this.pagePlan === 'auto' ? walk <= Math.min(SORT_WALK_LIMIT, total / 2) : this.pagePlan === 'walk';
-        const byIndex = walks ? `INDEXED BY ${sortIndexes[sort]}` : '';
+        const index = sort === 'status' ? null : sortIndexes[sort];
+        const walks = index !== null && (this.pagePlan === 'auto' ? walk <= Math.min(SORT_WALK_LIMIT, total / 2) : this.pagePlan === 'walk');
+        const byIndex = walks ? `INDEXED BY ${index}` : '';
         sql = `SELECT ${reportColumns} FROM reports AS r ${byIndex} ${sqlWhere(where)} ORDER BY ${sortColumns[sort]} ${dir} NULLS LAST, r.id ${dir} LIMIT @limit OFFSET @offset`;
       }
       const items = total === 0 ? [] : (this.statement(sql, false).all({ ...params, limit, offset }) as ReportRow[]).map(toLibraryItem);

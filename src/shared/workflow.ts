@@ -1,0 +1,77 @@
+// The research workflow's status pipeline: the steps an account moves through (Considering →
+// Shortlisted → Contacted → Approved by default), which the researcher may rename, add to, reorder
+// and remove. An account's status is the step's id, so renaming a step renames it on every account
+// at once; a removed step leaves its accounts without a status. For main and the renderer alike.
+import { z } from 'zod';
+
+export interface StatusStep {
+  /** Stable: what an account's status holds. Never shown. */
+  id: string;
+  /** What the researcher calls it. */
+  label: string;
+}
+
+/** The status steps as the renderer sees them: each with how many accounts are at it. */
+export interface StatusStepsView {
+  steps: (StatusStep & { accounts: number })[];
+}
+
+export const DEFAULT_STATUS_STEPS: readonly StatusStep[] = [
+  { id: 'considering', label: 'Considering' },
+  { id: 'shortlisted', label: 'Shortlisted' },
+  { id: 'contacted', label: 'Contacted' },
+  { id: 'approved', label: 'Approved' },
+];
+
+export const MAX_STATUS_STEPS = 12;
+export const MAX_STEP_LABEL = 40;
+
+export const statusStepId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'That is not a status step.');
+
+const stepLabel = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, 'A step needs a name.').max(MAX_STEP_LABEL, `A step's name is at most ${MAX_STEP_LABEL} characters.`));
+
+/** The steps as the researcher may set them: 1 to 12, each id and each name (letter case aside) once. */
+export const statusStepsSchema = z
+  .array(z.object({ id: statusStepId, label: stepLabel }).strict())
+  .min(1, 'Keep at least one step.')
+  .max(MAX_STATUS_STEPS, `At most ${MAX_STATUS_STEPS} steps.`)
+  .superRefine((steps, ctx) => {
+    const ids = new Set<string>();
+    const labels = new Set<string>();
+    for (const step of steps) {
+      if (ids.has(step.id)) ctx.addIssue({ code: 'custom', message: 'Each step is listed once.' });
+      const key = step.label.toLocaleLowerCase('en');
+      if (labels.has(key)) ctx.addIssue({ code: 'custom', message: `Two steps are called “${step.label}”: give each its own name.` });
+      ids.add(step.id);
+      labels.add(key);
+    }
+  });
+
+/** An id for a new step called `label`, unlike any of `taken`. */
+export function newStepId(label: string, taken: readonly string[]): string {
+  const base =
+    label
+      .toLocaleLowerCase('en')
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 30) || 'step';
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * What a status reads as: its step's name; a status no step has (a teammate's step this laptop
+ * does not have) reads as such rather than as its id. Null: no status.
+ */
+export function statusLabel(steps: readonly StatusStep[], status: string | null | undefined): string | null {
+  if (status === null || status === undefined) return null;
+  return steps.find((s) => s.id === status)?.label ?? 'A step not in your list';
+}
+
+/** The library's, Discovery's, Lists' and Compare's status filter: a step, or accounts with none. */
+export const NO_STATUS = 'none';
