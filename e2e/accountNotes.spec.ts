@@ -31,7 +31,7 @@ test('a note and two tags on an account, and the library filtered by a tag, by k
   await expect(row).toBeFocused();
   await page.keyboard.press('Enter');
   const notes = page.getByTestId('account-notes');
-  await expect(notes.getByRole('heading', { name: 'Notes and tags' })).toBeVisible();
+  await expect(notes.getByRole('heading', { name: 'Notes, tags and status' })).toBeVisible();
 
   const tagBox = notes.getByLabel('Add a tag (Enter adds it)');
   const tags = notes.getByTestId('account-tags').locator('.tag-chip');
@@ -93,4 +93,57 @@ test('a note and two tags on an account, and the library filtered by a tag, by k
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByTestId('library-count')).toHaveText('2 accounts');
+});
+
+test('a status pipeline: an account moved on from its report page, the steps renamed and one removed in Settings, the library filtered and sorted by status', async ({ page, scout }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await scout.open(page);
+  await addAccounts(page, 'instagram:natgeo\nyoutube:foodchannel', 2);
+
+  await page.getByTestId('library-row-instagram-natgeo').click();
+  const notes = page.getByTestId('account-notes');
+  const status = notes.getByLabel('Status', { exact: true });
+  await expect(status.locator('option')).toHaveText(['No status', 'Considering', 'Shortlisted', 'Contacted', 'Approved']);
+  await status.selectOption({ label: 'Contacted' });
+  await expect(notes.getByTestId('account-notes-status')).toHaveText('Status: Contacted');
+
+  // Settings: "Contacted" renamed "Emailed" and moved first, by keyboard.
+  await notes.getByRole('button', { name: 'Rename the steps in Settings' }).click();
+  const steps = page.getByTestId('status-steps');
+  await expect(steps.getByLabel('Step 3 name')).toHaveValue('Contacted');
+  await expect(steps.locator('.status-step-count')).toHaveText(['no accounts', 'no accounts', '1 account', 'no accounts']);
+  await steps.getByLabel('Step 3 name').fill('Emailed');
+  await steps.getByRole('button', { name: 'Move Emailed up' }).click();
+  await steps.getByRole('button', { name: 'Move Emailed up' }).click();
+  await steps.getByRole('button', { name: 'Save steps' }).click();
+  await expect(page.getByTestId('status-steps-feedback')).toHaveText('Steps saved.');
+  await expect(steps.getByLabel('Step 1 name')).toHaveValue('Emailed');
+
+  // The library: natgeo's row says "Emailed"; the filter and the sort by status.
+  await page.keyboard.press('Control+1');
+  await expect(page.getByTestId('library-count')).toHaveText('2 accounts');
+  await expect(page.getByTestId('library-row-instagram-natgeo').locator('.status-chip')).toHaveText('Emailed');
+  await expect(page.getByTestId('library-row-youtube-foodchannel').locator('.status-chip')).toHaveCount(0);
+  const filter = page.getByLabel('Status', { exact: true });
+  await expect(filter.locator('option')).toHaveText(['Any status', 'No status', 'Status “Emailed”', 'Status “Considering”', 'Status “Shortlisted”', 'Status “Approved”']);
+  await filter.selectOption({ label: 'No status' });
+  await expect(page.getByTestId('library-count')).toHaveText('1 account');
+  await expect(page.getByTestId('library-row-youtube-foodchannel')).toBeVisible();
+  await filter.selectOption({ label: 'Status “Emailed”' });
+  await expect(page.getByTestId('library-count')).toHaveText('1 account');
+  await expect(page.getByTestId('library-row-instagram-natgeo')).toBeVisible();
+  await filter.selectOption({ label: 'Any status' });
+  await page.getByRole('columnheader', { name: 'Status' }).getByRole('button').click();
+  await expect(page.getByRole('table', { name: 'Cached accounts' }).locator('tbody tr').first()).toHaveAttribute('data-testid', 'library-row-instagram-natgeo');
+
+  // Removing the step an account is at says so before it is saved, and clears that status.
+  await page.keyboard.press('Control+9');
+  await steps.getByRole('button', { name: 'Remove Emailed' }).click();
+  await expect(page.getByTestId('status-steps-feedback')).toHaveText('“Emailed” removed when you save.');
+  await steps.getByRole('button', { name: 'Save: 1 account loses its status' }).click();
+  await expect(page.getByTestId('status-steps-feedback')).toHaveText('Steps saved; 1 account no longer has a status.');
+  await page.keyboard.press('Control+1');
+  await expect(page.getByTestId('library-row-instagram-natgeo')).toBeVisible();
+  await expect(page.getByTestId('library-row-instagram-natgeo').locator('.status-chip')).toHaveCount(0);
 });

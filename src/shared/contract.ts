@@ -823,6 +823,8 @@ export interface EventPayloads {
   'watchlists:changed': TrackingProgress;
   /** Alerts were raised, read or muted: how many are unread now. */
   'alerts:changed': AlertsState;
+  /** The status steps were renamed, reordered, added or removed: all of them, as now. */
+  'workflow:changed': StatusStepsView & { workspace: WorkspaceId };
 }
 
 const eventsMatchNames: Exact<keyof EventPayloads, EventName> = true;

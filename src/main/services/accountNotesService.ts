@@ -18,6 +18,8 @@ export class AccountNotesService {
     private readonly now: () => number = Date.now,
     /** A Team workspace's shared work: told after each save, it queues what changed. */
     private readonly onEdit?: (kind: SharedKind) => void,
+    /** Told when the steps change, for every screen showing them. */
+    private readonly onStepsChanged?: (view: StatusStepsView) => void,
   ) {}
 
   /** The account's note and tags; an account with neither has an empty note and no tags. */
@@ -49,7 +51,9 @@ export class AccountNotesService {
   setSteps(steps: readonly StatusStep[]): StatusStepsView & { cleared: number } {
     const { cleared } = this.repo.setSteps(steps);
     if (cleared > 0) this.onEdit?.('account_notes');
-    return { ...this.steps(), cleared };
+    const view = this.steps();
+    this.onStepsChanged?.(view);
+    return { ...view, cleared };
   }
 
   /** Each account's status (a step id), by `network:accountKey`; NO_STATUS is never a key's value. */

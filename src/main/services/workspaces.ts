@@ -235,7 +235,7 @@ export class Workspace {
     });
     this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     this.reportsRepo = new ReportsRepository(db);
-    this.notes = new AccountNotesService(new AccountNotesRepository(db), Date.now, onEdit);
+    this.notes = new AccountNotesService(new AccountNotesRepository(db), Date.now, onEdit, (view) => deps.events.emit('workflow:changed', { workspace: id, ...view }));
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
       // Picture links are https, except those of a simulator on this computer: the demo
       // workspace's own, or one the production address points at (only loopback may be http).

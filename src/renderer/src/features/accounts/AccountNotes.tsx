@@ -1,6 +1,6 @@
-// The researcher's note and tags on an account, on its report page. Saved in main (in a Team
-// workspace shared with the team, and read again when a teammate's arrive); the tag rules are
-// @shared/accountNotes, the same main keeps them by.
+// The researcher's note, tags and status on an account, on its report page. Saved in main (in a
+// Team workspace shared with the team, and read again when a teammate's arrive); the tag rules are
+// @shared/accountNotes, the status steps @shared/workflow — the same main keeps them by.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Network } from '@shared/reports';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, tagKey, type AccountNotesView } from '@shared/accountNotes';
@@ -8,6 +8,9 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
 import { formatDateTime } from '@shared/format';
+import { statusLabel } from '@shared/workflow';
+import { useScout } from '../../store';
+import { useStatusSteps } from '../workflow';
 
 export function AccountNotes({ network, account }: { network: Network; account: string }) {
   const id = useId();
@@ -21,11 +24,13 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const tagInput = useRef<HTMLInputElement>(null);
+  const steps = useStatusSteps();
+  const navigate = useScout((s) => s.navigate);
 
   const note = draft ?? saved?.note ?? '';
   const tags = saved?.tags ?? [];
 
-  const save = async (next: { note: string; tags: string[] }, said: string) => {
+  const save = async (next: { note: string; tags: string[]; status?: string | null }, said: string) => {
     setBusy(true);
     try {
       const answer = await scout.invoke('notes:set', { network, account, ...next });
@@ -70,6 +75,13 @@ export function AccountNotes({ network, account }: { network: Network; account: 
     void save({ note, tags: tags.filter((t) => t !== tag) }, `Tag “${tag}” removed`);
   };
 
+  const step = saved?.status ?? null;
+  const setStep = (next: string) => {
+    const chosen = next === '' ? null : next;
+    const label = statusLabel(steps.data?.steps ?? [], chosen);
+    void save({ note, tags, status: chosen }, label === null ? 'Status cleared' : `Status: ${label}`);
+  };
+
   const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -85,12 +97,28 @@ export function AccountNotes({ network, account }: { network: Network; account: 
 
   return (
     <section className="account-notes" aria-labelledby={`${id}-title`} data-testid="account-notes">
-      <h2 id={`${id}-title`}>Notes and tags</h2>
+      <h2 id={`${id}-title`}>Notes, tags and status</h2>
       {notes.error && (
         <p className="feedback error" role="alert">
           {notes.error}
         </p>
       )}
+      <div className="status-row">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={step ?? ''} onChange={(e) => setStep(e.target.value)} disabled={saved === undefined || busy || !steps.data} data-testid="account-status">
+          <option value="">No status</option>
+          {(steps.data?.steps ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+          {/* A teammate's step this workspace does not have: shown as such, kept until changed. */}
+          {step !== null && steps.data && !steps.data.steps.some((s) => s.id === step) && <option value={step}>{statusLabel(steps.data.steps, step)}</option>}
+        </select>
+        <button type="button" className="link" onClick={() => navigate('settings')}>
+          Rename the steps in Settings
+        </button>
+      </div>
       <div className="tag-row">
         <ul className="tag-list" aria-label="Tags" data-testid="account-tags">
           {tags.map((tag) => (

@@ -18,6 +18,7 @@ import { AddAccounts } from './AddAccounts';
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
+import { StatusFilterOptions, StatusName, StatusStepsProvider, useStatusSteps } from '../workflow';
 
 const ageChoices = [
   { label: 'Any age', days: null },
@@ -120,6 +121,8 @@ export function Library() {
   const tagChoices = [...(tagsRead.data ?? [])];
   if (query.tag !== undefined && !tagChoices.some((t) => tagKey(t) === tagKey(query.tag!))) tagChoices.unshift(query.tag);
 
+  const steps = useStatusSteps();
+
   const open = (network: string, accountKey: string) => navigate('accounts', [network, accountKey]);
 
   const clearAll = () => {
@@ -190,6 +193,9 @@ export function Library() {
               ))}
             </select>
           )}
+          <select aria-label="Status" value={query.status ?? ''} onChange={(e) => setQuery({ status: e.target.value || undefined })} data-testid="library-status-filter">
+            <StatusFilterOptions steps={steps.data?.steps ?? []} current={query.status} />
+          </select>
           <input aria-label="Country (two letters)" placeholder="Country" className="narrow" maxLength={2} value={country.value} onChange={country.onChange} />
           {/* The two bounds wrap as one: never "Followers ≤" alone on a line. */}
           <span className="filter-pair">
@@ -250,6 +256,7 @@ export function Library() {
         </p>
       )}
       {library && library.items.length > 0 && (
+        <StatusStepsProvider>
         <DataTable<LibraryItemView, LibraryColumnKey>
           label="Cached accounts"
           className="library"
@@ -264,6 +271,7 @@ export function Library() {
           rowLabel={(item) => `${item.summary.title ?? item.summary.username} (${networkLabels[item.network as Network] ?? item.network})`}
           rowProps={(item) => ({ 'data-testid': `library-row-${item.network}-${item.accountKey}` })}
         />
+        </StatusStepsProvider>
       )}
       {library && library.total > library.items.length && (
         <div className="pager">
@@ -353,6 +361,7 @@ const libraryColumns: Column<LibraryItemView, LibraryColumnKey>[] = [
       );
     },
   },
+  { key: 'status', label: 'Status', firstOrder: 'asc', cell: (item) => <StatusName status={item.status} /> },
   {
     key: 'reportType',
     label: 'Report',

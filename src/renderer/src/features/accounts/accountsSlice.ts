@@ -131,7 +131,7 @@ export interface AccountsSlice {
   fetchThroughAddFlow(accounts: readonly { network: Network; account: string }[]): string | null;
 }
 
-const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax', 'tag'] as const;
+const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax', 'tag', 'status'] as const;
 
 export function hasLibraryFilters(query: LibraryQuery): boolean {
   return filterKeys.some((key) => query[key] !== undefined);

@@ -6,6 +6,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
+import { StatusStepsSection } from '../workflow';
 import { TeamDatabaseSection } from './TeamDatabaseSection';
 import { TeamSpendingSection } from './TeamSpendingSection';
 
@@ -37,6 +38,11 @@ export function SettingsPage() {
       <div className="card">
         <h2>Your agency</h2>
         <AgencySection />
+      </div>
+
+      <div className="card" id="research-workflow">
+        <h2>Research workflow</h2>
+        <StatusStepsSection />
       </div>
 
       <div className="card">

@@ -1,0 +1,115 @@
+// Settings → Research workflow: the status steps an account moves through, renamed, reordered,
+// added and removed in one save. A step keeps its accounts under its new name and place; removing
+// a step that accounts are at says how many lose their status before it is saved.
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, statusStepsSchema, type StatusStepsView } from '@shared/workflow';
+import { errorMessage, scout } from '../../shared/scoutClient';
+import { ErrorState, plural } from '../../shared/ui';
+import { useStatusSteps } from './useStatusSteps';
+
+type Draft = { id: string; label: string; accounts: number }[];
+
+type Feedback = { tone: 'ok' | 'error'; text: string } | null;
+
+export function StatusStepsSection() {
+  const steps = useStatusSteps();
+  // Kept here: a save gives the form new saved steps (a new form), and what it said stays.
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  if (steps.error !== null && !steps.data) return <ErrorState title="The status steps could not be read.">{steps.error}</ErrorState>;
+  if (!steps.data) return <p className="muted">Loading…</p>;
+  // A new form when the saved steps change (saved here, in another window, or a workspace switch).
+  return <StepsForm key={JSON.stringify(steps.data.steps)} saved={steps.data} feedback={feedback} setFeedback={setFeedback} />;
+}
+
+function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; feedback: Feedback; setFeedback(f: Feedback): void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(saved.steps);
+  const [busy, setBusy] = useState(false);
+
+  const removed = saved.steps.filter((s) => !draft.some((d) => d.id === s.id));
+  const losing = removed.reduce((n, s) => n + s.accounts, 0);
+  const changed = JSON.stringify(draft.map(({ id: i, label }) => [i, label])) !== JSON.stringify(saved.steps.map(({ id: i, label }) => [i, label]));
+
+  const edit = (next: Draft) => {
+    setDraft(next);
+    setFeedback(null);
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...draft];
+    const [step] = next.splice(index, 1);
+    next.splice(index + by, 0, step!);
+    edit(next);
+  };
+  const add = () => {
+    const label = `Step ${draft.length + 1}`;
+    edit([...draft, { id: newStepId(label, [...draft, ...saved.steps].map((s) => s.id)), label, accounts: 0 }]);
+    // The new step's name box, ready to type in.
+    setTimeout(() => document.getElementById(`${id}-step-${draft.length}`)?.focus());
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = statusStepsSchema.safeParse(draft.map(({ id: i, label }) => ({ id: i, label })));
+    if (!checked.success) {
+      setFeedback({ tone: 'error', text: checked.error.issues[0]?.message ?? 'These steps cannot be saved.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await scout.invoke('workflow:setSteps', { steps: checked.data });
+      setFeedback({ tone: 'ok', text: answer.cleared > 0 ? `Steps saved; ${plural(answer.cleared, 'account')} no longer ${answer.cleared === 1 ? 'has a status' : 'have a status'}.` : 'Steps saved.' });
+    } catch (e) {
+      setFeedback({ tone: 'error', text: `Not saved: ${errorMessage(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void save(e)} data-testid="status-steps" aria-describedby={`${id}-help`}>
+      <p className="muted" id={`${id}-help`}>
+        The steps an account moves through, set on its report page and used to filter and sort the library. Renaming a step renames it on every
+        account at it.
+      </p>
+      <ol className="status-steps">
+        {draft.map((step, i) => (
+          <li key={step.id} className="status-step">
+            <input
+              id={`${id}-step-${i}`}
+              aria-label={`Step ${i + 1} name`}
+              value={step.label}
+              maxLength={MAX_STEP_LABEL + 10}
+              onChange={(e) => edit(draft.map((d, j) => (j === i ? { ...d, label: e.target.value } : d)))}
+            />
+            <span className="muted status-step-count">{step.accounts > 0 ? plural(step.accounts, 'account') : 'no accounts'}</span>
+            <button type="button" className="secondary" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${step.label || `step ${i + 1}`} up`}>
+              ↑
+            </button>
+            <button type="button" className="secondary" onClick={() => move(i, 1)} disabled={i === draft.length - 1} aria-label={`Move ${step.label || `step ${i + 1}`} down`}>
+              ↓
+            </button>
+            <button type="button" className="link" onClick={() => edit(draft.filter((_, j) => j !== i))} disabled={draft.length === 1}>
+              Remove<span className="visually-hidden"> {step.label}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="actions">
+        <button type="button" className="secondary" onClick={add} disabled={draft.length >= MAX_STATUS_STEPS}>
+          Add a step
+        </button>
+        <button type="submit" disabled={busy || !changed}>
+          {losing > 0 ? `Save: ${plural(losing, 'account')} lose${losing === 1 ? 's' : ''} ${losing === 1 ? 'its' : 'their'} status` : 'Save steps'}
+        </button>
+        {changed && (
+          <button type="button" className="link" onClick={() => edit(saved.steps)} disabled={busy}>
+            Put back as saved
+          </button>
+        )}
+      </div>
+      <p className={`feedback ${feedback?.tone ?? ''}`} role="status" data-testid="status-steps-feedback">
+        {feedback?.text ?? (removed.length > 0 ? `${removed.map((s) => `“${s.label}”`).join(', ')} removed when you save.` : '')}
+      </p>
+    </form>
+  );
+}
