@@ -38,7 +38,10 @@ const { sim, keychainService, open } = context;
     version: 'test',
     logger,
     credentialStore: new KeytarCredentialStore(options.keychain ?? keychainService, (s) => logger.registerSecret(s)),
-    apiTimeoutMs: 2000,
+    // A discovery page takes the simulator well under a second alone but over two beside another
+    // test worker on CI, and a paid answer cut off by the timeout is (rightly) not asked again:
+    // no team test waits for a timeout, so it is as long as a slow machine needs.
+    apiTimeoutMs: 15_000,
     transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
     polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
     team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },

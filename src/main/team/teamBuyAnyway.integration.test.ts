@@ -122,7 +122,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       expect(await a.call('discovery:run', request)).toMatchObject({ outcome: 'failed', pagesFetched: 0, callsSpent: 0, errorCode: 'TEAM_UNREACHABLE', message: expect.stringMatching(/^The team database cannot be reached/) });
       expect(await plan()).toEqual(before);
       const run = await a.call<{ outcome: string; pagesFetched: number; errorCode?: string }>('discovery:run', { ...request, runId: 'run-away-confirmed', teamUnreachableConfirmed: true });
-      expect(run).toMatchObject({ outcome: 'finished', pagesFetched: 1 });
+      expect(run, JSON.stringify(run)).toMatchObject({ outcome: 'finished', pagesFetched: 1 });
       expect(run.errorCode).toBeUndefined();
     } finally {
       await server.startServer();
