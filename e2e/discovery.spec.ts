@@ -159,6 +159,21 @@ test('a query per network: saved, run in sandbox and production, paged, re-run f
   await expect(page.getByTestId('shortlist-row')).toHaveCount(3);
   await page.getByTestId('shortlist-row').first().getByRole('button', { name: /^Remove / }).click();
   await expect(page.getByTestId('shortlist-row')).toHaveCount(2);
+  // The shortlist keeps what the search showed (engagement rate, country), filters by status and
+  // exports what it shows.
+  const shortlist = page.getByTestId('shortlist');
+  await expect(shortlist.getByRole('columnheader', { name: 'Engagement rate' })).toBeVisible();
+  const [shortCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('shortlist-csv').click()]);
+  expect(shortCsv.suggestedFilename()).toBe('Shortlist.csv');
+  const shortRows = Papa.parse<Record<string, string>>(fs.readFileSync((await shortCsv.path())!).toString('utf8').slice(1), { header: true, skipEmptyLines: true }).data;
+  const listed = await page.getByTestId('shortlist-row').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-account')));
+  expect(shortRows.map((r) => r.Account!.replace(/^.*\(@|\)$/g, ''))).toEqual(listed);
+  expect(shortRows.every((r) => /^\d+(\.\d+)?$/.test(r['Engagement rate (%)']!))).toBe(true);
+  await shortlist.getByLabel('Shortlist status').selectOption({ label: 'Status “Approved”' });
+  await expect(page.getByTestId('shortlist-row')).toHaveCount(0);
+  await expect(shortlist.getByText('No shortlisted account matches these filters.')).toBeVisible();
+  await shortlist.getByLabel('Shortlist status').selectOption({ label: 'No status' });
+  await expect(page.getByTestId('shortlist-row')).toHaveCount(2);
   await page.getByTestId('selection-compare').click();
   await expect(page.getByTestId('results-status')).toHaveText('3 accounts added to the comparison tray.');
   await expect(page.getByTestId('compare-tray').locator('li.tray-item')).toHaveCount(3);

@@ -319,6 +319,15 @@ const exportSubject = z.discriminatedUnion('kind', [
     .strict(),
   /** The creators in the cache matching the page's search. */
   z.object({ kind: z.literal('creators'), text: z.string().max(200).optional() }).strict(),
+  /** The shortlist with the page's filters (a status step or 'none', a tag), the ticked accounts (their ids) or all shown. */
+  z
+    .object({
+      kind: z.literal('shortlist'),
+      status: statusStepId.optional(),
+      tag: z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`).optional(),
+      rows: tickedRows,
+    })
+    .strict(),
   /** A comparison as the page shows it: its accounts pinned to their snapshots, with notes, for one period. */
   z
     .object({
@@ -678,6 +687,9 @@ export const operations = {
                 title: z.string().max(1000).nullable().optional(),
                 avatarUrl: z.string().max(4096).nullable().optional(),
                 followers: z.number().nonnegative().nullable().optional(),
+                /** What the search showed: kept for an account without a cached report. */
+                er: z.number().nonnegative().nullable().optional(),
+                country: z.string().regex(/^[A-Za-z]{2}$/).nullable().optional(),
               })
               .strict(),
           )

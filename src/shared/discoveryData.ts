@@ -23,7 +23,22 @@ export interface DiscoveryRow {
 export interface DiscoveryResults { sandbox: boolean; pages: number[] /* cached pages included */; totalPages: number | null; queriesLeft: number | null; fetchedAt: number | null; rows: DiscoveryRow[] }
 export interface DiscoveryRunResult { runId: string; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null; totalPages: number | null; queriesLeft: number | null; /** Why it failed, as an error code (TEAM_UNREACHABLE: "Buy anyway" may run it); absent otherwise. */ errorCode?: string }
 export interface DiscoveryProgress { workspace: WorkspaceId; runId: string; done: number; total: number; page: number | null; phase: 'fetching' | 'finished' }
-export interface ShortlistItem { id: number; network: Network; account: string; title: string | null; avatarUrl: string | null; followers: number | null; addedAt: number; note: string }
+export interface ShortlistItem {
+  id: number;
+  network: Network;
+  account: string;
+  title: string | null;
+  avatarUrl: string | null;
+  followers: number | null;
+  /** Engagement rate (percent) and country: the cached report's, else what the search showed; null: neither had it. */
+  er: number | null;
+  country: string | null;
+  addedAt: number;
+  note: string;
+  /** The account's research status (a step id) and tags (account notes), shared in a Team workspace. */
+  status: string | null;
+  tags: string[];
+}
 /** A synced list; `name` is the researcher's own (null until named). */
 export interface ListSummary { listId: number; name: string | null; itemCount: number; syncedAt: number | null; complete: boolean }
 export interface ListItemView { listId: number; position: number; network: Network | null; account: string | null; title: string | null; username: string | null; avatarUrl: string | null; followers: number | null; er: number | null; /** The lists holding this item, named as the researcher named them. */ inLists: { listId: number; name: string | null }[]; fields: Record<string, unknown> /* every other field as received (no API ids) */ }

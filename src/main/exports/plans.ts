@@ -12,6 +12,10 @@ import type { DiscoveryService } from '../services/discoveryService';
 import type { ListsService } from '../services/listsService';
 import type { CreatorsService } from '../services/creatorsService';
 import type { CompanionService } from '../services/companionService';
+import type { AccountNotesService } from '../services/accountNotesService';
+import { tagKey } from '@shared/accountNotes';
+import { NO_STATUS } from '@shared/workflow';
+import { shortlistCsv, shortlistSheet } from './shortlistSheets';
 import type { ExportPlan } from './exportService';
 import { discoveryCsv, discoverySheet } from './discoverySheets';
 import { listCsv, listSheet } from './listSheets';
@@ -25,6 +29,7 @@ export interface ExportSources {
   lists: ListsService;
   creators: CreatorsService;
   companions: CompanionService;
+  notes: AccountNotesService;
 }
 
 /** The ticked rows, in the order given; all of them when none is ticked. */
@@ -63,6 +68,18 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
       const items = ticked(orderItems(sources.lists.items(subject.listId), subject.sort), (i) => String(i.position), subject.rows);
       if (items.length === 0) nothingToExport('this list has no items in the cache');
       return { name: title, title, describe: title, rows: items.length, xlsx: (meta) => [listSheet(items, meta)], csv: () => listCsv(items) };
+    }
+    case 'shortlist': {
+      // The page's filters, as the page applies them (Shortlist.tsx).
+      const shown = sources.discovery
+        .shortlist()
+        .filter((i) => subject.status === undefined || (subject.status === NO_STATUS ? i.status === null : i.status === subject.status))
+        .filter((i) => subject.tag === undefined || i.tags.some((t) => tagKey(t) === tagKey(subject.tag!)));
+      const items = ticked(shown, (i) => String(i.id), subject.rows);
+      if (items.length === 0) nothingToExport('no shortlisted account is shown');
+      const steps = sources.notes.steps().steps;
+      const title = 'Shortlist';
+      return { name: title, title, describe: `the shortlist (${plural(items.length, 'account')})`, rows: items.length, xlsx: (meta) => [shortlistSheet(items, steps, meta)], csv: () => shortlistCsv(items, steps) };
     }
     case 'creators': {
       const search = subject.text?.trim() ?? '';

@@ -440,7 +440,9 @@ export class DiscoveryService {
     return this.deps.store.shortlist();
   }
 
-  addToShortlist(items: readonly { network: Network; account: string; title?: string | null; avatarUrl?: string | null; followers?: number | null }[]): ShortlistItem[] {
+  addToShortlist(
+    items: readonly { network: Network; account: string; title?: string | null; avatarUrl?: string | null; followers?: number | null; er?: number | null; country?: string | null }[],
+  ): ShortlistItem[] {
     const fields: Record<string, string> = {};
     const read = items.map((item, i) => {
       const ref = parseAccountRef(item.account, item.network);

@@ -16,7 +16,8 @@ describe('0230 library at scale', () => {
   };
 
   it('gives every library sort an index on its own ORDER BY, so a page is read without sorting the table', () => {
-    expect(Object.keys(sortExpressions).sort()).toEqual(librarySortKeys.filter((k) => k !== 'relevance').sort());
+    // The status lives in another table (0260): its sort finds the matches, then sorts them.
+    expect(Object.keys(sortExpressions).sort()).toEqual(librarySortKeys.filter((k) => k !== 'relevance' && k !== 'status').sort());
     for (const [key, expression] of Object.entries(sortExpressions)) {
       const page = plan(`SELECT * FROM reports ORDER BY ${expression} DESC NULLS LAST, id DESC LIMIT 100`);
       expect(page, key).toMatch(/USING INDEX reports_by_/);

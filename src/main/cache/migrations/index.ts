@@ -27,6 +27,7 @@ import { migration0230 } from './0230-library-at-scale';
 import { migration0240 } from './0240-watchlists';
 import { migration0250 } from './0250-alerts';
 import { migration0260 } from './0260-research-status';
+import { migration0270 } from './0270-shortlist-figures';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   migration0240,
   migration0250,
   migration0260,
+  migration0270,
 ];

@@ -5,7 +5,9 @@ import { CreatorsRepository } from './creatorsRepository';
 import { DiscoveryRepository } from './discoveryRepository';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from './discoveryWorkspaceRepository';
 import { ListsRepository } from './listsRepository';
-import { DAY_MS, NOW, tempDatabase, type TempDatabase } from './testkit';
+import { AccountNotesRepository } from './accountNotesRepository';
+import { ReportsRepository } from './reportsRepository';
+import { DAY_MS, NOW, parsedReport, tempDatabase, type TempDatabase } from './testkit';
 
 let t: TempDatabase;
 beforeEach(() => (t = tempDatabase()));
@@ -54,6 +56,29 @@ describe('DiscoveryWorkspaceRepository', () => {
     expect(list.find((i) => i.network === 'instagram')).toMatchObject({ account: 'nasa', title: 'NASA', followers: 20, addedAt: NOW });
     expect(repo.removeFromShortlist([list[0]!.id, 12345])).toBe(1);
     expect(repo.shortlist()).toHaveLength(1);
+  });
+
+  it('gives each shortlisted account the engagement rate and country the search showed (the cached report’s over them), its status and tags', () => {
+    const repo = new DiscoveryWorkspaceRepository(t.db);
+    const notes = new AccountNotesRepository(t.db);
+    const reports = new ReportsRepository(t.db);
+    repo.addToShortlist(
+      [
+        { network: 'instagram', account: 'searched', accountKey: 'searched', er: 3.5, country: 'de' },
+        { network: 'instagram', account: 'reported', accountKey: 'reported', er: 9, country: 'FR' },
+        { network: 'youtube', account: 'UCbare', accountKey: 'ucbare', er: -1, country: 'Germany' },
+      ],
+      NOW,
+    );
+    reports.saveSnapshot(parsedReport('instagram', 'reported', { summary: { engagementRate: 2.25, country: 'US' } }), { fetchedAt: NOW, unlockedAt: NOW, accountKey: 'reported' });
+    notes.set('instagram', 'searched', { note: '', tags: ['Beauty'], status: 'shortlisted' }, NOW);
+    const byAccount = Object.fromEntries(repo.shortlist().map((i) => [i.account, [i.er, i.country, i.status, i.tags]]));
+    expect(byAccount).toEqual({
+      searched: [3.5, 'DE', 'shortlisted', ['Beauty']],
+      reported: [2.25, 'US', null, []],
+      // What cannot be a rate or a country code is kept as nothing, not as a figure.
+      UCbare: [null, null, null, []],
+    });
   });
 
   it('remembers when auditor.creators was asked about an account', () => {

@@ -25,7 +25,20 @@ type RunRow = {
   outcome: DiscoveryRunRecord['outcome'];
   message: string | null;
 };
-type ShortRow = { id: number; network: Network; account: string; title: string | null; avatar_url: string | null; followers: number | null; added_at: number; note: string };
+type ShortRow = {
+  id: number;
+  network: Network;
+  account: string;
+  title: string | null;
+  avatar_url: string | null;
+  followers: number | null;
+  added_at: number;
+  note: string;
+  er: number | null;
+  country: string | null;
+  status: string | null;
+  tags: string | null;
+};
 
 const toRun = (r: RunRow): DiscoveryRunRecord => ({
   id: r.id,
@@ -46,8 +59,12 @@ const toShort = (r: ShortRow): ShortlistItem => ({
   title: r.title,
   avatarUrl: r.avatar_url,
   followers: r.followers,
+  er: r.er,
+  country: r.country,
   addedAt: r.added_at,
   note: r.note,
+  status: r.status,
+  tags: r.tags === null ? [] : (JSON.parse(r.tags) as string[]),
 });
 
 export type NewRun = Omit<DiscoveryRunRecord, 'id'>;
@@ -59,6 +76,9 @@ export interface NewShortlistItem {
   title?: string | null;
   avatarUrl?: string | null;
   followers?: number | null;
+  /** The engagement rate (percent) and country (ISO alpha-2) the search showed. */
+  er?: number | null;
+  country?: string | null;
 }
 
 export class DiscoveryWorkspaceRepository {
@@ -73,7 +93,7 @@ export class DiscoveryWorkspaceRepository {
     insertRun: Database.Statement<[number, number, number, number, number, number, number, number, string, string | null]>;
     pruneRuns: Database.Statement<[number, number, number]>;
     shortRows: Database.Statement<[], ShortRow>;
-    upsertShort: Database.Statement<[string, string, string, string | null, string | null, number | null, number]>;
+    upsertShort: Database.Statement<[string, string, string, string | null, string | null, number | null, number, number | null, string | null]>;
     deleteShort: Database.Statement<[number]>;
     noteShort: Database.Statement<[string, number]>;
     asked: Database.Statement<[string, string], { asked_at: number }>;
@@ -98,12 +118,22 @@ export class DiscoveryWorkspaceRepository {
       pruneRuns: db.prepare(
         'DELETE FROM discovery_runs WHERE query_id = ? AND id NOT IN (SELECT id FROM discovery_runs WHERE query_id = ? ORDER BY at DESC, id DESC LIMIT ?)',
       ),
-      shortRows: db.prepare('SELECT id, network, account, title, avatar_url, followers, added_at, note FROM shortlist ORDER BY added_at DESC, id DESC'),
+      // The cached report's engagement rate and country over those the search showed (a report is
+      // the fuller reading); the account's research status and tags beside them.
+      shortRows: db.prepare(
+        `SELECT s.id, s.network, s.account, s.title, s.avatar_url, s.followers, s.added_at, s.note,
+                coalesce(r.engagement_rate, s.er) AS er, coalesce(r.country, s.country) AS country, n.status, n.tags
+         FROM shortlist AS s
+         LEFT JOIN reports AS r ON r.network = s.network AND r.account_key = s.account_key
+         LEFT JOIN account_notes AS n ON n.network = s.network AND n.account_key = s.account_key
+         ORDER BY s.added_at DESC, s.id DESC`,
+      ),
       // Adding an account again refreshes what is shown of it and keeps its note and place.
       upsertShort: db.prepare(
-        `INSERT INTO shortlist (network, account_key, account, title, avatar_url, followers, added_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO shortlist (network, account_key, account, title, avatar_url, followers, added_at, er, country) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (network, account_key) DO UPDATE SET account = excluded.account, title = coalesce(excluded.title, title),
-           avatar_url = coalesce(excluded.avatar_url, avatar_url), followers = coalesce(excluded.followers, followers)`,
+           avatar_url = coalesce(excluded.avatar_url, avatar_url), followers = coalesce(excluded.followers, followers),
+           er = coalesce(excluded.er, er), country = coalesce(excluded.country, country)`,
       ),
       deleteShort: db.prepare('DELETE FROM shortlist WHERE id = ?'),
       noteShort: db.prepare('UPDATE shortlist SET note = ? WHERE id = ?'),
@@ -115,7 +145,9 @@ export class DiscoveryWorkspaceRepository {
     };
     this.addTx = db.transaction((items: readonly NewShortlistItem[], at: number) => {
       for (const item of items) {
-        this.s.upsertShort.run(item.network, keyOf(item.accountKey), item.account, item.title ?? null, item.avatarUrl ?? null, item.followers ?? null, at);
+        const er = typeof item.er === 'number' && Number.isFinite(item.er) && item.er >= 0 ? item.er : null;
+        const country = typeof item.country === 'string' && /^[A-Za-z]{2}$/.test(item.country) ? item.country.toUpperCase() : null;
+        this.s.upsertShort.run(item.network, keyOf(item.accountKey), item.account, item.title ?? null, item.avatarUrl ?? null, item.followers ?? null, at, er, country);
       }
     });
     this.removeTx = db.transaction((ids: readonly number[]) => ids.reduce((n, id) => n + this.s.deleteShort.run(id).changes, 0));

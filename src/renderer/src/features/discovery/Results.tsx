@@ -74,7 +74,7 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
   };
 
   const shortlist = () =>
-    void addToShortlist(withAccount.map((r) => ({ network: r.network, account: r.account, title: r.title ?? r.username, avatarUrl: r.avatarUrl, followers: r.followers })));
+    void addToShortlist(withAccount.map((r) => ({ network: r.network, account: r.account, title: r.title ?? r.username, avatarUrl: r.avatarUrl, followers: r.followers, er: r.er, country: r.country })));
 
   const noAccount = chosen.length - withAccount.length;
 
