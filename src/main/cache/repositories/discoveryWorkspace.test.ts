@@ -71,13 +71,14 @@ describe('DiscoveryWorkspaceRepository', () => {
       NOW,
     );
     reports.saveSnapshot(parsedReport('instagram', 'reported', { summary: { engagementRate: 2.25, country: 'US' } }), { fetchedAt: NOW, unlockedAt: NOW, accountKey: 'reported' });
-    notes.set('instagram', 'searched', { note: '', tags: ['Beauty'], status: 'shortlisted' }, NOW);
-    const byAccount = Object.fromEntries(repo.shortlist().map((i) => [i.account, [i.er, i.country, i.status, i.tags]]));
+    notes.set('instagram', 'searched', { note: 'Pitch in May', tags: ['Beauty'], status: 'shortlisted' }, NOW);
+    repo.setShortlistNote(repo.shortlist().find((i) => i.account === 'reported')!.id, 'An entry note from a teammate');
+    const byAccount = Object.fromEntries(repo.shortlist().map((i) => [i.account, [i.er, i.country, i.status, i.tags, i.note]]));
     expect(byAccount).toEqual({
-      searched: [3.5, 'DE', 'shortlisted', ['Beauty']],
-      reported: [2.25, 'US', null, []],
+      searched: [3.5, 'DE', 'shortlisted', ['Beauty'], 'Pitch in May'],
+      reported: [2.25, 'US', null, [], 'An entry note from a teammate'],
       // What cannot be a rate or a country code is kept as nothing, not as a figure.
-      UCbare: [null, null, null, []],
+      UCbare: [null, null, null, [], ''],
     });
   });
 

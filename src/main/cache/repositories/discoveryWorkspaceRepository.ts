@@ -119,9 +119,10 @@ export class DiscoveryWorkspaceRepository {
         'DELETE FROM discovery_runs WHERE query_id = ? AND id NOT IN (SELECT id FROM discovery_runs WHERE query_id = ? ORDER BY at DESC, id DESC LIMIT ?)',
       ),
       // The cached report's engagement rate and country over those the search showed (a report is
-      // the fuller reading); the account's research status and tags beside them.
+      // the fuller reading); the account's research status, tags and note (the one its report page
+      // edits; an entry's own note from an older Scout when it has none) beside them.
       shortRows: db.prepare(
-        `SELECT s.id, s.network, s.account, s.title, s.avatar_url, s.followers, s.added_at, s.note,
+        `SELECT s.id, s.network, s.account, s.title, s.avatar_url, s.followers, s.added_at, coalesce(nullif(n.note, ''), s.note) AS note,
                 coalesce(r.engagement_rate, s.er) AS er, coalesce(r.country, s.country) AS country, n.status, n.tags
          FROM shortlist AS s
          LEFT JOIN reports AS r ON r.network = s.network AND r.account_key = s.account_key
