@@ -321,3 +321,46 @@ test('a refused field says why where it is typed, and nothing is sent', async ({
   await page.getByRole('button', { name: 'Check the cost again' }).click();
   await expect(page.getByTestId('discovery-quote')).toHaveText('Page 1: already cached; spends nothing.');
 });
+
+test('results filtered by your status and tags, their notes shown under the name, and the file of what is shown', async ({ page, scout }) => {
+  test.setTimeout(120_000);
+  await scout.open(page);
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('new-query').click();
+  await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
+  await page.getByTestId('query-name').fill('Tagged creators');
+  await page.getByTestId('save-query').click();
+  await page.getByTestId('mode-sandbox').check();
+  await run(page, 1, 1);
+  await expect(page.getByTestId('results-count')).toContainText('20 accounts from 1 cached page');
+  const [first, second] = await page.getByTestId('result-row').evaluateAll((trs) => trs.slice(0, 2).map((tr) => tr.getAttribute('data-account')!));
+
+  // A status and a tag as a report page saves them, on two of the accounts found.
+  await page.evaluate(`(async () => {
+    const call = (channel, body) => fetch('/rpc/' + channel, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await call('notes:set', { network: 'instagram', account: ${JSON.stringify(first)}, note: '', tags: ['Spring'], status: 'contacted' });
+    await call('notes:set', { network: 'instagram', account: ${JSON.stringify(second)}, note: '', tags: ['Spring'] });
+  })()`);
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Tagged creators', exact: true }).click();
+  await page.getByTestId('mode-sandbox').check();
+  await expect(page.getByTestId('results-count')).toContainText('20 accounts from 1 cached page');
+  await expect(page.locator(`[data-testid="result-row"][data-account="${first}"] [data-testid="row-notes"]`)).toHaveText(/Contacted\s*Spring/);
+
+  const status = page.getByLabel('Results: status');
+  const rows = page.getByTestId('result-row');
+  await status.selectOption({ label: 'Status “Contacted”' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-account', first!);
+  await status.selectOption({ label: 'No status' });
+  await expect(page.getByRole('table', { name: 'Search results' })).toHaveAttribute('aria-rowcount', '20');
+  await status.selectOption({ label: 'Any status' });
+  await page.getByLabel('Results: tag').selectOption({ label: 'Tagged “Spring”' });
+  await expect(rows).toHaveCount(2);
+
+  // The file holds what the filter shows.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync((await csv.path())!).toString('utf8').slice(1), { header: true, skipEmptyLines: true });
+  expect(parsed.data.map((r) => r.Username).sort()).toEqual([first, second].sort());
+});

@@ -39,6 +39,7 @@ export const channels = [
   'notes:get',
   'notes:set',
   'notes:tags',
+  'notes:all',
   'workflow:steps',
   'workflow:setSteps',
   'compare:list',

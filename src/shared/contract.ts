@@ -521,6 +521,8 @@ export const operations = {
   ),
   /** Every tag in use in this workspace, alphabetical. */
   'notes:tags': op<string[]>()(noInput),
+  /** Every account's note, tags and status in this workspace (an account with none is not listed), for the tables' filters. */
+  'notes:all': op<AccountNotesView[]>()(noInput),
   /** The workspace's status steps in order, each with how many accounts are at it. */
   'workflow:steps': op<StatusStepsView>()(noInput),
   /**

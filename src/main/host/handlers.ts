@@ -115,6 +115,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'notes:get': async ({ account }) => s.active().notes.get(account),
     'notes:set': async ({ account, note, tags, status }) => s.active().notes.set(account, { note, tags, status }),
     'notes:tags': async () => s.active().notes.tags(),
+    'notes:all': async () => s.active().notes.all(),
     'workflow:steps': async () => s.active().notes.steps(),
     'workflow:setSteps': async ({ steps }) => s.active().notes.setSteps(steps),
     'watchlists:list': async () => s.active().tracking.list(),

@@ -96,6 +96,11 @@ describe('notes and tags on an account', () => {
     const unknown = await h.result('notes:set', { network: 'instagram', account: 'nasa', note: '', tags: [], status: 'signed' });
     expect(unknown.ok ? 'saved' : [unknown.error.code, unknown.error.message]).toEqual(['INVALID_INPUT', expect.stringMatching(/not in this workspace’s steps/)]);
 
+    // Every account's notes at once, for the tables that filter by them (Discovery, Lists).
+    expect((await h.call<AccountNotesView[]>('notes:all')).map((n) => [n.network, n.accountKey, n.status, n.tags]).sort()).toEqual([
+      ['instagram', 'nasa', 'considering', ['Space']],
+      ['youtube', 'mkbhd', 'contacted', []],
+    ]);
     const library = await h.call<LibraryPageView>('reports:library', { sort: 'status', order: 'asc' });
     expect(library.items.map((i) => [i.accountKey, i.status])).toEqual([['nasa', 'considering'], ['mkbhd', 'contacted'], ['khaby.lame', null]]);
     expect(keys(await h.call('reports:library', { status: 'contacted' }))).toEqual(['youtube:mkbhd']);

@@ -66,6 +66,11 @@ export class AccountNotesService {
     );
   }
 
+  /** Every account's note, tags and status (accounts with none are not listed). */
+  all(): AccountNotesView[] {
+    return this.repo.list().map((n) => ({ network: n.network, accountKey: n.accountKey, note: n.note, tags: n.tags, status: n.status, updatedAt: n.updatedAt }));
+  }
+
   /** Every tag in use in this workspace, each spelled as first met, in alphabetical order. */
   tags(): string[] {
     const seen = new Map<string, string>();

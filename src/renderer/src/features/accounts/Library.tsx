@@ -260,7 +260,11 @@ export function Library() {
         <DataTable<LibraryItemView, LibraryColumnKey>
           label="Cached accounts"
           className="library"
-          columns={libraryColumns}
+          columns={
+            // The Status column only while it says something (a status on the page, or its filter
+            // or sort chosen): at 1,100 px the table has no room for an empty one.
+            library.items.some((i) => i.status) || query.status !== undefined || query.sort === 'status' ? libraryColumns : libraryColumns.filter((c) => c.key !== 'status')
+          }
           rows={library.items}
           rowKey={libraryKey}
           sort={{ key: query.sort ?? 'fetchedAt', order: query.order ?? 'desc' }}

@@ -13,6 +13,7 @@ import { useScout } from '../../store';
 import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
 import type { ResultSortKey } from '@shared/discoveryResultOrder';
+import { hasNotesFilter, NotesFilter, passesNotesFilter, StatusStepsProvider, useNotesIndex, type NotesFilterValue } from '../workflow';
 
 type View = 'all' | number;
 
@@ -37,6 +38,9 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [status, setStatus] = useState<string | null>(null);
   const { results, error, current } = useCachedResults(bodyKey, sandbox, version);
+  // The researcher's status and tags on the accounts found (those Scout has notes on).
+  const notes = useNotesIndex();
+  const [notesFilter, setNotesFilter] = useState<NotesFilterValue>({});
 
   // Another query or mode starts on all its pages, with nothing selected.
   const resetKey = `${bodyKey}|${sandbox}`;
@@ -51,7 +55,8 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
   const pages = results?.pages ?? [];
   // One page of those cached, or all of them (also when the page chosen is not among them).
   const page = view !== 'all' && pages.includes(view) ? view : 'all';
-  const rows = useMemo(() => (page === 'all' ? (results?.rows ?? []) : (results?.rows ?? []).filter((r) => r.page === page)), [results, page]);
+  const onPage = useMemo(() => (page === 'all' ? (results?.rows ?? []) : (results?.rows ?? []).filter((r) => r.page === page)), [results, page]);
+  const rows = useMemo(() => (hasNotesFilter(notesFilter) ? onPage.filter((r) => passesNotesFilter(notes.lookup(r.network, r.account), notesFilter)) : onPage), [onPage, notes, notesFilter]);
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
   const shownSelection = keepShown(selection, keys);
   const chosen = useMemo(() => rows.filter((r) => shownSelection.keys.has(r.key)), [rows, shownSelection]);
@@ -117,7 +122,11 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
           >
             Next page ›
           </button>
+          <NotesFilter label="Results" value={notesFilter} onChange={setNotesFilter} tags={notes.tags} />
         </div>
+      )}
+      {onPage.length > 0 && rows.length === 0 && (
+        <EmptyState title="No account shown matches your status and tag filters.">Choose “Any status” and “Any tag” to see every result.</EmptyState>
       )}
       {bodyKey !== null && results && results.rows.length === 0 && current && (
         <EmptyState title={`No ${sandbox ? 'sandbox' : 'production'} pages of this query are cached yet.`}>
@@ -149,7 +158,16 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
               subject={() =>
                 bodyKey === null
                   ? null
-                  : { kind: 'discovery', title: `${name.trim() || 'Discovery results'}${sandbox ? ' (sandbox)' : ''}`, body: JSON.parse(bodyKey) as DiscoveryBody, sandbox, page: page === 'all' ? null : page, sort, rows: chosen.map((r) => r.key) }
+                  : {
+                      kind: 'discovery',
+                      title: `${name.trim() || 'Discovery results'}${sandbox ? ' (sandbox)' : ''}`,
+                      body: JSON.parse(bodyKey) as DiscoveryBody,
+                      sandbox,
+                      page: page === 'all' ? null : page,
+                      sort,
+                      // The ticked rows; with a status or tag filter and none ticked, the rows it shows.
+                      rows: chosen.length > 0 || !hasNotesFilter(notesFilter) ? chosen.map((r) => r.key) : rows.map((r) => r.key),
+                    }
               }
               onStatus={setStatus}
               scope={chosen.length > 0 ? 'the selected rows' : 'every row shown'}
@@ -160,7 +178,9 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
               {status}
             </p>
           )}
-          <ResultsTable rows={rows} selection={shownSelection} onSelectionChange={setSelection} sort={sort} onSortChange={setSort} onProblem={setStatus} />
+          <StatusStepsProvider>
+            <ResultsTable rows={rows} selection={shownSelection} onSelectionChange={setSelection} sort={sort} onSortChange={setSort} onProblem={setStatus} notesOf={notes.lookup} />
+          </StatusStepsProvider>
         </>
       )}
     </section>

@@ -11,6 +11,8 @@ import { Avatar } from '../../shared/Avatar';
 import { formatExact, formatMetric, openOutside, VirtualTable, type Selection, type SortState, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { firstOrder, orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
+import { RowNotes, type NotesIndex } from '../workflow';
+
 
 export type { ResultSortKey };
 
@@ -46,14 +48,18 @@ export interface ResultsTableProps {
   onSortChange(sort: SortState<ResultSortKey>): void;
   /** Something the table could not do (a link refused), in words. */
   onProblem(message: string): void;
+  /** The researcher's notes on a row's account (its status and tags show under its name). */
+  notesOf?: NotesIndex;
 }
 
 type ColumnKey = ResultSortKey | 'linked';
 
 const rowKey = (r: DiscoveryRow) => r.key;
 
-export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortChange, onProblem }: ResultsTableProps) {
+export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortChange, onProblem, notesOf }: ResultsTableProps) {
   const shown = useMemo(() => orderRows(rows, sort), [rows, sort]);
+  // A row with the researcher's status or tags is taller: rows are then measured as drawn.
+  const withNotes = useMemo(() => notesOf !== undefined && rows.some((r) => { const n = notesOf(r.network, r.account); return n !== null && (n.status !== null || n.tags.length > 0); }), [rows, notesOf]);
   // Search answers carry no country or verified mark today (api-notes.md): such a column shows only when some row has it.
   const has = useMemo(
     () => ({
@@ -98,6 +104,7 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
                   {accountHandle(row.network, row.username, row.socialId)}
                 </span>
               )}
+              <RowNotes notes={notesOf?.(row.network, row.account) ?? null} />
             </span>
           </span>
         );
@@ -200,8 +207,10 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       rows={shown}
       rowKey={rowKey}
       rowHeight={ROW_HEIGHT}
-      // Fixed heights: a fast scroll updates the same few dozen rows instead of building new ones every frame.
-      reuse="slot"
+      measure={withNotes}
+      // Fixed heights: a fast scroll updates the same few dozen rows instead of building new ones
+      // every frame; measured rows (some with notes) are keyed by account and keep their size.
+      reuse={withNotes ? 'row' : 'slot'}
       sort={sort}
       onSortChange={(next) => onSortChange(next as SortState<ResultSortKey>)}
       selection={selection}
@@ -213,7 +222,7 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       onOpen={(row) => {
         if (row.profileUrl) void openOutside(row.profileUrl).catch(refused);
       }}
-      rowProps={(row) => ({ 'data-testid': 'result-row', 'data-key': row?.key })}
+      rowProps={(row) => ({ 'data-testid': 'result-row', 'data-key': row?.key, 'data-account': row?.account ?? undefined })}
     />
   );
 }

@@ -37,6 +37,7 @@ import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
 import { teamReceived } from '../../shared/scoutQuery';
+import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusStepsProvider, useNotesIndex, type NotesFilterValue } from '../workflow';
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
 export const ITEMS_PER_PAGE = 100;
@@ -336,6 +337,8 @@ function ListItems({
   const [note, setNote] = useState<string | null>(null);
 
   const fieldKeys = useMemo(() => otherFieldKeys(items ?? []), [items]);
+  // The researcher's status and tags on the list's accounts: under each name, and a filter over the whole list.
+  const notes = useNotesIndex();
   const columns = useMemo<Column<ListItemView, ItemSortKey>[]>(() => {
     // The table sorts by the one rule the export orders its file by (orderItems).
     const base: Column<ListItemView, ItemSortKey>[] = [
@@ -348,6 +351,7 @@ function ListItems({
             <span className="list-account-names" title={[i.title ?? i.username ?? i.account, i.username && i.username !== i.title ? accountHandle(i.network, i.username) : null].filter(Boolean).join(' ')}>
               <span className="list-title truncate">{i.title ?? i.username ?? i.account ?? '—'}</span>
               {i.username && i.username !== i.title && <span className="muted list-username truncate"> {accountHandle(i.network, i.username)}</span>}
+              <RowNotes notes={notes.lookup(i.network, i.account)} />
             </span>
           </span>
         ),
@@ -365,9 +369,14 @@ function ListItems({
       title: (i: ListItemView) => fieldText(key, i.fields[key]).title,
     }));
     return [...base, ...others];
-  }, [fieldKeys, items]);
+  }, [fieldKeys, items, notes]);
 
-  const sorted = useMemo(() => orderItems(items ?? [], sort), [items, sort]);
+  const [notesFilter, setNotesFilter] = useState<NotesFilterValue>({});
+  const filtered = useMemo(
+    () => (hasNotesFilter(notesFilter) ? (items ?? []).filter((i) => passesNotesFilter(notes.lookup(i.network, i.account), notesFilter)) : (items ?? [])),
+    [items, notes, notesFilter],
+  );
+  const sorted = useMemo(() => orderItems(filtered, sort), [filtered, sort]);
   const pages = Math.max(1, Math.ceil(sorted.length / ITEMS_PER_PAGE));
   const at = Math.min(page, pages - 1);
   const shown = sorted.slice(at * ITEMS_PER_PAGE, (at + 1) * ITEMS_PER_PAGE);
@@ -439,16 +448,24 @@ function ListItems({
                 Clear selection
               </button>
             )}
-            {/* Every item, in the table's order (all pages): the file a client receives. */}
-            <ExportActions subject={() => ({ kind: 'list', listId, sort, rows: [] })} onStatus={setNote} testIds={{ xlsx: 'list-export-xlsx', csv: 'list-export-csv' }} />
+            <NotesFilter label="Items" value={notesFilter} onChange={(next) => (setNotesFilter(next), setPage(0))} tags={notes.tags} />
+            {/* Every item shown, in the table's order (all pages): the file a client receives. */}
+            <ExportActions
+              subject={() => ({ kind: 'list', listId, sort, rows: hasNotesFilter(notesFilter) ? sorted.map(rowKey) : [] })}
+              onStatus={setNote}
+              disabled={sorted.length === 0}
+              testIds={{ xlsx: 'list-export-xlsx', csv: 'list-export-csv' }}
+            />
           </div>
           {note && (
             <p role="status" className="muted" data-testid="list-note">
               {note}
             </p>
           )}
+          {sorted.length === 0 && <EmptyState title="No item matches your status and tag filters.">Choose “Any status” and “Any tag” to see the whole list.</EmptyState>}
           {/* More columns than a narrow window holds: the box scrolls sideways, and is a Tab stop for the arrow keys. */}
           <div className="list-table-scroll" role="region" aria-label={`Items of ${label}, scrolling sideways`} tabIndex={0} data-testid="list-table-scroll">
+            <StatusStepsProvider>
             <DataTable
               label={`Items of ${label}`}
               className="list-item-table"
@@ -463,6 +480,7 @@ function ListItems({
               rowLabel={(i) => i.title ?? i.username ?? `item ${i.position + 1}`}
               rowProps={(i) => ({ 'data-testid': 'list-item-row', 'data-account': i.account ?? undefined, 'data-network': i.network ?? undefined })}
             />
+            </StatusStepsProvider>
           </div>
           <nav className="pager" aria-label="Pages of items">
             <button type="button" onClick={() => setPage(at - 1)} disabled={at === 0}>

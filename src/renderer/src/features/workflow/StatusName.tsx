@@ -1,6 +1,7 @@
 // An account's status in a table cell: its step's name from the steps the screen read once
 // (StatusStepsProvider), not one query per row.
 import { createContext, useContext, type ReactNode } from 'react';
+import type { AccountNotesView } from '@shared/accountNotes';
 import { statusLabel, type StatusStep } from '@shared/workflow';
 import { useStatusSteps } from './useStatusSteps';
 
@@ -31,5 +32,20 @@ export function StatusFilterOptions({ steps, current }: { steps: readonly Status
       ))}
       {current !== undefined && current !== 'none' && !steps.some((s) => s.id === current) && <option value={current}>{statusLabel(steps, current)}</option>}
     </>
+  );
+}
+
+/** An account's status and tags under its name, when the researcher gave it any. */
+export function RowNotes({ notes }: { notes: AccountNotesView | null }) {
+  if (!notes || (notes.status === null && notes.tags.length === 0)) return null;
+  return (
+    <span className="tag-cell" data-testid="row-notes">
+      <StatusName status={notes.status} />
+      {notes.tags.map((t) => (
+        <span key={t} className="tag-chip small">
+          {t}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -1,0 +1,71 @@
+// Tables of accounts Scout may not have a report of (Discovery's results, Lists, Compare) filtered
+// by the researcher's status and tags: every account's notes read once per screen, looked up by
+// the account key Scout keeps them under (parseAccountRef, as everywhere else).
+import { useMemo } from 'react';
+import { parseAccountRef } from '@shared/accountInput';
+import { tagKey, type AccountNotesView } from '@shared/accountNotes';
+import type { Network } from '@shared/reports';
+import { NO_STATUS } from '@shared/workflow';
+import { scout } from '../../shared/scoutClient';
+import { teamReceived } from '../../shared/scoutQuery';
+import { useScoutQuery } from '../../shared/useScoutQuery';
+import { useStatusSteps } from './useStatusSteps';
+import { StatusFilterOptions } from './StatusName';
+
+export interface NotesFilterValue {
+  /** A step's id, or NO_STATUS. */
+  status?: string;
+  tag?: string;
+}
+
+export type NotesIndex = (network: Network | null, account: string | null) => AccountNotesView | null;
+
+/** Every account's notes, and a lookup by network and account as a row names it. */
+export function useNotesIndex(): { lookup: NotesIndex; tags: string[] } {
+  const all = useScoutQuery(() => scout.invoke('notes:all', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes'), 'workflow:changed'] });
+  return useMemo(() => {
+    const byKey = new Map((all.data ?? []).map((n) => [`${n.network}:${n.accountKey}`, n]));
+    const seen = new Map<string, string>();
+    for (const n of all.data ?? []) for (const t of n.tags) if (!seen.has(tagKey(t))) seen.set(tagKey(t), t);
+    const lookup: NotesIndex = (network, account) => {
+      if (!network || !account) return null;
+      const ref = parseAccountRef(account, network);
+      return ref.ok ? (byKey.get(`${network}:${ref.value.key}`) ?? null) : null;
+    };
+    return { lookup, tags: [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })) };
+  }, [all.data]);
+}
+
+/** Whether an account's notes pass the filter (no filter: every account). */
+export function passesNotesFilter(notes: AccountNotesView | null, filter: NotesFilterValue): boolean {
+  if (filter.status !== undefined) {
+    const status = notes?.status ?? null;
+    if (filter.status === NO_STATUS ? status !== null : status !== filter.status) return false;
+  }
+  if (filter.tag !== undefined && !(notes?.tags ?? []).some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
+  return true;
+}
+
+export const hasNotesFilter = (filter: NotesFilterValue) => filter.status !== undefined || filter.tag !== undefined;
+
+/** The two selects: a status (or none) and a tag in use. */
+export function NotesFilter({ value, onChange, tags, label }: { value: NotesFilterValue; onChange(next: NotesFilterValue): void; tags: readonly string[]; label: string }) {
+  const steps = useStatusSteps().data?.steps ?? [];
+  return (
+    <span className="notes-filter" role="group" aria-label={`Filter ${label} by your status and tags`}>
+      <select aria-label={`${label}: status`} value={value.status ?? ''} onChange={(e) => onChange({ ...value, status: e.target.value || undefined })}>
+        <StatusFilterOptions steps={steps} current={value.status} />
+      </select>
+      {(tags.length > 0 || value.tag !== undefined) && (
+        <select aria-label={`${label}: tag`} value={value.tag ?? ''} onChange={(e) => onChange({ ...value, tag: e.target.value || undefined })}>
+          <option value="">Any tag</option>
+          {[...(value.tag !== undefined && !tags.some((t) => tagKey(t) === tagKey(value.tag!)) ? [value.tag] : []), ...tags].map((t) => (
+            <option key={t} value={t}>
+              Tagged “{t}”
+            </option>
+          ))}
+        </select>
+      )}
+    </span>
+  );
+}
