@@ -347,6 +347,17 @@ test('results filtered by your status and tags, their notes shown under the name
   await page.getByTestId('mode-sandbox').check();
   await expect(page.getByTestId('results-count')).toContainText('20 accounts from 1 cached page');
   await expect(page.locator(`[data-testid="result-row"][data-account="${first}"] [data-testid="row-notes"]`)).toHaveText(/Contacted\s*Spring/);
+  // Drawn, not only there: each row its own visible line, the notes inside their row's box.
+  const tagged = page.locator(`[data-testid="result-row"][data-account="${first}"]`);
+  const plain = page.getByTestId('result-row').nth(2);
+  await expect(tagged.getByTestId('row-notes')).toBeVisible();
+  await expect(plain).toBeVisible();
+  const [taggedBox, notesBox, plainBox] = await Promise.all([tagged.boundingBox(), tagged.getByTestId('row-notes').boundingBox(), plain.boundingBox()]);
+  expect(taggedBox!.height).toBeGreaterThan(30);
+  expect(Math.abs(taggedBox!.height - plainBox!.height)).toBeLessThan(1);
+  expect(notesBox!.y).toBeGreaterThanOrEqual(taggedBox!.y);
+  expect(notesBox!.y + notesBox!.height).toBeLessThanOrEqual(taggedBox!.y + taggedBox!.height + 0.5);
+  expect(plainBox!.y).toBeGreaterThanOrEqual(taggedBox!.y + taggedBox!.height - 0.5);
 
   const status = page.getByLabel('Results: status');
   const rows = page.getByTestId('result-row');

@@ -58,8 +58,6 @@ const rowKey = (r: DiscoveryRow) => r.key;
 
 export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortChange, onProblem, notesOf }: ResultsTableProps) {
   const shown = useMemo(() => orderRows(rows, sort), [rows, sort]);
-  // A row with the researcher's status or tags is taller: rows are then measured as drawn.
-  const withNotes = useMemo(() => notesOf !== undefined && rows.some((r) => { const n = notesOf(r.network, r.account); return n !== null && (n.status !== null || n.tags.length > 0); }), [rows, notesOf]);
   // Search answers carry no country or verified mark today (api-notes.md): such a column shows only when some row has it.
   const has = useMemo(
     () => ({
@@ -207,10 +205,9 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       rows={shown}
       rowKey={rowKey}
       rowHeight={ROW_HEIGHT}
-      measure={withNotes}
       // Fixed heights: a fast scroll updates the same few dozen rows instead of building new ones
-      // every frame; measured rows (some with notes) are keyed by account and keep their size.
-      reuse={withNotes ? 'row' : 'slot'}
+      // every frame (a row's status and tags sit on its name's line).
+      reuse="slot"
       sort={sort}
       onSortChange={(next) => onSortChange(next as SortState<ResultSortKey>)}
       selection={selection}

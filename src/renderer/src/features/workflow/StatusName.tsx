@@ -37,9 +37,12 @@ export function StatusFilterOptions({ steps, current }: { steps: readonly Status
 
 /** An account's status and tags under its name, when the researcher gave it any. */
 export function RowNotes({ notes }: { notes: AccountNotesView | null }) {
+  const steps = useContext(StepsContext);
   if (!notes || (notes.status === null && notes.tags.length === 0)) return null;
+  // Where the row has no room for every chip, the whole of it on hover.
+  const words = [statusLabel(steps, notes.status), ...notes.tags].filter((w) => w !== null).join(' · ');
   return (
-    <span className="tag-cell" data-testid="row-notes">
+    <span className="tag-cell" data-testid="row-notes" title={words}>
       <StatusName status={notes.status} />
       {notes.tags.map((t) => (
         <span key={t} className="tag-chip small">
