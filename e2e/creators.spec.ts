@@ -82,6 +82,11 @@ test('sync creators by unlock date and by account, copy a contact, offline too',
   // Every creator shown was unlocked within the dates asked for.
   const rows = page.getByTestId('creator-row');
   await expect(rows.first()).toBeVisible();
+  // Measured rows drawn as tall as what they hold, one under the other (not collapsed into a strip).
+  const [firstBox, nameBox] = await Promise.all([rows.first().boundingBox(), rows.first().locator('td').first().boundingBox()]);
+  expect(firstBox!.height).toBeGreaterThan(30);
+  expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(firstBox!.y + firstBox!.height + 0.5);
+  if (synced > 1) expect((await rows.nth(1).boundingBox())!.y).toBeGreaterThanOrEqual(firstBox!.y + firstBox!.height - 0.5);
   const dates = await page.getByTestId('account-unlocked').allTextContents();
   expect(dates.length).toBeGreaterThan(0);
   for (const text of dates) {
