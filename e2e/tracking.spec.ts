@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatMetric, formatSignedNumber } from '../src/shared/format';
 import type { Network } from '../src/shared/reports';
 import { accountProfile, followerEvents } from '../src/simulator/data/profile';
+import { brandNews } from '../src/simulator/data/reports/posts';
 import { expect, test } from './fixtures';
 
 const DAY_MS = 86_400_000;
@@ -208,4 +209,62 @@ test.describe('the renewal plan', () => {
     await expect(page.getByLabel(/Usernames, channel ids/)).toHaveValue('twitch:also_ending');
     await expect(page.getByTestId('credits-reports')).toHaveText('998');
   });
+});
+
+test('a brand that starts mentioning a watched YouTube channel is an alert that names it; nothing is spent', async ({ page, scout }) => {
+  test.setTimeout(180_000);
+  const simulator = scout.simulator!;
+  // A channel built to take up brands, with no sudden move of its followers and a clear engagement
+  // rate in these weeks: the one alert it can raise is the new brand mention.
+  const NAME = Array.from({ length: 300 }, (_, i) => `new_mentions_tube${i}`).find(
+    (n) => followerEvents('youtube', n, simDay, simDay + 45).length === 0 && accountProfile('youtube', n, SIM_DAY).er > 2,
+  )!;
+  // The brand the channel built for it takes up after the test's first day (the simulator's rule).
+  const news = brandNews(`youtube:${NAME}`, NAME, simDay + 45).filter((n) => n.day > simDay)[0]!;
+  expect(news.day).toBeLessThanOrEqual(simDay + 31);
+  await scout.open(page);
+  await page.getByRole('button', { name: 'Add accounts' }).click();
+  await page.getByLabel('Network for bare names').selectOption('instagram');
+  await page.getByLabel(/Usernames, channel ids/).fill(`https://www.youtube.com/@${NAME}`);
+  await page.getByRole('button', { name: 'Check cost of 1 account' }).click();
+  await page.getByRole('button', { name: 'Fetch and spend 1 report credit' }).click();
+  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Its brand mentions opened once: from now on a refresh asks for them again.
+  await page.keyboard.press('Control+1');
+  await page.locator('[data-testid^="library-row-youtube-"]').first().click();
+  await page.getByRole('tab', { name: 'Brand mentions' }).click();
+  await expect(page.getByTestId('mentions-tab').locator('li').first()).toBeVisible();
+  await expect(page.getByTestId('mentions-tab')).not.toContainText(news.brand);
+
+  await page.keyboard.press('Control+8');
+  await page.getByLabel('New watchlist', { exact: true }).fill('Brand watch');
+  await page.getByLabel('Schedule of the new watchlist').selectOption('manual');
+  await page.getByRole('button', { name: 'Create watchlist' }).click();
+  await page.getByLabel('Add accounts', { exact: true }).fill(`https://www.youtube.com/@${NAME}`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('watchlist-added')).toHaveText('1 account added to Brand watch.');
+  const spent = { ...simulator.state.spent };
+
+  const progress = page.getByTestId('watchlist-progress');
+  let raisedOn: number | null = null;
+  for (let day = 1; day <= 40 && raisedOn === null; day++) {
+    simulator.advanceClock(DAY_MS);
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled();
+    if ((await progress.textContent())!.includes('1 new alert')) raisedOn = Math.floor(simulator.clock.now() / DAY_MS);
+  }
+  // Raised once the channel's first video after the day it took the brand up was out (within a week).
+  expect(raisedOn).not.toBeNull();
+  expect(raisedOn!).toBeGreaterThanOrEqual(news.day);
+  expect(raisedOn!).toBeLessThanOrEqual(news.day + 7);
+  expect(simulator.state.spent).toEqual(spent);
+
+  const inbox = page.getByTestId('alerts-inbox');
+  await expect(inbox.locator('li')).toHaveCount(1);
+  await expect(inbox.locator('li')).toContainText('New brand mention');
+  await expect(inbox.locator('.alert-evidence')).toContainText(`${news.brand} mentions the account now, and did not in its brand mentions before`);
+  await expect(page.getByTestId('unread-alerts')).toHaveText('1, 1 unread alert');
 });

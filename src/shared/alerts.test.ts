@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultAlertRules, evaluateAlerts, readAlertRules, type AlertRules, type SnapshotFigures } from './alerts';
+import { defaultAlertRules, evaluateAlerts, newBrandMentions, readAlertRules, type AlertRules, type SnapshotFigures } from './alerts';
 
 const DAY = 86_400_000;
 const snap = (day: number, followers: number | null, engagementRate: number | null = 2, audienceQuality: number | null = 70, id = day + 1): SnapshotFigures => ({
@@ -39,7 +39,7 @@ describe('alert rules', () => {
     expect(kinds([snap(0, 10_000, 2, 70), snap(1, 10_000, 2, 64)])).toEqual(['quality-drop']);
     expect(kinds([snap(0, 10_000, 2, 70), snap(1, 10_000, 2, 66)])).toEqual([]);
     // Rules switched off raise nothing.
-    const off: AlertRules = { followerDrop: null, followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: false };
+    const off: AlertRules = { followerDrop: null, followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: false, newMention: false };
     expect(kinds([snap(0, 10_000, 2, 70), snap(1, 1_000, 0.1, 10)], off)).toEqual([]);
   });
 
@@ -79,5 +79,24 @@ describe('alert rules', () => {
     expect(readAlertRules('[]')).toBeNull();
     expect(readAlertRules(null)).toBeNull();
     expect(readAlertRules([])).toBeNull();
+  });
+
+  it('rules saved before the new-brand-mention rule existed read with it on', () => {
+    const older = { followerDrop: { pct: 12, days: 3 }, followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: false };
+    expect(readAlertRules(older)).toEqual({ ...older, newMention: true });
+    expect(readAlertRules({ ...older, newMention: false })!.newMention).toBe(false);
+    expect(readAlertRules({ ...older, newMention: 'yes' })).toBeNull();
+  });
+});
+
+describe('new brand mentions', () => {
+  const b = (key: string, name = key) => ({ key, name });
+  it('are the brands the newer mentions have and the older did not, by key or by name', () => {
+    expect(newBrandMentions([b('nike', 'Nike')], [b('nike', 'Nike'), b('adidas', 'Adidas')])).toEqual([b('adidas', 'Adidas')]);
+    // The same brand under another key (a renamed channel) is not new; a brand listed twice is said once.
+    expect(newBrandMentions([b('nike', 'Nike')], [b('nike-2', ' nike '), b('spotify', 'Spotify'), b('spotify', 'Spotify')])).toEqual([b('spotify', 'Spotify')]);
+    // A brand no longer mentioned is no alert; nothing before, everything is new (the caller keeps a first fetch as the baseline).
+    expect(newBrandMentions([b('nike'), b('adidas')], [b('nike')])).toEqual([]);
+    expect(newBrandMentions([], [b('nike')])).toEqual([b('nike')]);
   });
 });

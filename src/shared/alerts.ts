@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Network } from './reports';
 import type { WorkspaceId } from './workspaces';
 
-export const alertKinds = ['follower-drop', 'follower-spike', 'low-engagement', 'quality-drop', 'unavailable'] as const;
+export const alertKinds = ['follower-drop', 'follower-spike', 'low-engagement', 'quality-drop', 'unavailable', 'new-mention'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 export const alertKindLabels: Record<AlertKind, string> = {
@@ -14,6 +14,7 @@ export const alertKindLabels: Record<AlertKind, string> = {
   'low-engagement': 'Engagement rate fell below the line',
   'quality-drop': 'Audience quality fell',
   unavailable: 'Report unavailable',
+  'new-mention': 'New brand mention',
 };
 
 const DAYS = z.number().int('Days are a whole number.').min(1, 'At least 1 day.').max(90, 'At most 90 days.');
@@ -30,6 +31,11 @@ export const alertRulesSchema = z
     qualityDrop: z.object({ points: z.number().min(1, 'At least 1 point.').max(100, 'At most 100 points.') }).strict().nullable(),
     /** A refresh found the account's report no longer available. */
     unavailable: z.boolean(),
+    /**
+     * A brand mentions the account that did not before (TikTok and YouTube, whose brand mentions
+     * a refresh asks for again once they are in the cache).
+     */
+    newMention: z.boolean(),
   })
   .strict();
 export type AlertRules = z.infer<typeof alertRulesSchema>;
@@ -40,6 +46,7 @@ export const defaultAlertRules: AlertRules = {
   lowEngagement: { below: 1 },
   qualityDrop: { points: 5 },
   unavailable: true,
+  newMention: true,
 };
 
 /** Rules as stored: missing ones take their defaults; null when what is stored cannot be read. */
@@ -67,7 +74,7 @@ export interface SnapshotFigures {
 
 /** What a rule found: the two snapshots compared and their figures. */
 export interface RaisedAlert {
-  kind: Exclude<AlertKind, 'unavailable'>;
+  kind: Exclude<AlertKind, 'unavailable' | 'new-mention'>;
   before: SnapshotFigures | null;
   after: SnapshotFigures;
   beforeValue: number | null;
@@ -142,6 +149,27 @@ function followerMove(
   return { kind, before: extreme, after: last, beforeValue: extreme.followers, afterValue: last.followers, threshold, days };
 }
 
+/** A brand in an account's brand mentions: its key in the answer and its name. */
+export interface MentioningBrand {
+  key: string;
+  name: string;
+}
+
+/**
+ * The brands of the newer brand mentions that the older ones did not have, in the newer's order.
+ * A brand is matched by its key, and by its name when the API gave it another key.
+ */
+export function newBrandMentions(older: readonly MentioningBrand[], newer: readonly MentioningBrand[]): MentioningBrand[] {
+  const keys = new Set(older.map((b) => b.key));
+  const names = new Set(older.map((b) => b.name.trim().toLowerCase()));
+  const seen = new Set<string>();
+  return newer.filter((b) => {
+    if (keys.has(b.key) || names.has(b.name.trim().toLowerCase()) || seen.has(b.key)) return false;
+    seen.add(b.key);
+    return true;
+  });
+}
+
 /** An alert as the inbox shows it. */
 export interface AlertView {
   id: number;
@@ -161,7 +189,7 @@ export interface AlertView {
   afterValue: number | null;
   threshold: number | null;
   days: number | null;
-  /** Why, in words, for an unavailable report (the API's answer). */
+  /** Why, in words, for an unavailable report (the API's answer); the new brands' names, one a line, for a new brand mention. */
   detail: string | null;
   read: boolean;
 }

@@ -66,6 +66,48 @@ describe('alerts', () => {
     expect((await h.ok('alerts:list', {})).filter((a) => a.kind === 'follower-drop')).toHaveLength(1);
   });
 
+  it('a new brand mentioning a watched account whose brand mentions were opened is said once, by name; one never opened is not asked for', async () => {
+    h = await productionHarness({ clock: START });
+    const tube = { network: 'youtube', account: 'new_mentions_tube' } as const;
+    const tok = { network: 'tiktok', account: 'new.mentions.tok' } as const;
+    for (const a of [tube, tok]) await h.ok('reports:fetch', { ...a, confirmedCost: 1 });
+    const first = (await h.ok('mentions:get', tube))!;
+    expect(first.view.network).toBe('youtube');
+    const brandsOf = (view: typeof first.view) => (view.network === 'youtube' ? view.brands.map((b) => b.name) : []);
+    const startBrands = new Set(brandsOf(first.view));
+    const list = await h.ok('watchlists:create', { name: 'Mentions', schedule: 'manual', accounts: [tube, tok] });
+    const tiktokAsked = () => h.sim.state.calls.get('auditor.tiktokBrandMentions') ?? 0;
+    const youtubeAsked = () => h.sim.state.calls.get('auditor.youtubeBrandMentions') ?? 0;
+    const tubeAskedBefore = youtubeAsked();
+    const spentBefore = { ...h.sim.state.spent };
+
+    for (let d = 1; d <= 60; d++) {
+      h.sim.advanceClock(DAY_MS);
+      expect(await h.ok('watchlists:run', { id: list.id })).toMatchObject({ refreshed: 2, failed: 0 });
+    }
+    // Asked again on each run for the account whose brand mentions were opened; never for the other.
+    expect(youtubeAsked() - tubeAskedBefore).toBe(60);
+    expect(tiktokAsked()).toBe(0);
+    expect(h.sim.state.spent).toEqual(spentBefore);
+
+    const last = (await h.ok('mentions:get', tube))!;
+    const gained = brandsOf(last.view).filter((b) => !startBrands.has(b));
+    expect(gained.length).toBeGreaterThanOrEqual(1);
+    const alerts = (await h.ok('alerts:list', {})).filter((a) => a.kind === 'new-mention');
+    // Each brand said once, on the run that first found it, with the two fetches' dates.
+    expect(alerts.flatMap((a) => a.detail!.split('\n')).sort()).toEqual([...gained].sort());
+    for (const a of alerts) {
+      expect(a).toMatchObject({ network: 'youtube', watchlistName: 'Mentions', read: false });
+      expect(a.beforeAt).toBeLessThan(a.afterAt!);
+    }
+    // Switched off: the brand mentions are not asked for.
+    await h.ok('watchlists:setRules', { id: list.id, rules: { ...defaultAlertRules, newMention: false } });
+    const asked = youtubeAsked();
+    h.sim.advanceClock(DAY_MS);
+    await h.ok('watchlists:run', { id: list.id });
+    expect(youtubeAsked()).toBe(asked);
+  });
+
   it('says when a report is found gone, once; rules can be switched off; unreadable stored rules give way to the usual ones', async () => {
     h = await productionHarness();
     const list = await h.ok('watchlists:create', { name: 'Gone', schedule: 'manual', renewCap: 5, accounts: [{ network: 'twitch', account: 'private_stream' }] });

@@ -2,11 +2,12 @@
 // watchlist's rules (@shared/alerts), and what they find is kept with its evidence in the inbox;
 // a refresh that found the report gone raises "unavailable". The unread count goes out as
 // `alerts:changed`, for the sidebar and, in the desktop app, a notification.
-import { defaultAlertRules, evaluateAlerts, readAlertRules, rulesSpanDays, type AlertKind, type AlertRules, type AlertView } from '@shared/alerts';
+import { defaultAlertRules, evaluateAlerts, newBrandMentions, readAlertRules, rulesSpanDays, type AlertKind, type AlertRules, type AlertView } from '@shared/alerts';
 import { ScoutError } from '@shared/errors';
 import type { AccountRef } from '@shared/accountInput';
 import type { AlertsRepository, NewAlert } from '../cache/repositories';
 import type { JobRegistry } from './jobs';
+import type { BrandMentionsFetch } from './companionService';
 
 /** API answers that say a report is no longer to be had (the account gone, private, or renamed). */
 export const unavailableCodes = new Set(['API_ACCOUNT_UNAVAILABLE', 'API_NOT_FOUND', 'API_CHANNEL_NOT_FOUND', 'API_INVALID_USER_ID', 'API_NO_VIDEOS', 'API_NO_VIEWS']);
@@ -95,6 +96,38 @@ export class AlertsService {
           detail: why,
         });
       }
+    }
+    const raised = alerts.length > 0 ? this.deps.repo.raise(alerts, this.now()).length : 0;
+    if (raised > 0) this.tell();
+    return raised;
+  }
+
+  /**
+   * The brands that mention an account now and did not in its brand mentions fetched before
+   * (a watchlist's run asked for them again): one alert per account and fetch, naming them.
+   */
+  evaluateMentions(watchlistId: number, fetched: readonly { ref: AccountRef; older: BrandMentionsFetch; newer: BrandMentionsFetch }[]): number {
+    if (!this.rules(watchlistId).rules.newMention) return 0;
+    const alerts: NewAlert[] = [];
+    for (const { ref, older, newer } of fetched) {
+      const brands = newBrandMentions(older.brands, newer.brands);
+      if (brands.length === 0) continue;
+      alerts.push({
+        watchlistId,
+        network: ref.network,
+        accountKey: ref.key,
+        kind: 'new-mention',
+        beforeSnapshotId: older.id,
+        afterSnapshotId: newer.id,
+        beforeAt: older.fetchedAt,
+        afterAt: newer.fetchedAt,
+        beforeValue: older.brands.length,
+        afterValue: brands.length,
+        threshold: null,
+        days: null,
+        // Names as the API gave them, cut to a sane length: they are shown, never read as markup.
+        detail: brands.map((b) => b.name.slice(0, 120)).join('\n'),
+      });
     }
     const raised = alerts.length > 0 ? this.deps.repo.raise(alerts, this.now()).length : 0;
     if (raised > 0) this.tell();

@@ -11,6 +11,7 @@
 // the answer of now, which is expected free and so nobody's purchase to claim. Whatever this
 // laptop fetches is shared (`share`); pulled records are saved by `codecs` (one path with copies).
 import { ScoutError } from '@shared/errors';
+import type { MentioningBrand } from '@shared/alerts';
 import { networkNames } from '@shared/reports';
 import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
@@ -280,4 +281,33 @@ export class CompanionService {
     const kept = await this.observed(this.keepers.mentions, { network, key }, { operation: 'mentions', ref, describe: `the brand mentions of ${ref.apiName}`, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
     return { fetchedAt: kept.fetchedAt, view: mentionsView(kept.parsed) };
   }
+
+  /**
+   * For a watchlist's run: the account's brand mentions asked for again when they are in the
+   * cache (a first fetch is the researcher's to make: its cost is observed, not known), and the
+   * brands of the fetch before and of this one. Null when none are cached, or nothing new was kept.
+   */
+  async refreshKeptMentions(ref: AccountRef<'tiktok' | 'youtube'>): Promise<{ older: BrandMentionsFetch; newer: BrandMentionsFetch } | null> {
+    const older = this.deps.mentions.latest(ref.network, ref.key);
+    if (!older) return null;
+    await this.mentions(ref, { refresh: true });
+    const newer = this.deps.mentions.latest(ref.network, ref.key);
+    if (!newer || newer.id === older.id) return null;
+    const fetchOf = (doc: typeof older): BrandMentionsFetch => ({ id: doc.id, fetchedAt: doc.fetchedAt, brands: mentioningBrands(mentionsViewOf(ref.network, doc.result)) });
+    return { older: fetchOf(older), newer: fetchOf(newer) };
+  }
+}
+
+/** One kept fetch of an account's brand mentions, as the new-mention alert compares them. */
+export interface BrandMentionsFetch {
+  id: number;
+  fetchedAt: number;
+  brands: MentioningBrand[];
+}
+
+/** Every brand of a brand-mentions view (a TikTok brand once, whatever periods it is in). */
+export function mentioningBrands(view: MentionsView): MentioningBrand[] {
+  const all = view.network === 'tiktok' ? view.periods.flatMap((p) => p.brands) : view.brands;
+  const seen = new Set<string>();
+  return all.filter((b) => !seen.has(b.key) && seen.add(b.key)).map((b) => ({ key: b.key, name: b.name }));
 }

@@ -34,11 +34,17 @@ import { ACCESS_MS, balanceFor, freeUntilOf } from './costRule';
 import { jobKeys, type JobRegistry } from './jobs';
 import type { ReportService } from './reportService';
 import { unavailableCodes, type AlertsService } from './alertsService';
+import type { BrandMentionsFetch } from './companionService';
 
 export interface TrackingDeps {
   repo: WatchlistsRepository;
   /** Reads what each run refreshed against the watchlist's alert rules. */
   alerts?: AlertsService;
+  /**
+   * Asks again for the brand mentions of a refreshed TikTok or YouTube account that has them in
+   * the cache (for the new-mention alert); the fetch before and this one.
+   */
+  brandMentions?: (ref: AccountRef<'tiktok' | 'youtube'>) => Promise<{ older: BrandMentionsFetch; newer: BrandMentionsFetch } | null>;
   reports: ReportService;
   reportsRepo: ReportsRepository;
   ledger: CreditLedger;
@@ -251,6 +257,7 @@ export class TrackingService {
         this.deps.logger.warn(`watchlist ${w.id}: alerts not evaluated: ${eventError(error).message}`);
       }
     }
+    if (this.deps.alerts && this.deps.brandMentions && !signal.aborted) progress.alerts += await this.mentionAlerts(w.id, refreshedRefs, signal);
     if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
     if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
       // Nothing got through: not a run. The schedule tries again later.
@@ -272,6 +279,32 @@ export class TrackingService {
   }
 
   /** Credits the ledger settled on the account since `since`; null while one of its entries is still open. */
+  /**
+   * The new-mention alert: the brand mentions of each refreshed TikTok or YouTube account the
+   * researcher has opened are asked for again (free, as a refresh), one account at a time, and
+   * read against the fetch before. One that fails is said in the log, never as the run's failure.
+   */
+  private async mentionAlerts(watchlistId: number, refreshed: readonly AccountRef[], signal: AbortSignal): Promise<number> {
+    const alerts = this.deps.alerts!;
+    if (!alerts.rules(watchlistId).rules.newMention) return 0;
+    const fetched: { ref: AccountRef; older: BrandMentionsFetch; newer: BrandMentionsFetch }[] = [];
+    for (const ref of refreshed) {
+      if (signal.aborted || (ref.network !== 'tiktok' && ref.network !== 'youtube')) continue;
+      try {
+        const found = await this.deps.brandMentions!(ref as AccountRef<'tiktok' | 'youtube'>);
+        if (found) fetched.push({ ref, ...found });
+      } catch (error) {
+        this.deps.logger.warn(`watchlist ${watchlistId}: brand mentions of one account not refreshed: ${eventError(error).message}`);
+      }
+    }
+    try {
+      return fetched.length > 0 ? alerts.evaluateMentions(watchlistId, fetched) : 0;
+    } catch (error) {
+      this.deps.logger.warn(`watchlist ${watchlistId}: brand mention alerts not evaluated: ${eventError(error).message}`);
+      return 0;
+    }
+  }
+
   private spentSince(ref: AccountRef, since: number): number | null {
     const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, ref.key, since);
     if (unresolved) return null;

@@ -317,6 +317,7 @@ export class Workspace {
     this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs });
     this.tracking = new TrackingService({
       alerts: this.alerts,
+      brandMentions: (ref) => this.companions.refreshKeptMentions(ref),
       repo: new WatchlistsRepository(db),
       reports: this.reports,
       reportsRepo: this.reportsRepo,

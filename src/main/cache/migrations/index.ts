@@ -28,6 +28,7 @@ import { migration0240 } from './0240-watchlists';
 import { migration0250 } from './0250-alerts';
 import { migration0260 } from './0260-research-status';
 import { migration0270 } from './0270-shortlist-figures';
+import { migration0280 } from './0280-brand-mention-alerts';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   migration0250,
   migration0260,
   migration0270,
+  migration0280,
 ];

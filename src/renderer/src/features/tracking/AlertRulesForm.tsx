@@ -4,7 +4,7 @@ import { alertRulesSchema, defaultAlertRules, type AlertRules } from '@shared/al
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 
-type Draft = Record<'dropPct' | 'dropDays' | 'spikePct' | 'spikeDays' | 'erBelow' | 'qualityPoints', string> & Record<'drop' | 'spike' | 'er' | 'quality' | 'unavailable', boolean>;
+type Draft = Record<'dropPct' | 'dropDays' | 'spikePct' | 'spikeDays' | 'erBelow' | 'qualityPoints', string> & Record<'drop' | 'spike' | 'er' | 'quality' | 'unavailable' | 'newMention', boolean>;
 
 function draftOf(rules: AlertRules): Draft {
   const d = defaultAlertRules;
@@ -20,6 +20,7 @@ function draftOf(rules: AlertRules): Draft {
     quality: rules.qualityDrop !== null,
     qualityPoints: String((rules.qualityDrop ?? d.qualityDrop)!.points),
     unavailable: rules.unavailable,
+    newMention: rules.newMention,
   };
 }
 
@@ -46,6 +47,7 @@ function RulesEditor({ id, initial, problem }: { id: number; initial: AlertRules
       lowEngagement: draft.er ? { below: num(draft.erBelow) } : null,
       qualityDrop: draft.quality ? { points: num(draft.qualityPoints) } : null,
       unavailable: draft.unavailable,
+      newMention: draft.newMention,
     };
     const read = alertRulesSchema.safeParse(rules);
     if (!read.success) {
@@ -87,6 +89,10 @@ function RulesEditor({ id, initial, problem }: { id: number; initial: AlertRules
         </label>
         <label className="check">
           <input type="checkbox" checked={draft.unavailable} onChange={(e) => set('unavailable', e.target.checked)} /> a refresh finds the report no longer available
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={draft.newMention} onChange={(e) => set('newMention', e.target.checked)} /> a new brand mentions a TikTok or YouTube account{' '}
+          <span className="muted">(once you have opened its brand mentions: each refresh asks for them again)</span>
         </label>
       </fieldset>
       <div className="actions">

@@ -28,6 +28,11 @@ export function alertEvidence(a: AlertView): string {
       return `Audience quality ${formatCount(a.beforeValue)} → ${formatCount(a.afterValue)}${when} (a fall of ${formatCount(a.threshold)} points or more).`;
     case 'unavailable':
       return `A refresh found the report no longer available${a.detail ? `: ${a.detail}` : '.'}`;
+    case 'new-mention': {
+      const brands = (a.detail ?? '').split('\n').filter((b) => b.trim() !== '');
+      const named = brands.length > 0 ? new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(brands) : 'A brand';
+      return `${named} mention${brands.length > 1 ? '' : 's'} the account now, and did not in its brand mentions before${when}.`;
+    }
   }
 }
 
@@ -95,7 +100,7 @@ export function AlertsInbox() {
                 <p className="alert-evidence">{alertEvidence(a)}</p>
                 <p className="alert-buttons">
                   <button type="button" className="link" onClick={() => navigate('accounts', [a.network, a.account])}>
-                    Open the report (followers across every snapshot)
+                    {a.kind === 'new-mention' ? 'Open the report (its Brand mentions tab lists the brands)' : 'Open the report (followers across every snapshot)'}
                   </button>
                   {!a.read && (
                     <button type="button" onClick={() => void act(() => scout.invoke('alerts:markRead', { ids: [a.id] }))} aria-label={`Mark read: ${alertKindLabels[a.kind]}, ${who}`}>
