@@ -346,7 +346,7 @@ test('results filtered by your status and tags, their notes shown under the name
   await page.getByRole('button', { name: 'Tagged creators', exact: true }).click();
   await page.getByTestId('mode-sandbox').check();
   await expect(page.getByTestId('results-count')).toContainText('20 accounts from 1 cached page');
-  await expect(page.locator(`[data-testid="result-row"][data-account="${first}"] [data-testid="row-notes"]`)).toHaveText(/Contacted\s*Spring/);
+  await expect(page.locator(`[data-testid="result-row"][data-account="${first}"] [data-testid="row-notes"]`)).toHaveText('Spring');
   // Drawn, not only there: each row its own visible line, the notes inside their row's box.
   const tagged = page.locator(`[data-testid="result-row"][data-account="${first}"]`);
   const plain = page.getByTestId('result-row').nth(2);
@@ -358,6 +358,16 @@ test('results filtered by your status and tags, their notes shown under the name
   expect(notesBox!.y).toBeGreaterThanOrEqual(taggedBox!.y);
   expect(notesBox!.y + notesBox!.height).toBeLessThanOrEqual(taggedBox!.y + taggedBox!.height + 0.5);
   expect(plainBox!.y).toBeGreaterThanOrEqual(taggedBox!.y + taggedBox!.height - 0.5);
+
+  // Your status in its own column; sorted by it, the steps' order, the rest after.
+  const statusHeader = page.getByRole('table', { name: 'Search results' }).locator('th[data-column="status"]');
+  await statusHeader.getByRole('button').click();
+  await expect(statusHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByTestId('result-row').first()).toHaveAttribute('data-account', first!);
+  await expect(page.getByTestId('result-row').first().locator('td[data-column="status"]')).toHaveText('Contacted');
+  await statusHeader.getByRole('button').click();
+  await expect(statusHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByTestId('result-row').first()).toHaveAttribute('data-account', first!);
 
   const status = page.getByLabel('Results: status');
   const rows = page.getByTestId('result-row');

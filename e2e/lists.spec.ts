@@ -211,3 +211,36 @@ test('sync a list, page through it, compare and open its items, offline too', as
   expect((sheet.getRow(3).values as unknown[]).slice(1, 6)).toEqual(['Account', 'Username', 'Network', 'Followers', 'Engagement rate']);
   expect(parsed.data.map((r) => r.Username)).toEqual(Array.from({ length: 210 }, (_, i) => sheet.getCell(4 + i, 2).text));
 });
+
+test('a list sorts and filters by your status across all its pages, the status in its own column', async ({ page, scout }) => {
+  test.setTimeout(90_000);
+  await scout.open(page);
+  await page.keyboard.press('Control+7');
+  await page.getByLabel('List id').fill('6');
+  await page.getByRole('button', { name: 'Sync list' }).click();
+  await expect(page.getByTestId('list-sync-note')).toContainText('210 items in the cache', { timeout: 20_000 });
+  const rows = page.getByTestId('list-item-row');
+  await expect(rows).toHaveCount(100);
+  const table = page.getByRole('table', { name: 'Items of List 6' });
+  await expect(table.locator('th[data-column="status"]')).toHaveCount(0);
+
+  // A status on an item of the last page (as its report page saves it).
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  const last = rows.last();
+  const [network, account] = [await last.getAttribute('data-network'), await last.getAttribute('data-account')];
+  await page.evaluate(`fetch('/rpc/notes:set', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ network: ${JSON.stringify(network)}, account: ${JSON.stringify(account)}, note: '', tags: [], status: 'contacted' }) })`);
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByTestId('list-page')).toHaveText('Items 1–100 of 210');
+
+  // Its own column; sorted by it, the item comes first, from page 3.
+  const status = table.locator('th[data-column="status"]');
+  await expect(status).toHaveText('Status');
+  await status.getByRole('button').click();
+  await expect(status).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toHaveAttribute('data-account', account!);
+  await expect(rows.first().locator('td[data-column="status"]')).toHaveText('Contacted');
+  await page.getByLabel('Items: status').selectOption({ label: 'Status “Contacted”' });
+  await expect(rows).toHaveCount(1);
+});

@@ -313,7 +313,7 @@ const exportSubject = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('list'),
       listId: positiveId('A list id is a whole number from 1.'),
-      sort: tableSort(z.string().regex(/^(title|network|followers|er|inLists|field:[\w.-]{1,100})$/, 'That is not a column of the list.') as z.ZodType<ItemSortKey>),
+      sort: tableSort(z.string().regex(/^(title|network|followers|er|inLists|status|field:[\w.-]{1,100})$/, 'That is not a column of the list.') as z.ZodType<ItemSortKey>),
       rows: tickedRows,
     })
     .strict(),

@@ -95,11 +95,16 @@ export function fieldText(key: string, value: unknown): { text: string; title?: 
 }
 
 /** The items table's columns that sort (an item's other fields are `field:<key>`). */
-export type ItemSortKey = 'title' | 'network' | 'followers' | 'er' | 'inLists' | `field:${string}`;
+export type ItemSortKey = 'title' | 'network' | 'followers' | 'er' | 'inLists' | 'status' | `field:${string}`;
 
-/** What the items table sorts a column by: the page and its export order the items by the same rule. */
-export function itemSortValue(key: ItemSortKey): (item: ListItemView) => SortValue {
+/**
+ * What the items table sorts a column by: the page and its export order the items by the same
+ * rule. The researcher's status is not in an item: its place in the pipeline comes from the caller.
+ */
+export function itemSortValue(key: ItemSortKey, statusRankOf: (item: ListItemView) => number | null = () => null): (item: ListItemView) => SortValue {
   switch (key) {
+    case 'status':
+      return statusRankOf;
     case 'title':
       return (i) => i.title ?? i.username ?? i.account;
     case 'network':
@@ -121,6 +126,6 @@ export function itemSortValue(key: ItemSortKey): (item: ListItemView) => SortVal
 }
 
 /** The items in the table's order: the API's, or a column's. */
-export function orderItems(items: readonly ListItemView[], sort: SortState<ItemSortKey> | null): readonly ListItemView[] {
-  return sort ? sortRows(items, itemSortValue(sort.key), sort.order) : items;
+export function orderItems(items: readonly ListItemView[], sort: SortState<ItemSortKey> | null, statusRankOf?: (item: ListItemView) => number | null): readonly ListItemView[] {
+  return sort ? sortRows(items, itemSortValue(sort.key, statusRankOf), sort.order) : items;
 }

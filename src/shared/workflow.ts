@@ -3,6 +3,8 @@
 // and remove. An account's status is the step's id, so renaming a step renames it on every account
 // at once; a removed step leaves its accounts without a status. For main and the renderer alike.
 import { z } from 'zod';
+import { parseAccountRef } from './accountInput';
+import type { Network } from './reports';
 
 export interface StatusStep {
   /** Stable: what an account's status holds. Never shown. */
@@ -71,6 +73,26 @@ export function newStepId(label: string, taken: readonly string[]): string {
 export function statusLabel(steps: readonly StatusStep[], status: string | null | undefined): string | null {
   if (status === null || status === undefined) return null;
   return steps.find((s) => s.id === status)?.label ?? 'A step not in your list';
+}
+
+/**
+ * A status's place in the pipeline, for sorting by it: the step's position (0 the first); null for
+ * no status or a step not in the list, sorted after every step as the library sorts them.
+ */
+export function statusRank(steps: readonly StatusStep[], status: string | null | undefined): number | null {
+  if (status === null || status === undefined) return null;
+  const at = steps.findIndex((s) => s.id === status);
+  return at < 0 ? null : at;
+}
+
+/**
+ * The key an account's notes, tags and status are kept under (`network:accountKey`), from an
+ * account as a row names it (a username, a channel id, a link); null when it names none.
+ */
+export function notesKeyOf(network: Network | null, account: string | null): string | null {
+  if (!network || !account) return null;
+  const ref = parseAccountRef(account, network);
+  return ref.ok ? `${network}:${ref.value.key}` : null;
 }
 
 /** The library's, Discovery's, Lists' and Compare's status filter: a step, or accounts with none. */

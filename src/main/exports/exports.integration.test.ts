@@ -96,6 +96,25 @@ describe('exports in browser mode', () => {
     expect([4, 5].map((r) => (sheet.getCell(r, 2).value as string | null) ?? '')).toEqual([results.rows[0]!.username, results.rows[3]!.username]);
   });
 
+  it('orders a discovery file and a list file by the research status, as their tables do', async () => {
+    const results = await h.ok('discovery:results', { body, sandbox: false });
+    const [a, b] = [results.rows[4]!, results.rows[1]!];
+    await h.ok('notes:set', { network: a.network, account: a.account!, note: '', tags: [], status: 'approved' });
+    await h.ok('notes:set', { network: b.network, account: b.account!, note: '', tags: [], status: 'considering' });
+    const sorted = await h.ok('exports:save', { runId: 'discovery-status', format: 'csv', subject: { kind: 'discovery', title: 'By status', body, sandbox: false, page: null, sort: { key: 'status', order: 'asc' }, rows: [] } });
+    const names = Papa.parse<Record<string, string>>(exportedBytes(h.services, sorted).toString('utf8').slice(1), { header: true, skipEmptyLines: true }).data.map((r) => r.Username);
+    // Considering before Approved (the steps' order), then the rest in the API's order.
+    expect(names.slice(0, 2)).toEqual([b.username, a.username]);
+    expect(names.slice(2)).toEqual(results.rows.filter((r) => r !== a && r !== b).map((r) => r.username ?? ''));
+
+    const items = await h.ok('lists:items', { listId: 3 });
+    const item = items.find((i) => i.network && i.account && i.position > 0)!;
+    await h.ok('notes:set', { network: item.network!, account: item.account!, note: '', tags: [], status: 'contacted' });
+    const list = await h.ok('exports:save', { runId: 'list-status', format: 'csv', subject: { kind: 'list', listId: 3, sort: { key: 'status', order: 'asc' }, rows: [] } });
+    const first = Papa.parse<Record<string, string>>(exportedBytes(h.services, list).toString('utf8').slice(1), { header: true, skipEmptyLines: true }).data[0]!;
+    expect(Object.values(first)).toContain(item.username ?? item.account);
+  });
+
   it('writes a list, the creators and a comparison from the cache as their pages show them', async () => {
     const items = await h.ok('lists:items', { listId: 3 });
     const list = await h.ok('exports:save', { runId: 'list', format: 'csv', subject: { kind: 'list', listId: 3, sort: { key: 'followers', order: 'desc' }, rows: [] } });

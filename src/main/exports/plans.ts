@@ -14,7 +14,8 @@ import type { CreatorsService } from '../services/creatorsService';
 import type { CompanionService } from '../services/companionService';
 import type { AccountNotesService } from '../services/accountNotesService';
 import { tagKey } from '@shared/accountNotes';
-import { NO_STATUS } from '@shared/workflow';
+import { NO_STATUS, notesKeyOf, statusRank } from '@shared/workflow';
+import type { Network } from '@shared/reports';
 import { shortlistCsv, shortlistSheet } from './shortlistSheets';
 import type { ExportPlan } from './exportService';
 import { discoveryCsv, discoverySheet } from './discoverySheets';
@@ -39,6 +40,16 @@ function ticked<R>(rows: readonly R[], keyOf: (row: R) => string, keys: readonly
   return rows.filter((row) => wanted.has(keyOf(row)));
 }
 
+/** Each account's place in the research pipeline, by network and account as a row names them (the status sort). */
+function statusRanks(notes: AccountNotesService): (row: { network: Network | null; account: string | null }) => number | null {
+  const statuses = notes.statusOf();
+  const { steps } = notes.steps();
+  return (row) => {
+    const key = notesKeyOf(row.network, row.account);
+    return key === null ? null : statusRank(steps, statuses.get(key));
+  };
+}
+
 function nothingToExport(what: string): never {
   throw new ScoutError({ code: 'INVALID_INPUT', message: `There is nothing to export: ${what}.` });
 }
@@ -50,7 +61,7 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
     case 'discovery': {
       const results = sources.discovery.results({ body: subject.body, sandbox: subject.sandbox });
       const shown = subject.page === null ? results.rows : results.rows.filter((r) => r.page === subject.page);
-      const rows = ticked(orderRows(shown, subject.sort), (r) => r.key, subject.rows);
+      const rows = ticked(orderRows(shown, subject.sort, statusRanks(sources.notes)), (r) => r.key, subject.rows);
       if (rows.length === 0) nothingToExport('this query has no cached results shown');
       return {
         name: subject.title,
@@ -65,7 +76,7 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
       const summary = sources.lists.known().find((l) => l.listId === subject.listId);
       if (!summary) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That list is not in this workspace: sync it first.' });
       const title = listLabel({ listId: subject.listId, name: summary.name });
-      const items = ticked(orderItems(sources.lists.items(subject.listId), subject.sort), (i) => String(i.position), subject.rows);
+      const items = ticked(orderItems(sources.lists.items(subject.listId), subject.sort, statusRanks(sources.notes)), (i) => String(i.position), subject.rows);
       if (items.length === 0) nothingToExport('this list has no items in the cache');
       return { name: title, title, describe: title, rows: items.length, xlsx: (meta) => [listSheet(items, meta)], csv: () => listCsv(items) };
     }

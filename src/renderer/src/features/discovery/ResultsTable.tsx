@@ -5,13 +5,16 @@
 import { markWords } from '@shared/reportModel/read';
 import { accountHandle } from '@shared/labels';
 import { countryName } from '@shared/countries';
-import { useMemo, type MouseEvent } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { Avatar } from '../../shared/Avatar';
 import { formatExact, formatMetric, openOutside, VirtualTable, type Selection, type SortState, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { firstOrder, orderRows, type ResultSortKey } from '@shared/discoveryResultOrder';
-import { RowNotes, type NotesIndex } from '../workflow';
+import { statusRank, type StatusStep } from '@shared/workflow';
+import { RowNotes, StatusName, useStatusSteps, type NotesIndex } from '../workflow';
+
+const NO_STEPS: readonly StatusStep[] = [];
 
 
 export type { ResultSortKey };
@@ -57,7 +60,11 @@ type ColumnKey = ResultSortKey | 'linked';
 const rowKey = (r: DiscoveryRow) => r.key;
 
 export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortChange, onProblem, notesOf }: ResultsTableProps) {
-  const shown = useMemo(() => orderRows(rows, sort), [rows, sort]);
+  const steps = useStatusSteps().data?.steps ?? NO_STEPS;
+  const statusOf = useCallback((r: DiscoveryRow) => notesOf?.(r.network, r.account)?.status ?? null, [notesOf]);
+  // Sorted by status: the steps' order, as the library and the file sort it.
+  const statusRankOf = useCallback((r: DiscoveryRow) => statusRank(steps, statusOf(r)), [steps, statusOf]);
+  const shown = useMemo(() => orderRows(rows, sort, statusRankOf), [rows, sort, statusRankOf]);
   // Search answers carry no country or verified mark today (api-notes.md): such a column shows only when some row has it.
   const has = useMemo(
     () => ({
@@ -66,8 +73,10 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
       avgViews: rows.some((r) => r.avgViews !== null),
       realFollowers: rows.some((r) => r.realFollowers !== null),
       quality: rows.some((r) => r.quality !== null),
+      // Your status: a column while some result has one (or the rows are sorted by it).
+      status: sort?.key === 'status' || rows.some((r) => statusOf(r) !== null),
     }),
-    [rows],
+    [rows, sort, statusOf],
   );
 
   const refused = (e: unknown) => onProblem(e instanceof Error ? e.message : String(e));
@@ -102,12 +111,15 @@ export function ResultsTable({ rows, selection, onSelectionChange, sort, onSortC
                   {accountHandle(row.network, row.username, row.socialId)}
                 </span>
               )}
-              <RowNotes notes={notesOf?.(row.network, row.account) ?? null} />
+              <RowNotes notes={notesOf?.(row.network, row.account) ?? null} showStatus={!has.status} />
             </span>
           </span>
         );
       },
     },
+    ...(has.status
+      ? [{ key: 'status', label: 'Status', sortable: true, firstOrder: firstOrder('status'), cell: (row: DiscoveryRow) => <StatusName status={statusOf(row)} /> } as const]
+      : []),
     {
       key: 'followers',
       label: 'Followers',

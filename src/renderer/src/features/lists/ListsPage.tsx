@@ -2,7 +2,7 @@
 // then read from the cache only, so a list synced once opens offline. The open list is in the
 // address (#/lists/6), so going back from a report finds it again. Items open as reports, go to
 // the Compare tray, or are fetched through Add accounts (quoted there before anything is spent).
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
 import { listLabel, LIST_NAME_MAX } from '@shared/lists';
@@ -37,7 +37,10 @@ import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
 import { teamReceived } from '../../shared/scoutQuery';
-import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusStepsProvider, useNotesIndex, type NotesFilterValue } from '../workflow';
+import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusName, StatusStepsProvider, useNotesIndex, useStatusSteps, type NotesFilterValue } from '../workflow';
+import { statusRank, type StatusStep } from '@shared/workflow';
+
+const NO_STEPS: readonly StatusStep[] = [];
 
 /** Items shown at a time: a list of thousands pages rather than making one very long table. */
 export const ITEMS_PER_PAGE = 100;
@@ -339,6 +342,10 @@ function ListItems({
   const fieldKeys = useMemo(() => otherFieldKeys(items ?? []), [items]);
   // The researcher's status and tags on the list's accounts: under each name, and a filter over the whole list.
   const notes = useNotesIndex();
+  const steps = useStatusSteps().data?.steps ?? NO_STEPS;
+  const statusOf = useCallback((i: ListItemView) => notes.lookup(i.network, i.account)?.status ?? null, [notes]);
+  // Your status: a column while some item has one (or the items are sorted by it).
+  const statusColumn = sort?.key === 'status' || (items ?? []).some((i) => statusOf(i) !== null);
   const columns = useMemo<Column<ListItemView, ItemSortKey>[]>(() => {
     // The table sorts by the one rule the export orders its file by (orderItems).
     const base: Column<ListItemView, ItemSortKey>[] = [
@@ -351,11 +358,12 @@ function ListItems({
             <span className="list-account-names" title={[i.title ?? i.username ?? i.account, i.username && i.username !== i.title ? accountHandle(i.network, i.username) : null].filter(Boolean).join(' ')}>
               <span className="list-title truncate">{i.title ?? i.username ?? i.account ?? '—'}</span>
               {i.username && i.username !== i.title && <span className="muted list-username truncate"> {accountHandle(i.network, i.username)}</span>}
-              <RowNotes notes={notes.lookup(i.network, i.account)} />
+              <RowNotes notes={notes.lookup(i.network, i.account)} showStatus={!statusColumn} />
             </span>
           </span>
         ),
       },
+      ...(statusColumn ? [{ key: 'status', label: 'Status', cell: (i: ListItemView) => <StatusName status={statusOf(i)} /> } as const] : []),
       { key: 'network', label: 'Network', cell: (i) => (i.network ? networkLabels[i.network] : 'Unknown') },
       { key: 'followers', label: 'Followers', numeric: true, cell: (i) => formatMetric(i.followers, 'count'), title: (i) => formatExact(i.followers) },
       { key: 'er', label: 'Engagement rate', numeric: true, cell: (i) => formatMetric(i.er, 'percent'), title: (i) => formatExact(i.er, 'percent') },
@@ -369,14 +377,15 @@ function ListItems({
       title: (i: ListItemView) => fieldText(key, i.fields[key]).title,
     }));
     return [...base, ...others];
-  }, [fieldKeys, items, notes]);
+  }, [fieldKeys, items, notes, statusColumn, statusOf]);
 
   const [notesFilter, setNotesFilter] = useState<NotesFilterValue>({});
   const filtered = useMemo(
     () => (hasNotesFilter(notesFilter) ? (items ?? []).filter((i) => passesNotesFilter(notes.lookup(i.network, i.account), notesFilter)) : (items ?? [])),
     [items, notes, notesFilter],
   );
-  const sorted = useMemo(() => orderItems(filtered, sort), [filtered, sort]);
+  // Sorted by status: the steps' order, as the library and the file sort it.
+  const sorted = useMemo(() => orderItems(filtered, sort, (i) => statusRank(steps, statusOf(i))), [filtered, sort, steps, statusOf]);
   const pages = Math.max(1, Math.ceil(sorted.length / ITEMS_PER_PAGE));
   const at = Math.min(page, pages - 1);
   const shown = sorted.slice(at * ITEMS_PER_PAGE, (at + 1) * ITEMS_PER_PAGE);

@@ -36,14 +36,15 @@ export function StatusFilterOptions({ steps, current }: { steps: readonly Status
 }
 
 /** An account's status and tags under its name, when the researcher gave it any. */
-export function RowNotes({ notes }: { notes: AccountNotesView | null }) {
+export function RowNotes({ notes, showStatus = true }: { notes: AccountNotesView | null; /** False where a Status column shows it. */ showStatus?: boolean }) {
   const steps = useContext(StepsContext);
-  if (!notes || (notes.status === null && notes.tags.length === 0)) return null;
+  const status = showStatus ? (notes?.status ?? null) : null;
+  if (!notes || (status === null && notes.tags.length === 0)) return null;
   // Where the row has no room for every chip, the whole of it on hover.
-  const words = [statusLabel(steps, notes.status), ...notes.tags].filter((w) => w !== null).join(' · ');
+  const words = [statusLabel(steps, status), ...notes.tags].filter((w) => w !== null).join(' · ');
   return (
     <span className="tag-cell" data-testid="row-notes" title={words}>
-      <StatusName status={notes.status} />
+      <StatusName status={status} />
       {notes.tags.map((t) => (
         <span key={t} className="tag-chip small">
           {t}

@@ -2,10 +2,9 @@
 // by the researcher's status and tags: every account's notes read once per screen, looked up by
 // the account key Scout keeps them under (parseAccountRef, as everywhere else).
 import { useMemo } from 'react';
-import { parseAccountRef } from '@shared/accountInput';
 import { tagKey, type AccountNotesView } from '@shared/accountNotes';
 import type { Network } from '@shared/reports';
-import { NO_STATUS } from '@shared/workflow';
+import { NO_STATUS, notesKeyOf } from '@shared/workflow';
 import { scout } from '../../shared/scoutClient';
 import { teamReceived } from '../../shared/scoutQuery';
 import { useScoutQuery } from '../../shared/useScoutQuery';
@@ -28,9 +27,8 @@ export function useNotesIndex(): { lookup: NotesIndex; tags: string[] } {
     const seen = new Map<string, string>();
     for (const n of all.data ?? []) for (const t of n.tags) if (!seen.has(tagKey(t))) seen.set(tagKey(t), t);
     const lookup: NotesIndex = (network, account) => {
-      if (!network || !account) return null;
-      const ref = parseAccountRef(account, network);
-      return ref.ok ? (byKey.get(`${network}:${ref.value.key}`) ?? null) : null;
+      const key = notesKeyOf(network, account);
+      return key === null ? null : (byKey.get(key) ?? null);
     };
     return { lookup, tags: [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })) };
   }, [all.data]);
