@@ -266,3 +266,46 @@ test('the tray takes two to ten accounts and says why Compare is off', async ({ 
   await expect(tray).toHaveCount(0);
   await expect(page.getByTestId('compare-empty')).toBeVisible();
 });
+
+test('the comparison shows the tray accounts at a status or with a tag, in the steps’ order, each with its status and tags', async ({ page, scout }) => {
+  test.setTimeout(120_000);
+  await scout.open(page);
+  const names = ['natgeo', 'nasa', 'cats'];
+  await page.getByRole('button', { name: 'Add accounts' }).click();
+  await page.getByLabel(/Usernames, channel ids/).fill(names.map((n) => `instagram:${n}`).join('\n'));
+  await page.getByRole('button', { name: 'Check cost of 3 accounts' }).click();
+  await page.getByTestId('fetch-confirmation').getByRole('button', { name: /^Fetch and spend/ }).click();
+  await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(3, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.evaluate(`(async () => {
+    const call = (channel, body) => fetch('/rpc/' + channel, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await call('notes:set', { network: 'instagram', account: 'natgeo', note: '', tags: ['Spring'], status: 'approved' });
+    await call('notes:set', { network: 'instagram', account: 'cats', note: '', tags: ['Spring'], status: 'considering' });
+    localStorage.setItem('scout.compare.v1', JSON.stringify({ demo: ${JSON.stringify(names)}.map((n) => ({ network: 'instagram', accountKey: n, username: n, title: null, avatarUrl: null })) }));
+  })()`);
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.getByTestId('compare-tray').getByRole('button', { name: 'Compare 3' }).click();
+  const heads = page.getByTestId('compare-table').locator('thead th[data-name]');
+  await expect(heads).toHaveCount(3);
+  const order = () => heads.evaluateAll((ths) => ths.map((th) => th.getAttribute('data-testid')));
+  await expect(page.getByTestId('compare-column-instagram-natgeo').getByTestId('row-notes')).toHaveText(/Approved\s*Spring/);
+  await expect(page.getByTestId('compare-column-instagram-nasa').getByTestId('row-notes')).toHaveCount(0);
+
+  // Tagged "Spring": the two with the tag, in the tray's order; then in the steps' order.
+  await page.getByLabel('Compare: tag').selectOption({ label: 'Tagged “Spring”' });
+  await expect(heads).toHaveCount(2);
+  await expect(page.getByTestId('compare-filtered')).toHaveText('2 of the tray’s 3 accounts shown.');
+  expect(await order()).toEqual(['compare-column-instagram-natgeo', 'compare-column-instagram-cats']);
+  await page.getByRole('checkbox', { name: 'In the order of your status steps' }).check();
+  await expect.poll(order).toEqual(['compare-column-instagram-cats', 'compare-column-instagram-natgeo']);
+
+  // One account at a status is no comparison: said, and the table gives way.
+  await page.getByLabel('Compare: status').selectOption({ label: 'Status “Approved”' });
+  await expect(page.getByTestId('compare-filtered')).toHaveText('1 of the tray’s 3 accounts shown: a comparison needs two.');
+  await expect(page.getByTestId('compare-table')).toHaveCount(0);
+  await page.getByLabel('Compare: status').selectOption({ label: 'Any status' });
+  await page.getByLabel('Compare: tag').selectOption({ label: 'Any tag' });
+  await expect(heads).toHaveCount(3);
+  expect(await order()).toEqual(['compare-column-instagram-cats', 'compare-column-instagram-natgeo', 'compare-column-instagram-nasa']);
+});
