@@ -50,6 +50,7 @@ export class AccountNotesService {
   /** Renames, reorders, adds and removes steps at once; a removed step's accounts lose their status. */
   setSteps(steps: readonly StatusStep[]): StatusStepsView & { cleared: number } {
     const { cleared } = this.repo.setSteps(steps);
+    this.onEdit?.('status_steps');
     if (cleared > 0) this.onEdit?.('account_notes');
     const view = this.steps();
     this.onStepsChanged?.(view);

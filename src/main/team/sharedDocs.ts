@@ -9,6 +9,9 @@
 // - account_notes: one per account (derived likewise): its note, and one field per tag
 //   ("tag:beauty"), so two researchers tagging one account at once keep both tags, and removing
 //   one tag never takes another with it.
+// - status_steps: the one list of the research workflow's steps (its id the same on every laptop),
+//   so a step renamed on one laptop reads renamed on all. A laptop still at the usual steps that
+//   never shared them does not offer them: joining a team takes the team's steps, not the reverse.
 // Each value read from the team is checked here like an API answer before it is written.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -19,7 +22,7 @@ import type pg from 'pg';
 import type { Db } from '../cache/database';
 import { AccountNotesRepository, ComparisonsRepository } from '../cache/repositories';
 import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
-import { statusStepId } from '@shared/workflow';
+import { DEFAULT_STATUS_STEPS, statusStepId, statusStepsSchema, type StatusStep } from '@shared/workflow';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../cache/repositories/common';
 import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
@@ -182,7 +185,12 @@ const entry = z
 
 /** One uuid per account and kind, the same on every laptop. */
 export function accountDocId(kind: 'shortlist_item' | 'account_notes', network: Network, accountKey: string): string {
-  const hex = createHash('sha256').update(`${kind}\u0000${network}\u0000${accountKey}`).digest('hex');
+  return derivedDocId(`${kind}\u0000${network}\u0000${accountKey}`);
+}
+
+/** A uuid (version 5 in form) derived from `seed`: every laptop derives the same one. */
+function derivedDocId(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -289,6 +297,46 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
   };
 }
 
+/** The one shared thing of the research workflow's steps: its id, and its (only) local id. */
+export const STATUS_STEPS_DOC_ID = derivedDocId('status_steps');
+const STEPS_LOCAL_ID = 1;
+
+/** The research workflow's status steps (Settings → Research workflow). */
+export function statusStepsAdapter(db: Db, repo: AccountNotesRepository): DocAdapter {
+  const linked = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM shared_docs WHERE doc_kind = 'status_steps' AND local_id IS NOT NULL");
+  const same = (a: readonly StatusStep[], b: readonly StatusStep[]) => a.length === b.length && a.every((s, i) => s.id === b[i]!.id && s.label === b[i]!.label);
+  const fields = (): Fields | null => {
+    const steps = repo.steps().map((s) => ({ id: s.id, label: s.label }));
+    // The usual steps, never shared from here: nothing to offer (the team's, if any, arrive instead).
+    if (same(steps, DEFAULT_STATUS_STEPS) && (linked.get()?.n ?? 0) === 0) return null;
+    return { steps };
+  };
+  return {
+    kind: 'status_steps',
+    locals() {
+      const f = fields();
+      return new Map(f ? [[STEPS_LOCAL_ID, f]] : []);
+    },
+    local: (id) => (id === STEPS_LOCAL_ID ? fields() : null),
+    problem(field, value) {
+      if (field === 'steps') return issue('list of status steps', statusStepsSchema.safeParse(value));
+      return `a field of the status steps this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(_localId, f) {
+      const steps = statusStepsSchema.safeParse(f.steps);
+      if (!steps.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      // A teammate's removed step leaves its accounts without a status here too (as it did there).
+      repo.setSteps(steps.data);
+      return { localId: STEPS_LOCAL_ID };
+    },
+    // The steps are never deleted, only changed: a workspace always has some.
+    remove: () => undefined,
+    docIdFor: () => STATUS_STEPS_DOC_ID,
+    describe: () => 'the status steps',
+    title: () => 'the research workflow’s status steps',
+  };
+}
+
 /**
  * A Team workspace's shared work over its SQLite file: every kind this Scout shares. The
  * repositories are new instances over the same database (they hold only prepared statements).
@@ -308,6 +356,7 @@ export function teamSharedWork(
       discoveryQueryAdapter(store, now),
       shortlistAdapter(db, store, now),
       accountNotesAdapter(new AccountNotesRepository(db), now),
+      statusStepsAdapter(db, new AccountNotesRepository(db)),
     ],
     ...hooks,
   });

@@ -36,7 +36,7 @@ import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
 import { SHARED_LIMITS } from './schema/0040-shared-work';
 
-export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes'] as const;
+export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps'] as const;
 export type SharedKind = (typeof sharedKinds)[number];
 
 /** The field a deletion (value null) or a restore (value true) of the whole thing is written to. */

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AccountNotesView } from '@shared/accountNotes';
+import type { StatusStepsView } from '@shared/workflow';
 import type { LibraryPageView } from '@shared/contract';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
@@ -73,5 +74,32 @@ describeWithPostgres('notes and tags on an account, shared by two Team workspace
     await waitUntil("Bob's status on Anna's laptop", async () => (await notesOn(a)).status === 'contacted', 5_000);
     expect(await notesOn(a)).toMatchObject({ note: 'Asked for the media kit on Monday.', status: 'contacted' });
     expect((await a.call<LibraryPageView>('reports:library', { status: 'contacted' })).items.map((i) => i.accountKey)).toEqual(['notedaccount']);
+  });
+
+  it('the status steps are the team’s: a laptop joining takes them, a rename or a new step reaches the other, a removed one clears its statuses there too', async () => {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    const steps = async (l: Laptop) => (await l.call<StatusStepsView>('workflow:steps', {})).steps.map((s) => s.label);
+    // Anna names the team's steps; then Bob joins on a new laptop, at the usual steps.
+    await a.call('workflow:setSteps', { steps: [{ id: 'considering', label: 'Long list' }, { id: 'shortlisted', label: 'Short list' }, { id: 'contacted', label: 'Contacted' }, { id: 'signed', label: 'Signed' }] });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect(await steps(b)).toEqual(['Considering', 'Shortlisted', 'Contacted', 'Approved']);
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    await waitUntil("Anna's steps on Bob's new laptop", async () => (await steps(b)).join() === 'Long list,Short list,Contacted,Signed', 10_000);
+    // His usual steps were not offered to the team: Anna's stay hers.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await steps(a)).toEqual(['Long list', 'Short list', 'Contacted', 'Signed']);
+    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('status_steps'))).toBe(true);
+
+    // Bob puts an account at "Signed", then renames a step: Anna's laptop reads both.
+    await b.call('notes:set', { ...nasa, note: '', tags: [], status: 'signed' });
+    await b.call('workflow:setSteps', { steps: [{ id: 'considering', label: 'Long list' }, { id: 'shortlisted', label: 'Short list' }, { id: 'contacted', label: 'In talks' }, { id: 'signed', label: 'Signed' }] });
+    await waitUntil("Bob's rename on Anna's laptop", async () => (await steps(a)).includes('In talks'), 10_000);
+    await waitUntil("Bob's status on Anna's laptop", async () => (await notesOn(a)).status === 'signed', 10_000);
+    // Anna removes "Signed": the account's status is cleared on both laptops.
+    await a.call('workflow:setSteps', { steps: [{ id: 'considering', label: 'Long list' }, { id: 'shortlisted', label: 'Short list' }, { id: 'contacted', label: 'In talks' }] });
+    await waitUntil('the removed step gone on Bob’s laptop', async () => !(await steps(b)).includes('Signed'), 10_000);
+    await waitUntil('the status cleared on Bob’s laptop', async () => (await notesOn(b)).status === null, 10_000);
+    expect((await notesOn(a)).status).toBeNull();
   });
 });

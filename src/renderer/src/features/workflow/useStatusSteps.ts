@@ -1,9 +1,9 @@
 // The workspace's status steps, read once per screen and again whenever they change (any window)
-// or a teammate's statuses arrive.
+// or a teammate's statuses or steps arrive.
 import { scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
 
 export function useStatusSteps() {
-  return useScoutQuery(() => scout.invoke('workflow:steps', {}), [], { keepPrevious: true, refreshOn: ['workflow:changed', teamReceived('account_notes')] });
+  return useScoutQuery(() => scout.invoke('workflow:steps', {}), [], { keepPrevious: true, refreshOn: ['workflow:changed', teamReceived('account_notes', 'status_steps')] });
 }
