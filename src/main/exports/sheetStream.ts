@@ -5,7 +5,7 @@
 // to fit the columns (a scratch row at a time) and once to write them.
 import fs from 'node:fs';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
 import { ColumnFit, fitRowHeight, printOptions, styleHeaderCells, TABLE_HEADER_ROW, titleRows, type FitLimits } from '@shared/sheets';
 import { PRIVATE_FILE_MODE } from '../privateFiles';
@@ -177,7 +177,9 @@ export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: re
     for (const sheet of sheets) planned.push(await plan(sheet, slices));
     const total = planned.reduce((sum, p) => sum + p.rows, 0);
     work.progress?.(0, total);
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    // Loaded on the first workbook, not at start: the module costs a third of a second to load.
+    const { default: excel } = await import('exceljs');
+    const book = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     book.creator = meta.brand.name.trim() || 'Scout Workbench';
     book.title = meta.title;
     book.created = new Date(meta.createdAt);

@@ -11,7 +11,6 @@ import { clientReportContent } from '@shared/reportModel/clientReport';
 import type { ReportService } from './reportService';
 import type { ArchiveService } from './archiveService';
 import type { AgencyService } from './agencyService';
-import { drawClientReport } from './clientReportPdf';
 
 export interface ClientReportDeps {
   reports: ReportService;
@@ -41,6 +40,8 @@ export class ClientReportService {
         message: 'The report of this account changed since the page showed it (it was fetched again). Nothing was made: open the report again, then make its client report.',
       });
     }
+    // pdf-lib is loaded with the first client report, not at start (a tenth of a second).
+    const { drawClientReport } = await import('./clientReportPdf');
     const bytes = await drawClientReport({
       brand: this.deps.agency.brand(),
       logoPng: this.deps.agency.logoPng(),

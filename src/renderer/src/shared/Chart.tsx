@@ -1,35 +1,42 @@
-// The one echarts wrapper: only the chart types Scout uses are bundled, the theme follows the
-// OS, the chart follows its box's size, and it is disposed with its component.
-import { useEffect, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+// The one echarts wrapper: only the chart types Scout uses are bundled (echartsCanvas.ts, loaded
+// with the first chart, so the first page draws without it), the theme follows the OS, the chart
+// follows its box's size, and it is disposed with its component. The box is there at once, at its
+// size: nothing moves when the drawing arrives.
+import { useEffect, useRef, useState } from 'react';
+import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { chartFacts } from './chartFacts';
 
-echarts.use([BarChart, GaugeChart, LineChart, PieChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+export type ChartOption = EChartsCoreOption;
 
-export type ChartOption = echarts.EChartsCoreOption;
+const loadEcharts = () => import('./echartsCanvas').then((m) => m.echarts);
 
 export function Chart({ option, label, height = 260 }: { option: ChartOption; label: string; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  // Null until echarts has arrived and drawn into the box.
+  const [chart, setChart] = useState<ECharts | null>(null);
 
   useEffect(() => {
     const el = box.current!;
-    const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
-    const instance = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    // Tests and the page-ready benchmark wait for this: the canvas holds the finished drawing.
-    instance.on('finished', () => {
-      el.dataset.rendered = 'true';
+    let gone = false;
+    let made: ECharts | null = null;
+    let observer: ResizeObserver | null = null;
+    void loadEcharts().then((echarts) => {
+      if (gone) return;
+      const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+      made = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
+      // Tests and the page-ready benchmark wait for this: the canvas holds the finished drawing.
+      made.on('finished', () => {
+        el.dataset.rendered = 'true';
+      });
+      const instance = made;
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(el);
+      setChart(made);
     });
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
     return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
+      gone = true;
+      observer?.disconnect();
+      made?.dispose();
     };
   }, []);
 
@@ -38,9 +45,11 @@ export function Chart({ option, label, height = 260 }: { option: ChartOption; la
       box.current.dataset.rendered = 'false';
       box.current.dataset.facts = JSON.stringify(chartFacts(option));
     }
-    chart.current?.setOption({ backgroundColor: 'transparent', animation: false, ...option }, true);
-  }, [option]);
+    chart?.setOption(drawn(option), true);
+  }, [option, chart]);
 
   // The canvas is a picture for sighted readers; the label says what it shows.
   return <div ref={box} className="chart" role="img" aria-label={label} style={{ height }} data-testid="chart" />;
 }
+
+const drawn = (option: ChartOption): ChartOption => ({ backgroundColor: 'transparent', animation: false, ...option });

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { AgencyView } from '@shared/agency';
 import { DASH, PERIOD_WORDS, formatDate, networkLabels } from '@shared/format';
-import { chartSvg, svgDataUrl } from '../../shared/chartSvg';
+import { paperCharts, svgDataUrl } from '../../shared/chartSvg';
 import type { CompareModel } from '@shared/compareModel';
 import { compareCharts, seriesName } from './compareCharts';
 import { compareCell } from './CompareTable';
@@ -105,14 +105,18 @@ export function ComparePrint({ model, notes, title, printedAt, agency, withChart
 
 function PrintCharts({ model }: { model: CompareModel }) {
   // Drawn once per model: an SVG string each, shown as a picture that fits its cell.
+  // Loaded when the comparison opened (ComparisonBody), and awaited before a PDF is printed.
+  const paper = paperCharts();
   const charts = useMemo(
     () =>
-      compareCharts(model).map((chart) => {
-        const size = chart.wide ? PAPER.wide : { ...PAPER.half, height: PAPER.half.height + 22 * Math.ceil(chart.columns.length / 2) };
-        const drawn = new Set(chart.columns);
-        return { ...chart, src: svgDataUrl(chartSvg(chart.option, size.width, size.height)), without: model.columns.filter((_, i) => !drawn.has(i)) };
-      }),
-    [model],
+      paper === null
+        ? []
+        : compareCharts(model).map((chart) => {
+            const size = chart.wide ? PAPER.wide : { ...PAPER.half, height: PAPER.half.height + 22 * Math.ceil(chart.columns.length / 2) };
+            const drawn = new Set(chart.columns);
+            return { ...chart, src: svgDataUrl(paper.chartSvg(chart.option, size.width, size.height)), without: model.columns.filter((_, i) => !drawn.has(i)) };
+          }),
+    [model, paper],
   );
   if (charts.length === 0) return null;
   return (

@@ -15,6 +15,7 @@ import { CompareCharts } from './CompareCharts';
 import { CompareSnapshots } from './CompareSnapshots';
 import { printPdf } from './printPdf';
 import { ComparePrint } from './ComparePrint';
+import { loadPaperCharts } from '../../shared/chartSvg';
 
 export interface BodyProps {
   snapshots: SnapshotDetail[];
@@ -45,10 +46,13 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
   // The paper layout's charts are drawn once a print is asked for: by PDF, or the browser's own Print.
   const [paper, setPaper] = useState<number | null>(null);
   const preparePaper = async () => {
+    await loadPaperCharts();
     flushSync(() => setPaper(Date.now()));
     await Promise.all([...document.querySelectorAll<HTMLImageElement>('.compare-print img')].map((img) => img.decode().catch(() => undefined)));
   };
   useEffect(() => {
+    // The paper charts' renderer, ready before the browser's own Print asks (beforeprint cannot wait).
+    void loadPaperCharts();
     const before = () => flushSync(() => setPaper(Date.now()));
     window.addEventListener('beforeprint', before);
     return () => window.removeEventListener('beforeprint', before);
