@@ -54,13 +54,13 @@ const accountOf = (i: number): { network: Network; account: string } => {
   return { network, account: universeName(network === 'snapchat' ? 'twitter' : network, i) };
 };
 
-export function openServices(dataDir: string): { services: MainServices; logger: Logger } {
+function openServices(dataDir: string): { services: MainServices; logger: Logger } {
   const logger = new Logger('error');
   return { services: new MainServices({ dataDir, host: 'browser', version: 'bench', logger }), logger };
 }
 
 /** Adds the reports `from` to `to` (500 to a transaction), each its own generated account. */
-export function fill(services: MainServices, from: number, to: number): number {
+function fill(services: MainServices, from: number, to: number): number {
   const ws = services.active();
   const started = performance.now();
   for (let start = from; start < to; start += 500) {
