@@ -105,6 +105,9 @@ describe('a restore while a paid run is out', () => {
 
 /** Fills the workspace file to the brim with ledger rows that spent nothing, then lets it grow no more: a real SQLITE_FULL for the next write that needs room. */
 function fillDisk(ws: { db: Db }): void {
+  // Compacted first: free pages a migration left (a table rebuilt) would be room the fillers and
+  // the write under test share in whatever order the file's layout gives.
+  ws.db.exec('VACUUM');
   ws.db.pragma(`max_page_count = ${ws.db.pragma('page_count', { simple: true }) as number}`);
   const filler = ws.db.prepare(`INSERT INTO credit_ledger (created_at, operation, balance, expected_cost, status, actual_cost, note) VALUES (?, 'filler', 'credits', 0, 'failed', 0, ?)`);
   for (let size = 400; size >= 0; size = size > 8 ? size - 8 : size - 1) {
