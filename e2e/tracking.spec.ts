@@ -265,6 +265,7 @@ test('a brand that starts mentioning a watched YouTube channel is an alert that 
   const inbox = page.getByTestId('alerts-inbox');
   await expect(inbox.locator('li')).toHaveCount(1);
   await expect(inbox.locator('li')).toContainText('New brand mention');
-  await expect(inbox.locator('.alert-evidence')).toContainText(`${news.brand} mentions the account now, and did not in its brand mentions before`);
+  await expect(inbox.locator('.alert-evidence')).toContainText(`Newly among its brand mentions: ${news.brand} (fetched `);
+  await expect(inbox.locator('.alert-evidence')).toContainText('; not in those fetched ');
   await expect(page.getByTestId('unread-alerts')).toHaveText('1, 1 unread alert');
 });

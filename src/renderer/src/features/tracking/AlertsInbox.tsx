@@ -30,8 +30,9 @@ export function alertEvidence(a: AlertView): string {
       return `A refresh found the report no longer available${a.detail ? `: ${a.detail}` : '.'}`;
     case 'new-mention': {
       const brands = (a.detail ?? '').split('\n').filter((b) => b.trim() !== '');
-      const named = brands.length > 0 ? new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(brands) : 'A brand';
-      return `${named} mention${brands.length > 1 ? '' : 's'} the account now, and did not in its brand mentions before${when}.`;
+      const named = brands.length > 0 ? new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(brands) : 'a brand';
+      const fetched = a.afterAt !== null ? ` (fetched ${at(a.afterAt)}${a.beforeAt !== null ? `; not in those fetched ${at(a.beforeAt)}` : ''})` : '';
+      return `Newly among its brand mentions: ${named}${fetched}.`;
     }
   }
 }
