@@ -245,6 +245,11 @@ test('a brand that starts mentioning a watched YouTube channel is an alert that 
   await page.getByLabel('Add accounts', { exact: true }).fill(`https://www.youtube.com/@${NAME}`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('watchlist-added')).toHaveText('1 account added to Brand watch.');
+  // The rule is the researcher's choice (asking again has no stated cost).
+  const rule = page.getByRole('checkbox', { name: /a new brand mentions a TikTok or YouTube account/ });
+  await expect(rule).not.toBeChecked();
+  await rule.check();
+  await page.getByRole('button', { name: 'Save alert rules' }).click();
   const spent = { ...simulator.state.spent };
 
   const progress = page.getByTestId('watchlist-progress');

@@ -81,10 +81,10 @@ describe('alert rules', () => {
     expect(readAlertRules([])).toBeNull();
   });
 
-  it('rules saved before the new-brand-mention rule existed read with it on', () => {
+  it('rules saved before the new-brand-mention rule existed read with it off (it asks the API again: chosen, never assumed)', () => {
     const older = { followerDrop: { pct: 12, days: 3 }, followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: false };
-    expect(readAlertRules(older)).toEqual({ ...older, newMention: true });
-    expect(readAlertRules({ ...older, newMention: false })!.newMention).toBe(false);
+    expect(readAlertRules(older)).toEqual({ ...older, newMention: false });
+    expect(readAlertRules({ ...older, newMention: true })!.newMention).toBe(true);
     expect(readAlertRules({ ...older, newMention: 'yes' })).toBeNull();
   });
 });

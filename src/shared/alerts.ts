@@ -33,7 +33,8 @@ export const alertRulesSchema = z
     unavailable: z.boolean(),
     /**
      * A brand mentions the account that did not before (TikTok and YouTube, whose brand mentions
-     * a refresh asks for again once they are in the cache).
+     * a run asks for again once they are in the cache). Off unless chosen: the API does not say
+     * what asking again costs.
      */
     newMention: z.boolean(),
   })
@@ -46,7 +47,7 @@ export const defaultAlertRules: AlertRules = {
   lowEngagement: { below: 1 },
   qualityDrop: { points: 5 },
   unavailable: true,
-  newMention: true,
+  newMention: false,
 };
 
 /** Rules as stored: missing ones take their defaults; null when what is stored cannot be read. */

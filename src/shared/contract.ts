@@ -291,6 +291,11 @@ const pageRange = <T extends { fromPage?: number; toPage?: number }>(value: T, c
 const tableSort = <K extends string>(keys: z.ZodType<K>) => z.object({ key: keys, order: z.enum(['asc', 'desc']) }).strict().nullable();
 /** The rows ticked on a table (none: every row shown); a table holds at most 10,000 rows. */
 const tickedRows = z.array(z.string().max(200)).max(10_000, 'Export at most 10,000 ticked rows.');
+/** A page's filter by the researcher's notes, applied by main as the page applies it (passesNotesFilter). */
+const notesFilterFields = {
+  status: statusStepId.optional(),
+  tag: z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`).optional(),
+};
 /** A title a file carries (the comparison's, the query's, the list's): free text, named in the file. */
 const exportTitle = z.string().trim().min(1, 'Give the file a title.').max(200, 'A title is at most 200 characters.');
 
@@ -306,7 +311,7 @@ const exportSubject = z.discriminatedUnion('kind', [
     .strict(),
   /** A query's cached results: every cached page or one of them, in the table's order, the ticked rows or all shown. */
   z
-    .object({ kind: z.literal('discovery'), title: exportTitle, body: z.unknown(), sandbox: z.boolean(), page: discoveryPage.nullable(), sort: tableSort(z.enum(resultSortKeys)), rows: tickedRows })
+    .object({ kind: z.literal('discovery'), title: exportTitle, body: z.unknown(), sandbox: z.boolean(), page: discoveryPage.nullable(), sort: tableSort(z.enum(resultSortKeys)), ...notesFilterFields, rows: tickedRows })
     .strict(),
   /** A synced list's items in the table's order (every page of it), the ticked ones or all. */
   z
@@ -314,6 +319,7 @@ const exportSubject = z.discriminatedUnion('kind', [
       kind: z.literal('list'),
       listId: positiveId('A list id is a whole number from 1.'),
       sort: tableSort(z.string().regex(/^(title|network|followers|er|inLists|status|field:[\w.-]{1,100})$/, 'That is not a column of the list.') as z.ZodType<ItemSortKey>),
+      ...notesFilterFields,
       rows: tickedRows,
     })
     .strict(),
@@ -323,8 +329,7 @@ const exportSubject = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('shortlist'),
-      status: statusStepId.optional(),
-      tag: z.string().refine((t) => cleanTag(t) !== null, `A tag is 1 to ${MAX_TAG_CHARS} characters.`).optional(),
+      ...notesFilterFields,
       rows: tickedRows,
     })
     .strict(),
@@ -691,7 +696,8 @@ export const operations = {
                 followers: z.number().nonnegative().nullable().optional(),
                 /** What the search showed: kept for an account without a cached report. */
                 er: z.number().nonnegative().nullable().optional(),
-                country: z.string().regex(/^[A-Za-z]{2}$/).nullable().optional(),
+                // As the search showed it ("DE", or words): the shortlist keeps a two-letter code only.
+                country: z.string().max(100).nullable().optional(),
               })
               .strict(),
           )

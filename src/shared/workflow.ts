@@ -4,6 +4,7 @@
 // at once; a removed step leaves its accounts without a status. For main and the renderer alike.
 import { z } from 'zod';
 import { parseAccountRef } from './accountInput';
+import { tagKey } from './accountNotes';
 import type { Network } from './reports';
 
 export interface StatusStep {
@@ -94,6 +95,24 @@ export function notesKeyOf(network: Network | null, account: string | null): str
   const ref = parseAccountRef(account, network);
   return ref.ok ? `${network}:${ref.value.key}` : null;
 }
+
+/** A filter by the researcher's notes: a status step (or NO_STATUS: none), a tag; unset keeps all. */
+export interface NotesFilterValue {
+  status?: string;
+  tag?: string;
+}
+
+/** Whether an account's status and tags pass the filter (the one rule of every screen and file). */
+export function passesNotesFilter(notes: { status: string | null; tags: readonly string[] } | null, filter: NotesFilterValue): boolean {
+  if (filter.status !== undefined) {
+    const status = notes?.status ?? null;
+    if (filter.status === NO_STATUS ? status !== null : status !== filter.status) return false;
+  }
+  if (filter.tag !== undefined && !(notes?.tags ?? []).some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
+  return true;
+}
+
+export const hasNotesFilter = (filter: NotesFilterValue): boolean => filter.status !== undefined || filter.tag !== undefined;
 
 /** The library's, Discovery's, Lists' and Compare's status filter: a step, or accounts with none. */
 export const NO_STATUS = 'none';

@@ -113,6 +113,17 @@ describe('exports in browser mode', () => {
     const list = await h.ok('exports:save', { runId: 'list-status', format: 'csv', subject: { kind: 'list', listId: 3, sort: { key: 'status', order: 'asc' }, rows: [] } });
     const first = Papa.parse<Record<string, string>>(exportedBytes(h.services, list).toString('utf8').slice(1), { header: true, skipEmptyLines: true }).data[0]!;
     expect(Object.values(first)).toContain(item.username ?? item.account);
+
+    // The pages' status and tag filters, applied by main as the pages apply them (no list of row keys, whatever the list's size).
+    const contacted = await h.ok('exports:save', { runId: 'list-contacted', format: 'csv', subject: { kind: 'list', listId: 3, sort: null, status: 'contacted', rows: [] } });
+    expect(contacted.rows).toBe(1);
+    exportedBytes(h.services, contacted);
+    const without = await h.ok('exports:save', { runId: 'list-none', format: 'csv', subject: { kind: 'list', listId: 3, sort: null, status: 'none', rows: [] } });
+    expect(without.rows).toBe(items.length - 1);
+    exportedBytes(h.services, without);
+    await h.ok('notes:set', { network: a.network, account: a.account!, note: '', tags: ['Spring'], status: 'approved' });
+    const tagged = await h.ok('exports:save', { runId: 'discovery-tag', format: 'csv', subject: { kind: 'discovery', title: 'Spring', body, sandbox: false, page: null, sort: null, tag: 'spring', rows: [] } });
+    expect(Papa.parse<Record<string, string>>(exportedBytes(h.services, tagged).toString('utf8').slice(1), { header: true, skipEmptyLines: true }).data.map((r) => r.Username)).toEqual([a.username]);
   });
 
   it('writes a list, the creators and a comparison from the cache as their pages show them', async () => {

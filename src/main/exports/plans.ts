@@ -13,8 +13,7 @@ import type { ListsService } from '../services/listsService';
 import type { CreatorsService } from '../services/creatorsService';
 import type { CompanionService } from '../services/companionService';
 import type { AccountNotesService } from '../services/accountNotesService';
-import { tagKey } from '@shared/accountNotes';
-import { NO_STATUS, notesKeyOf, statusRank } from '@shared/workflow';
+import { notesKeyOf, passesNotesFilter, statusRank } from '@shared/workflow';
 import type { Network } from '@shared/reports';
 import { shortlistCsv, shortlistSheet } from './shortlistSheets';
 import type { ExportPlan } from './exportService';
@@ -40,6 +39,15 @@ function ticked<R>(rows: readonly R[], keyOf: (row: R) => string, keys: readonly
   return rows.filter((row) => wanted.has(keyOf(row)));
 }
 
+/** Each account's status and tags, by network and account as a row names them (the pages' filters). */
+function notesLookup(notes: AccountNotesService): (row: { network: Network | null; account: string | null }) => { status: string | null; tags: readonly string[] } | null {
+  const byKey = new Map(notes.all().map((n) => [`${n.network}:${n.accountKey}`, n]));
+  return (row) => {
+    const key = notesKeyOf(row.network, row.account);
+    return key === null ? null : (byKey.get(key) ?? null);
+  };
+}
+
 /** Each account's place in the research pipeline, by network and account as a row names them (the status sort). */
 function statusRanks(notes: AccountNotesService): (row: { network: Network | null; account: string | null }) => number | null {
   const statuses = notes.statusOf();
@@ -60,7 +68,8 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
       return sources.competitor.exportPlan(subject.id, { filters: subject.filters, sort: subject.sort });
     case 'discovery': {
       const results = sources.discovery.results({ body: subject.body, sandbox: subject.sandbox });
-      const shown = subject.page === null ? results.rows : results.rows.filter((r) => r.page === subject.page);
+      const notesOf = notesLookup(sources.notes);
+      const shown = (subject.page === null ? results.rows : results.rows.filter((r) => r.page === subject.page)).filter((r) => passesNotesFilter(notesOf(r), subject));
       const rows = ticked(orderRows(shown, subject.sort, statusRanks(sources.notes)), (r) => r.key, subject.rows);
       if (rows.length === 0) nothingToExport('this query has no cached results shown');
       return {
@@ -76,16 +85,15 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
       const summary = sources.lists.known().find((l) => l.listId === subject.listId);
       if (!summary) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That list is not in this workspace: sync it first.' });
       const title = listLabel({ listId: subject.listId, name: summary.name });
-      const items = ticked(orderItems(sources.lists.items(subject.listId), subject.sort, statusRanks(sources.notes)), (i) => String(i.position), subject.rows);
+      const notesOf = notesLookup(sources.notes);
+      const shown = sources.lists.items(subject.listId).filter((i) => passesNotesFilter(notesOf(i), subject));
+      const items = ticked(orderItems(shown, subject.sort, statusRanks(sources.notes)), (i) => String(i.position), subject.rows);
       if (items.length === 0) nothingToExport('this list has no items in the cache');
       return { name: title, title, describe: title, rows: items.length, xlsx: (meta) => [listSheet(items, meta)], csv: () => listCsv(items) };
     }
     case 'shortlist': {
       // The page's filters, as the page applies them (Shortlist.tsx).
-      const shown = sources.discovery
-        .shortlist()
-        .filter((i) => subject.status === undefined || (subject.status === NO_STATUS ? i.status === null : i.status === subject.status))
-        .filter((i) => subject.tag === undefined || i.tags.some((t) => tagKey(t) === tagKey(subject.tag!)));
+      const shown = sources.discovery.shortlist().filter((i) => passesNotesFilter(i, subject));
       const items = ticked(shown, (i) => String(i.id), subject.rows);
       if (items.length === 0) nothingToExport('no shortlisted account is shown');
       const steps = sources.notes.steps().steps;

@@ -290,7 +290,7 @@ export class CreditLedger {
    * reading the balance after a lost answer); otherwise a call whose cost is still being found
    * out counts when it was expected to cost something.
    */
-  lastPaid(network: string, accountKey: string, balance: BalanceKind | readonly BalanceKind[], operation: 'report' | 'history' | 'pdf', answered = false): number | null {
+  lastPaid(network: string, accountKey: string, balance: BalanceKind | readonly BalanceKind[], operation: 'report' | 'history' | 'pdf' | 'mentions', answered = false): number | null {
     const kinds = JSON.stringify(typeof balance === 'string' ? [balance] : balance);
     const paid = answered
       ? "status = 'settled' AND actual_cost > 0"

@@ -76,6 +76,9 @@ describe('alerts', () => {
     const brandsOf = (view: typeof first.view) => (view.network === 'youtube' ? view.brands.map((b) => b.name) : []);
     const startBrands = new Set(brandsOf(first.view));
     const list = await h.ok('watchlists:create', { name: 'Mentions', schedule: 'manual', accounts: [tube, tok] });
+    // Off unless chosen (asking again has no stated cost).
+    expect((await h.ok('watchlists:rules', { id: list.id })).rules.newMention).toBe(false);
+    await h.ok('watchlists:setRules', { id: list.id, rules: { ...defaultAlertRules, newMention: true } });
     const tiktokAsked = () => h.sim.state.calls.get('auditor.tiktokBrandMentions') ?? 0;
     const youtubeAsked = () => h.sim.state.calls.get('auditor.youtubeBrandMentions') ?? 0;
     const tubeAskedBefore = youtubeAsked();
@@ -100,9 +103,22 @@ describe('alerts', () => {
       expect(a).toMatchObject({ network: 'youtube', watchlistName: 'Mentions', read: false });
       expect(a.beforeAt).toBeLessThan(a.afterAt!);
     }
+    // The runs kept the newest ten answers of the 61, not one a day for ever.
+    const ws = h.services.active();
+    const key = alerts[0]!.accountKey;
+    expect(ws.db.prepare("SELECT count(*) FROM brand_mentions WHERE network = 'youtube' AND account_key = ?").pluck().get(key)).toBe(10);
+
+    // Once asking cost a credit for the account (the ledger observed it), a run asks no more.
+    const asked = youtubeAsked();
+    ws.db
+      .prepare("INSERT INTO credit_ledger (created_at, operation, network, account_key, balance, expected_cost, status, actual_cost) VALUES (?, 'mentions', 'youtube', ?, 'credits', 0, 'settled', 1)")
+      .run(Date.now(), key);
+    h.sim.advanceClock(DAY_MS);
+    await h.ok('watchlists:run', { id: list.id });
+    expect(youtubeAsked()).toBe(asked);
+    ws.db.prepare("DELETE FROM credit_ledger WHERE operation = 'mentions' AND actual_cost = 1").run();
     // Switched off: the brand mentions are not asked for.
     await h.ok('watchlists:setRules', { id: list.id, rules: { ...defaultAlertRules, newMention: false } });
-    const asked = youtubeAsked();
     h.sim.advanceClock(DAY_MS);
     await h.ok('watchlists:run', { id: list.id });
     expect(youtubeAsked()).toBe(asked);

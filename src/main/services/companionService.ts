@@ -293,10 +293,15 @@ export class CompanionService {
     await this.mentions(ref, { refresh: true });
     const newer = this.deps.mentions.latest(ref.network, ref.key);
     if (!newer || newer.id === older.id) return null;
+    // A daily run would keep a whole answer a day for ever: the alert compares the newest two.
+    this.deps.mentions.keepNewest(ref.network, ref.key, KEPT_MENTION_FETCHES);
     const fetchOf = (doc: typeof older): BrandMentionsFetch => ({ id: doc.id, fetchedAt: doc.fetchedAt, brands: mentioningBrands(mentionsViewOf(ref.network, doc.result)) });
     return { older: fetchOf(older), newer: fetchOf(newer) };
   }
 }
+
+/** Fetches of an account's brand mentions a watchlist's runs leave in the cache. */
+export const KEPT_MENTION_FETCHES = 10;
 
 /** One kept fetch of an account's brand mentions, as the new-mention alert compares them. */
 export interface BrandMentionsFetch {

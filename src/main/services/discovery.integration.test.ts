@@ -230,5 +230,17 @@ describe('shortlist', () => {
     expect(await ok('shortlist:list', {})).toHaveLength(3);
     expect(await ok('shortlist:remove', { ids: [list[0]!.id, 99999] })).toEqual({ removed: 1 });
     expect(await ok('shortlist:list', {})).toHaveLength(2);
+    // A country as a search may show it (a name, three letters): the accounts are added, the
+    // shortlist keeping a two-letter code only.
+    const more = results.rows.slice(3, 5);
+    const added = await ok('shortlist:add', {
+      items: [
+        { network: more[0]!.network, account: more[0]!.account!, country: 'Germany' },
+        { network: more[1]!.network, account: more[1]!.account!, country: 'gb' },
+      ],
+    });
+    expect(added.filter((i) => i.account === more[0]!.account || i.account === more[1]!.account).map((i) => [i.account, i.country]).sort()).toEqual(
+      [[more[0]!.account, null], [more[1]!.account, 'GB']].sort(),
+    );
   });
 });

@@ -9,6 +9,7 @@
 // the database first so the cap holds through a crash. Otherwise nothing is sent and the
 // account says it needs a credit.
 import { accountText, type AccountRef } from '@shared/accountInput';
+import { balanceKinds } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
 import {
   cleanWatchlistName,
@@ -280,16 +281,24 @@ export class TrackingService {
 
   /** Credits the ledger settled on the account since `since`; null while one of its entries is still open. */
   /**
-   * The new-mention alert: the brand mentions of each refreshed TikTok or YouTube account the
-   * researcher has opened are asked for again (free, as a refresh), one account at a time, and
-   * read against the fetch before. One that fails is said in the log, never as the run's failure.
+   * The new-mention alert (a rule the researcher turns on): the brand mentions of each refreshed
+   * TikTok or YouTube account the researcher has opened are asked for again, one account at a
+   * time, and read against the fetch before. One that fails is said in the log, never as the
+   * run's failure.
    */
   private async mentionAlerts(watchlistId: number, refreshed: readonly AccountRef[], signal: AbortSignal): Promise<number> {
     const alerts = this.deps.alerts!;
-    if (!alerts.rules(watchlistId).rules.newMention) return 0;
+    try {
+      if (!alerts.rules(watchlistId).rules.newMention) return 0;
+    } catch {
+      return 0; // the watchlist was deleted during the run
+    }
     const fetched: { ref: AccountRef; older: BrandMentionsFetch; newer: BrandMentionsFetch }[] = [];
     for (const ref of refreshed) {
       if (signal.aborted || (ref.network !== 'tiktok' && ref.network !== 'youtube')) continue;
+      // The API does not say what asking again costs: once asking cost a credit for this account
+      // (the ledger observes every call), a run asks no more; the researcher still can, on its page.
+      if (this.deps.ledger.lastPaid(ref.network, ref.key, balanceKinds, 'mentions') !== null) continue;
       try {
         const found = await this.deps.brandMentions!(ref as AccountRef<'tiktok' | 'youtube'>);
         if (found) fetched.push({ ref, ...found });

@@ -26,6 +26,7 @@ class AccountDocuments {
   private readonly byId: Database.Statement<[number], Row & { raw: string }>;
   private readonly fetches: Database.Statement<[string, string], Row>;
   private readonly fetchAt: Database.Statement<[string, string, number], number>;
+  private readonly dropOlder: Database.Statement<[string, string, string, string, number]>;
 
   constructor(db: Db, table: 'metrics_history' | 'brand_mentions') {
     this.insert = db.prepare(`INSERT INTO ${table} (network, account_key, fetched_at, raw) VALUES (?, ?, ?, jsonb(?))`);
@@ -38,6 +39,16 @@ class AccountDocuments {
       `SELECT id, network, account_key, fetched_at FROM ${table} WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC`,
     );
     this.fetchAt = db.prepare<[string, string, number], number>(`SELECT 1 FROM ${table} WHERE network = ? AND account_key = ? AND fetched_at = ? LIMIT 1`).pluck();
+    this.dropOlder = db.prepare(
+      `DELETE FROM ${table} WHERE network = ? AND account_key = ? AND id NOT IN
+         (SELECT id FROM ${table} WHERE network = ? AND account_key = ? ORDER BY fetched_at DESC, id DESC LIMIT ?)`,
+    );
+  }
+
+  /** Keeps the account's `count` newest fetches and deletes the older ones; how many went. */
+  keepNewest(network: Network, accountKey: string, count: number): number {
+    const key = keyOf(accountKey);
+    return this.dropOlder.run(network, key, network, key, count).changes;
   }
 
   /** Whether the fetch of this moment is kept (a teammate's record pulled again, or one's own). */

@@ -165,8 +165,9 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
                       sandbox,
                       page: page === 'all' ? null : page,
                       sort,
-                      // The ticked rows; with a status or tag filter and none ticked, the rows it shows.
-                      rows: chosen.length > 0 || !hasNotesFilter(notesFilter) ? chosen.map((r) => r.key) : rows.map((r) => r.key),
+                      // The page's status and tag filter, applied by main as here; the ticked rows, or all it shows.
+                      ...notesFilter,
+                      rows: chosen.map((r) => r.key),
                     }
               }
               onStatus={setStatus}

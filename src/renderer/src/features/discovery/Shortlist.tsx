@@ -6,7 +6,7 @@ import { parseAccountRef } from '@shared/accountInput';
 import { tagKey } from '@shared/accountNotes';
 import { countryName } from '@shared/countries';
 import type { ShortlistItem } from '@shared/discoveryData';
-import { NO_STATUS } from '@shared/workflow';
+import { passesNotesFilter, statusRank } from '@shared/workflow';
 import { Avatar } from '../../shared/Avatar';
 import { DataTable, EmptyState, ErrorState, ExportActions, emptySelection, formatDate, formatExact, formatMetric, keepShown, plural, type Column, type Selection } from '../../shared/ui';
 import { useScout } from '../../store';
@@ -39,17 +39,10 @@ export function Shortlist() {
   }, [all]);
   const rows = useMemo(
     () =>
-      all.filter(
-        (r) =>
-          (filter.status === undefined || (filter.status === NO_STATUS ? r.status === null : r.status === filter.status)) &&
-          (filter.tag === undefined || r.tags.some((t) => tagKey(t) === tagKey(filter.tag!))),
-      ),
+      all.filter((r) => passesNotesFilter(r, filter)),
     [all, filter],
   );
-  const stepPosition = (r: ShortlistItem) => {
-    const at = steps.findIndex((s) => s.id === r.status);
-    return at === -1 ? null : at;
-  };
+  const stepPosition = (r: ShortlistItem) => statusRank(steps, r.status);
   const current = keepShown(selection, rows.map(keyOf));
   const chosen = rows.filter((r) => current.keys.has(keyOf(r)));
 

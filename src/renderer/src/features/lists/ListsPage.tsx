@@ -460,7 +460,7 @@ function ListItems({
             <NotesFilter label="Items" value={notesFilter} onChange={(next) => (setNotesFilter(next), setPage(0))} tags={notes.tags} />
             {/* Every item shown, in the table's order (all pages): the file a client receives. */}
             <ExportActions
-              subject={() => ({ kind: 'list', listId, sort, rows: hasNotesFilter(notesFilter) ? sorted.map(rowKey) : [] })}
+              subject={() => ({ kind: 'list', listId, sort, ...notesFilter, rows: [] })}
               onStatus={setNote}
               disabled={sorted.length === 0}
               testIds={{ xlsx: 'list-export-xlsx', csv: 'list-export-csv' }}

@@ -92,7 +92,7 @@ function RulesEditor({ id, initial, problem }: { id: number; initial: AlertRules
         </label>
         <label className="check">
           <input type="checkbox" checked={draft.newMention} onChange={(e) => set('newMention', e.target.checked)} /> a new brand mentions a TikTok or YouTube account{' '}
-          <span className="muted">(once you have opened its brand mentions: each refresh asks for them again)</span>
+          <span className="muted">(each refresh asks again for the brand mentions you opened; the API does not say what that costs, so Scout stops asking for an account once asking cost a credit, and Spending shows it)</span>
         </label>
       </fieldset>
       <div className="actions">

@@ -17,8 +17,9 @@ export function StatusStepsSection() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   if (steps.error !== null && !steps.data) return <ErrorState title="The status steps could not be read.">{steps.error}</ErrorState>;
   if (!steps.data) return <p className="muted">Loading…</p>;
-  // A new form when the saved steps change (saved here, in another window, or a workspace switch).
-  return <StepsForm key={JSON.stringify(steps.data.steps)} saved={steps.data} feedback={feedback} setFeedback={setFeedback} />;
+  // A new form when the saved steps change (saved here, in another window, by a teammate, or a
+  // workspace switch) — not when only how many accounts are at each changes: edits stay.
+  return <StepsForm key={JSON.stringify(steps.data.steps.map((s) => [s.id, s.label]))} saved={steps.data} feedback={feedback} setFeedback={setFeedback} />;
 }
 
 function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; feedback: Feedback; setFeedback(f: Feedback): void }) {
@@ -26,6 +27,8 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
   const [draft, setDraft] = useState<Draft>(saved.steps);
   const [busy, setBusy] = useState(false);
 
+  // The counts as saved now (they move while the form is open), by step.
+  const countOf = (stepId: string) => saved.steps.find((s) => s.id === stepId)?.accounts ?? 0;
   const removed = saved.steps.filter((s) => !draft.some((d) => d.id === s.id));
   const losing = removed.reduce((n, s) => n + s.accounts, 0);
   const changed = JSON.stringify(draft.map(({ id: i, label }) => [i, label])) !== JSON.stringify(saved.steps.map(({ id: i, label }) => [i, label]));
@@ -81,7 +84,7 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
               maxLength={MAX_STEP_LABEL + 10}
               onChange={(e) => edit(draft.map((d, j) => (j === i ? { ...d, label: e.target.value } : d)))}
             />
-            <span className="muted status-step-count">{step.accounts > 0 ? plural(step.accounts, 'account') : 'no accounts'}</span>
+            <span className="muted status-step-count">{countOf(step.id) > 0 ? plural(countOf(step.id), 'account') : 'no accounts'}</span>
             <button type="button" className="secondary" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${step.label || `step ${i + 1}`} up`}>
               ↑
             </button>

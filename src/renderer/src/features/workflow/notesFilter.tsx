@@ -4,24 +4,18 @@
 import { useMemo } from 'react';
 import { tagKey, type AccountNotesView } from '@shared/accountNotes';
 import type { Network } from '@shared/reports';
-import { NO_STATUS, notesKeyOf } from '@shared/workflow';
+import { hasNotesFilter, notesKeyOf, passesNotesFilter, type NotesFilterValue } from '@shared/workflow';
 import { scout } from '../../shared/scoutClient';
 import { teamReceived } from '../../shared/scoutQuery';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { useStatusSteps } from './useStatusSteps';
 import { StatusFilterOptions } from './StatusName';
 
-export interface NotesFilterValue {
-  /** A step's id, or NO_STATUS. */
-  status?: string;
-  tag?: string;
-}
-
 export type NotesIndex = (network: Network | null, account: string | null) => AccountNotesView | null;
 
 /** Every account's notes, and a lookup by network and account as a row names it. */
 export function useNotesIndex(): { lookup: NotesIndex; tags: string[] } {
-  const all = useScoutQuery(() => scout.invoke('notes:all', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes'), 'workflow:changed'] });
+  const all = useScoutQuery(() => scout.invoke('notes:all', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes', 'status_steps'), 'workflow:changed'] });
   return useMemo(() => {
     const byKey = new Map((all.data ?? []).map((n) => [`${n.network}:${n.accountKey}`, n]));
     const seen = new Map<string, string>();
@@ -34,17 +28,7 @@ export function useNotesIndex(): { lookup: NotesIndex; tags: string[] } {
   }, [all.data]);
 }
 
-/** Whether an account's notes pass the filter (no filter: every account). */
-export function passesNotesFilter(notes: AccountNotesView | null, filter: NotesFilterValue): boolean {
-  if (filter.status !== undefined) {
-    const status = notes?.status ?? null;
-    if (filter.status === NO_STATUS ? status !== null : status !== filter.status) return false;
-  }
-  if (filter.tag !== undefined && !(notes?.tags ?? []).some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
-  return true;
-}
-
-export const hasNotesFilter = (filter: NotesFilterValue) => filter.status !== undefined || filter.tag !== undefined;
+export { hasNotesFilter, passesNotesFilter, type NotesFilterValue };
 
 /** The two selects: a status (or none) and a tag in use. */
 export function NotesFilter({ value, onChange, tags, label }: { value: NotesFilterValue; onChange(next: NotesFilterValue): void; tags: readonly string[]; label: string }) {
