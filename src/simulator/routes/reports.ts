@@ -6,6 +6,7 @@ import { apiError, EXPIRY_PLACEHOLDER, invalidRequest, linkExpirySeconds, ok, ty
 import { hashString, type Network } from '../data/random';
 import { accountIdentity } from '../data/profile';
 import { reportSummary } from '../data/reports/summary';
+import { renderReportPdf } from '../pdf';
 import {
   generateInstagramHistory,
   generateInstagramMedia,
@@ -353,12 +354,9 @@ function pdfRoute(network: Network): SimRoute {
  * The PDF file itself: the report of the account as the simulator answers it today (same check,
  * same day, so the same followers, engagement rate and audience), drawn over several pages.
  */
-export async function pdfFile(sim: Sim, network: Network, name: string): Promise<Uint8Array> {
+export function pdfFile(sim: Sim, network: Network, name: string): Promise<Uint8Array> {
   const check = sim.state.checks.get(checkKey(network, name));
-  const summary = reportSummary(reportInput(sim, network, name, check));
-  // pdf-lib is loaded with the first PDF, not when the demo workspace's simulator starts.
-  const { renderReportPdf } = await import('../pdf');
-  return renderReportPdf(summary);
+  return renderReportPdf(reportSummary(reportInput(sim, network, name, check)));
 }
 
 export const reportRoutes: Record<string, SimRoute> = {
