@@ -253,10 +253,13 @@ test('a brand that starts mentioning a watched YouTube channel is an alert that 
   const spent = { ...simulator.state.spent };
 
   const progress = page.getByTestId('watchlist-progress');
+  const watched = page.locator('[data-testid^="watched-youtube-"]');
   let raisedOn: number | null = null;
   for (let day = 1; day <= 40 && raisedOn === null; day++) {
     simulator.advanceClock(DAY_MS);
     await page.getByRole('button', { name: 'Refresh now' }).click();
+    // This day's run, not the line the day before left: its snapshot, then its end.
+    await expect(watched.locator('td[data-column="snapshots"]')).toHaveText(String(day + 1), { timeout: 20_000 });
     await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled();
     if ((await progress.textContent())!.includes('1 new alert')) raisedOn = Math.floor(simulator.clock.now() / DAY_MS);
