@@ -18,15 +18,8 @@ import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../src/main/cache/database';
-import { dbWorkerScript } from '../src/main/cache/dbTasks';
-import { backupOnline } from '../src/main/cache/backups';
-import { migrations } from '../src/main/cache/migrations';
-import { migration0230 } from '../src/main/cache/migrations/0230-library-at-scale';
 import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
-import type { Call } from './inProcess';
-import { whileHeld } from './responsiveness';
+import { runChild } from './child';
 import { startBrowserMode } from '../e2e/browserMode';
 
 export type Figures = Record<string, number>;
@@ -159,87 +152,13 @@ async function startupFigures(figures: Figures, dataDir: string, browser: Browse
 }
 
 /**
- * What the migrations from 0230 on add (tables, indexes, columns), read off the migrations
- * themselves: two empty databases, one before 0230 and one at the latest version, compared.
- */
-function addedSince0230(): { tables: string[]; indexes: string[]; columns: [table: string, column: string][] } {
-  const before = openDatabase(':memory:', { migrations: migrations.filter((m) => m.version < migration0230.version) });
-  const after = openDatabase(':memory:', { migrations });
-  const objects = (db: Database.Database, type: string) => new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%'").pluck().all(type) as string[]);
-  const [tablesBefore, tablesAfter] = [objects(before, 'table'), objects(after, 'table')];
-  const indexesBefore = objects(before, 'index');
-  const columnsOf = (db: Database.Database, table: string) => (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
-  const columns: [string, string][] = [];
-  for (const table of tablesBefore) {
-    const had = new Set(columnsOf(before, table));
-    for (const column of columnsOf(after, table)) if (!had.has(column)) columns.push([table, column]);
-  }
-  const added = {
-    tables: [...tablesAfter].filter((t) => !tablesBefore.has(t)),
-    indexes: [...objects(after, 'index')].filter((i) => !indexesBefore.has(i)),
-    columns,
-  };
-  before.close();
-  after.close();
-  return added;
-}
-
-/** Takes a cache back to the schema before 0230: what the later migrations added is taken out. */
-function backBefore0230(file: string): void {
-  const { tables, indexes, columns } = addedSince0230();
-  const db = new Database(file);
-  db.pragma('foreign_keys = OFF');
-  db.transaction(() => {
-    for (const index of indexes) db.exec(`DROP INDEX IF EXISTS "${index}"`);
-    for (const table of tables) db.exec(`DROP TABLE IF EXISTS "${table}"`);
-    for (const [table, column] of columns) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
-    db.pragma(`user_version = ${migrations.filter((m) => m.version < migration0230.version).at(-1)!.version}`);
-  })();
-  db.close();
-}
-
-/**
- * What main answers while the cache's slow work runs (the longest the event loop was held, the
- * longest a small RPC waited): its daily backup (SQLite's online backup, in steps), then, with
- * the cache taken back to the schema before migration 0230 (its indexes over the library, and
- * what every later migration added), the upgrade at the next start (its backup and the
- * migrations, in a worker).
+ * What main answers while the cache's slow work runs, each measured in a process that has done
+ * nothing else (bench/cacheHeldChild.ts): its daily backup, then the upgrade from the schema
+ * before migration 0230 at the next start.
  */
 async function heldFigures(figures: Figures, dataDir: string, at: string): Promise<void> {
-  const file = path.join(dataDir, 'workspaces', 'demo', 'scout.sqlite');
-  // The app runs its database worker from its build; from source it is bundled once, on main (a
-  // quarter of a second): done before measuring, as the team group does.
-  dbWorkerScript();
-  {
-    const { services, logger } = openServices(dataDir);
-    const call = caller(services, logger);
-    await call('workspace:get', {});
-    const { held } = await whileHeld(call, () => backupOnline(services.active().db, file, 'daily', Date.now()));
-    figures[`backup${at}.max_block_ms`] = held.maxBlockMs;
-    figures[`backup${at}.rpc_wait_max_ms`] = held.rpcWaitMaxMs;
-    figures[`backup${at}_s`] = held.tookMs / 1000;
-    await services.close();
-  }
-  backBefore0230(file);
-  {
-    const { services, logger } = openServices(dataDir);
-    const call = caller(services, logger);
-    const { held } = await whileHeld(call, () => call('workspace:get', {}));
-    if (services.active().db.pragma('user_version', { simple: true }) !== migrations.at(-1)!.version) throw new Error('bench: the cache was not migrated');
-    figures[`migration${at}.max_block_ms`] = held.maxBlockMs;
-    figures[`migration${at}.rpc_wait_max_ms`] = held.rpcWaitMaxMs;
-    figures[`migration${at}_s`] = held.tookMs / 1000;
-    await services.close();
-  }
-}
-
-function caller(services: MainServices, logger: Logger): Call {
-  const dispatch = createDispatcher(createHandlers(services), logger, () => services.ready());
-  return async <T>(channel: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(channel, payload);
-    if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
+  Object.assign(figures, await runChild('cacheHeldChild.ts', 'backup', dataDir, at));
+  Object.assign(figures, await runChild('cacheHeldChild.ts', 'upgrade', dataDir, at));
 }
 
 export async function cacheFigures(figures: Figures, count = 10_000, large = 100_000): Promise<void> {

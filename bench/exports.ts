@@ -7,29 +7,13 @@
 // - archive.pdf_stream.rss_mb: a PDF link that streams for ever with no length (the simulator's
 //   `…_endless_pdf`), exported through the archive with the real 200 MB cap: the peak memory of the
 //   process while it downloads and refuses it (goal ≤ 300 MB).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figures } from './cache';
+import { runChild } from './child';
 
-const root = path.resolve(__dirname, '..');
-
-function child(...args: string[]): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', path.join(root, 'tsconfig.node.json'), path.join(__dirname, 'exportsChild.ts'), ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    run.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    run.on('error', reject);
-    run.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`bench/exportsChild.ts ${args.join(' ')} exited with ${code}: ${out.slice(-500)}`));
-      resolve(JSON.parse(line) as Figures);
-    });
-  });
-}
+const child = (...args: string[]) => runChild('exportsChild.ts', ...args);
 
 export async function exportFigures(figures: Figures): Promise<void> {
   // The posts are fetched once; each format is then written by a process that has done nothing else.

@@ -53,6 +53,26 @@ describe('opening a workspace', () => {
     expect(listBackups(file).map((b) => b.reason)).toContain('migration');
   });
 
+  it('opens each workspace in a turn of its own, so a call or a timer waits behind one opening at most', async () => {
+    h = await createHarness();
+    const production = workspaceDbPath(h.dataDir, 'production');
+    expect(fs.existsSync(production)).toBe(false);
+    const seen = await new Promise<{ productionOpenAtTimer: boolean; state: Promise<WorkspaceState> }>((resolve) => {
+      // Started from a timer, as a schedule's work is; a timer due meanwhile must not wait for
+      // Production's opening (its new database's schema) behind the demo workspace's.
+      setTimeout(() => {
+        const state = h.services.workspaces.state('demo');
+        setTimeout(() => resolve({ productionOpenAtTimer: fs.existsSync(production), state }), 0);
+        const start = performance.now();
+        while (performance.now() - start < 3); // the timer is due before the work goes on
+      }, 0);
+    });
+    expect(seen.productionOpenAtTimer).toBe(false);
+    const state = await seen.state;
+    expect(state.workspaces.map((w) => w.id)).toContain('production');
+    expect(fs.existsSync(production)).toBe(true);
+  });
+
   it('reads every page beside an open workspace after a crash, and damage closes it and names the backup to restore', async () => {
     h = await createHarness();
     const demo = h.services.workspaces.get('demo');

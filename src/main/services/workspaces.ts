@@ -66,6 +66,7 @@ import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { PdfTeamCodec } from './archiveService';
 import { DiscoveryTeamCodec } from './discoveryService';
 import { CompetitorTeamCodec } from './competitorService';
+import { nextTurn } from '../util/timeSlices';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
@@ -903,7 +904,12 @@ export class WorkspaceRegistry {
   async state(active: WorkspaceId): Promise<WorkspaceState> {
     await Promise.all(workspaceIds.map((id) => this.prepare(id)));
     const workspaces: WorkspaceSummary[] = [];
-    for (const id of workspaceIds) workspaces.push(await this.summary(id));
+    for (const id of workspaceIds) {
+      // Each workspace opens in a turn of its own: opening one (its statements; a new one's schema)
+      // holds main for tens of milliseconds, and the first start after an upgrade opens them all.
+      if (workspaces.length > 0) await nextTurn();
+      workspaces.push(await this.summary(id));
+    }
     return { active, workspaces };
   }
 

@@ -4,6 +4,15 @@
 // the work notices a cancel.
 export const SLICE_BUDGET_MS = 5;
 
+/**
+ * Resolves once the event loop has gone round: the timers due and the I/O waiting (an RPC) have
+ * had their turn. One setImmediate is not enough when it is queued from a timer's or an I/O
+ * callback: it runs in the same round, before the timers due next.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 export class TimeSlices {
   private sliceStarted = performance.now();
 
@@ -21,7 +30,7 @@ export class TimeSlices {
   async due(): Promise<void> {
     this.signal?.throwIfAborted();
     if (!this.spent()) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.signal?.throwIfAborted();
     this.sliceStarted = performance.now();
   }
