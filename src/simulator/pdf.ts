@@ -1,15 +1,13 @@
 // The simulator's PDF export: a multi-page report of one account, drawn with pdf-lib from the
 // same day's report figures (data/reports/summary.ts), with its charts (follower growth line,
 // audience bars). Standard Helvetica only, so every string is first made WinAnsi-safe.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// pdf-lib is loaded with the first PDF drawn, not when the demo's simulator starts with Scout
+// (a tenth of a second of module loading before the first page).
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { ReportSummary } from './data/reports/summary';
 
 const PAGE = { width: 595, height: 842 };
 const MARGIN = 56;
-const INK = rgb(0.12, 0.14, 0.18);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const ACCENT = rgb(0.16, 0.38, 0.74);
-const RULE = rgb(0.85, 0.87, 0.9);
 
 const networkNames: Record<ReportSummary['network'], string> = {
   instagram: 'Instagram',
@@ -59,13 +57,14 @@ interface Pen {
   bold: PDFFont;
   page: PDFPage;
   y: number;
+  colors: { ink: RGB; muted: RGB; accent: RGB; rule: RGB };
 }
 
-function text(pen: Pen, value: string, x: number, y: number, size = 10, options: { bold?: boolean; color?: ReturnType<typeof rgb>; right?: boolean } = {}) {
+function text(pen: Pen, value: string, x: number, y: number, size = 10, options: { bold?: boolean; color?: RGB; right?: boolean } = {}) {
   const font = options.bold ? pen.bold : pen.font;
   const safe = winAnsi(value);
   const dx = options.right ? font.widthOfTextAtSize(safe, size) : 0;
-  pen.page.drawText(safe, { x: x - dx, y, size, font, color: options.color ?? INK });
+  pen.page.drawText(safe, { x: x - dx, y, size, font, color: options.color ?? pen.colors.ink });
 }
 
 function newPage(pen: Pen): void {
@@ -76,13 +75,13 @@ function newPage(pen: Pen): void {
 function heading(pen: Pen, title: string): void {
   text(pen, title, MARGIN, pen.y, 14, { bold: true });
   pen.y -= 8;
-  pen.page.drawLine({ start: { x: MARGIN, y: pen.y }, end: { x: PAGE.width - MARGIN, y: pen.y }, thickness: 0.8, color: RULE });
+  pen.page.drawLine({ start: { x: MARGIN, y: pen.y }, end: { x: PAGE.width - MARGIN, y: pen.y }, thickness: 0.8, color: pen.colors.rule });
   pen.y -= 20;
 }
 
 /** A table: the first column left-aligned, the others right-aligned at fixed positions. */
 function table(pen: Pen, columns: { title: string; x: number }[], rows: string[][]): void {
-  columns.forEach((c, i) => text(pen, c.title, c.x, pen.y, 9, { bold: true, color: MUTED, right: i > 0 }));
+  columns.forEach((c, i) => text(pen, c.title, c.x, pen.y, 9, { bold: true, color: pen.colors.muted, right: i > 0 }));
   pen.y -= 16;
   for (const row of rows) {
     row.forEach((cell, i) => text(pen, cell, columns[i]!.x, pen.y, 10, { right: i > 0 }));
@@ -103,19 +102,19 @@ function followerChart(pen: Pen, series: ReportSummary['followerSeries']): void 
   const span = max - min || 1;
   const x = (i: number) => left + (i / Math.max(1, series.length - 1)) * width;
   const y = (count: number) => bottom + ((count - min) / span) * height;
-  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left + width, y: bottom }, thickness: 0.6, color: RULE });
-  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: bottom + height }, thickness: 0.6, color: RULE });
-  text(pen, whole(max), left - 6, bottom + height - 3, 8, { color: MUTED, right: true });
-  text(pen, whole(min), left - 6, bottom - 3, 8, { color: MUTED, right: true });
+  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left + width, y: bottom }, thickness: 0.6, color: pen.colors.rule });
+  pen.page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: bottom + height }, thickness: 0.6, color: pen.colors.rule });
+  text(pen, whole(max), left - 6, bottom + height - 3, 8, { color: pen.colors.muted, right: true });
+  text(pen, whole(min), left - 6, bottom - 3, 8, { color: pen.colors.muted, right: true });
   for (let i = 1; i < series.length; i++) {
-    pen.page.drawLine({ start: { x: x(i - 1), y: y(series[i - 1]!.count) }, end: { x: x(i), y: y(series[i]!.count) }, thickness: 1.4, color: ACCENT });
+    pen.page.drawLine({ start: { x: x(i - 1), y: y(series[i - 1]!.count) }, end: { x: x(i), y: y(series[i]!.count) }, thickness: 1.4, color: pen.colors.accent });
   }
   // A tick at the first day of every third month.
   series.forEach((point, i) => {
     const d = new Date(point.time);
     if (d.getUTCDate() !== 1 || d.getUTCMonth() % 3 !== 0) return;
-    pen.page.drawLine({ start: { x: x(i), y: bottom }, end: { x: x(i), y: bottom - 4 }, thickness: 0.6, color: MUTED });
-    text(pen, `${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`, x(i) - 16, bottom - 16, 8, { color: MUTED });
+    pen.page.drawLine({ start: { x: x(i), y: bottom }, end: { x: x(i), y: bottom - 4 }, thickness: 0.6, color: pen.colors.muted });
+    text(pen, `${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`, x(i) - 16, bottom - 16, 8, { color: pen.colors.muted });
   });
   pen.y = bottom - 40;
 }
@@ -127,7 +126,7 @@ function bars(pen: Pen, items: readonly { label: string; share: number }[]): voi
   const largest = Math.max(...items.map((i) => i.share), 1);
   for (const item of items) {
     text(pen, item.label, MARGIN, pen.y, 10);
-    pen.page.drawRectangle({ x: left, y: pen.y - 2, width: Math.max(1, (item.share / largest) * width), height: 11, color: ACCENT });
+    pen.page.drawRectangle({ x: left, y: pen.y - 2, width: Math.max(1, (item.share / largest) * width), height: 11, color: pen.colors.accent });
     text(pen, `${item.share.toFixed(1)} %`, PAGE.width - MARGIN, pen.y, 10, { right: true });
     pen.y -= 18;
   }
@@ -136,6 +135,7 @@ function bars(pen: Pen, items: readonly { label: string; share: number }[]): voi
 
 /** The PDF of one account's report. Deterministic: the same summary gives the same bytes. */
 export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const network = networkNames[s.network];
   doc.setTitle(winAnsi(`${s.title} on ${network}: report of ${date(s.day)}`));
@@ -143,13 +143,17 @@ export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
   doc.setCreator('Scout API simulator');
   doc.setCreationDate(new Date(s.day));
   doc.setModificationDate(new Date(s.day));
-  const pen: Pen = { doc, font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold), page: undefined!, y: 0 };
+  const pen: Pen = { doc, font: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    page: undefined!,
+    y: 0,
+    colors: { ink: rgb(0.12, 0.14, 0.18), muted: rgb(0.42, 0.45, 0.5), accent: rgb(0.16, 0.38, 0.74), rule: rgb(0.85, 0.87, 0.9) },
+  };
 
   // Page 1: who, the headline figures and the follower growth line.
   newPage(pen);
   text(pen, s.title, MARGIN, pen.y, 22, { bold: true });
   pen.y -= 22;
-  text(pen, `@${s.username} on ${network} - report of ${date(s.day)}`, MARGIN, pen.y, 11, { color: MUTED });
+  text(pen, `@${s.username} on ${network} - report of ${date(s.day)}`, MARGIN, pen.y, 11, { color: pen.colors.muted });
   pen.y -= 36;
   heading(pen, 'Headline figures');
   const headline: [string, string][] = [
@@ -194,7 +198,7 @@ export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
     ]),
   );
   if (s.periods.some((p) => p.posts === 0)) {
-    text(pen, 'A dash: no posts in that period, so it has no averages.', MARGIN, pen.y, 9, { color: MUTED });
+    text(pen, 'A dash: no posts in that period, so it has no averages.', MARGIN, pen.y, 9, { color: pen.colors.muted });
     pen.y -= 28;
   }
   heading(pen, 'Latest posts');
@@ -213,7 +217,7 @@ export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
   newPage(pen);
   heading(pen, 'Audience');
   if (s.countries.length === 0 && s.genders.length === 0) {
-    text(pen, `The ${network} report of this account has no audience analysis.`, MARGIN, pen.y, 11, { color: MUTED });
+    text(pen, `The ${network} report of this account has no audience analysis.`, MARGIN, pen.y, 11, { color: pen.colors.muted });
   } else {
     if (s.countries.length) {
       text(pen, 'Countries', MARGIN, pen.y, 11, { bold: true });
@@ -235,7 +239,7 @@ export async function renderReportPdf(s: ReportSummary): Promise<Uint8Array> {
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     const footer = winAnsi(`${s.title} on ${network} - ${date(s.day)} - page ${i + 1} of ${pages.length}`);
-    page.drawText(footer, { x: MARGIN, y: 30, size: 8, font: pen.font, color: MUTED });
+    page.drawText(footer, { x: MARGIN, y: 30, size: 8, font: pen.font, color: pen.colors.muted });
   });
   return doc.save();
 }

@@ -1,24 +1,37 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useScout } from './store';
-import { pageFromHash, pages, subpathFromHash } from './pages';
+import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
 import { AccountsPage } from './features/accounts/AccountsPage';
 import { Sidebar } from './shell/Sidebar';
 import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
 import { TeamNoticesBanner } from './shell/TeamNoticesBanner';
-import { SettingsPage } from './features/settings/SettingsPage';
-import { ComparePage } from './features/compare/ComparePage';
-import { CompetitorPage } from './features/competitor/CompetitorPage';
-import { ArchivePage } from './features/archive/ArchivePage';
 import { CompareTray } from './features/compare/CompareTray';
-import { ListsPage } from './features/lists/ListsPage';
-import { TrackingPage } from './features/tracking';
-import { CreatorsPage } from './features/creators/CreatorsPage';
-import { DiscoveryPage } from './features/discovery/DiscoveryPage';
 import { windowTitle } from './shell/windowTitle';
 import { FocusTip } from './shared/ui/FocusTip';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageFailed } from './shell/Failed';
+import { TrackingPage } from './features/tracking';
+
+// The first page (accounts and reports) comes with the app; every other page's code is loaded
+// once the first page is drawn (or when the page is opened before that), so the first page is
+// drawn without parsing the rest. Tracking comes with the report page, which offers watchlists.
+const pageCode = {
+  settings: () => import('./features/settings/SettingsPage'),
+  compare: () => import('./features/compare/ComparePage'),
+  competitor: () => import('./features/competitor/CompetitorPage'),
+  archive: () => import('./features/archive/ArchivePage'),
+  lists: () => import('./features/lists/ListsPage'),
+  creators: () => import('./features/creators/CreatorsPage'),
+  discovery: () => import('./features/discovery/DiscoveryPage'),
+};
+const SettingsPage = lazy(() => pageCode.settings().then((m) => ({ default: m.SettingsPage })));
+const ComparePage = lazy(() => pageCode.compare().then((m) => ({ default: m.ComparePage })));
+const CompetitorPage = lazy(() => pageCode.competitor().then((m) => ({ default: m.CompetitorPage })));
+const ArchivePage = lazy(() => pageCode.archive().then((m) => ({ default: m.ArchivePage })));
+const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPage })));
+const CreatorsPage = lazy(() => pageCode.creators().then((m) => ({ default: m.CreatorsPage })));
+const DiscoveryPage = lazy(() => pageCode.discovery().then((m) => ({ default: m.DiscoveryPage })));
 
 export function App() {
   const page = useScout((s) => s.page);
@@ -58,13 +71,30 @@ export function App() {
     };
   }, [navigate]);
 
+  // The other pages' code, a few seconds after start when the browser is idle (not while the
+  // first page waits for its rows): opening one is then at once.
+  useEffect(() => {
+    if (!ready) return;
+    let idle: number | undefined;
+    const later = setTimeout(() => {
+      idle = requestIdleCallback(() => Object.values(pageCode).forEach((load) => void load().catch(() => undefined)));
+    }, 3_000);
+    return () => {
+      clearTimeout(later);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [ready]);
+
   // Move focus to the new page's heading so keyboard and screen-reader users land on it. Not on
   // the first page: there the first Tab stop is "Skip to content", as on any page just opened.
-  useEffect(() => {
-    if (shownPage.current === page) return;
-    shownPage.current = page;
-    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [page]);
+  // Asked by PageShown once the page is shown (a page's code loads the first time it is opened).
+  const pageShown = useCallback((shown: PageId) => {
+    if (shownPage.current === shown) return;
+    shownPage.current = shown;
+    // The page left may still be in the document, hidden, for a moment: the heading shown is the one.
+    const headings = [...(mainRef.current?.querySelectorAll<HTMLElement>('h1') ?? [])];
+    headings.find((heading) => heading.checkVisibility())?.focus();
+  }, []);
 
   return (
     <div className="app">
@@ -79,6 +109,7 @@ export function App() {
         <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
           {/* A page that throws while drawing says so here; going to another page (or this one again) starts it afresh. */}
           <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[page, subpath]}>
+            <Suspense fallback={<PageLoading />}>
             {fatalError ? (
               <div role="alert" className="callout error">
                 <h1 tabIndex={-1}>Scout could not open this workspace</h1>
@@ -104,6 +135,8 @@ export function App() {
             ) : (
               <CreatorsPage key={page satisfies 'creators'} />
             )}
+            <PageShown key={page} page={page} onShown={pageShown} />
+            </Suspense>
           </ErrorBoundary>
         </main>
         {ready && !fatalError && <CompareTray />}
@@ -114,4 +147,22 @@ export function App() {
       </ErrorBoundary>
     </div>
   );
+}
+
+/** While a page's code loads (a moment, the first time it is opened). */
+function PageLoading() {
+  return (
+    <p className="muted" role="status">
+      Opening…
+    </p>
+  );
+}
+
+/**
+ * Placed after the page inside its Suspense boundary: its effect runs once the page is shown
+ * (its code loaded), after the page's own effects, as the page's would.
+ */
+function PageShown({ page, onShown }: { page: PageId; onShown: (page: PageId) => void }) {
+  useEffect(() => onShown(page), [page, onShown]);
+  return null;
 }
