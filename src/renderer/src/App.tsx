@@ -109,7 +109,8 @@ export function App() {
         <main id="main" ref={mainRef} tabIndex={-1} className="page" aria-busy={!ready && !fatalError}>
           {/* A page that throws while drawing says so here; going to another page (or this one again) starts it afresh. */}
           <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[page, subpath]}>
-            <Suspense fallback={<PageLoading />}>
+            {/* One boundary per page: the page left goes at once, never kept hidden beside the next. */}
+            <Suspense key={page} fallback={<PageLoading />}>
             {fatalError ? (
               <div role="alert" className="callout error">
                 <h1 tabIndex={-1}>Scout could not open this workspace</h1>
