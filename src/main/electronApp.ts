@@ -245,6 +245,8 @@ export function createElectronApp(electron: Electron, options: ElectronAppOption
       void created.loadURL(devServer ?? APP_INDEX_URL);
     };
     createWindow();
+    // While the window loads its page.
+    void services.warmUp();
 
     app.on('second-instance', () => {
       if (window) {

@@ -90,6 +90,8 @@ async function main(): Promise<void> {
   terminal?.on('line', printNewAddress);
   if (canSignal) process.on('SIGUSR2', printNewAddress);
   logger.info(`browser mode on ${server.origin}, data in ${dataDir}`);
+  // While the researcher's browser opens the address.
+  void services.warmUp();
   lock.describe({ url: server.origin });
 
   let stopping = false;

@@ -44,6 +44,8 @@ export class MainServices {
   private settings: AppSettings;
   private readonly settingsFile: string;
   private notices: AppNotice[] = [];
+  /** The warm-up under way or done: closing waits for it, so nothing is opened after the close. */
+  private warming: Promise<void> | null = null;
 
   constructor(readonly options: MainServicesOptions) {
     const { logger } = options;
@@ -137,6 +139,18 @@ export class MainServices {
   }
 
   /**
+   * Opens the workspaces (each in a turn of its own) and loads the keychain while the window or
+   * the browser tab opens, so the first page's calls find them ready. What fails here is said by
+   * those calls, where the researcher sees it; nothing is thrown.
+   */
+  warmUp(): Promise<void> {
+    return (this.warming ??= this.workspaceState().then(
+      () => undefined,
+      (error: Error) => this.options.logger.info(`warming up: ${error.message} (said again when asked)`),
+    ));
+  }
+
+  /**
    * Resolves once the active workspace can be opened at once (a schema behind is brought up to
    * date in a worker first): every call awaits it before it reaches a workspace. Null when there
    * is nothing to wait for.
@@ -163,6 +177,7 @@ export class MainServices {
   }
 
   async close(): Promise<void> {
+    await this.warming;
     await this.workspaces.closeAll();
     this.downloads.close();
   }

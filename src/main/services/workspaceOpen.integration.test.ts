@@ -73,6 +73,29 @@ describe('opening a workspace', () => {
     expect(fs.existsSync(production)).toBe(true);
   });
 
+  it('warms up while the page opens: every workspace opened, one that cannot open said when asked, a restart waits for it', async () => {
+    h = await createHarness();
+    const production = workspaceDbPath(h.dataDir, 'production');
+    fs.mkdirSync(path.dirname(production), { recursive: true });
+    fs.writeFileSync(production, 'not a database '.repeat(400));
+    // Never throws: what fails is said by the call that asks.
+    await expect(h.services.warmUp()).resolves.toBeUndefined();
+    expect(fs.existsSync(workspaceDbPath(h.dataDir, 'team'))).toBe(true);
+    const state = await h.call<WorkspaceState>('workspace:get');
+    expect(state.workspaces.find((w) => w.id === 'production')?.problem).toMatch(/production/i);
+    expect(state.workspaces.find((w) => w.id === 'demo')?.problem).toBeNull();
+
+    // Closing while it warms up waits for it: nothing is opened after the close.
+    fs.rmSync(production);
+    await h.restart();
+    const order: string[] = [];
+    const warming = h.services.warmUp().then(() => order.push('warmed'));
+    await h.services.close().then(() => order.push('closed'));
+    await warming;
+    expect(order).toEqual(['warmed', 'closed']);
+    expect(fs.existsSync(production)).toBe(true);
+  });
+
   it('reads every page beside an open workspace after a crash, and damage closes it and names the backup to restore', async () => {
     h = await createHarness();
     const demo = h.services.workspaces.get('demo');
