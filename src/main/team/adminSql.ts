@@ -3,7 +3,7 @@
 // role gets a SCRAM verifier computed here (what PostgreSQL itself stores), so neither the
 // server's statement log nor a terminal's scrollback holds a password.
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { pgModule } from './pgModule';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import { OWNER_ROLE, RESEARCHER_GROUP, ROLE_NAME, TEAM_SCHEMA } from './names';
 
@@ -55,13 +55,13 @@ export function researcherProblem(r: NewResearcher): string | null {
 export function addResearcherSql(r: NewResearcher, verifier: string | null): string {
   const problem = researcherProblem(r);
   if (problem) throw new Error(problem);
-  const password = verifier === null ? '' : ` PASSWORD ${pg.escapeLiteral(verifier)}`;
+  const password = verifier === null ? '' : ` PASSWORD ${pgModule().escapeLiteral(verifier)}`;
   const lines = [
     'BEGIN;',
     // A pool of a few connections per laptop, with room for a second laptop of the same researcher.
     `CREATE ROLE ${r.role} LOGIN CONNECTION LIMIT 12 IN ROLE ${RESEARCHER_GROUP}${password};`,
     `SET LOCAL ROLE ${OWNER_ROLE};`,
-    `INSERT INTO ${TEAM_SCHEMA}.researchers (role_name, display_name, monthly_limits) VALUES (${pg.escapeLiteral(r.role)}, ${pg.escapeLiteral(r.displayName.trim())}, ${pg.escapeLiteral(JSON.stringify(r.monthlyLimits ?? {}))});`,
+    `INSERT INTO ${TEAM_SCHEMA}.researchers (role_name, display_name, monthly_limits) VALUES (${pgModule().escapeLiteral(r.role)}, ${pgModule().escapeLiteral(r.displayName.trim())}, ${pgModule().escapeLiteral(JSON.stringify(r.monthlyLimits ?? {}))});`,
     'COMMIT;',
   ];
   if (verifier === null) lines.push(`-- Then set the password (psql asks for it twice and sends only a verifier):`, `\\password ${r.role}`);
@@ -93,12 +93,12 @@ export function setLimitSql(role: string, changes: LimitChanges): string {
   if (problem) throw new Error(problem);
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null));
   const removed = Object.entries(changes).filter(([, v]) => v === null).map(([k]) => k);
-  const removal = removed.length > 0 ? ` - ARRAY[${removed.map((k) => pg.escapeLiteral(k)).join(', ')}]` : '';
+  const removal = removed.length > 0 ? ` - ARRAY[${removed.map((k) => pgModule().escapeLiteral(k)).join(', ')}]` : '';
   return [
     'BEGIN;',
     `SET LOCAL ROLE ${OWNER_ROLE};`,
-    `UPDATE ${TEAM_SCHEMA}.researchers SET monthly_limits = (monthly_limits || ${pg.escapeLiteral(JSON.stringify(set))}::jsonb)${removal}`,
-    `  WHERE role_name = ${pg.escapeLiteral(role)} RETURNING display_name, monthly_limits;`,
+    `UPDATE ${TEAM_SCHEMA}.researchers SET monthly_limits = (monthly_limits || ${pgModule().escapeLiteral(JSON.stringify(set))}::jsonb)${removal}`,
+    `  WHERE role_name = ${pgModule().escapeLiteral(role)} RETURNING display_name, monthly_limits;`,
     'COMMIT;',
   ].join('\n');
 }

@@ -4,7 +4,8 @@
 // terminated connection, a refused one) — every team write is idempotent, so retrying is safe.
 import { isIP } from 'node:net';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgModule } from './pgModule';
 import { TeamError } from './errors';
 
 export interface TeamConnection {
@@ -60,7 +61,7 @@ export function teamPoolConfig(c: TeamConnection, options: TeamPoolOptions = {})
 
 /** A pool whose idle connections dying (a server restart) is expected, not a crash of the app. */
 export function createTeamPool(c: TeamConnection, options: TeamPoolOptions = {}): pg.Pool {
-  const pool = new pg.Pool(teamPoolConfig(c, options));
+  const pool = new (pgModule().Pool)(teamPoolConfig(c, options));
   // Without a listener, an idle client's error (the server restarting) is thrown from the pool.
   pool.on('error', () => undefined);
   // And every client listens from birth, checked out or not: pg-pool stops listening for a client
@@ -109,7 +110,7 @@ export function asTeamError(what: string, error: unknown): Error {
   if (isConnectionError(error)) {
     return new TeamError('TEAM_UNREACHABLE', `The team database cannot be reached, so Scout could not ${what}. Check the network, or ask the team's admin whether the database is running.`, { cause: error });
   }
-  if (error instanceof pg.DatabaseError) {
+  if (error instanceof pgModule().DatabaseError) {
     return new TeamError('TEAM_REFUSED', `The team database refused to ${what}: ${error.message}.`, { cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));

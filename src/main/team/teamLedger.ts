@@ -13,7 +13,8 @@
 // by a crash is resolved straight from pending (the team's entry goes open → unknown → resolved),
 // and a refund is written settled at once (open, expecting nothing → settled at -1).
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgModule } from './pgModule';
 import { z } from 'zod';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
@@ -242,7 +243,7 @@ export class TeamLedger {
             ],
           );
         } catch (error) {
-          if (!(error instanceof pg.DatabaseError) || isConnectionError(error)) {
+          if (!(error instanceof pgModule().DatabaseError) || isConnectionError(error)) {
             // Not a refusal (the server away, a pool closed with its workspace): kept, in order,
             // nothing after this step goes before it.
             this.markAttempt.run(row.seq);
