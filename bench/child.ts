@@ -9,9 +9,15 @@ import type { Figures } from './cache';
 const root = path.resolve(__dirname, '..');
 
 export function runChild(script: string, ...args: string[]): Promise<Figures> {
+  return runChildWith({}, script, ...args);
+}
+
+/** `runChild` with more in the child's environment (what must not be on its command line). */
+export function runChildWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const run = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', path.join(root, 'tsconfig.node.json'), path.join(__dirname, script), ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     });
     let out = '';
     run.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
