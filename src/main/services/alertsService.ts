@@ -8,6 +8,7 @@ import type { AccountRef } from '@shared/accountInput';
 import type { AlertsRepository, NewAlert } from '../cache/repositories';
 import type { JobRegistry } from './jobs';
 import type { BrandMentionsFetch } from './companionService';
+import type { SharedKind } from '../team/sharedWork';
 
 /** API answers that say a report is no longer to be had (the account gone, private, or renamed). */
 export const unavailableCodes = new Set(['API_ACCOUNT_UNAVAILABLE', 'API_NOT_FOUND', 'API_CHANNEL_NOT_FOUND', 'API_INVALID_USER_ID', 'API_NO_VIDEOS', 'API_NO_VIEWS']);
@@ -16,6 +17,8 @@ export interface AlertsDeps {
   repo: AlertsRepository;
   jobs: JobRegistry;
   now?: () => number;
+  /** A Team workspace: a watchlist's rules changed (shared with the team). */
+  onEdit?: (kind: SharedKind) => void;
 }
 
 export class AlertsService {
@@ -43,6 +46,7 @@ export class AlertsService {
     if (!this.deps.repo.setRules(watchlistId, rules)) {
       throw new ScoutError({ code: 'INVALID_INPUT', message: `There is no watchlist ${watchlistId} in this workspace (it may have been deleted).` });
     }
+    this.deps.onEdit?.('watchlist');
     return rules;
   }
 

@@ -101,7 +101,7 @@ export interface ReportServiceDeps {
    * pulled records in one transaction), to fetch its pictures while their links still work, so
    * it opens offline complete like one bought here.
    */
-  onPulled?: (result: Record<string, unknown>) => Promise<unknown>;
+  onPulled?: (result: Record<string, unknown>, account: { network: Network; accountKey: string }) => Promise<unknown>;
   /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
   unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
   /** The researcher's tags on each account, by `network:accountKey` (AccountNotesService), for the library. */
@@ -481,7 +481,7 @@ export class ReportService {
   teamCodec(): TeamRecordCodec {
     const applyNow = (record: TeamRecordIn) => {
       const { outcome, report } = this.applyTeamRecord(record);
-      if (outcome === 'saved') void this.deps.onPulled?.(report.result).catch(() => undefined);
+      if (outcome === 'saved') void this.deps.onPulled?.(report.result, reportOfItem(record.item)).catch(() => undefined);
       return outcome;
     };
     return { kind: 'report', apply: async (record) => applyNow(record), applyNow };

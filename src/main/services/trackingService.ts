@@ -36,6 +36,8 @@ import { jobKeys, type JobRegistry } from './jobs';
 import type { ReportService } from './reportService';
 import { unavailableCodes, type AlertsService } from './alertsService';
 import type { BrandMentionsFetch } from './companionService';
+import type { SharedKind } from '../team/sharedWork';
+import type { TeamTracking } from '../team/teamTracking';
 
 export interface TrackingDeps {
   repo: WatchlistsRepository;
@@ -57,7 +59,17 @@ export interface TrackingDeps {
   isActive?: () => boolean;
   /** How often the schedule is looked at, ms (default a minute). */
   tickMs?: number;
+  /** A Team workspace: a watchlist was made, changed or deleted (shared with the team). */
+  onEdit?: (kind: SharedKind) => void;
+  /**
+   * A Team workspace: its watchlists' runs and renewals are the team's (team/teamTracking.ts);
+   * `docId` is a watchlist's shared id (null until it is shared: then it runs as a laptop's own).
+   */
+  team?: { tracking: TeamTracking; docId: (watchlistId: number) => string | null };
 }
+
+/** A renewal's credits held before it is sent: on this laptop, and in the team's month when shared. */
+type Reservation = { local: number; team: string | null };
 
 /** After the API could not be reached, a scheduled run waits this long before trying again. */
 const UNREACHABLE_RETRY_MS = 15 * 60_000;
@@ -73,6 +85,8 @@ export class TrackingService {
   private stopped = false;
   /** Watchlists whose scheduled run found the API unreachable: not before this time again. */
   private readonly retryAfter = new Map<number, number>();
+  /** A shared watchlist's renewals this month for the whole team, as last read from it. */
+  private readonly teamRenewed = new Map<number, number>();
 
   constructor(private readonly deps: TrackingDeps) {
     this.now = deps.now ?? Date.now;
@@ -115,6 +129,7 @@ export class TrackingService {
     const name = this.freeName(value.name, null);
     const id = this.deps.repo.create({ name, schedule: value.schedule, renewCap: value.renewCap }, this.now());
     if (value.accounts?.length) this.deps.repo.addAccounts(id, value.accounts, this.now());
+    this.deps.onEdit?.('watchlist');
     return this.summary(this.deps.repo.get(id)!);
   }
 
@@ -126,12 +141,15 @@ export class TrackingService {
     // Paused: a run under way stops where it is (what was refreshed stays).
     if (change.paused) this.cancel(id);
     if (change.paused === false) this.retryAfter.delete(id);
+    this.deps.onEdit?.('watchlist');
     return this.summary(this.deps.repo.get(id)!);
   }
 
   remove(id: number): boolean {
     this.cancel(id);
-    return this.deps.repo.remove(id);
+    const removed = this.deps.repo.remove(id);
+    if (removed) this.deps.onEdit?.('watchlist');
+    return removed;
   }
 
   addAccounts(id: number, refs: readonly AccountRef[]): number {
@@ -147,11 +165,15 @@ export class TrackingService {
         });
       }
     }
-    return this.deps.repo.addAccounts(id, refs, this.now());
+    const added = this.deps.repo.addAccounts(id, refs, this.now());
+    if (added > 0) this.deps.onEdit?.('watchlist');
+    return added;
   }
 
   removeAccount(id: number, ref: AccountRef): boolean {
-    return this.deps.repo.removeAccount(id, ref.network, ref.key);
+    const removed = this.deps.repo.removeAccount(id, ref.network, ref.key);
+    if (removed) this.deps.onEdit?.('watchlist');
+    return removed;
   }
 
   /**
@@ -184,13 +206,13 @@ export class TrackingService {
    * Refreshes every account of the watchlist once, as a job (a second call joins the run under
    * way). Resolves with how it went; a run found offline is skipped and not counted as run.
    */
-  run(id: number): Promise<TrackingProgress> {
+  run(id: number, scheduled = false): Promise<TrackingProgress> {
     const w = this.deps.repo.get(id);
     if (!w) return Promise.reject(notFound(id));
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal));
+    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal, scheduled));
   }
 
-  private async runNow(w: WatchlistRecord, signal: AbortSignal): Promise<TrackingProgress> {
+  private async runNow(w: WatchlistRecord, signal: AbortSignal, scheduled: boolean): Promise<TrackingProgress> {
     const members = this.deps.repo.accounts(w.id);
     const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, alerts: 0, reason: null };
     const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
@@ -205,33 +227,36 @@ export class TrackingService {
     const previousRun = w.lastRunAt;
     this.deps.repo.markRun(w.id, startedAt);
     tell();
+    // A run asked for by hand is the team's latest too (a scheduled one claimed it before it began).
+    const docId = this.deps.team?.docId(w.id) ?? null;
+    if (docId !== null && !scheduled) {
+      void this.deps.team!.tracking.claimRun(docId, 0).catch((error: unknown) => this.deps.logger.warn(`watchlist ${w.id}: run not written to the team database: ${eventError(error).message}`));
+    }
     // Decided one account at a time, in order, before its request goes: the month's room for
     // renewals is read after every reservation, so two accounts never share one credit of room.
     const month = monthStart(startedAt);
     let unreachableSeen: string | null = null;
     const refreshedRefs: AccountRef[] = [];
     const gone: { ref: AccountRef; why: string }[] = [];
-    const fetches = members.map((member) => {
+    const fetches: Promise<void>[] = [];
+    // The team told what each shared renewal spent before the run says it is done.
+    const settling: Promise<void>[] = [];
+    for (const member of members) {
       const ref = { ...member.ref, ...this.tiktokTypeOf(member.ref) };
       const quote = this.deps.reports.quote(ref);
-      let renewal: number | null = null;
+      let renewal: Reservation | null = null;
       if (quote.cost > 0) {
-        const room = w.renewCap - this.deps.repo.renewedSince(w.id, month);
-        if (room < quote.cost) {
-          const message =
-            w.renewCap === 0
-              ? quote.reason === 'new'
-                ? 'Never fetched: fetching it costs 1 credit, and this watchlist does not spend credits.'
-                : 'Free access ended: renewing costs 1 credit, and this watchlist does not spend credits.'
-              : `This month's renewals reached the watchlist's limit of ${w.renewCap} credit${w.renewCap === 1 ? '' : 's'}.`;
-          return Promise.resolve(this.settle(w.id, member.ref, progress, 'needs-credit', message, tell));
+        const held = await this.reserve(w, member.ref, quote.cost, quote.reason === 'new', month, startedAt);
+        if ('refused' in held) {
+          this.settle(w.id, member.ref, progress, 'needs-credit', held.refused, tell);
+          continue;
         }
-        renewal = this.deps.repo.reserveRenewal(w.id, member.ref, quote.cost, startedAt);
+        renewal = held;
       }
       const sentAt = this.now();
-      return this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
+      const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
         () => {
-          if (renewal !== null) this.deps.repo.settleRenewal(renewal, this.spentSince(member.ref, sentAt) ?? quote.cost);
+          if (renewal !== null) this.settleRenewal(w.id, renewal, this.spentSince(member.ref, sentAt) ?? quote.cost, settling);
           refreshedRefs.push(member.ref);
           this.settle(w.id, member.ref, progress, renewal !== null ? 'renewed' : 'refreshed', null, tell);
         },
@@ -240,7 +265,7 @@ export class TrackingService {
             // Spent although it failed (an answer lost after the charge) stays counted; so does
             // one the ledger cannot settle yet.
             const spent = this.spentSince(member.ref, sentAt);
-            if (spent !== null) this.deps.repo.settleRenewal(renewal, spent);
+            if (spent !== null) this.settleRenewal(w.id, renewal, spent, settling);
           }
           const data = eventError(error);
           if (unreachable.has(data.code)) unreachableSeen ??= data.message;
@@ -248,8 +273,10 @@ export class TrackingService {
           this.settle(w.id, member.ref, progress, data.code === 'CANCELLED' ? 'cancelled' : 'failed', data.message, tell);
         },
       );
-    });
+      fetches.push(fetched);
+    }
     await Promise.all(fetches);
+    await Promise.all(settling);
     // What was refreshed is read against the rules even when the run was stopped part way.
     if (this.deps.alerts && (refreshedRefs.length > 0 || gone.length > 0)) {
       try {
@@ -267,6 +294,66 @@ export class TrackingService {
       return finish('skipped', `The API could not be reached (${unreachableSeen}). Scout tries again in 15 minutes.`);
     }
     return finish('done', null);
+  }
+
+  /**
+   * Holds a renewal's credits in the watchlist's month, or says why it may not spend them: decided
+   * one account at a time, before its request goes, so two accounts never share one credit of
+   * room. A shared watchlist's month is the team's (every teammate's renewals of it count).
+   */
+  private async reserve(w: WatchlistRecord, ref: AccountRef, cost: number, neverFetched: boolean, month: number, at: number): Promise<Reservation | { refused: string }> {
+    if (w.renewCap === 0) {
+      return {
+        refused: neverFetched
+          ? 'Never fetched: fetching it costs 1 credit, and this watchlist does not spend credits.'
+          : 'Free access ended: renewing costs 1 credit, and this watchlist does not spend credits.',
+      };
+    }
+    const reached = `This month's renewals reached the watchlist's limit of ${w.renewCap} credit${w.renewCap === 1 ? '' : 's'}.`;
+    const docId = this.deps.team?.docId(w.id) ?? null;
+    if (docId === null) {
+      if (w.renewCap - this.deps.repo.renewedSince(w.id, month) < cost) return { refused: reached };
+      return { local: this.deps.repo.reserveRenewal(w.id, ref, cost, at), team: null };
+    }
+    try {
+      const booked = await this.deps.team!.tracking.reserveRenewal(docId, ref, cost, w.renewCap);
+      this.teamRenewed.set(w.id, booked.total);
+      if (booked.id === null) return { refused: `${reached} (renewals by the whole team count)` };
+      return { local: this.deps.repo.reserveRenewal(w.id, ref, cost, at), team: booked.id };
+    } catch (error) {
+      return { refused: `Not renewed: the team's renewals of this watchlist could not be counted (${eventError(error).message})` };
+    }
+  }
+
+  /** A renewal settled here and, when shared, in the team's month (which keeps it counted until it can be told). */
+  private settleRenewal(watchlistId: number, renewal: Reservation, spent: number, settling: Promise<void>[]): void {
+    this.deps.repo.settleRenewal(renewal.local, spent);
+    if (renewal.team === null) return;
+    settling.push(
+      this.deps.team!.tracking.settleRenewal(renewal.team, spent).catch((error: unknown) =>
+        this.deps.logger.warn(`watchlist ${watchlistId}: renewal not settled in the team database (it stays counted): ${eventError(error).message}`),
+      ),
+    );
+  }
+
+  /**
+   * Reports a teammate fetched have arrived: each watched account among them is read against its
+   * watchlists' rules, as after a run here, so a teammate's run raises alerts on this laptop too
+   * (each alert once: one per account, kind and snapshot). 'all': a teammate's watchlist arrived
+   * (its reports may have come first). The number of new alerts.
+   */
+  teammateSnapshots(accounts: readonly { network: string; accountKey: string }[] | 'all'): number {
+    if (!this.deps.alerts || accounts.length === 0) return 0;
+    const arrived = accounts === 'all' ? null : new Set(accounts.map((a) => `${a.network}:${a.accountKey}`));
+    let raised = 0;
+    for (const w of this.deps.repo.list()) {
+      const refs = this.deps.repo
+        .accounts(w.id)
+        .map((a) => a.ref)
+        .filter((r) => arrived === null || arrived.has(`${r.network}:${r.key}`));
+      if (refs.length > 0) raised += this.deps.alerts.evaluate(w.id, refs);
+    }
+    return raised;
   }
 
   private settle(id: number, ref: AccountRef, progress: Omit<TrackingProgress, 'workspace'>, outcome: RefreshOutcome, message: string | null, tell: () => void): void {
@@ -346,7 +433,8 @@ export class TrackingService {
       lastRunAt: w.lastRunAt,
       nextRunAt: this.nextRunAt(w),
       accounts: w.accounts,
-      renewedThisMonth: this.deps.repo.renewedSince(w.id, monthStart(this.now())),
+      // A shared watchlist's month is the team's, as last read (this laptop's own, when more).
+      renewedThisMonth: Math.max(this.deps.repo.renewedSince(w.id, monthStart(this.now())), this.teamRenewed.get(w.id) ?? 0),
       running: this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id)),
     };
   }
@@ -381,12 +469,36 @@ export class TrackingService {
     return this.ticking;
   }
 
+  /**
+   * A shared watchlist's scheduled run is claimed in the team database first: when a teammate's
+   * run started within (most of) the schedule's period, this laptop takes that run as its last
+   * and does not run. A team that cannot be reached does not stop a run (its refreshes are free;
+   * a renewal still needs the team to count it).
+   */
+  private async ranByTeammate(w: WatchlistRecord): Promise<boolean> {
+    const docId = this.deps.team?.docId(w.id) ?? null;
+    const every = scheduleEveryMs[w.schedule];
+    if (docId === null || every === null) return false;
+    try {
+      // 90 %: a teammate's clock a little behind the server's never makes both run.
+      const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
+      if (claim.claimed) return false;
+      this.deps.repo.markRun(w.id, claim.run.startedAt);
+      this.deps.logger.info(`watchlist ${w.id}: not run here; ${claim.run.by} ran it ${new Date(claim.run.startedAt).toISOString()}`);
+      return true;
+    } catch (error) {
+      this.deps.logger.warn(`watchlist ${w.id}: the team's runs could not be read, so it runs here: ${eventError(error).message}`);
+      return false;
+    }
+  }
+
   private async runDue(): Promise<void> {
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);
       if (next === null || next > this.now() || this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id))) continue;
-      const result = await this.run(w.id).catch((error: unknown) => {
+      if (await this.ranByTeammate(w)) continue;
+      const result = await this.run(w.id, true).catch((error: unknown) => {
         this.deps.logger.warn(`watchlist ${w.id}: scheduled run failed: ${eventError(error).message}`);
         return null;
       });

@@ -62,11 +62,14 @@ import { TEAM_SCHEMA } from '../team/names';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
+import { TeamTracking } from '../team/teamTracking';
 import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { PdfTeamCodec } from './archiveService';
 import { DiscoveryTeamCodec } from './discoveryService';
 import { CompetitorTeamCodec } from './competitorService';
-import { nextTurn } from '../util/timeSlices';
+import { batched, nextTurn } from '../util/timeSlices';
+import { eventError } from '../errorWording';
+import type { Network } from '@shared/reports';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
@@ -222,7 +225,15 @@ export class Workspace {
           },
         })
       : null;
-    this.sharedWork = this.team ? teamSharedWork(db, teamPool, { onApplied: (kinds) => tell(kinds), onNotice: () => this.tellNotices() }) : null;
+    this.sharedWork = this.team
+      ? teamSharedWork(db, teamPool, {
+          onApplied: (kinds) => {
+            tell(kinds);
+            if (kinds.includes('watchlist')) teammatesSnapshots.add('all');
+          },
+          onNotice: () => this.tellNotices(),
+        })
+      : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
     const onEdit = this.sharedWork ? (kind: Parameters<SharedWork['edited']>[0]) => this.sharedWork?.edited(kind) : undefined;
     this.paid = new PaidWork({
@@ -246,6 +257,15 @@ export class Workspace {
       },
     });
     const storePictures = (result: unknown) => this.images.ensure(pictureUrls(result));
+    // Teammates' reports of watched accounts are read against the watchlists' alert rules, as a
+    // run here is: gathered while a pull writes them, read once it has (a turn later).
+    const teammatesSnapshots = batched<{ network: Network; accountKey: string } | 'all'>((accounts) => {
+      try {
+        this.tracking.teammateSnapshots(accounts.includes('all') ? 'all' : (accounts as { network: Network; accountKey: string }[]));
+      } catch (error) {
+        deps.logger.warn(`alerts on teammates' reports not evaluated: ${eventError(error).message}`);
+      }
+    });
     const creatorsRepo = new CreatorsRepository(db);
     this.reports = new ReportService({
       unlockedElsewhere: (network, key) => creatorsRepo.unlockedAt(network, key),
@@ -259,7 +279,8 @@ export class Workspace {
       jobs: this.jobs,
       onSaved: storePictures,
       // A teammate's report: its pictures stored as they come, then the screens told again to draw them.
-      onPulled: async (result) => {
+      onPulled: async (result, account) => {
+        teammatesSnapshots.add(account);
         if ((await storePictures(result)) > 0) tell(['report']);
       },
       ...share,
@@ -315,7 +336,7 @@ export class Workspace {
       ...share,
     });
     this.exports = new ExportService({ jobs: this.jobs, brand: () => this.agency.brand() });
-    this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs });
+    this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs, ...(onEdit ? { onEdit } : {}) });
     this.tracking = new TrackingService({
       alerts: this.alerts,
       brandMentions: (ref) => this.companions.refreshKeptMentions(ref),
@@ -327,6 +348,8 @@ export class Workspace {
       jobs: this.jobs,
       logger: deps.logger,
       isActive: () => deps.isActive?.(id) ?? true,
+      ...(onEdit ? { onEdit } : {}),
+      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null } } : {}),
     });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,

@@ -9,6 +9,10 @@
 // - account_notes: one per account (derived likewise): its note, and one field per tag
 //   ("tag:beauty"), so two researchers tagging one account at once keep both tags, and removing
 //   one tag never takes another with it.
+// - watchlist: its name, schedule, renewal limit, paused or not, alert rules, and one field per
+//   account ("account:instagram:natgeo", its value the text that reads back to the account), so
+//   two researchers adding accounts at once keep both. How each account's latest refresh went,
+//   and when the watchlist last ran, stay on each laptop (the team's runs: teamTracking.ts).
 // - status_steps: the one list of the research workflow's steps (its id the same on every laptop),
 //   so a step renamed on one laptop reads renamed on all. A laptop still at the usual steps that
 //   never shared them does not offer them: joining a team takes the team's steps, not the reverse.
@@ -20,7 +24,10 @@ import { networks, type Network } from '@shared/reports';
 import { validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
 import type pg from 'pg';
 import type { Db } from '../cache/database';
-import { AccountNotesRepository, ComparisonsRepository } from '../cache/repositories';
+import { AccountNotesRepository, AlertsRepository, ComparisonsRepository, WatchlistsRepository } from '../cache/repositories';
+import { parseAccountRef, accountText, type AccountRef } from '@shared/accountInput';
+import { cleanWatchlistName, MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, MAX_WATCHLIST_NAME, watchSchedules } from '@shared/tracking';
+import { readAlertRules } from '@shared/alerts';
 import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
 import { DEFAULT_STATUS_STEPS, statusStepId, statusStepsSchema, type StatusStep } from '@shared/workflow';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
@@ -297,6 +304,85 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
   };
 }
 
+const WATCHED_FIELD = new RegExp(`^account:(${networks.join('|')}):(.{1,100})$`);
+const watchedField = (ref: AccountRef) => `account:${ref.network}:${ref.key}`;
+
+/** A pulled member of a watchlist, read as Add accounts reads it; null when it does not read back to its field. */
+function watchedAccount(field: string, value: unknown): AccountRef | null {
+  const f = WATCHED_FIELD.exec(field);
+  if (!f || typeof value !== 'string' || value.length > 200) return null;
+  const read = parseAccountRef(value, f[1] as Network);
+  return read.ok && read.value.key === f[2] ? read.value : null;
+}
+
+/** Watchlists: their settings, alert rules and accounts (each laptop keeps its own runs' outcomes). */
+export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: AlertsRepository, now: () => number = Date.now): DocAdapter {
+  const fieldsOf = (id: number): Fields | null => {
+    const w = repo.get(id);
+    if (!w) return null;
+    const out: Fields = { name: w.name, schedule: w.schedule, renewCap: w.renewCap, paused: w.paused };
+    let stored: unknown = null;
+    try {
+      stored = JSON.parse(alerts.rulesText(id) ?? 'null');
+    } catch {
+      // Rules this laptop cannot read are not offered to the team.
+    }
+    const rules = readAlertRules(stored);
+    if (rules) out.rules = rules;
+    for (const a of repo.accounts(id)) out[watchedField(a.ref)] = accountText(a.ref);
+    return out;
+  };
+  /** The name, or one made unique on this laptop (two teammates' “Beauty”); kept here only, until renamed. */
+  const freeName = (wanted: string, self: number | null): string => {
+    for (let n = 1; ; n++) {
+      const suffix = n === 1 ? '' : ` (${n})`;
+      const candidate = `${wanted.slice(0, MAX_WATCHLIST_NAME - suffix.length)}${suffix}`;
+      const taken = repo.named(candidate);
+      if (taken === null || taken === self) return candidate;
+    }
+  };
+  return {
+    kind: 'watchlist',
+    locals: () => new Map(repo.list().map((w) => [w.id, fieldsOf(w.id)!])),
+    local: fieldsOf,
+    problem(field, value) {
+      if (field === 'name') return typeof value === 'string' && cleanWatchlistName(value) === value ? null : 'a watchlist name Scout cannot read';
+      if (field === 'schedule') return issue('schedule', z.enum(watchSchedules).safeParse(value));
+      if (field === 'renewCap') return issue('renewal limit', z.number().int().min(0).max(MAX_RENEW_CAP).safeParse(value));
+      if (field === 'paused') return issue('paused', z.boolean().safeParse(value));
+      if (field === 'rules') return readAlertRules(value) === null ? 'alert rules Scout cannot read' : null;
+      if (field.startsWith('account:')) return watchedAccount(field, value) ? null : 'a watched account Scout cannot read';
+      return `a field of a watchlist this Scout does not know (${field.slice(0, 60)})`;
+    },
+    write(localId, fields) {
+      const schedule = z.enum(watchSchedules).safeParse(fields.schedule);
+      if (typeof fields.name !== 'string' || !schedule.success) return { waiting: 'Not all of it has arrived from the team yet.' };
+      const renewCap = typeof fields.renewCap === 'number' ? fields.renewCap : 0;
+      const refs = Object.entries(fields)
+        .map(([field, value]) => watchedAccount(field, value))
+        .filter((r): r is AccountRef => r !== null)
+        .slice(0, MAX_WATCHLIST_ACCOUNTS);
+      const rules = readAlertRules(fields.rules);
+      return db.transaction(() => {
+        let id = localId !== null && repo.get(localId) ? localId : null;
+        const name = freeName(fields.name as string, id);
+        if (id === null) id = repo.create({ name, schedule: schedule.data, renewCap }, now());
+        repo.update(id, { name, schedule: schedule.data, renewCap, paused: fields.paused === true });
+        if (rules) alerts.setRules(id, rules);
+        repo.setAccounts(id, refs, now());
+        return { localId: id };
+      })();
+    },
+    remove: (id) => void repo.remove(id),
+    describe(field) {
+      const a = WATCHED_FIELD.exec(field);
+      if (a) return `the account ${a[2]}`;
+      return field === 'schedule' ? 'the schedule' : field === 'renewCap' ? 'the renewal limit' : field === 'paused' ? 'whether it is paused' : field === 'rules' ? 'the alert rules' : 'the name';
+    },
+    title: (fields) => (typeof fields.name === 'string' ? `the watchlist “${fields.name}”` : 'a watchlist'),
+  };
+}
+
 /** The one shared thing of the research workflow's steps: its id, and its (only) local id. */
 export const STATUS_STEPS_DOC_ID = derivedDocId('status_steps');
 const STEPS_LOCAL_ID = 1;
@@ -357,6 +443,7 @@ export function teamSharedWork(
       shortlistAdapter(db, store, now),
       accountNotesAdapter(new AccountNotesRepository(db), now),
       statusStepsAdapter(db, new AccountNotesRepository(db)),
+      watchlistAdapter(db, new WatchlistsRepository(db), new AlertsRepository(db), now),
     ],
     ...hooks,
   });

@@ -1,5 +1,6 @@
 // Shared work in a Team workspace: saved discovery queries with their runs, saved comparisons
-// with their notes, the shortlist with its notes, a researcher's note and tags on an account. Each is a shared "thing" (a doc: its kind and
+// with their notes, the shortlist with its notes, a researcher's note and tags on an account,
+// watchlists with their accounts and alert rules. Each is a shared "thing" (a doc: its kind and
 // a uuid) made of fields; every edit of a field is one change, appended to the team database
 // (team schema 0040) and never rewritten.
 //
@@ -36,7 +37,7 @@ import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
 import { SHARED_LIMITS } from './schema/0040-shared-work';
 
-export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps'] as const;
+export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist'] as const;
 export type SharedKind = (typeof sharedKinds)[number];
 
 /** The field a deletion (value null) or a restore (value true) of the whole thing is written to. */

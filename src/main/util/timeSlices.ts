@@ -35,3 +35,26 @@ export class TimeSlices {
     this.sliceStarted = performance.now();
   }
 }
+
+/**
+ * Gathers what is added during a turn of the event loop (a pull writing a page of records) and
+ * hands it to `flush` together once the loop has gone round: one reading for the lot, not one
+ * per item.
+ */
+export function batched<T>(flush: (items: T[]) => void): { add(item: T): void } {
+  let items: T[] = [];
+  let scheduled = false;
+  return {
+    add(item) {
+      items.push(item);
+      if (scheduled) return;
+      scheduled = true;
+      void nextTurn().then(() => {
+        scheduled = false;
+        const out = items;
+        items = [];
+        flush(out);
+      });
+    },
+  };
+}

@@ -134,6 +134,18 @@ export class WatchlistsRepository {
     return this.s.removeAccount.run(id, network, accountKey).changes > 0;
   }
 
+  /**
+   * Makes the watchlist hold exactly these accounts (a teammate's version of it), in one
+   * transaction: those it keeps keep their latest refresh's outcome.
+   */
+  setAccounts(id: number, refs: readonly AccountRef[], at: number): void {
+    this.db.transaction(() => {
+      const wanted = new Set(refs.map((r) => `${r.network}:${r.key}`));
+      for (const held of this.s.accounts.all(id)) if (!wanted.has(`${held.network}:${held.account_key}`)) this.s.removeAccount.run(id, held.network, held.account_key);
+      this.addAccounts(id, refs, at);
+    })();
+  }
+
   setOutcome(id: number, ref: { network: Network; key: string }, outcome: RefreshOutcome, message: string | null, at: number): void {
     this.s.outcome.run(Math.round(at), outcome, message, id, ref.network, ref.key);
   }

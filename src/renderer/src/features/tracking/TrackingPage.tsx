@@ -21,6 +21,7 @@ import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
 import { RenewalPlan } from './RenewalPlan';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { teamReceived } from '../../shared/scoutQuery';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import {
   DataTable,
@@ -73,7 +74,7 @@ export function TrackingPage() {
   const subpath = useScout((s) => s.subpath);
   const navigate = useScout((s) => s.navigate);
   const openId = readId(subpath[0]);
-  const lists = useScoutQuery(() => scout.invoke('watchlists:list', {}), [], { keepPrevious: true, refreshOn: [{ event: 'watchlists:changed', when: (p) => p.state !== 'running' }] });
+  const lists = useScoutQuery(() => scout.invoke('watchlists:list', {}), [], { keepPrevious: true, refreshOn: [{ event: 'watchlists:changed', when: (p) => p.state !== 'running' }, teamReceived('watchlist')] });
 
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<WatchSchedule>('daily');
@@ -182,7 +183,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
   const navigate = useScout((s) => s.navigate);
   const query = useScoutQuery(() => scout.invoke('watchlists:get', { id }), [id], {
     keepPrevious: true,
-    refreshOn: [{ event: 'watchlists:changed', when: (p) => p.watchlistId === id }, 'reports:changed'],
+    refreshOn: [{ event: 'watchlists:changed', when: (p) => p.watchlistId === id }, 'reports:changed', teamReceived('watchlist')],
   });
   const view = query.data ?? null;
   const [progress, setProgress] = useState<Omit<TrackingProgress, 'workspace'> | null>(null);
@@ -333,6 +334,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
 }
 
 function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistSummary; onSaved: () => void }) {
+  const team = useScout((s) => s.workspace?.active === 'team');
   const [name, setName] = useState(view.name);
   const [schedule, setSchedule] = useState<WatchSchedule>(view.schedule);
   const [renews, setRenews] = useState(view.renewCap > 0);
@@ -378,7 +380,11 @@ function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistS
         <input type="checkbox" checked={renews} onChange={(e) => setRenews(e.target.checked)} /> Renew accounts whose free year ended, or that were never fetched (spends credits)
       </label>
       {renews && (
-        <FormField label="At most, credits a month" error={errors.renewCap ?? null} help="Each renewal costs 1 credit and is recorded in Spending like any other purchase.">
+        <FormField
+          label="At most, credits a month"
+          error={errors.renewCap ?? null}
+          help={`Each renewal costs 1 credit and is recorded in Spending like any other purchase.${team ? ' Renewals of this watchlist by the whole team count.' : ''}`}
+        >
           {(control) => <input {...control} className="narrow" inputMode="numeric" value={cap} onChange={(e) => setCap(e.target.value)} />}
         </FormField>
       )}

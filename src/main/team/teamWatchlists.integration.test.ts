@@ -1,0 +1,195 @@
+// Watchlists in two Team workspaces wired as in the app (main services through the handlers the
+// renderer calls), on one real PostgreSQL and one simulator: a watchlist Anna makes is Bob's too
+// (accounts both add at once are all kept), its scheduled run is made by one laptop for the team,
+// its monthly renewal limit counts every teammate's renewals, and Anna's run raises the alert on
+// Bob's laptop from the reports it shares.
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { DAY_MS, type TrackingProgress, type WatchlistSummary, type WatchlistView } from '@shared/tracking';
+import type { AlertRules, AlertView } from '@shared/alerts';
+import type { MainServices } from '../services/mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { followerEvents } from '../../simulator/data/profile';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+
+const START = Date.UTC(2026, 9, 1, 12);
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+const DROP_DAY = followerEvents('instagram', 'falling.drop', dayOf(START), dayOf(START) + 30)[0]!.day;
+
+describeWithPostgres('watchlists shared by two Team workspaces', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let sim: SimulatorHandle;
+  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    // The day before the account built to drop drops.
+    sim = await startSimulator({ generationMs: 30, clock: (DROP_DAY - 1) * DAY_MS + 12 * 3600_000 });
+  });
+  afterEach(async () => {
+    await closeLaptops(open, keychains);
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  async function twoLaptops(): Promise<[Laptop, Laptop]> {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    return [a, b];
+  }
+  const named = async (l: Laptop, name: string) => (await l.call<WatchlistSummary[]>('watchlists:list', {})).find((w) => w.name === name) ?? null;
+  const view = async (l: Laptop, name: string) => {
+    const w = await named(l, name);
+    return w ? l.call<WatchlistView>('watchlists:get', { id: w.id }) : null;
+  };
+  const keys = (v: WatchlistView | null) => (v?.members.map((m) => `${m.network}:${m.accountKey}`) ?? []).sort();
+  const spent = () => Object.values(sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
+
+  it('Anna’s watchlist is Bob’s: settings, rules and accounts; accounts both add at once are all kept; a deletion reaches both', async () => {
+    const [a, b] = await twoLaptops();
+    const made = await a.call<WatchlistSummary>('watchlists:create', {
+      name: 'Agency creators',
+      schedule: 'weekly',
+      renewCap: 2,
+      accounts: [
+        { network: 'instagram', account: '@Shared.One' },
+        { network: 'youtube', account: 'UCsharedChannel000000001' },
+      ],
+    });
+    const rules: AlertRules = { followerDrop: { pct: 8, days: 14 }, followerSpike: null, lowEngagement: { below: 2 }, qualityDrop: { points: 5 }, unavailable: true, newMention: true };
+    await a.call('watchlists:setRules', { id: made.id, rules });
+
+    await waitUntil('the watchlist with both accounts on Bob’s laptop', async () => keys(await view(b, 'Agency creators')).length === 2, 10_000);
+    const onBob = (await named(b, 'Agency creators'))!;
+    expect(onBob).toMatchObject({ schedule: 'weekly', renewCap: 2, paused: false, accounts: 2 });
+    expect(keys(await view(b, 'Agency creators'))).toEqual(['instagram:shared.one', 'youtube:ucsharedchannel000000001']);
+    await waitUntil('the rules on Bob’s laptop', async () => (await b.call<{ rules: AlertRules }>('watchlists:rules', { id: onBob.id })).rules.followerDrop?.pct === 8, 10_000);
+    expect((await b.call<{ rules: AlertRules }>('watchlists:rules', { id: onBob.id })).rules).toEqual(rules);
+    // The channel is still asked for by its id in its own letter case.
+    expect((await view(b, 'Agency creators'))!.members.find((m) => m.network === 'youtube')!.account).toBe('UCsharedChannel000000001');
+    expect(b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('watchlist'))).toBe(true);
+
+    // Both add an account at once, neither having seen the other's: both are kept on both laptops.
+    await Promise.all([
+      a.call('watchlists:addAccounts', { id: made.id, accounts: [{ network: 'tiktok', account: 'annas_pick' }] }),
+      b.call('watchlists:addAccounts', { id: onBob.id, accounts: [{ network: 'twitch', account: 'bobs_pick' }] }),
+    ]);
+    const all = ['instagram:shared.one', 'tiktok:annas_pick', 'twitch:bobs_pick', 'youtube:ucsharedchannel000000001'];
+    await waitUntil('all four accounts on both laptops', async () => keys(await view(a, 'Agency creators')).join() === all.join() && keys(await view(b, 'Agency creators')).join() === all.join(), 10_000);
+
+    // Bob pauses it and removes Anna's pick: Anna's laptop follows.
+    await b.call('watchlists:update', { id: onBob.id, paused: true });
+    await b.call('watchlists:removeAccount', { id: onBob.id, item: { network: 'tiktok', account: 'annas_pick' } });
+    await waitUntil('paused, without Anna’s pick, on her laptop', async () => {
+      const v = await view(a, 'Agency creators');
+      return v !== null && v.paused && !keys(v).includes('tiktok:annas_pick');
+    }, 10_000);
+
+    // Anna deletes it, having seen all of Bob's edits: gone on his laptop too.
+    await a.call('watchlists:delete', { id: made.id });
+    await waitUntil('the watchlist gone on Bob’s laptop', async () => (await named(b, 'Agency creators')) === null, 10_000);
+    expect(spent()).toBe(0);
+  });
+
+  it('a scheduled run is made once for the team: the laptop that claims it runs, the other takes its time as its last run', async () => {
+    const [a, b] = await twoLaptops();
+    await a.call('reports:fetch', { network: 'instagram', account: 'sched_shared', confirmedCost: 1, workspace: 'team' });
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Daily team', schedule: 'daily', accounts: [{ network: 'instagram', account: 'sched_shared' }] });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Daily team'))?.accounts === 1, 10_000);
+    expect(made.nextRunAt).not.toBeNull();
+
+    // Both laptops find it due at the same moment.
+    await Promise.all([a, b].map((l) => l.services.workspaces.get('team').tracking.tick()));
+    const runs = await team.admin.query<{ n: string }>('SELECT count(*)::text AS n FROM scout_team.watchlist_runs');
+    expect(runs.rows[0]!.n).toBe('1');
+    const views = await Promise.all([view(a, 'Daily team'), view(b, 'Daily team')]);
+    const ran = views.filter((v) => v!.members[0]!.checkedAt !== null);
+    const waited = views.filter((v) => v!.members[0]!.checkedAt === null);
+    expect(ran).toHaveLength(1);
+    expect(waited).toHaveLength(1);
+    // The one that did not run counts the team's run as its last, and is due a day after it.
+    expect(waited[0]!.lastRunAt).not.toBeNull();
+    expect(Math.abs(waited[0]!.lastRunAt! - ran[0]!.lastRunAt!)).toBeLessThan(5_000);
+    expect(waited[0]!.nextRunAt).toBe(waited[0]!.lastRunAt! + DAY_MS);
+    // Its next tick still does not run it (a teammate ran it within the day).
+    await [a, b][views.indexOf(waited[0]!)]!.services.workspaces.get('team').tracking.tick();
+    expect((await team.admin.query<{ n: string }>('SELECT count(*)::text AS n FROM scout_team.watchlist_runs')).rows[0]!.n).toBe('1');
+    // A run asked for by hand runs whatever the team did, and is written as the team's latest.
+    const byHand = await [a, b][views.indexOf(waited[0]!)]!.call<TrackingProgress>('watchlists:run', { id: waited[0]!.id });
+    expect(byHand).toMatchObject({ state: 'done', refreshed: 1 });
+    await waitUntil('the run by hand written', async () => (await team.admin.query<{ n: string }>('SELECT count(*)::text AS n FROM scout_team.watchlist_runs')).rows[0]!.n === '2', 5_000);
+    expect(spent()).toBe(1);
+  });
+
+  it('the monthly renewal limit counts every teammate’s renewals of the watchlist', async () => {
+    const [a, b] = await twoLaptops();
+    const accounts = [
+      { network: 'instagram', account: 'team_renew_one' },
+      { network: 'twitter', account: 'team_renew_two' },
+      { network: 'twitch', account: 'team_renew_three' },
+    ];
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Renew for the team', schedule: 'manual', renewCap: 1, accounts });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Renew for the team'))?.accounts === 3, 10_000);
+    const before = spent();
+
+    expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ renewed: 1, needsCredit: 2 });
+    expect(spent()).toBe(before + 1);
+    // Bob's own laptop renewed nothing this month; the team did: he may not renew another.
+    const onBob = (await named(b, 'Renew for the team'))!;
+    const bobs = await b.call<TrackingProgress>('watchlists:run', { id: onBob.id });
+    expect(bobs.renewed).toBe(0);
+    expect(spent()).toBe(before + 1);
+    const refused = (await view(b, 'Renew for the team'))!.members.filter((m) => m.outcome === 'needs-credit');
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused[0]!.message).toBe("This month's renewals reached the watchlist's limit of 1 credit. (renewals by the whole team count)");
+    expect((await named(b, 'Renew for the team'))!.renewedThisMonth).toBe(1);
+
+    // Raised to 2 by Bob: one more renewal, by whoever runs next; the team's total is 2.
+    await b.call('watchlists:update', { id: onBob.id, renewCap: 2 });
+    await waitUntil('the new limit on Anna’s laptop', async () => (await named(a, 'Renew for the team'))?.renewCap === 2, 10_000);
+    expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ renewed: 1 });
+    expect(spent()).toBe(before + 2);
+    const total = await team.admin.query<{ n: string }>("SELECT sum(credits)::text AS n FROM scout_team.watchlist_renewals WHERE state = 'spent'");
+    expect(total.rows[0]!.n).toBe('2');
+    // Both renewals are in Anna's ledger (Bob's laptop spent nothing) as the simulator charged them.
+    expect(a.services.workspaces.get('team').ledger.totals().credits).toBe(2);
+    expect(b.services.workspaces.get('team').ledger.totals().credits ?? 0).toBe(0);
+  });
+
+  it('Anna’s run raises the follower-drop alert on Bob’s laptop too, from the reports it shares; spending nothing', async () => {
+    const [a, b] = await twoLaptops();
+    await a.call('reports:fetch', { network: 'instagram', account: 'falling.drop', confirmedCost: 1, workspace: 'team' });
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Drops', schedule: 'manual', accounts: [{ network: 'instagram', account: 'falling.drop' }] });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Drops'))?.accounts === 1, 10_000);
+    const before = spent();
+
+    sim.advanceClock(DAY_MS);
+    expect(dayOf(sim.clock.now())).toBe(DROP_DAY);
+    const run = await a.call<TrackingProgress>('watchlists:run', { id: made.id });
+    expect(run).toMatchObject({ refreshed: 1, alerts: 1 });
+    const bobsAlerts = () => b.call<AlertView[]>('alerts:list', {});
+    await waitUntil('the drop alert on Bob’s laptop', async () => (await bobsAlerts()).some((x) => x.kind === 'follower-drop'), 10_000);
+    const [alert] = await bobsAlerts();
+    const [annas] = await a.call<AlertView[]>('alerts:list', {});
+    expect(alert).toMatchObject({ kind: 'follower-drop', accountKey: 'falling.drop', watchlistName: 'Drops', read: false, beforeValue: annas!.beforeValue, afterValue: annas!.afterValue });
+    expect(b.events.some((e) => e.name === 'alerts:changed' && (e.payload as { unread: number }).unread === 1)).toBe(true);
+    // Read on Bob's laptop is Bob's: Anna's stays unread.
+    await b.call('alerts:markRead', { ids: [alert!.id] });
+    expect((await a.call<AlertView[]>('alerts:list', {}))[0]!.read).toBe(false);
+    expect(spent()).toBe(before);
+  });
+});
