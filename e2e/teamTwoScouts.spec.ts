@@ -2,8 +2,8 @@
 // entry) and its own Chromium page, in the Team workspace: one team database (a real PostgreSQL
 // started here, set up as an admin would) and one API simulator (also started here, the referee of
 // what was charged). What one buys shows in the other's library within a second without a click
-// and opens there offline; asked by both at once it is bought once; saved work is shared; the
-// team's spending names who spent.
+// and opens there offline; asked by both at once it is bought once; saved work and watchlists are
+// shared; the team's spending names who spent.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -181,6 +181,27 @@ test.describe('Two Scouts on one team database', () => {
     const shared = b.page.getByTestId('saved-query');
     await expect(shared).toHaveAttribute('data-name', name);
     await expect(shared).toContainText('Instagram · never run');
+  });
+
+  test('a watchlist Anna makes shows on Bob’s Tracking page, unasked, and an account she adds reaches the open watchlist there', async () => {
+    await b.page.keyboard.press('Control+8');
+    await expect(b.page.getByTestId('page-tracking')).toBeVisible();
+    await a.page.keyboard.press('Control+8');
+    await a.page.getByLabel('New watchlist', { exact: true }).fill('Team creators');
+    await a.page.getByLabel('Schedule of the new watchlist').selectOption('weekly');
+    await a.page.getByRole('button', { name: 'Create watchlist' }).click();
+    await expect(a.page.getByTestId('watchlist-name')).toHaveText('Team creators');
+
+    const row = b.page.getByRole('row').filter({ hasText: 'Team creators' });
+    await expect(row).toBeVisible({ timeout: 10_000 });
+    await row.click();
+    await expect(b.page.getByTestId('watchlist-name')).toHaveText('Team creators');
+    await expect(b.page.getByTestId('watchlist-schedule')).toContainText('Every week');
+
+    await a.page.getByLabel('Add accounts', { exact: true }).fill('https://www.instagram.com/teamwatched/');
+    await a.page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(a.page.getByTestId('watchlist-added')).toHaveText('1 account added to Team creators.');
+    await expect(b.page.getByTestId('watched-instagram-teamwatched')).toBeVisible({ timeout: 10_000 });
   });
 
   test('Settings on Bob’s Scout: the team’s spending shows Anna’s spend under her name', async () => {
