@@ -295,8 +295,23 @@ export class CompanionService {
     if (!newer || newer.id === older.id) return null;
     // A daily run would keep a whole answer a day for ever: the alert compares the newest two.
     this.deps.mentions.keepNewest(ref.network, ref.key, KEPT_MENTION_FETCHES);
-    const fetchOf = (doc: typeof older): BrandMentionsFetch => ({ id: doc.id, fetchedAt: doc.fetchedAt, brands: mentioningBrands(mentionsViewOf(ref.network, doc.result)) });
-    return { older: fetchOf(older), newer: fetchOf(newer) };
+    return { older: this.mentionsFetch(ref.network, older), newer: this.mentionsFetch(ref.network, newer) };
+  }
+
+  /**
+   * The newest two kept fetches of an account's brand mentions (a teammate's run shared the
+   * newer), as the new-mention alert compares them; null with fewer than two. Cache only.
+   */
+  newestMentions(ref: { network: 'tiktok' | 'youtube'; key: string }): { older: BrandMentionsFetch; newer: BrandMentionsFetch } | null {
+    const [newer, older] = this.deps.mentions.list(ref.network, ref.key);
+    if (!newer || !older) return null;
+    const docs = [this.deps.mentions.get(older.id), this.deps.mentions.get(newer.id)];
+    if (!docs[0] || !docs[1]) return null;
+    return { older: this.mentionsFetch(ref.network, docs[0]), newer: this.mentionsFetch(ref.network, docs[1]) };
+  }
+
+  private mentionsFetch(network: 'tiktok' | 'youtube', doc: { id: number; fetchedAt: number; result: JsonObject }): BrandMentionsFetch {
+    return { id: doc.id, fetchedAt: doc.fetchedAt, brands: mentioningBrands(mentionsViewOf(network, doc.result)) };
   }
 }
 

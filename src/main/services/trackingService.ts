@@ -48,6 +48,8 @@ export interface TrackingDeps {
    * the cache (for the new-mention alert); the fetch before and this one.
    */
   brandMentions?: (ref: AccountRef<'tiktok' | 'youtube'>) => Promise<{ older: BrandMentionsFetch; newer: BrandMentionsFetch } | null>;
+  /** The newest two kept fetches of an account's brand mentions (cache only), for a teammate's that arrived. */
+  keptMentions?: (ref: { network: 'tiktok' | 'youtube'; key: string }) => { older: BrandMentionsFetch; newer: BrandMentionsFetch } | null;
   reports: ReportService;
   reportsRepo: ReportsRepository;
   ledger: CreditLedger;
@@ -238,6 +240,8 @@ export class TrackingService {
     let unreachableSeen: string | null = null;
     const refreshedRefs: AccountRef[] = [];
     const gone: { ref: AccountRef; why: string }[] = [];
+    // Whether an account was found gone, or back: part of a shared watchlist (teammates' alerts).
+    let goneChanged = false;
     const fetches: Promise<void>[] = [];
     // The team told what each shared renewal spent before the run says it is done.
     const settling: Promise<void>[] = [];
@@ -257,6 +261,7 @@ export class TrackingService {
       const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
         () => {
           if (renewal !== null) this.settleRenewal(w.id, renewal, this.spentSince(member.ref, sentAt) ?? quote.cost, settling);
+          if (this.deps.repo.setGone(w.id, member.ref, null)) goneChanged = true;
           refreshedRefs.push(member.ref);
           this.settle(w.id, member.ref, progress, renewal !== null ? 'renewed' : 'refreshed', null, tell);
         },
@@ -269,7 +274,10 @@ export class TrackingService {
           }
           const data = eventError(error);
           if (unreachable.has(data.code)) unreachableSeen ??= data.message;
-          if (unavailableCodes.has(data.code)) gone.push({ ref: member.ref, why: data.message });
+          if (unavailableCodes.has(data.code)) {
+            gone.push({ ref: member.ref, why: data.message });
+            if (this.deps.repo.setGone(w.id, member.ref, data.message)) goneChanged = true;
+          }
           this.settle(w.id, member.ref, progress, data.code === 'CANCELLED' ? 'cancelled' : 'failed', data.message, tell);
         },
       );
@@ -277,6 +285,7 @@ export class TrackingService {
     }
     await Promise.all(fetches);
     await Promise.all(settling);
+    if (goneChanged) this.deps.onEdit?.('watchlist');
     // What was refreshed is read against the rules even when the run was stopped part way.
     if (this.deps.alerts && (refreshedRefs.length > 0 || gone.length > 0)) {
       try {
@@ -347,11 +356,35 @@ export class TrackingService {
     const arrived = accounts === 'all' ? null : new Set(accounts.map((a) => `${a.network}:${a.accountKey}`));
     let raised = 0;
     for (const w of this.deps.repo.list()) {
+      const members = this.deps.repo.accounts(w.id);
+      const refs = members.map((a) => a.ref).filter((r) => arrived === null || arrived.has(`${r.network}:${r.key}`));
+      // The watchlist arrived: the accounts a teammate's run found gone are said here too.
+      const gone = arrived === null ? members.flatMap((a) => (a.gone === null ? [] : [{ ref: a.ref, why: a.gone }])) : [];
+      if (refs.length > 0 || gone.length > 0) raised += this.deps.alerts.evaluate(w.id, refs, gone);
+    }
+    return raised;
+  }
+
+  /**
+   * Brand mentions a teammate fetched have arrived (a run of theirs asked again): each watched
+   * TikTok or YouTube account among them is read against the new-mention rule of its watchlists,
+   * its newest two kept fetches compared as a run here compares them. The number of new alerts.
+   */
+  teammateMentions(accounts: readonly { network: string; accountKey: string }[]): number {
+    if (!this.deps.alerts || !this.deps.keptMentions || accounts.length === 0) return 0;
+    const arrived = new Set(accounts.map((a) => `${a.network}:${a.accountKey}`));
+    let raised = 0;
+    for (const w of this.deps.repo.list()) {
       const refs = this.deps.repo
         .accounts(w.id)
         .map((a) => a.ref)
-        .filter((r) => arrived === null || arrived.has(`${r.network}:${r.key}`));
-      if (refs.length > 0) raised += this.deps.alerts.evaluate(w.id, refs);
+        .filter((r) => (r.network === 'tiktok' || r.network === 'youtube') && arrived.has(`${r.network}:${r.key}`));
+      if (refs.length === 0 || !this.deps.alerts.rules(w.id).rules.newMention) continue;
+      const fetched = refs.flatMap((ref) => {
+        const pair = this.deps.keptMentions!({ network: ref.network as 'tiktok' | 'youtube', key: ref.key });
+        return pair ? [{ ref, ...pair }] : [];
+      });
+      if (fetched.length > 0) raised += this.deps.alerts.evaluateMentions(w.id, fetched);
     }
     return raised;
   }

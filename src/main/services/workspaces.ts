@@ -63,6 +63,7 @@ import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
 import { TeamTracking } from '../team/teamTracking';
+import { teamItemParts } from '../team/records';
 import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { PdfTeamCodec } from './archiveService';
 import { DiscoveryTeamCodec } from './discoveryService';
@@ -259,6 +260,13 @@ export class Workspace {
     const storePictures = (result: unknown) => this.images.ensure(pictureUrls(result));
     // Teammates' reports of watched accounts are read against the watchlists' alert rules, as a
     // run here is: gathered while a pull writes them, read once it has (a turn later).
+    const teammatesMentions = batched<{ network: Network; accountKey: string }>((accounts) => {
+      try {
+        this.tracking.teammateMentions(accounts);
+      } catch (error) {
+        deps.logger.warn(`alerts on teammates' brand mentions not evaluated: ${eventError(error).message}`);
+      }
+    });
     const teammatesSnapshots = batched<{ network: Network; accountKey: string } | 'all'>((accounts) => {
       try {
         this.tracking.teammateSnapshots(accounts.includes('all') ? 'all' : (accounts as { network: Network; accountKey: string }[]));
@@ -340,6 +348,7 @@ export class Workspace {
     this.tracking = new TrackingService({
       alerts: this.alerts,
       brandMentions: (ref) => this.companions.refreshKeptMentions(ref),
+      keptMentions: (ref) => this.companions.newestMentions(ref),
       repo: new WatchlistsRepository(db),
       reports: this.reports,
       reportsRepo: this.reportsRepo,
@@ -394,6 +403,10 @@ export class Workspace {
         }
         // Opens offline complete, as one fetched here does: its pictures stored (a report's by
         // ReportService.onPulled), then the screens told again to draw them.
+        if (codec.kind === 'mentions') {
+          const parts = teamItemParts(record.item);
+          if (parts) teammatesMentions.add({ network: parts.network as Network, accountKey: parts.subject });
+        }
         if (codec.kind !== 'report') {
           void storePictures(pulledJson(record))
             .then((stored) => stored > 0 && tell([codec.kind]))

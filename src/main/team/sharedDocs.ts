@@ -11,7 +11,8 @@
 //   one tag never takes another with it.
 // - watchlist: its name, schedule, renewal limit, paused or not, alert rules, and one field per
 //   account ("account:instagram:natgeo", its value the text that reads back to the account), so
-//   two researchers adding accounts at once keep both. How each account's latest refresh went,
+//   two researchers adding accounts at once keep both; and one per account a run found gone
+//   ("gone:instagram:natgeo", the API's words), so every laptop says it is no longer available. How each account's latest refresh went,
 //   and when the watchlist last ran, stay on each laptop (the team's runs: teamTracking.ts).
 // - status_steps: the one list of the research workflow's steps (its id the same on every laptop),
 //   so a step renamed on one laptop reads renamed on all. A laptop still at the usual steps that
@@ -305,6 +306,9 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
 }
 
 const WATCHED_FIELD = new RegExp(`^account:(${networks.join('|')}):(.{1,100})$`);
+/** A watched account whose report a run found gone: the API's words (the "no longer available" alert on every laptop). */
+const GONE_FIELD = new RegExp(`^gone:(${networks.join('|')}):(.{1,100})$`);
+const goneField = (ref: AccountRef) => `gone:${ref.network}:${ref.key}`;
 const watchedField = (ref: AccountRef) => `account:${ref.network}:${ref.key}`;
 
 /** A pulled member of a watchlist, read as Add accounts reads it; null when it does not read back to its field. */
@@ -329,7 +333,10 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
     }
     const rules = readAlertRules(stored);
     if (rules) out.rules = rules;
-    for (const a of repo.accounts(id)) out[watchedField(a.ref)] = accountText(a.ref);
+    for (const a of repo.accounts(id)) {
+      out[watchedField(a.ref)] = accountText(a.ref);
+      if (a.gone !== null) out[goneField(a.ref)] = a.gone;
+    }
     return out;
   };
   /** The name, or one made unique on this laptop (two teammates' “Beauty”); kept here only, until renamed. */
@@ -352,6 +359,7 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
       if (field === 'paused') return issue('paused', z.boolean().safeParse(value));
       if (field === 'rules') return readAlertRules(value) === null ? 'alert rules Scout cannot read' : null;
       if (field.startsWith('account:')) return watchedAccount(field, value) ? null : 'a watched account Scout cannot read';
+      if (GONE_FIELD.test(field)) return issue('reason a report is gone', z.string().min(1).max(2000).safeParse(value));
       return `a field of a watchlist this Scout does not know (${field.slice(0, 60)})`;
     },
     write(localId, fields) {
@@ -370,6 +378,10 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
         repo.update(id, { name, schedule: schedule.data, renewCap, paused: fields.paused === true });
         if (rules) alerts.setRules(id, rules);
         repo.setAccounts(id, refs, now());
+        for (const ref of refs) {
+          const why = fields[goneField(ref)];
+          repo.setGone(id, ref, typeof why === 'string' ? why : null);
+        }
         return { localId: id };
       })();
     },
@@ -377,6 +389,8 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
     describe(field) {
       const a = WATCHED_FIELD.exec(field);
       if (a) return `the account ${a[2]}`;
+      const g = GONE_FIELD.exec(field);
+      if (g) return `whether the report of ${g[2]} is gone`;
       return field === 'schedule' ? 'the schedule' : field === 'renewCap' ? 'the renewal limit' : field === 'paused' ? 'whether it is paused' : field === 'rules' ? 'the alert rules' : 'the name';
     },
     title: (fields) => (typeof fields.name === 'string' ? `the watchlist “${fields.name}”` : 'a watchlist'),

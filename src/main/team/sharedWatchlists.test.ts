@@ -87,6 +87,26 @@ describe('a watchlist as shared work', () => {
     expect(adapter.local(id)!.name).toBe('Beauty (2)');
   });
 
+  it('shares an account a run found gone, with the API’s words, until a refresh gets it again', () => {
+    const id = repo.create({ name: 'Gone', schedule: 'manual', renewCap: 0 }, 1);
+    const stream = accountRef('twitch', 'private_stream');
+    repo.addAccounts(id, [stream], 1);
+    expect(repo.setGone(id, stream, 'This account is private.')).toBe(true);
+    expect(repo.setGone(id, stream, 'This account is private.')).toBe(false);
+    expect(adapter.local(id)).toMatchObject({ 'gone:twitch:private_stream': 'This account is private.' });
+    expect(adapter.problem('gone:twitch:private_stream', 'This account is private.')).toBeNull();
+    expect(adapter.problem('gone:twitch:private_stream', '')).toMatch(/gone/);
+    expect(adapter.problem('gone:twitch:private_stream', 'x'.repeat(2001))).toMatch(/gone/);
+    expect(adapter.problem('gone:twitch:private_stream', 404)).toMatch(/gone/);
+    // A teammate's version without it: back here too.
+    const fields = { ...adapter.local(id)! };
+    delete fields['gone:twitch:private_stream'];
+    adapter.write(id, fields);
+    expect(repo.accounts(id)[0]!.gone).toBeNull();
+    adapter.write(id, { ...fields, 'gone:twitch:private_stream': 'Renamed.' });
+    expect(repo.accounts(id)[0]!.gone).toBe('Renamed.');
+  });
+
   it('waits for a teammate’s watchlist that has not all arrived (no name or schedule yet)', () => {
     expect(adapter.write(null, { 'account:instagram:glow.up': 'glow.up' })).toEqual({ waiting: 'Not all of it has arrived from the team yet.' });
     expect(repo.list()).toEqual([]);

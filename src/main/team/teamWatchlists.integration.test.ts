@@ -1,8 +1,8 @@
 // Watchlists in two Team workspaces wired as in the app (main services through the handlers the
 // renderer calls), on one real PostgreSQL and one simulator: a watchlist Anna makes is Bob's too
 // (accounts both add at once are all kept), its scheduled run is made by one laptop for the team,
-// its monthly renewal limit counts every teammate's renewals, and Anna's run raises the alert on
-// Bob's laptop from the reports it shares.
+// its monthly renewal limit counts every teammate's renewals, and Anna's run raises its alerts on
+// Bob's laptop too (from the reports and brand mentions it shares, and the accounts it found gone).
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { DAY_MS, type TrackingProgress, type WatchlistSummary, type WatchlistView } from '@shared/tracking';
@@ -190,6 +190,50 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
     // Read on Bob's laptop is Bob's: Anna's stays unread.
     await b.call('alerts:markRead', { ids: [alert!.id] });
     expect((await a.call<AlertView[]>('alerts:list', {}))[0]!.read).toBe(false);
+    expect(spent()).toBe(before);
+  });
+
+  it('a report Anna’s run finds gone is said on Bob’s laptop too, with the API’s words, once', async () => {
+    const [a, b] = await twoLaptops();
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Gone for the team', schedule: 'manual', renewCap: 5, accounts: [{ network: 'twitch', account: 'private_stream' }] });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Gone for the team'))?.accounts === 1, 10_000);
+    expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ failed: 1, alerts: 1 });
+    const [annas] = (await a.call<AlertView[]>('alerts:list', {})).filter((x) => x.kind === 'unavailable');
+    const bobsGone = async () => (await b.call<AlertView[]>('alerts:list', {})).filter((x) => x.kind === 'unavailable' && x.accountKey === 'private_stream');
+    await waitUntil('the unavailable alert on Bob’s laptop', async () => (await bobsGone()).length > 0, 10_000);
+    expect(await bobsGone()).toEqual([expect.objectContaining({ watchlistName: 'Gone for the team', detail: annas!.detail, read: false })]);
+    // Anna's next run finds it gone again: nothing new on either laptop.
+    expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ failed: 1, alerts: 0 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await bobsGone()).toHaveLength(1);
+    // Nothing was charged, so nothing of the team's month is held: both reservations let go.
+    expect((await named(b, 'Gone for the team'))!.renewedThisMonth).toBe(0);
+    const held = await team.admin.query<{ state: string }>("SELECT state FROM scout_team.watchlist_renewals WHERE account_key = 'private_stream'");
+    expect(held.rows.map((r) => r.state)).toEqual(['released', 'released']);
+  });
+
+  it('a new brand mentioning a watched channel, found by Anna’s run, is said on Bob’s laptop too, by name', async () => {
+    const [a, b] = await twoLaptops();
+    const tube = { network: 'youtube', account: 'team_mentions_tube' };
+    await a.call('reports:fetch', { ...tube, confirmedCost: 1, workspace: 'team' });
+    await a.call('mentions:get', tube);
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Mentions for the team', schedule: 'manual', accounts: [tube] });
+    await a.call('watchlists:setRules', { id: made.id, rules: { followerDrop: null, followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: false, newMention: true } });
+    await waitUntil('the watchlist and its rules on Bob’s laptop', async () => {
+      const w = await named(b, 'Mentions for the team');
+      return w !== null && (await b.call<{ rules: AlertRules }>('watchlists:rules', { id: w.id })).rules.newMention;
+    }, 10_000);
+    const before = spent();
+    let annas: AlertView | undefined;
+    for (let d = 1; d <= 45 && !annas; d++) {
+      sim.advanceClock(DAY_MS);
+      await a.call<TrackingProgress>('watchlists:run', { id: made.id });
+      annas = (await a.call<AlertView[]>('alerts:list', {})).find((x) => x.kind === 'new-mention');
+    }
+    expect(annas, 'a new brand within 45 days').toBeDefined();
+    await waitUntil('the new-mention alert on Bob’s laptop', async () => (await b.call<AlertView[]>('alerts:list', {})).some((x) => x.kind === 'new-mention'), 10_000);
+    const bobs = (await b.call<AlertView[]>('alerts:list', {})).filter((x) => x.kind === 'new-mention');
+    expect(bobs).toEqual([expect.objectContaining({ network: 'youtube', accountKey: 'team_mentions_tube', watchlistName: 'Mentions for the team', detail: annas!.detail })]);
     expect(spent()).toBe(before);
   });
 });

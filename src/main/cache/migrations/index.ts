@@ -29,6 +29,7 @@ import { migration0250 } from './0250-alerts';
 import { migration0260 } from './0260-research-status';
 import { migration0270 } from './0270-shortlist-figures';
 import { migration0280 } from './0280-brand-mention-alerts';
+import { migration0290 } from './0290-watched-gone';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   migration0260,
   migration0270,
   migration0280,
+  migration0290,
 ];

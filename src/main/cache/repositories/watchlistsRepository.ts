@@ -22,10 +22,12 @@ export interface WatchlistAccountRecord {
   checkedAt: number | null;
   outcome: RefreshOutcome | null;
   message: string | null;
+  /** The API's words when its latest refresh found the report gone (here or, in a Team workspace, a teammate's); null otherwise. */
+  gone: string | null;
 }
 
 type ListRow = { id: number; name: string; schedule: WatchSchedule; renew_cap: number; paused: number; created_at: number; last_run_at: number | null; accounts: number };
-type AccountRow = { network: Network; account_key: string; api_name: string; by_user_id: number; added_at: number; checked_at: number | null; outcome: RefreshOutcome | null; message: string | null };
+type AccountRow = { network: Network; account_key: string; api_name: string; by_user_id: number; added_at: number; checked_at: number | null; outcome: RefreshOutcome | null; message: string | null; gone: string | null };
 
 const toRecord = (r: ListRow): WatchlistRecord => ({
   id: r.id,
@@ -44,6 +46,7 @@ const toAccount = (r: AccountRow): WatchlistAccountRecord => ({
   checkedAt: r.checked_at,
   outcome: r.outcome,
   message: r.message,
+  gone: r.gone,
 });
 
 const listSql = `SELECT w.*, (SELECT count(*) FROM watchlist_accounts AS a WHERE a.watchlist_id = w.id) AS accounts FROM watchlists AS w`;
@@ -70,6 +73,7 @@ export class WatchlistsRepository {
       outcome: db.prepare<[number, RefreshOutcome, string | null, number, string, string]>(
         'UPDATE watchlist_accounts SET checked_at = ?, outcome = ?, message = ? WHERE watchlist_id = ? AND network = ? AND account_key = ?',
       ),
+      gone: db.prepare<[string | null, number, string, string, string | null]>('UPDATE watchlist_accounts SET gone = ? WHERE watchlist_id = ? AND network = ? AND account_key = ? AND gone IS NOT ?'),
       reserve: db.prepare<[number, string, string, number, number]>(
         "INSERT INTO watchlist_renewals (watchlist_id, network, account_key, credits, at, state) VALUES (?, ?, ?, ?, ?, 'reserved')",
       ),
@@ -148,6 +152,12 @@ export class WatchlistsRepository {
 
   setOutcome(id: number, ref: { network: Network; key: string }, outcome: RefreshOutcome, message: string | null, at: number): void {
     this.s.outcome.run(Math.round(at), outcome, message, id, ref.network, ref.key);
+  }
+
+  /** Marks the account's report found gone (the API's words) or back (null); whether that changed anything. */
+  setGone(id: number, ref: { network: Network; key: string }, why: string | null): boolean {
+    const words = why === null ? null : why.slice(0, 2000) || 'The report is no longer available.';
+    return this.s.gone.run(words, id, ref.network, ref.key, words).changes > 0;
   }
 
   /**
