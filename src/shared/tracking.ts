@@ -54,6 +54,8 @@ export interface WatchlistSummary {
   paused: boolean;
   createdAt: number;
   lastRunAt: number | null;
+  /** The teammate who made its latest run (a Team workspace's scheduled run is made once for the team); null: this Scout, or never run. */
+  lastRunBy: string | null;
   /** When the schedule runs it next (in the past: at the next check, Scout being open); null: by hand only, or paused. */
   nextRunAt: number | null;
   accounts: number;

@@ -464,6 +464,7 @@ export class TrackingService {
       paused: w.paused,
       createdAt: w.createdAt,
       lastRunAt: w.lastRunAt,
+      lastRunBy: w.lastRunBy,
       nextRunAt: this.nextRunAt(w),
       accounts: w.accounts,
       // A shared watchlist's month is the team's, as last read (this laptop's own, when more).
@@ -516,7 +517,7 @@ export class TrackingService {
       // 90 %: a teammate's clock a little behind the server's never makes both run.
       const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
       if (claim.claimed) return false;
-      this.deps.repo.markRun(w.id, claim.run.startedAt);
+      this.deps.repo.markRun(w.id, claim.run.startedAt, claim.run.by);
       this.deps.logger.info(`watchlist ${w.id}: not run here; ${claim.run.by} ran it ${new Date(claim.run.startedAt).toISOString()}`);
       return true;
     } catch (error) {

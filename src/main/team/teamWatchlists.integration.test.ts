@@ -125,6 +125,9 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
     expect(waited[0]!.lastRunAt).not.toBeNull();
     expect(Math.abs(waited[0]!.lastRunAt! - ran[0]!.lastRunAt!)).toBeLessThan(5_000);
     expect(waited[0]!.nextRunAt).toBe(waited[0]!.lastRunAt! + DAY_MS);
+    // …named as the teammate who made it; the one that ran names nobody (it was this laptop).
+    expect(waited[0]!.lastRunBy).toBe(views.indexOf(ran[0]!) === 0 ? 'Anna Berg' : 'Bob Lund');
+    expect(ran[0]!.lastRunBy).toBeNull();
     // Its next tick still does not run it (a teammate ran it within the day).
     await [a, b][views.indexOf(waited[0]!)]!.services.workspaces.get('team').tracking.tick();
     expect((await team.admin.query<{ n: string }>('SELECT count(*)::text AS n FROM scout_team.watchlist_runs')).rows[0]!.n).toBe('1');

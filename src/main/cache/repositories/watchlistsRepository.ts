@@ -13,6 +13,8 @@ export interface WatchlistRecord {
   paused: boolean;
   createdAt: number;
   lastRunAt: number | null;
+  /** The teammate who made its latest run (null: this laptop, or never run). */
+  lastRunBy: string | null;
   accounts: number;
 }
 
@@ -26,7 +28,7 @@ export interface WatchlistAccountRecord {
   gone: string | null;
 }
 
-type ListRow = { id: number; name: string; schedule: WatchSchedule; renew_cap: number; paused: number; created_at: number; last_run_at: number | null; accounts: number };
+type ListRow = { id: number; name: string; schedule: WatchSchedule; renew_cap: number; paused: number; created_at: number; last_run_at: number | null; last_run_by: string | null; accounts: number };
 type AccountRow = { network: Network; account_key: string; api_name: string; by_user_id: number; added_at: number; checked_at: number | null; outcome: RefreshOutcome | null; message: string | null; gone: string | null };
 
 const toRecord = (r: ListRow): WatchlistRecord => ({
@@ -37,6 +39,7 @@ const toRecord = (r: ListRow): WatchlistRecord => ({
   paused: r.paused === 1,
   createdAt: r.created_at,
   lastRunAt: r.last_run_at,
+  lastRunBy: r.last_run_by,
   accounts: r.accounts,
 });
 
@@ -64,7 +67,7 @@ export class WatchlistsRepository {
         'UPDATE watchlists SET name = @name, schedule = @schedule, renew_cap = @renew_cap, paused = @paused WHERE id = @id',
       ),
       remove: db.prepare<[number]>('DELETE FROM watchlists WHERE id = ?'),
-      ran: db.prepare<[number | null, number]>('UPDATE watchlists SET last_run_at = ? WHERE id = ?'),
+      ran: db.prepare<[number | null, string | null, number]>('UPDATE watchlists SET last_run_at = ?, last_run_by = ? WHERE id = ?'),
       accounts: db.prepare<[number], AccountRow>('SELECT * FROM watchlist_accounts WHERE watchlist_id = ? ORDER BY added_at, network, account_key'),
       addAccount: db.prepare<[number, string, string, string, number, number]>(
         'INSERT INTO watchlist_accounts (watchlist_id, network, account_key, api_name, by_user_id, added_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
@@ -120,9 +123,9 @@ export class WatchlistsRepository {
     return this.s.remove.run(id).changes > 0;
   }
 
-  /** When its latest run began (null: never, as when a run is taken back because nothing got through). */
-  markRun(id: number, at: number | null): void {
-    this.s.ran.run(at === null ? null : Math.round(at), id);
+  /** When its latest run began (null: never, as when a run is taken back because nothing got through), and which teammate made it (null: this laptop). */
+  markRun(id: number, at: number | null, by: string | null = null): void {
+    this.s.ran.run(at === null ? null : Math.round(at), by === null ? null : by.slice(0, 200), id);
   }
 
   accounts(id: number): WatchlistAccountRecord[] {

@@ -101,7 +101,7 @@ export function TrackingPage() {
     { key: 'name', label: 'Watchlist', cell: (w) => w.name, sortValue: (w) => w.name.toLowerCase(), firstOrder: 'asc' },
     { key: 'accounts', label: 'Accounts', numeric: true, cell: (w) => formatCount(w.accounts), sortValue: (w) => w.accounts },
     { key: 'schedule', label: 'Refreshes', cell: (w) => (w.running ? <StatusBadge tone="info">Refreshing now</StatusBadge> : scheduleText(w)), sortValue: (w) => w.nextRunAt },
-    { key: 'lastRunAt', label: 'Last refreshed', cell: (w) => (w.lastRunAt === null ? 'never' : formatAge(w.lastRunAt)), sortValue: (w) => w.lastRunAt },
+    { key: 'lastRunAt', label: 'Last refreshed', cell: (w) => (w.lastRunAt === null ? 'never' : `${formatAge(w.lastRunAt)}${w.lastRunBy ? ` by ${w.lastRunBy}` : ''}`), sortValue: (w) => w.lastRunAt },
     { key: 'renew', label: 'Renewals', cell: renewText, sortValue: (w) => w.renewCap },
   ];
 
@@ -287,7 +287,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
         </div>
       </div>
       <p className="muted" data-testid="watchlist-schedule">
-        {scheduleText(view)}. {view.lastRunAt === null ? 'Not refreshed yet.' : `Last refreshed ${formatDateTime(view.lastRunAt)}.`} Renewals: {renewText(view)}.
+        {scheduleText(view)}. {view.lastRunAt === null ? 'Not refreshed yet.' : `Last refreshed ${formatDateTime(view.lastRunAt)}${view.lastRunBy ? ` by ${view.lastRunBy}` : ''}.`} Renewals: {renewText(view)}.
       </p>
       {progress && (
         <p role="status" aria-live="polite" data-testid="watchlist-progress" data-state={progress.state} className={progress.state === 'skipped' ? 'feedback error' : undefined}>
