@@ -67,11 +67,20 @@ export interface TrackingDeps {
    * A Team workspace: its watchlists' runs and renewals are the team's (team/teamTracking.ts);
    * `docId` is a watchlist's shared id (null until it is shared: then it runs as a laptop's own).
    */
-  team?: { tracking: TeamTracking; docId: (watchlistId: number) => string | null };
+  team?: {
+    tracking: TeamTracking;
+    docId: (watchlistId: number) => string | null;
+    /** Whether the team database answered at its last check: when not, nothing waits on asking it again. */
+    reachable: () => boolean;
+  };
 }
 
 /** A renewal's credits held before it is sent: on this laptop, and in the team's month when shared. */
 type Reservation = { local: number; team: string | null };
+/** A scheduled run claimed in the team database before it began. */
+type TeamClaim = { runId: string };
+/** A shared watchlist's run: its shared id, its run in the team database, and why the team is away (once found so). */
+type RunTeam = { docId: string; runId: string | null; away: string | null };
 
 /** After the API could not be reached, a scheduled run waits this long before trying again. */
 const UNREACHABLE_RETRY_MS = 15 * 60_000;
@@ -208,13 +217,14 @@ export class TrackingService {
    * Refreshes every account of the watchlist once, as a job (a second call joins the run under
    * way). Resolves with how it went; a run found offline is skipped and not counted as run.
    */
-  run(id: number, scheduled = false): Promise<TrackingProgress> {
+  run(id: number, claimed: TeamClaim | null = null): Promise<TrackingProgress> {
     const w = this.deps.repo.get(id);
     if (!w) return Promise.reject(notFound(id));
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal, scheduled));
+    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal, claimed));
   }
 
-  private async runNow(w: WatchlistRecord, signal: AbortSignal, scheduled: boolean): Promise<TrackingProgress> {
+  /** `claimed`: the team's run a scheduled run claimed before it began (null: asked for by hand, or not shared). */
+  private async runNow(w: WatchlistRecord, signal: AbortSignal, claimed: TeamClaim | null): Promise<TrackingProgress> {
     const members = this.deps.repo.accounts(w.id);
     const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, alerts: 0, reason: null };
     const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
@@ -229,10 +239,19 @@ export class TrackingService {
     const previousRun = w.lastRunAt;
     this.deps.repo.markRun(w.id, startedAt);
     tell();
-    // A run asked for by hand is the team's latest too (a scheduled one claimed it before it began).
+    // Read once: a teammate deleting the watchlist meanwhile does not turn this run into a laptop's own.
     const docId = this.deps.team?.docId(w.id) ?? null;
-    if (docId !== null && !scheduled) {
-      void this.deps.team!.tracking.claimRun(docId, 0).catch((error: unknown) => this.deps.logger.warn(`watchlist ${w.id}: run not written to the team database: ${eventError(error).message}`));
+    const team: RunTeam | null = docId === null ? null : { docId, runId: claimed?.runId ?? null, away: null };
+    if (team !== null && !this.deps.team!.reachable()) {
+      team.away = 'Not renewed: the team database cannot be reached, and a renewal of a shared watchlist is counted there first. Free refreshes went on.';
+    } else if (team !== null) {
+      // Renewals an earlier run of it left unsettled (a crash, the team away) are told first.
+      await this.flushTeamRenewals((id) => id === w.id);
+      // A run asked for by hand is the team's latest too (a scheduled one claimed it before it began).
+      if (claimed === null) team.runId = await this.deps.team!.tracking.claimRun(docId!, 0).then(
+        (c) => (c.claimed ? c.runId : null),
+        (error: unknown) => (this.deps.logger.warn(`watchlist ${w.id}: run not written to the team database: ${eventError(error).message}`), null),
+      );
     }
     // Decided one account at a time, in order, before its request goes: the month's room for
     // renewals is read after every reservation, so two accounts never share one credit of room.
@@ -246,11 +265,16 @@ export class TrackingService {
     // The team told what each shared renewal spent before the run says it is done.
     const settling: Promise<void>[] = [];
     for (const member of members) {
+      // Stopped while a reservation was asked for: the rest is not begun.
+      if (signal.aborted) {
+        this.settle(w.id, member.ref, progress, 'cancelled', 'Stopped. What was refreshed before stays.', tell);
+        continue;
+      }
       const ref = { ...member.ref, ...this.tiktokTypeOf(member.ref) };
       const quote = this.deps.reports.quote(ref);
       let renewal: Reservation | null = null;
       if (quote.cost > 0) {
-        const held = await this.reserve(w, member.ref, quote.cost, quote.reason === 'new', month, startedAt);
+        const held = await this.reserve(w, team, member.ref, quote.cost, quote.reason === 'new', month, startedAt);
         if ('refused' in held) {
           this.settle(w.id, member.ref, progress, 'needs-credit', held.refused, tell);
           continue;
@@ -286,6 +310,9 @@ export class TrackingService {
     await Promise.all(fetches);
     await Promise.all(settling);
     if (goneChanged) this.deps.onEdit?.('watchlist');
+    const finishTeamRun = async () => {
+      if (team?.runId) await this.deps.team!.tracking.finishRun(team.runId).catch((error: unknown) => this.deps.logger.warn(`watchlist ${w.id}: the team was not told its run finished: ${eventError(error).message}`));
+    };
     // What was refreshed is read against the rules even when the run was stopped part way.
     if (this.deps.alerts && (refreshedRefs.length > 0 || gone.length > 0)) {
       try {
@@ -298,10 +325,11 @@ export class TrackingService {
     if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
     if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
       // Nothing got through: not a run. The schedule tries again later.
-      this.deps.repo.markRun(w.id, previousRun);
+      this.deps.repo.markRun(w.id, previousRun, w.lastRunBy);
       this.retryAfter.set(w.id, this.now() + UNREACHABLE_RETRY_MS);
       return finish('skipped', `The API could not be reached (${unreachableSeen}). Scout tries again in 15 minutes.`);
     }
+    await finishTeamRun();
     return finish('done', null);
   }
 
@@ -310,7 +338,7 @@ export class TrackingService {
    * one account at a time, before its request goes, so two accounts never share one credit of
    * room. A shared watchlist's month is the team's (every teammate's renewals of it count).
    */
-  private async reserve(w: WatchlistRecord, ref: AccountRef, cost: number, neverFetched: boolean, month: number, at: number): Promise<Reservation | { refused: string }> {
+  private async reserve(w: WatchlistRecord, team: RunTeam | null, ref: AccountRef, cost: number, neverFetched: boolean, month: number, at: number): Promise<Reservation | { refused: string }> {
     if (w.renewCap === 0) {
       return {
         refused: neverFetched
@@ -319,19 +347,30 @@ export class TrackingService {
       };
     }
     const reached = `This month's renewals reached the watchlist's limit of ${w.renewCap} credit${w.renewCap === 1 ? '' : 's'}.`;
-    const docId = this.deps.team?.docId(w.id) ?? null;
-    if (docId === null) {
+    if (team === null) {
       if (w.renewCap - this.deps.repo.renewedSince(w.id, month) < cost) return { refused: reached };
       return { local: this.deps.repo.reserveRenewal(w.id, ref, cost, at), team: null };
     }
+    // The team found away once in this run: not asked again for every account (each ask waits).
+    if (team.away !== null) return { refused: team.away };
+    let booked: { reservation: string | null; total: number };
     try {
-      const booked = await this.deps.team!.tracking.reserveRenewal(docId, ref, cost, w.renewCap);
-      this.teamRenewed.set(w.id, booked.total);
-      if (booked.id === null) return { refused: `${reached} (renewals by the whole team count)` };
-      return { local: this.deps.repo.reserveRenewal(w.id, ref, cost, at), team: booked.id };
+      booked = await this.deps.team!.tracking.reserveRenewal(team.docId, w.id, ref, cost, w.renewCap);
     } catch (error) {
-      return { refused: `Not renewed: the team's renewals of this watchlist could not be counted (${eventError(error).message})` };
+      team.away = `Not renewed: the team's renewals of this watchlist could not be counted (${eventError(error).message})`;
+      return { refused: team.away };
     }
+    this.teamRenewed.set(w.id, booked.total);
+    if (booked.reservation === null) return { refused: `${reached} (renewals by the whole team count)` };
+    let local: number;
+    try {
+      local = this.deps.repo.reserveRenewal(w.id, ref, cost, at);
+    } catch (error) {
+      // The watchlist deleted here meanwhile (a teammate's deletion): the team's hold is let go.
+      await this.deps.team!.tracking.settleRenewal(booked.reservation, 0).catch(() => undefined);
+      return { refused: `Not renewed: ${eventError(error).message}` };
+    }
+    return { local, team: booked.reservation };
   }
 
   /** A renewal settled here and, when shared, in the team's month (which keeps it counted until it can be told). */
@@ -434,7 +473,7 @@ export class TrackingService {
     }
   }
 
-  private spentSince(ref: AccountRef, since: number): number | null {
+  private spentSince(ref: { network: AccountRef['network']; key: string }, since: number): number | null {
     const { spent, unresolved } = this.deps.ledger.spentOn(ref.network, ref.key, since);
     if (unresolved) return null;
     return Object.values(spent).reduce((a, b) => a + (b ?? 0), 0);
@@ -504,35 +543,51 @@ export class TrackingService {
   }
 
   /**
-   * A shared watchlist's scheduled run is claimed in the team database first: when a teammate's
-   * run started within (most of) the schedule's period, this laptop takes that run as its last
-   * and does not run. A team that cannot be reached does not stop a run (its refreshes are free;
-   * a renewal still needs the team to count it).
+   * A shared watchlist's scheduled run is claimed in the team database first: a teammate's run
+   * finished within (most of) the schedule's period means it is not due here (that run is taken as
+   * the last, with its teammate's name); one under way means not now (looked at again at the next
+   * tick). A team that cannot be reached does not stop a run (its refreshes are free; a renewal
+   * still needs the team to count it).
    */
-  private async ranByTeammate(w: WatchlistRecord): Promise<boolean> {
+  private async teamClaim(w: WatchlistRecord): Promise<{ skip: true } | { skip: false; claim: TeamClaim | null }> {
     const docId = this.deps.team?.docId(w.id) ?? null;
     const every = scheduleEveryMs[w.schedule];
-    if (docId === null || every === null) return false;
+    if (docId === null || every === null || !this.deps.team!.reachable()) return { skip: false, claim: null };
     try {
       // 90 %: a teammate's clock a little behind the server's never makes both run.
       const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
-      if (claim.claimed) return false;
-      this.deps.repo.markRun(w.id, claim.run.startedAt, claim.run.by);
-      this.deps.logger.info(`watchlist ${w.id}: not run here; ${claim.run.by} ran it ${new Date(claim.run.startedAt).toISOString()}`);
-      return true;
+      if (claim.claimed) return { skip: false, claim: { runId: claim.runId } };
+      if (claim.run) {
+        this.deps.repo.markRun(w.id, claim.run.startedAt, claim.run.by);
+        this.deps.logger.info(`watchlist ${w.id}: not run here; ${claim.run.by} ran it ${new Date(claim.run.startedAt).toISOString()}`);
+      }
+      return { skip: true };
     } catch (error) {
       this.deps.logger.warn(`watchlist ${w.id}: the team's runs could not be read, so it runs here: ${eventError(error).message}`);
-      return false;
+      return { skip: false, claim: null };
     }
   }
 
+  /** Tells the team how renewals written down here ended, for the watchlists `mine` accepts; a team away is tried at the next one. */
+  private async flushTeamRenewals(mine: (watchlistId: number) => boolean): Promise<void> {
+    if (!this.deps.team?.reachable()) return;
+    await this.deps.team.tracking
+      .flush(mine, (held) => this.spentSince({ network: held.network, key: held.accountKey }, held.at))
+      .catch((error: unknown) => this.deps.logger.warn(`watchlists: renewals not settled in the team database yet: ${eventError(error).message}`));
+  }
+
   private async runDue(): Promise<void> {
+    // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
+    await this.flushTeamRenewals((id) => !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);
       if (next === null || next > this.now() || this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id))) continue;
-      if (await this.ranByTeammate(w)) continue;
-      const result = await this.run(w.id, true).catch((error: unknown) => {
+      const team = await this.teamClaim(w);
+      if (team.skip) continue;
+      // Looked at again after asking the team: closed, another workspace or offline meanwhile.
+      if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
+      const result = await this.run(w.id, team.claim).catch((error: unknown) => {
         this.deps.logger.warn(`watchlist ${w.id}: scheduled run failed: ${eventError(error).message}`);
         return null;
       });

@@ -233,6 +233,7 @@ export class Workspace {
             if (kinds.includes('watchlist')) teammatesSnapshots.add('all');
           },
           onNotice: () => this.tellNotices(),
+          onWatchlistRemoved: (watchlistId) => this.tracking.cancel(watchlistId),
         })
       : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
@@ -358,7 +359,7 @@ export class Workspace {
       logger: deps.logger,
       isActive: () => deps.isActive?.(id) ?? true,
       ...(onEdit ? { onEdit } : {}),
-      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null } } : {}),
+      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected' } } : {}),
     });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,

@@ -204,25 +204,31 @@ describeWithPostgres('team database privileges', () => {
   it('lets a researcher settle only their own watchlist renewal, once; runs are kept as written, in the server’s name and time', async () => {
     const doc = randomUUID();
     const reserve = (client: pg.Client) =>
-      client.query<{ id: string }>(`INSERT INTO scout_team.watchlist_renewals (doc_id, network, account_key, credits, state) VALUES ($1, 'instagram', 'natgeo', 1, 'reserved') RETURNING id::text`, [doc]).then((r) => r.rows[0]!.id);
+      client.query<{ id: string }>(`INSERT INTO scout_team.watchlist_renewals (reservation, doc_id, network, account_key, credits, state) VALUES (gen_random_uuid(), $1, 'instagram', 'natgeo', 1, 'reserved') RETURNING id::text`, [doc]).then((r) => r.rows[0]!.id);
     const adas = await reserve(adaSql);
     // Bob cannot settle (or release) Ada's reservation: row-level security hides it from his update.
     const bobs = await bobSql.query(`UPDATE scout_team.watchlist_renewals SET state = 'released', credits = 0 WHERE id = $1`, [adas]);
     expect(bobs.rowCount).toBe(0);
     await refused(bobSql.query('DELETE FROM scout_team.watchlist_renewals WHERE id = $1', [adas]), PERMISSION_DENIED);
     // Nobody writes another's name, another time, or a row already settled.
-    await refused(bobSql.query(`INSERT INTO scout_team.watchlist_renewals (doc_id, network, account_key, credits, state, researcher) VALUES ($1, 'instagram', 'x', 1, 'reserved', $2)`, [doc, ada.role]), PERMISSION_DENIED);
-    await refused(bobSql.query(`INSERT INTO scout_team.watchlist_renewals (doc_id, network, account_key, credits, state) VALUES ($1, 'instagram', 'x', 1, 'spent')`, [doc]), '42501');
+    await refused(bobSql.query(`INSERT INTO scout_team.watchlist_renewals (reservation, doc_id, network, account_key, credits, state, researcher) VALUES (gen_random_uuid(), $1, 'instagram', 'x', 1, 'reserved', $2)`, [doc, ada.role]), PERMISSION_DENIED);
+    await refused(bobSql.query(`INSERT INTO scout_team.watchlist_renewals (reservation, doc_id, network, account_key, credits, state) VALUES (gen_random_uuid(), $1, 'instagram', 'x', 1, 'spent')`, [doc]), PERMISSION_DENIED);
     await adaSql.query(`UPDATE scout_team.watchlist_renewals SET state = 'spent' WHERE id = $1`, [adas]);
     await refused(adaSql.query(`UPDATE scout_team.watchlist_renewals SET state = 'released', credits = 0 WHERE id = $1`, [adas]), CHECK_VIOLATION);
     await refused(adaSql.query(`UPDATE scout_team.watchlist_renewals SET at = now() - interval '40 days' WHERE id = $1`, [adas]), PERMISSION_DENIED);
-    // Runs: appended in the server's name and time, never changed.
-    await bobSql.query('INSERT INTO scout_team.watchlist_runs (doc_id, origin) VALUES ($1, gen_random_uuid())', [doc]);
+    await refused(adaSql.query('TRUNCATE scout_team.watchlist_renewals'), PERMISSION_DENIED);
+    // Runs: appended in the server's name and time; finished once, by their researcher, at the server's time.
+    const run = (await bobSql.query<{ id: string }>('INSERT INTO scout_team.watchlist_runs (doc_id, origin) VALUES ($1, gen_random_uuid()) RETURNING id::text', [doc])).rows[0]!.id;
     await refused(bobSql.query(`INSERT INTO scout_team.watchlist_runs (doc_id, origin, started_at) VALUES ($1, gen_random_uuid(), now() - interval '1 day')`, [doc]), PERMISSION_DENIED);
     await refused(bobSql.query('UPDATE scout_team.watchlist_runs SET doc_id = gen_random_uuid()'), PERMISSION_DENIED);
+    expect((await adaSql.query(`UPDATE scout_team.watchlist_runs SET finished_at = now() WHERE id = $1`, [run])).rowCount).toBe(0);
+    await bobSql.query(`UPDATE scout_team.watchlist_runs SET finished_at = now() - interval '1 day' WHERE id = $1`, [run]);
+    await refused(bobSql.query(`UPDATE scout_team.watchlist_runs SET finished_at = now() WHERE id = $1`, [run]), CHECK_VIOLATION);
     await refused(bobSql.query('DELETE FROM scout_team.watchlist_runs'), PERMISSION_DENIED);
-    const { rows } = await adaSql.query('SELECT researcher, started_at > now() - interval \'1 minute\' AS recent FROM scout_team.watchlist_runs WHERE doc_id = $1', [doc]);
-    expect(rows).toEqual([{ researcher: bob.role, recent: true }]);
+    await refused(bobSql.query('TRUNCATE scout_team.watchlist_runs'), PERMISSION_DENIED);
+    const { rows } = await adaSql.query('SELECT researcher, started_at > now() - interval \'1 minute\' AS recent, finished_at > now() - interval \'1 minute\' AS finished_now FROM scout_team.watchlist_runs WHERE doc_id = $1', [doc]);
+    // Finished "a day ago" reads as the server's now.
+    expect(rows).toEqual([{ researcher: bob.role, recent: true, finished_now: true }]);
   });
 
   it('keeps the schema and the team list the admin\'s', async () => {

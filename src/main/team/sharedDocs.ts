@@ -320,7 +320,7 @@ function watchedAccount(field: string, value: unknown): AccountRef | null {
 }
 
 /** Watchlists: their settings, alert rules and accounts (each laptop keeps its own runs' outcomes). */
-export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: AlertsRepository, now: () => number = Date.now): DocAdapter {
+export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: AlertsRepository, now: () => number = Date.now, onRemoved?: (localId: number) => void): DocAdapter {
   const fieldsOf = (id: number): Fields | null => {
     const w = repo.get(id);
     if (!w) return null;
@@ -359,7 +359,10 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
       if (field === 'paused') return issue('paused', z.boolean().safeParse(value));
       if (field === 'rules') return readAlertRules(value) === null ? 'alert rules Scout cannot read' : null;
       if (field.startsWith('account:')) return watchedAccount(field, value) ? null : 'a watched account Scout cannot read';
-      if (GONE_FIELD.test(field)) return issue('reason a report is gone', z.string().min(1).max(2000).safeParse(value));
+      if (GONE_FIELD.test(field)) {
+        // Shown in every teammate's alerts: words only, never control or format characters.
+        return issue('reason a report is gone', z.string().min(1).max(2000).regex(/^[^\p{Cc}\p{Cf}]*$/u, 'control or format characters').safeParse(value));
+      }
       return `a field of a watchlist this Scout does not know (${field.slice(0, 60)})`;
     },
     write(localId, fields) {
@@ -385,7 +388,11 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
         return { localId: id };
       })();
     },
-    remove: (id) => void repo.remove(id),
+    remove(id) {
+      // A run of it under way stops (a teammate deleted it); what it refreshed stays.
+      onRemoved?.(id);
+      repo.remove(id);
+    },
     describe(field) {
       const a = WATCHED_FIELD.exec(field);
       if (a) return `the account ${a[2]}`;
@@ -444,7 +451,7 @@ export function statusStepsAdapter(db: Db, repo: AccountNotesRepository): DocAda
 export function teamSharedWork(
   db: Db,
   pool: pg.Pool | (() => pg.Pool),
-  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> = {},
+  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> & { onWatchlistRemoved?: (localId: number) => void } = {},
 ): SharedWork {
   const store = new DiscoveryWorkspaceRepository(db);
   const now = hooks.now ?? Date.now;
@@ -457,7 +464,7 @@ export function teamSharedWork(
       shortlistAdapter(db, store, now),
       accountNotesAdapter(new AccountNotesRepository(db), now),
       statusStepsAdapter(db, new AccountNotesRepository(db)),
-      watchlistAdapter(db, new WatchlistsRepository(db), new AlertsRepository(db), now),
+      watchlistAdapter(db, new WatchlistsRepository(db), new AlertsRepository(db), now, hooks.onWatchlistRemoved),
     ],
     ...hooks,
   });

@@ -159,7 +159,8 @@ export class WatchlistsRepository {
 
   /** Marks the account's report found gone (the API's words) or back (null); whether that changed anything. */
   setGone(id: number, ref: { network: Network; key: string }, why: string | null): boolean {
-    const words = why === null ? null : why.slice(0, 2000) || 'The report is no longer available.';
+    // Words only (they travel to teammates' alerts): control and format characters become spaces.
+    const words = why === null ? null : why.replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim().slice(0, 2000) || 'The report is no longer available.';
     return this.s.gone.run(words, id, ref.network, ref.key, words).changes > 0;
   }
 
