@@ -96,8 +96,8 @@ export class TrackingService {
   private stopped = false;
   /** Watchlists whose scheduled run found the API unreachable: not before this time again. */
   private readonly retryAfter = new Map<number, number>();
-  /** A shared watchlist's renewals this month for the whole team, as last read from it. */
-  private readonly teamRenewed = new Map<number, number>();
+  /** A shared watchlist's renewals for the whole team, as last read from it, and the month they are of. */
+  private readonly teamRenewed = new Map<number, { month: number; total: number }>();
 
   constructor(private readonly deps: TrackingDeps) {
     this.now = deps.now ?? Date.now;
@@ -360,7 +360,7 @@ export class TrackingService {
       team.away = `Not renewed: the team's renewals of this watchlist could not be counted (${eventError(error).message})`;
       return { refused: team.away };
     }
-    this.teamRenewed.set(w.id, booked.total);
+    this.teamRenewed.set(w.id, { month, total: booked.total });
     if (booked.reservation === null) return { refused: `${reached} (renewals by the whole team count)` };
     let local: number;
     try {
@@ -507,9 +507,16 @@ export class TrackingService {
       nextRunAt: this.nextRunAt(w),
       accounts: w.accounts,
       // A shared watchlist's month is the team's, as last read (this laptop's own, when more).
-      renewedThisMonth: Math.max(this.deps.repo.renewedSince(w.id, monthStart(this.now())), this.teamRenewed.get(w.id) ?? 0),
+      renewedThisMonth: this.renewedThisMonth(w.id),
       running: this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id)),
     };
+  }
+
+  /** This laptop's renewals of the watchlist this month, or the team's as last read (a shared one's), when more. */
+  private renewedThisMonth(id: number): number {
+    const month = monthStart(this.now());
+    const team = this.teamRenewed.get(id);
+    return Math.max(this.deps.repo.renewedSince(id, month), team?.month === month ? team.total : 0);
   }
 
   /** When its schedule runs it next; null when it runs by hand only, is paused or is empty. */
