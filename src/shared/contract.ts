@@ -32,6 +32,7 @@ import type { TeamSpending } from './teamSpending';
 import { alertRulesSchema, type AlertRules, type AlertsState, type AlertView } from './alerts';
 import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, renewalWindows, watchSchedules, type RenewalItem, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
 import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
+import { PICTURES_PER_CALL, type PictureAnswer } from './pictures';
 
 /** An operation: its request schema, and its response type carried as a phantom. */
 export interface Operation<Req extends z.ZodType, Res> {
@@ -476,8 +477,12 @@ export const operations = {
   'mentions:get': op<CompanionDocument<MentionsView> | null>()(
     withAccountRef(z.object({ network: z.enum(['tiktok', 'youtube']), account, refresh: z.boolean().optional(), ...teamUnreachableConfirmed }).strict()),
   ),
-  /** A cached picture as a data: URL (the renderer's CSP allows those), or null when not cached. */
-  'images:get': op<{ dataUrl: string } | null>()(z.object({ url: z.string().url().max(4096) }).strict()),
+  /**
+   * Cached pictures, in the order asked: each a data: URL (the renderer's CSP allows those), null
+   * when not cached, or `later` when this answer is full (PICTURES_ANSWER_BYTES): ask for it again.
+   * A page's pictures come in one call (a library page draws 100 avatars at once).
+   */
+  'images:get': op<PictureAnswer[]>()(z.object({ urls: z.array(z.string().url().max(4096)).min(1).max(PICTURES_PER_CALL) }).strict()),
   /**
    * Spending by day, operation and account; `network` narrows it to one network, `account` to one
    * account (its network from `network`, or from the account itself when it is a link).

@@ -5,6 +5,7 @@ import type { WorkspaceId } from '@shared/workspaces';
 import type { Channel } from '@shared/channels';
 import { isChannel } from '@shared/channels';
 import { operations, type ParsedRequestOf, type ResponseOf } from '@shared/contract';
+import { PICTURES_ANSWER_BYTES, type PictureAnswer } from '@shared/pictures';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import { archiveFileUrl } from '@shared/archive';
@@ -102,9 +103,17 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return ws.companions.history(account, { refresh, confirmedCost, confirmedHere, ...teamConfirmed(teamUnreachableConfirmed) });
     },
     'mentions:get': ({ account, refresh, teamUnreachableConfirmed }) => s.active().companions.mentions(account, { refresh, ...teamConfirmed(teamUnreachableConfirmed) }),
-    'images:get': async ({ url }) => {
-      const image = s.active().images.get(url);
-      return image ? { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` } : null;
+    'images:get': async ({ urls }) => {
+      const images = s.active().images;
+      // The first picture always goes, so asking again for the `later` ones always moves on.
+      let room = PICTURES_ANSWER_BYTES;
+      return urls.map((url): PictureAnswer => {
+        if (room <= 0) return { later: true };
+        const image = images.get(url);
+        if (!image) return null;
+        room -= image.bytes.length;
+        return { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` };
+      });
     },
     'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
     'team:spending': async ({ months }) => {

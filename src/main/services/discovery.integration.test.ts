@@ -211,7 +211,9 @@ describe('runs', () => {
       // The pictures were stored when the pages came (their CDN links die): offline they are there.
       const withPicture = results.rows.filter((r) => r.avatarUrl).slice(0, 5);
       expect(withPicture.length).toBeGreaterThan(0);
-      for (const r of withPicture) expect((await ok('images:get', { url: r.avatarUrl! }))?.dataUrl).toMatch(/^data:image\//);
+      const pictures = await ok('images:get', { urls: withPicture.map((r) => r.avatarUrl!) });
+      expect(pictures).toHaveLength(withPicture.length);
+      for (const picture of pictures) expect(picture).toEqual({ dataUrl: expect.stringMatching(/^data:image\//) });
     } finally {
       await ok('connection:setOffline', { offline: false });
     }

@@ -2,10 +2,11 @@
 // anything is spent, one request for two opens, offline, polling, and the companions.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CachedReport, CostQuote, ReportProgress, SpendingRow } from '@shared/reports';
+import { PICTURES_PER_CALL, type PictureAnswer } from '@shared/pictures';
 import type { CompanionDocument, HistoryView, InstagramMediaView, TiktokMentionsView, YoutubeMediaView } from '@shared/companions';
 import { generateYoutubeMediaPage } from '../../simulator/data/reports';
 import { input } from '../api/schemas/testkit';
-import { MediaRepository } from '../cache/repositories';
+import { ImagesRepository, MediaRepository } from '../cache/repositories';
 import { accountRef } from '@shared/accountInput';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
 
@@ -317,14 +318,28 @@ describe('pictures', () => {
     const media = await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' });
     const thumbnail = media.view.posts[0]!.thumbnailUrl!;
     await h.sim.close();
-    for (const url of [report.summary.avatarUrl!, thumbnail]) {
-      const image = await h.call<{ dataUrl: string } | null>('images:get', { url });
-      expect(image?.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    }
+    // Asked together, answered in the order asked.
+    const unknown = 'http://127.0.0.1:1/cdn/avatar/instagram/unknown.png?exp=1';
+    const pictures = await h.call<PictureAnswer[]>('images:get', { urls: [report.summary.avatarUrl!, unknown, thumbnail] });
+    expect(pictures).toEqual([{ dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) }, null, { dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) }]);
+    expect(pictures[0]).not.toEqual(pictures[2]);
     // The same picture under a fresh link (new expiry) is the same cached picture.
     const relinked = report.summary.avatarUrl!.replace(/exp=\d+/, 'exp=9999999999');
-    expect(await h.call('images:get', { url: relinked })).not.toBeNull();
-    expect(await h.call('images:get', { url: 'http://127.0.0.1:1/cdn/avatar/instagram/unknown.png?exp=1' })).toBeNull();
+    expect(await h.call('images:get', { urls: [relinked] })).toEqual([pictures[0]]);
+  });
+
+  it('fills one answer up to its size and says `later` for the rest, always giving the first', async () => {
+    h = await productionHarness();
+    const big = new Uint8Array(1.5 * 1024 * 1024).fill(7);
+    const urls = [0, 1, 2, 3, 4].map((i) => `http://cdn.test/big/${i}.png`);
+    for (const url of urls) new ImagesRepository(h.services.active().db).save(url, { contentType: 'image/png', bytes: big, fetchedAt: Date.now() });
+    // 4 MB of room: three pictures of 1.5 MB (the third passes it), then `later`.
+    const answers = await h.call<PictureAnswer[]>('images:get', { urls });
+    expect(answers.map((a) => (a === null ? 'none' : 'later' in a ? 'later' : 'picture'))).toEqual(['picture', 'picture', 'picture', 'later', 'later']);
+    // Asked again, the rest come; a picture bigger than the room alone still comes.
+    expect((await h.call<PictureAnswer[]>('images:get', { urls: urls.slice(3) })).every((a) => a !== null && 'dataUrl' in a)).toBe(true);
+    await expect(h.call('images:get', { urls: Array.from({ length: PICTURES_PER_CALL + 1 }, (_, i) => `http://cdn.test/${i}.png`) })).rejects.toThrow();
+    await expect(h.call('images:get', { urls: [] })).rejects.toThrow();
   });
 });
 

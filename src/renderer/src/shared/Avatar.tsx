@@ -1,3 +1,4 @@
+import { pictureBatcher } from './pictureBatch';
 import { scout } from './scoutClient';
 import { teamReceived } from './scoutQuery';
 import { useScoutQuery } from './useScoutQuery';
@@ -8,6 +9,7 @@ import { useScoutQuery } from './useScoutQuery';
 // pictures are stored as it is saved), so it is asked again on the next draw, when a fetch ends and
 // when a teammate's report arrives (its pictures are stored just after it).
 const cache = new Map<string, string>();
+const picture = pictureBatcher((urls) => scout.invoke('images:get', { urls }));
 
 /** `fill`: a thumbnail as wide as its column (square), `size` only what the image is asked at. */
 export function Avatar({ url, label, size = 32, square = false, fill = false }: { url: string | null; label: string; size?: number; square?: boolean; fill?: boolean }) {
@@ -15,12 +17,10 @@ export function Avatar({ url, label, size = 32, square = false, fill = false }: 
   // A picture seen once is drawn from the session's cache at once; another is asked for.
   const image = useScoutQuery(
     () =>
-      scout.invoke('images:get', { url: url! }).then(
-        (found) => {
-          if (found?.dataUrl) cache.set(url!, found.dataUrl);
-          return found?.dataUrl ?? null;
-        },
-      ),
+      picture(url!).then((dataUrl) => {
+        if (dataUrl) cache.set(url!, dataUrl);
+        return dataUrl;
+      }),
     [url],
     { enabled: !!url && !cached, refreshOn: [{ event: 'reports:changed', when: (p) => p.phase === 'finished' }, teamReceived('report')] },
   );
