@@ -40,6 +40,24 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await page.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByTestId('library-count')).toHaveText('3 accounts');
+  // Opening the page asks for the library once (not again when the workspace becomes known) and
+  // for the page's pictures in one call.
+  const asked: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    const call = /\/rpc\/(reports%3Alibrary|images%3Aget)$/.exec(request.url());
+    if (call) asked.push(decodeURIComponent(call[1]!));
+  };
+  page.on('request', onRequest);
+  await page.reload();
+  await expect(page.locator('table.library img.avatar')).toHaveCount(3);
+  page.off('request', onRequest);
+  expect(asked.sort()).toEqual(['images:get', 'reports:library']);
+  // Another workspace's library is asked for when it becomes active.
+  const switcher = page.getByLabel('Workspace', { exact: true });
+  await switcher.selectOption('production');
+  await expect(page.getByText('No cached accounts yet.')).toBeVisible();
+  await switcher.selectOption('demo');
+  await expect(page.getByTestId('library-count')).toHaveText('3 accounts');
   await page.getByLabel('Network', { exact: true }).selectOption('twitch');
   await expect(page.getByTestId('library-count')).toHaveText('1 account');
   await page.getByLabel('Network', { exact: true }).selectOption('');

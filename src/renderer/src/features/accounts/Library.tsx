@@ -113,7 +113,13 @@ export function Library() {
   // The age choice is shown only while its dates are still in the query.
   const age = query.fetchedAfter === undefined && query.fetchedBefore === undefined ? '' : String(ageDays ?? '');
 
+  // Asked when shown, and again when another workspace becomes active. Not when the first
+  // workspace becomes known: the page is shown before that, and main answered for that one.
+  const askedFor = useRef<{ workspace: typeof active } | null>(null);
   useEffect(() => {
+    const before = askedFor.current;
+    askedFor.current = { workspace: active };
+    if (before && (before.workspace === undefined || before.workspace === active)) return;
     void load();
   }, [load, active]);
   // The tags in use, to filter by; a stored filter's tag stays a choice even when no account has it now.
