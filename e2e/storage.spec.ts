@@ -80,6 +80,38 @@ test('a second browser mode on one data folder is refused, changes nothing, and 
   }
 });
 
+test('browser mode prints its address before its services load: a call sent at once waits for them, and a stop then closes cleanly', async () => {
+  test.setTimeout(60_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-early-'));
+  const keychainService = `scout-workbench-e2e-${crypto.randomUUID()}`;
+  try {
+    // --workspace is applied while the services load: the first call already sees it.
+    const app = await startBrowserMode({ dataDir, keychainService, args: ['--workspace', 'production'] });
+    try {
+      const launch = await fetch(app.launchUrl, { redirect: 'manual' });
+      const cookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+      const origin = new URL(app.launchUrl).origin;
+      const answer = await fetch(`${origin}/rpc/workspace%3Aget`, { method: 'POST', headers: { cookie, origin, 'content-type': 'application/json' }, body: '{}' });
+      expect(await answer.json()).toMatchObject({ ok: true, value: { active: 'production' } });
+    } finally {
+      await app.stop();
+    }
+    expect(app.child.exitCode).toBe(0);
+
+    // Stopped the moment the address is out (its services still loading): it waits for them,
+    // closes them and leaves no lock, so the next start opens the folder.
+    const stoppedEarly = await startBrowserMode({ dataDir, keychainService });
+    await stoppedEarly.stop();
+    expect(stoppedEarly.child.exitCode).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'scout.lock.json'))).toBe(false);
+    const next = await startBrowserMode({ dataDir, keychainService });
+    await next.stop();
+    expect(next.output()).not.toMatch(/could not start|already running/);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test.describe('backups', () => {
   test.use({ scoutSimulator: { generationMs: 0 } });
 

@@ -8,8 +8,10 @@ import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
 import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
 import { createLogger } from './log';
 import { defaultDataDir, logFilePath } from './paths';
-import { MainServices } from './services/mainServices';
-import { createDispatcher, createHandlers } from './host/handlers';
+import type { MainServices } from './services/mainServices';
+import type { Dispatch } from './host/handlers';
+import { EventBus } from './services/eventBus';
+import { nextTurn } from './util/timeSlices';
 import { LAUNCH_TTL_MS, startLoopbackServer } from './host/loopbackHttp';
 
 async function main(): Promise<void> {
@@ -59,18 +61,54 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first.');
   const version = (JSON.parse(fs.readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-  const services = new MainServices({ dataDir, host: 'browser', version, logger, demoApiUrl });
-  if (values.workspace) await services.switchWorkspace(values.workspace as WorkspaceId);
-  const handlers = createHandlers(services);
+  // Scout listens and hands out its address first; most of main's code (the services, the
+  // workspaces, the API client) loads while the researcher's browser opens it. The page's first
+  // calls wait for it; nothing else can come before the page.
+  const events = new EventBus((text) => logger.redact(text));
+  let services: MainServices | null = null;
+  let addressOut = () => {};
+  const loading: Promise<Dispatch> = new Promise<void>((resolve) => (addressOut = resolve)).then(async () => {
+    // A turn first: the address is out before loading takes the thread.
+    await nextTurn();
+    const [{ MainServices }, { createDispatcher, createHandlers }] = await Promise.all([import('./services/mainServices'), import('./host/handlers')]);
+    const loaded = new MainServices({ dataDir, host: 'browser', version, logger, demoApiUrl, events });
+    if (values.workspace) await loaded.switchWorkspace(values.workspace as WorkspaceId);
+    services = loaded;
+    // While the researcher's browser opens the address.
+    void loaded.warmUp();
+    return createDispatcher(createHandlers(loaded), logger, () => loaded.ready());
+  });
+  loading.catch((error: unknown) => {
+    process.stderr.write(`Scout could not start: ${(error as Error).message}\n`);
+    lock.release();
+    process.exit(1);
+  });
   const server = await startLoopbackServer({
-    dispatch: createDispatcher(handlers, logger, () => services.ready()),
-    events: services.events,
+    dispatch: async (channel, payload) => (await loading)(channel, payload),
+    events,
     logger,
     rendererDir,
     port,
-    archiveFile: (id) => services.active().archive.filePath(id),
-    download: (token) => services.downloads.take(token),
+    archiveFile: (id) => services?.active().archive.filePath(id) ?? null,
+    download: (token) => services?.downloads.take(token) ?? null,
   });
+
+  let terminal: readline.Interface | null = null;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    terminal?.close();
+    // Closed once loaded (a stop while loading waits for it, so nothing is left half open).
+    addressOut();
+    void Promise.allSettled([server.close(), loading.then(() => services?.close())]).then(() => {
+      lock.release();
+      process.exit(0);
+    });
+  };
+  // Before the address is out: whoever reads it may stop Scout (or ask for a new address) at once.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   // Launch addresses go to stdout only, never to the log.
   const ttl = `${LAUNCH_TTL_MS / 1000} seconds`;
@@ -79,33 +117,19 @@ async function main(): Promise<void> {
     process.stdin.isTTY ? 'press Enter here' : null,
     canSignal ? `run \`kill -USR2 ${process.pid}\`` : null,
   ].filter(Boolean);
+  const printNewAddress = () => process.stdout.write(`New one-time address (works once, within ${ttl}). Open: ${server.newLaunchUrl()}\n`);
+  if (canSignal) process.on('SIGUSR2', printNewAddress);
   process.stdout.write(
     `Scout is running in browser mode. Open: ${server.launchUrl}\n` +
       `That address opens Scout once, within ${ttl}.` +
       (howToRenew.length ? ` For a new one, ${howToRenew.join(' or ')}.\n` : ' For a new one, restart Scout.\n'),
   );
-  const printNewAddress = () => process.stdout.write(`New one-time address (works once, within ${ttl}). Open: ${server.newLaunchUrl()}\n`);
   // Without raw mode, so Ctrl+C still stops Scout the usual way; Enter hands out an address.
-  const terminal = process.stdin.isTTY ? readline.createInterface({ input: process.stdin, terminal: false }) : null;
+  terminal = process.stdin.isTTY ? readline.createInterface({ input: process.stdin, terminal: false }) : null;
   terminal?.on('line', printNewAddress);
-  if (canSignal) process.on('SIGUSR2', printNewAddress);
   logger.info(`browser mode on ${server.origin}, data in ${dataDir}`);
-  // While the researcher's browser opens the address.
-  void services.warmUp();
   lock.describe({ url: server.origin });
-
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    terminal?.close();
-    void Promise.allSettled([server.close(), services.close()]).then(() => {
-      lock.release();
-      process.exit(0);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  addressOut();
 }
 
 function fail(message: string): never {

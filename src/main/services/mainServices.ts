@@ -28,6 +28,8 @@ export interface MainServicesOptions {
   /** A simulator already running elsewhere (`npm run simulator`) for the demo workspace, instead of its own. */
   demoApiUrl?: string;
   apiTimeoutMs?: number;
+  /** The event bus, when the host made it first (browser mode listens before these services load). */
+  events?: EventBus;
   transport?: WorkspaceDeps['transport'];
   polling?: WorkspaceDeps['polling'];
   /** The Team workspace's connection timing (tests shorten it). */
@@ -49,7 +51,7 @@ export class MainServices {
 
   constructor(readonly options: MainServicesOptions) {
     const { logger } = options;
-    this.events = new EventBus((text) => logger.redact(text));
+    this.events = options.events ?? new EventBus((text) => logger.redact(text));
     this.settingsFile = path.join(options.dataDir, 'settings.json');
     const loaded = loadAppSettings(this.settingsFile);
     this.settings = loaded.settings;
