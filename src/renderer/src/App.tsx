@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useScout } from './store';
 import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
-import { AccountsPage } from './features/accounts/AccountsPage';
+import { AccountsPage, reportViewCode } from './features/accounts/AccountsPage';
 import { Sidebar } from './shell/Sidebar';
 import { TopBar } from './shell/TopBar';
 import { NoticeBanner } from './shell/NoticeBanner';
@@ -11,12 +11,13 @@ import { windowTitle } from './shell/windowTitle';
 import { FocusTip } from './shared/ui/FocusTip';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PageFailed } from './shell/Failed';
-import { TrackingPage } from './features/tracking';
 
-// The first page (accounts and reports) comes with the app; every other page's code is loaded
-// once the first page is drawn (or when the page is opened before that), so the first page is
-// drawn without parsing the rest. Tracking comes with the report page, which offers watchlists.
+// The first page (the accounts library) comes with the app; every other page's code, and the
+// report page's, is loaded once the first page is drawn (or when the page is opened before
+// that), so the first page is drawn without parsing the rest.
 const pageCode = {
+  report: reportViewCode,
+  tracking: () => import('./features/tracking/TrackingPage'),
   settings: () => import('./features/settings/SettingsPage'),
   compare: () => import('./features/compare/ComparePage'),
   competitor: () => import('./features/competitor/CompetitorPage'),
@@ -31,6 +32,7 @@ const CompetitorPage = lazy(() => pageCode.competitor().then((m) => ({ default: 
 const ArchivePage = lazy(() => pageCode.archive().then((m) => ({ default: m.ArchivePage })));
 const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPage })));
 const CreatorsPage = lazy(() => pageCode.creators().then((m) => ({ default: m.CreatorsPage })));
+const TrackingPage = lazy(() => pageCode.tracking().then((m) => ({ default: m.TrackingPage })));
 const DiscoveryPage = lazy(() => pageCode.discovery().then((m) => ({ default: m.DiscoveryPage })));
 
 export function App() {

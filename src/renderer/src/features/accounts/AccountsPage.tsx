@@ -1,11 +1,18 @@
 // Accounts: the library of accounts, or one account's report when the address names one
 // (#/accounts/<network>/<account>).
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { useScout } from '../../store';
-import { ReportView } from './ReportView';
 import { readReportAddress } from './reportAddress';
 import { UnreadableAddress } from './UnreadableAddress';
 import { Library } from './Library';
+
+/**
+ * The report page's code (the report model, its charts' options, the tabs) is loaded when a
+ * report is first opened, or with the other pages' code once the browser is idle: the library
+ * is drawn without parsing it. The page's Suspense boundary (App.tsx) says "Opening…" meanwhile.
+ */
+export const reportViewCode = () => import('./ReportView');
+const ReportView = lazy(() => reportViewCode().then((m) => ({ default: m.ReportView })));
 
 export function AccountsPage() {
   const subpath = useScout((s) => s.subpath);
