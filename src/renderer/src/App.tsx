@@ -93,7 +93,7 @@ export function App() {
   const pageShown = useCallback((shown: PageId) => {
     if (shownPage.current === shown) return;
     shownPage.current = shown;
-    // The page left may still be in the document, hidden, for a moment: the heading shown is the one.
+    // The page left is gone (one Suspense boundary per page); of what is there, a heading shown.
     const headings = [...(mainRef.current?.querySelectorAll<HTMLElement>('h1') ?? [])];
     headings.find((heading) => heading.checkVisibility())?.focus();
   }, []);
@@ -138,7 +138,8 @@ export function App() {
             ) : (
               <CreatorsPage key={page satisfies 'creators'} />
             )}
-            <PageShown key={page} page={page} onShown={pageShown} />
+            {/* Remounted with its page by the boundary's key. */}
+            <PageShown page={page} onShown={pageShown} />
             </Suspense>
           </ErrorBoundary>
         </main>

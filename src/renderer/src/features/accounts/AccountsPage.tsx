@@ -7,7 +7,7 @@ import { UnreadableAddress } from './UnreadableAddress';
 import { Library } from './Library';
 
 /**
- * The report page's code (the report model, its charts' options, the tabs) is loaded when a
+ * The report page's code (its sections, its charts' options, the tabs) is loaded when a
  * report is first opened, or with the other pages' code once the browser is idle: the library
  * is drawn without parsing it. The page's Suspense boundary (App.tsx) says "Opening…" meanwhile.
  */
