@@ -153,12 +153,12 @@ export class MainServices {
   }
 
   /**
-   * Resolves once the active workspace can be opened at once (a schema behind is brought up to
-   * date in a worker first): every call awaits it before it reaches a workspace. Null when there
-   * is nothing to wait for.
+   * Resolves once the active workspace, and any other being made or brought up to date in a
+   * worker, can be opened at once: every call awaits it before it reaches a workspace. Null when
+   * there is nothing to wait for.
    */
   ready(): Promise<void> | null {
-    return this.workspaces.prepare(this.activeId);
+    return this.workspaces.ready(this.activeId);
   }
 
   async switchWorkspace(id: WorkspaceId): Promise<WorkspaceState> {

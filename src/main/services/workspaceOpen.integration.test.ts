@@ -1,6 +1,6 @@
 // Opening a workspace without keeping main waiting, on real SQLite files and real worker threads:
-// a schema that is behind is brought up to date (its backup first) in a worker while the app keeps
-// answering; the slow read of every page for damage runs beside the open workspace, at once after
+// a new database is made, and a schema that is behind is brought up to date (its backup first), in
+// a worker while the app keeps answering; the slow read of every page for damage runs beside the open workspace, at once after
 // a crash and otherwise once a week, and damage found there closes the workspace and says what to
 // restore.
 import fs from 'node:fs';
@@ -51,6 +51,24 @@ describe('opening a workspace', () => {
     expect(ws.db.pragma('user_version', { simple: true })).toBe(latestVersion(migrations));
     expect(ws.meta.get<string>('kept')?.value).toBe('before the upgrade');
     expect(listBackups(file).map((b) => b.reason)).toContain('migration');
+  });
+
+  it("makes a new workspace's database in a worker, and a call that names that workspace meanwhile waits for it", async () => {
+    h = await createHarness();
+    const production = workspaceDbPath(h.dataDir, 'production');
+    expect(fs.existsSync(production)).toBe(false);
+    h.services.workspaces.get('demo');
+    // Every workspace is prepared as the page opens; Settings may name Production meanwhile.
+    const state = h.services.workspaces.state('demo');
+    const credentials = await h.call<{ workspace: string }>('credentials:get', { workspace: 'production' });
+    expect(credentials.workspace).toBe('production');
+    await state;
+    expect(readLog(h)).toMatch(/workspace production: making its database in a worker/);
+    const ws = h.services.workspaces.get('production');
+    expect(ws.db.pragma('user_version', { simple: true })).toBe(latestVersion(migrations));
+    // Made just now, though by the worker: nothing to check yet, its week starts now.
+    expect(ws.pagesChecked).toBeNull();
+    expect(ws.meta.get<number>('pages_checked_at')?.value).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('opens each workspace in a turn of its own, so a call or a timer waits behind one opening at most', async () => {

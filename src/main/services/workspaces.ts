@@ -802,6 +802,11 @@ function originOf(url: string): string | null {
   }
 }
 
+/** No database yet: no file, or an empty one (where SQLite has not written a page). */
+function isNewFile(file: string): boolean {
+  return !fs.existsSync(file) || fs.statSync(file).size === 0;
+}
+
 function wrongOriginMessage(saved: string, address: string): string {
   return `The saved credentials were entered for ${saved}, not for ${address}, so Scout does not send them there. Enter the account id and token again for this address.`;
 }
@@ -816,19 +821,21 @@ export class WorkspaceRegistry {
   private readonly open = new Map<WorkspaceId, Workspace>();
   /** Workspaces whose database is being replaced by a backup: not opened meanwhile. */
   private readonly restoring = new Set<WorkspaceId>();
-  /** Workspaces whose schema a worker is bringing up to date: opened once it is done. */
+  /** Workspaces whose schema a worker is making or bringing up to date: opened once it is done. */
   private readonly preparing = new Map<WorkspaceId, Promise<void>>();
+  /** Workspaces whose new database a worker made: their first opening starts their week of checks. */
+  private readonly madeByWorker = new Set<WorkspaceId>();
   /** Workspaces found damaged by the check beside them: refused with what to do until restored. */
   private readonly damaged = new Map<WorkspaceId, ScoutError>();
 
   constructor(private readonly deps: WorkspaceDeps) {}
 
   /**
-   * Makes the workspace ready to open at once: a database whose schema is behind is brought up to
-   * date (its backup, then the migrations) in a worker thread, so main keeps answering meanwhile;
-   * every call that reaches a workspace awaits this first (the dispatcher's `ready`). A failure is
-   * left for `get` to say, with its advice. Null when there is nothing to wait for (the usual
-   * case): the caller goes on in the same turn.
+   * Makes the workspace ready to open at once: a new database is made (its whole schema, tens of
+   * milliseconds) and one whose schema is behind is brought up to date (its backup, then the
+   * migrations) in a worker thread, so main keeps answering meanwhile. A failure is left for `get`
+   * to say, with its advice. Null when there is nothing to wait for (the usual case): the caller
+   * goes on in the same turn.
    */
   prepare(id: WorkspaceId): Promise<void> | null {
     if (this.open.has(id) || this.restoring.has(id) || this.damaged.has(id)) return null;
@@ -841,16 +848,29 @@ export class WorkspaceRegistry {
       } catch {
         return null;
       }
-      // A new database has nothing to back up and migrates in a moment, an up-to-date one nothing
-      // to migrate, and one from a newer Scout is refused at once: each opens on main.
-      if (version === 0 || version >= latestVersion(migrations)) return null;
-      this.deps.logger.info(`workspace ${id}: bringing its database from version ${version} up to date in a worker`);
+      // An up-to-date database has nothing to migrate, and one from a newer Scout is refused at
+      // once: each opens on main.
+      if (version >= latestVersion(migrations)) return null;
+      const made = version === 0 && isNewFile(file);
+      this.deps.logger.info(made ? `workspace ${id}: making its database in a worker` : `workspace ${id}: bringing its database from version ${version} up to date in a worker`);
       pending = runDbTask({ kind: 'prepare', file, label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding })
+        .then(() => void (made && this.madeByWorker.add(id)))
         .catch((error: Error) => this.deps.logger.warn(`workspace ${id}: not prepared in a worker (${error.message}); opening it will say why`))
         .finally(() => this.preparing.delete(id));
       this.preparing.set(id, pending);
     }
     return pending;
+  }
+
+  /**
+   * What a call waits for before it reaches a workspace (the dispatcher's `ready`): the active
+   * workspace prepared, and any other being prepared (a call may name another workspace, as
+   * Settings does). Null when nothing is under way.
+   */
+  ready(active: WorkspaceId): Promise<void> | null {
+    const own = this.prepare(active);
+    if (this.preparing.size === 0) return own;
+    return Promise.all([...this.preparing.values()]).then(() => undefined);
   }
 
   get(id: WorkspaceId): Workspace {
@@ -860,12 +880,12 @@ export class WorkspaceRegistry {
         throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace is being restored from a backup. Try again in a moment.` });
       }
       if (this.preparing.has(id)) {
-        throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace's database is being brought up to date (a backup first). Try again in a moment.` });
+        throw new ScoutError({ code: 'WORK_UNDER_WAY', message: `The ${workspaceLabels[id]} workspace's database is being made or brought up to date. Try again in a moment.` });
       }
       const damage = this.damaged.get(id);
       if (damage) throw damage;
       const file = workspaceDbPath(this.deps.dataDir, id);
-      const created = !fs.existsSync(file) || fs.statSync(file).size === 0;
+      const created = this.madeByWorker.delete(id) || isNewFile(file);
       // Unchecked: a large database takes seconds to read through; a worker checks it beside (checkPages).
       const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding, check: false });
       ws = new Workspace(id, db, this.deps);
