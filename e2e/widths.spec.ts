@@ -7,7 +7,7 @@
 // tray keeps to one line. Screens of each page are kept in the test's output folder.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillWorkspace, QUERY_NAME, reports, workspaceSimulator } from './workspace';
+import { addAccounts, fillWorkspace, QUERY_NAME, reports, workspaceSimulator } from './workspace';
 
 test.use({ scoutSimulator: workspaceSimulator });
 
@@ -142,4 +142,34 @@ test('every page and report tab fits 1,100 and 1,920 px in both schemes; cut tex
     }
   }
   expect(problems).toEqual([]);
+});
+
+test('the library fits 1,100 px when its rows hold long names, full country names and TikTok report kinds', async ({ page, scout }) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await scout.open(page);
+  await addAccounts(page, 'tiktok:dancer\ninstagram:natgeo', 2);
+  // The real answer, its rows given the longest values a row shows (a year of an agency's cache
+  // holds them): a long name and handle, "United Kingdom", an Advanced report, a labelled overall
+  // rate, "364 days ago".
+  await page.route('**/rpc/reports%3Alibrary', async (route) => {
+    const answer = await (await route.fetch()).json();
+    for (const item of answer.value.items) {
+      Object.assign(item.summary, { title: 'Alexandrina Kitchen Stories 9600', username: 'alexandrina.kitchen.stories9600', country: 'GB', followers: 254_912 });
+      // TikTok's row: an Advanced report; Instagram's: its overall rate, labelled (no 30-day figure).
+      if (item.network === 'tiktok') item.tiktokType = 'advanced_report';
+      else Object.assign(item.summary, { engagementRate: 0.1052, engagementRateBasis: 'overall' });
+      item.fetchedAt = Date.now() - 364 * 24 * 3600 * 1000;
+    }
+    await route.fulfill({ json: answer });
+  });
+  await page.reload();
+  await expect(page.getByText('United Kingdom').first()).toBeVisible();
+  await expect(page.getByText('364 days ago').first()).toBeVisible();
+  await expect(page.getByTestId('er-overall')).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await overflowOf(page)).toEqual([]);
+    const table = await page.locator('table.library').evaluate((t) => ({ table: t.getBoundingClientRect().right, page: t.parentElement!.getBoundingClientRect().right }));
+    expect(table.table).toBeLessThanOrEqual(table.page + 1);
+  }
 });
