@@ -49,7 +49,7 @@ import { PaidWork } from '../ledger/paidWork';
 import { JobRegistry, jobKeys } from './jobs';
 import type { CredentialStore, Credentials } from '../credentials/credentialStore';
 import { workspaceDbPath } from '../paths';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator/server';
+import type { SimulatorHandle, SimulatorOptions } from '../../simulator/server';
 import { ConnectionTracker } from './connection';
 import type { EventBus } from './eventBus';
 import { lastKnownDiscoveryCalls } from './planService';
@@ -760,10 +760,14 @@ export class Workspace {
   }
 
   private startSimulator(): Promise<SimulatorHandle> {
-    this.simulator ??= startSimulator({ ...this.deps.simulator, port: this.deps.simulator?.port ?? 0 }).then((sim) => {
-      this.deps.logger.info(`demo workspace: API simulator on ${sim.url}`);
-      return sim;
-    });
+    // Loaded with the demo's first call to the API: a fifth of main's code, which a start that
+    // only reads the cache (or another workspace) never needs.
+    this.simulator ??= import('../../simulator/server')
+      .then(({ startSimulator }) => startSimulator({ ...this.deps.simulator, port: this.deps.simulator?.port ?? 0 }))
+      .then((sim) => {
+        this.deps.logger.info(`demo workspace: API simulator on ${sim.url}`);
+        return sim;
+      });
     return this.simulator;
   }
 }
