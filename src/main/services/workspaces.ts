@@ -835,13 +835,14 @@ export class WorkspaceRegistry {
   constructor(private readonly deps: WorkspaceDeps) {}
 
   /**
-   * Makes the workspace ready to open at once: a new database is made (its whole schema, tens of
-   * milliseconds) and one whose schema is behind is brought up to date (its backup, then the
-   * migrations) in a worker thread, so main keeps answering meanwhile. A failure is left for `get`
-   * to say, with its advice. Null when there is nothing to wait for (the usual case): the caller
-   * goes on in the same turn.
+   * Makes the workspace ready to open at once: a database whose schema is behind is brought up to
+   * date (its backup, then the migrations) in a worker thread, so main keeps answering meanwhile;
+   * so is a new one (its whole schema, tens of milliseconds) when `makeNewInWorker`: the
+   * workspaces opened beside the active one, whose new database would otherwise hold main while
+   * the first page is asked for. A failure is left for `get` to say, with its advice. Null when
+   * there is nothing to wait for (the usual case): the caller goes on in the same turn.
    */
-  prepare(id: WorkspaceId): Promise<void> | null {
+  prepare(id: WorkspaceId, { makeNewInWorker = false } = {}): Promise<void> | null {
     if (this.open.has(id) || this.restoring.has(id) || this.damaged.has(id)) return null;
     let pending = this.preparing.get(id);
     if (!pending) {
@@ -853,9 +854,10 @@ export class WorkspaceRegistry {
         return null;
       }
       // An up-to-date database has nothing to migrate, and one from a newer Scout is refused at
-      // once: each opens on main.
+      // once: each opens on main, as a new active one does (it is asked for at once).
       if (version >= latestVersion(migrations)) return null;
       const made = version === 0 && isNewFile(file);
+      if (made && !makeNewInWorker) return null;
       this.deps.logger.info(made ? `workspace ${id}: making its database in a worker` : `workspace ${id}: bringing its database from version ${version} up to date in a worker`);
       pending = runDbTask({ kind: 'prepare', file, label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding })
         .then(() => void (made && this.madeByWorker.add(id)))
@@ -963,7 +965,7 @@ export class WorkspaceRegistry {
   }
 
   async state(active: WorkspaceId): Promise<WorkspaceState> {
-    await Promise.all(workspaceIds.map((id) => this.prepare(id)));
+    await Promise.all(workspaceIds.map((id) => this.prepare(id, { makeNewInWorker: id !== active })));
     const workspaces: WorkspaceSummary[] = [];
     for (const id of workspaceIds) {
       // Each workspace opens in a turn of its own: opening one (its statements; a new one's schema)
