@@ -16,6 +16,7 @@ import { migrations } from '../cache/migrations';
 import { runDbTask } from '../cache/dbTasks';
 import { makePrivateFile } from '../privateFiles';
 import { openWorkspaceDatabase, restoreAdvice } from '../cache/workspaceStore';
+import { preparedOnFirstUse } from '../cache/preparedOnFirstUse';
 import { carryLedgerOver, carryTeamOutboxOver, DailyBackups, listBackups, restoreBackupFile } from '../cache/backups';
 import { WorkspaceMeta } from '../cache/workspaceMeta';
 import { ApiClient } from '../api/apiClient';
@@ -894,7 +895,8 @@ export class WorkspaceRegistry {
       const created = this.madeByWorker.delete(id) || isNewFile(file);
       // Unchecked: a large database takes seconds to read through; a worker checks it beside (checkPages).
       const db = openWorkspaceDatabase(file, { label: workspaceLabels[id], nativeBinding: this.deps.nativeBinding, check: false });
-      ws = new Workspace(id, db, this.deps);
+      // Its statements compile on first use: most of them a session never runs.
+      ws = new Workspace(id, preparedOnFirstUse(db), this.deps);
       this.open.set(id, ws);
       this.checkPages(ws, file, created);
       ws.dailyBackups = new DailyBackups(db, file, (error) => this.deps.logger.warn(`workspace ${id}: daily backup not taken: ${error.message}`));
