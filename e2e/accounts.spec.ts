@@ -52,6 +52,19 @@ test('add accounts with one cost confirmation, find them in the library, open on
   await expect(page.locator('table.library img.avatar')).toHaveCount(3);
   page.off('request', onRequest);
   expect(asked.sort()).toEqual(['images:get', 'reports:library']);
+  // The first page's scripts (the entry and what it imports at once) hold neither zod nor
+  // papaparse: those load with the pages that check input or write CSV.
+  const firstScripts = await page.evaluate(async () => {
+    const urls = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((s) => s.src);
+    urls.push(...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href));
+    return Promise.all(urls.map(async (url) => ({ url, text: await (await fetch(url)).text() })));
+  });
+  // Read whole (React alone is ~200 kB), not an error page.
+  expect(firstScripts.reduce((bytes, script) => bytes + script.text.length, 0)).toBeGreaterThan(200_000);
+  for (const { url, text } of firstScripts) {
+    expect(text.includes('$ZodType'), `${url} holds zod`).toBe(false);
+    expect(text.includes('Trailing quote on quoted field'), `${url} holds papaparse`).toBe(false);
+  }
   // Another workspace's library is asked for when it becomes active.
   const switcher = page.getByLabel('Workspace', { exact: true });
   await switcher.selectOption('production');

@@ -1,7 +1,7 @@
 // The agency a workspace's deliverables are branded with (Settings → Your agency): its name, an
 // accent colour and an optional logo. Every file a client receives (comparison PDF, client report,
-// sheets) reads this one shape; main stores it in the workspace and checks it at the boundary.
-import { z } from 'zod';
+// sheets) reads this one shape; main stores it in the workspace and checks it at the boundary
+// (agencySchema.ts).
 
 export const ACCENT_PATTERN = /^#[0-9a-f]{6}$/i;
 export const DEFAULT_ACCENT = '#2f5fd0';
@@ -13,11 +13,6 @@ export interface AgencyBrand {
   /** `#rrggbb`. */
   accent: string;
 }
-
-export const agencyBrandSchema = z.object({
-  name: z.string().trim().max(120, 'An agency name has at most 120 characters.'),
-  accent: z.string().regex(ACCENT_PATTERN, 'The accent colour is a colour like #2f5fd0.'),
-});
 
 export const NO_AGENCY: AgencyBrand = { name: '', accent: DEFAULT_ACCENT };
 
@@ -37,20 +32,3 @@ export interface AgencyView extends AgencyBrand {
 }
 
 export const NO_AGENCY_VIEW: AgencyView = { ...NO_AGENCY, logo: null, updatedAt: null };
-
-const base64 = (max: number, what: string) =>
-  z
-    .string()
-    .min(1, `The ${what} is empty.`)
-    .max(Math.ceil(max / 3) * 4 + 4, `The ${what} is larger than ${Math.round(max / 1024)} KB.`)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, `The ${what}’s bytes are not base64.`);
-
-/**
- * A logo as the page sends it: PNG or SVG bytes, and for an SVG a PNG the page drew from it (a
- * PDF cannot hold an SVG). Main checks every byte again: this schema only bounds the sizes.
- */
-export const agencyLogoSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('png'), base64: base64(MAX_LOGO_BYTES, 'logo') }).strict(),
-  z.object({ type: z.literal('svg'), base64: base64(MAX_LOGO_BYTES, 'logo'), rendition: base64(MAX_LOGO_RENDITION_BYTES, 'logo’s picture') }).strict(),
-]);
-export type AgencyLogoInput = z.infer<typeof agencyLogoSchema>;

@@ -1,7 +1,7 @@
 // The one CSV writer (writeCsv and inertText, re-exported by format.ts).
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { BOM, inertText, writeCsv } from './format';
+import { BOM, inertText, writeCsv } from './csv';
 
 describe('writeCsv', () => {
   it('writes a byte-order mark, CRLF line ends and RFC 4180 quoting that reads back to the cells', () => {

@@ -302,5 +302,3 @@ export const networkLabels: Readonly<Record<Network, string>> = {
 /** A report period in words: '30d' → '30 days'. */
 export const PERIOD_WORDS: Readonly<Record<ComparePeriod, string>> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
-// CSV: the one writer lives in src/shared/csv.ts (main writes CSV too); the renderer reads it from here.
-export { BOM, inertText, writeCsv, type CsvCell } from './csv';

@@ -2,7 +2,6 @@
 // Shortlisted → Contacted → Approved by default), which the researcher may rename, add to, reorder
 // and remove. An account's status is the step's id, so renaming a step renames it on every account
 // at once; a removed step leaves its accounts without a status. For main and the renderer alike.
-import { z } from 'zod';
 import { parseAccountRef } from './accountInput';
 import { tagKey } from './accountNotes';
 import type { Network } from './reports';
@@ -28,30 +27,6 @@ export const DEFAULT_STATUS_STEPS: readonly StatusStep[] = [
 
 export const MAX_STATUS_STEPS = 12;
 export const MAX_STEP_LABEL = 40;
-
-export const statusStepId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'That is not a status step.');
-
-const stepLabel = z
-  .string()
-  .transform((s) => s.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'A step needs a name.').max(MAX_STEP_LABEL, `A step's name is at most ${MAX_STEP_LABEL} characters.`));
-
-/** The steps as the researcher may set them: 1 to 12, each id and each name (letter case aside) once. */
-export const statusStepsSchema = z
-  .array(z.object({ id: statusStepId, label: stepLabel }).strict())
-  .min(1, 'Keep at least one step.')
-  .max(MAX_STATUS_STEPS, `At most ${MAX_STATUS_STEPS} steps.`)
-  .superRefine((steps, ctx) => {
-    const ids = new Set<string>();
-    const labels = new Set<string>();
-    for (const step of steps) {
-      if (ids.has(step.id)) ctx.addIssue({ code: 'custom', message: 'Each step is listed once.' });
-      const key = step.label.toLocaleLowerCase('en');
-      if (labels.has(key)) ctx.addIssue({ code: 'custom', message: `Two steps are called “${step.label}”: give each its own name.` });
-      ids.add(step.id);
-      labels.add(key);
-    }
-  });
 
 /** An id for a new step called `label`, unlike any of `taken`. */
 export function newStepId(label: string, taken: readonly string[]): string {

@@ -9,7 +9,8 @@
 // apostrophe (inertText).
 import { isoDateTime, roundAsShown } from '@shared/sheets';
 import type { AgencyBrand } from '@shared/agency';
-import { inertText, networkLabels, PERIOD_WORDS } from '@shared/format';
+import { inertText } from '@shared/csv';
+import { networkLabels, PERIOD_WORDS } from '@shared/format';
 import type { CsvCell } from '@shared/csv';
 import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '@shared/compareModel';
 import { absentWord } from './compareSheets';

@@ -16,7 +16,8 @@ import type ExcelJS from 'exceljs';
 import { countryName } from '@shared/countries';
 import type { DiscoveryLinkedAccount, DiscoveryRow } from '@shared/discoveryData';
 import { LINK_FONT, excelFormat, linkText, linkValue, roundAsShown, shortLink, subtitleText } from '@shared/sheets';
-import { formatDateTime, inertText, networkLabels, plural } from '@shared/format';
+import { inertText } from '@shared/csv';
+import { formatDateTime, networkLabels, plural } from '@shared/format';
 import type { StreamedCsv } from './csvStream';
 import { inBatchesOf, type StreamedSheet, type WorkbookMeta } from './sheetStream';
 

@@ -7,7 +7,8 @@
 import type ExcelJS from 'exceljs';
 import { countryName } from '@shared/countries';
 import type { ShortlistItem } from '@shared/discoveryData';
-import { formatDateTime, inertText, networkLabels, plural, type CsvCell } from '@shared/format';
+import { inertText, type CsvCell } from '@shared/csv';
+import { formatDateTime, networkLabels, plural } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import { accountUrl } from '@shared/networkLinks';
 import { excelFormat, LINK_FONT, linkText, linkValue, roundAsShown, SHEET_FORMATS, subtitleText } from '@shared/sheets';

@@ -5,7 +5,8 @@
 // and changes nothing.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { ScoutError } from '@shared/errors';
-import { MAX_LOGO_BYTES, MAX_LOGO_RENDITION_BYTES, NO_AGENCY, type AgencyBrand, type AgencyLogoInput, type AgencyView, type LogoType } from '@shared/agency';
+import { MAX_LOGO_BYTES, MAX_LOGO_RENDITION_BYTES, NO_AGENCY, type AgencyBrand, type AgencyView, type LogoType } from '@shared/agency';
+import type { AgencyLogoInput } from '@shared/agencySchema';
 import type { Db } from '../cache/database';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

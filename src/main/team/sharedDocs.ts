@@ -30,7 +30,8 @@ import { parseAccountRef, accountText, type AccountRef } from '@shared/accountIn
 import { cleanWatchlistName, MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, MAX_WATCHLIST_NAME, watchSchedules } from '@shared/tracking';
 import { readAlertRules } from '@shared/alerts';
 import { cleanTag, MAX_ACCOUNT_NOTE, tagKey } from '@shared/accountNotes';
-import { DEFAULT_STATUS_STEPS, statusStepId, statusStepsSchema, type StatusStep } from '@shared/workflow';
+import { DEFAULT_STATUS_STEPS, type StatusStep } from '@shared/workflow';
+import { statusStepId, statusStepsSchema } from '@shared/workflowSchema';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../cache/repositories/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../cache/repositories/common';
 import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';

@@ -3,7 +3,8 @@
 import type { Db } from '../database';
 import type { Network } from '../../api/types';
 import { cleanTags, MAX_ACCOUNT_NOTE } from '@shared/accountNotes';
-import { statusStepsSchema, type StatusStep } from '@shared/workflow';
+import type { StatusStep } from '@shared/workflow';
+import { statusStepsSchema } from '@shared/workflowSchema';
 import { accountKey as keyOf } from './common';
 
 export interface AccountNotes {

@@ -3,7 +3,8 @@
 // (a PNG's signature, an SVG with no script); a logo it refuses leaves the kept one in place. An
 // SVG is also drawn here into a PNG, because a PDF cannot hold an SVG.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyLogoInput, type AgencyView } from '@shared/agency';
+import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyView } from '@shared/agency';
+import type { AgencyLogoInput } from '@shared/agencySchema';
 import { workspaceLabels } from '@shared/workspaces';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';

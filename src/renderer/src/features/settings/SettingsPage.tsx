@@ -6,7 +6,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
-import { StatusStepsSection } from '../workflow';
+import { StatusStepsSection } from './StatusStepsSection';
 import { TeamDatabaseSection } from './TeamDatabaseSection';
 import { TeamSpendingSection } from './TeamSpendingSection';
 

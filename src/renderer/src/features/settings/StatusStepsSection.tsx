@@ -2,10 +2,11 @@
 // added and removed in one save. A step keeps its accounts under its new name and place; removing
 // a step that accounts are at says how many lose their status before it is saved.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, statusStepsSchema, type StatusStepsView } from '@shared/workflow';
+import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } from '@shared/workflow';
+import { statusStepsSchema } from '@shared/workflowSchema';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { ErrorState, plural } from '../../shared/ui';
-import { useStatusSteps } from './useStatusSteps';
+import { useStatusSteps } from '../workflow';
 
 type Draft = { id: string; label: string; accounts: number }[];
 
