@@ -3,6 +3,7 @@
 // work (`app:info` asked every 10 ms through the same dispatcher the hosts use, timed from the
 // moment it was due: a request that arrives while the work holds main waits for its turn), and the
 // peak of the process's resident memory (sampled every 20 ms).
+import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Call } from './inProcess';
 
@@ -45,4 +46,44 @@ export async function whileHeld<T>(call: Call, work: () => Promise<T>): Promise<
     await probe;
     clearInterval(sampler);
   }
+}
+
+/**
+ * The longest stretch main's event loop was kept from a 2 ms timer, and of that stretch how long
+ * main's thread itself ran (Linux's /proc schedstat; null elsewhere). On two shared cores a
+ * stretch is often main waiting for the processor while PostgreSQL or a worker runs: the wall
+ * figure counts that wait, the ran figure only main's own work.
+ */
+export function mainStretches(): { stop(): { maxWallMs: number; ranInMaxMs: number | null; maxRanMs: number | null } } {
+  const statFile = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+  const ranNs = (): number | null => {
+    try {
+      return Number(fs.readFileSync(statFile, 'utf8').split(' ')[0]);
+    } catch {
+      return null;
+    }
+  };
+  let lastAt = performance.now();
+  let lastRan = ranNs();
+  let maxWallMs = 0;
+  let ranInMaxMs: number | null = null;
+  let maxRanMs: number | null = lastRan === null ? null : 0;
+  const timer = setInterval(() => {
+    const at = performance.now();
+    const ran = ranNs();
+    const ranMs = ran === null || lastRan === null ? null : (ran - lastRan) / 1e6;
+    if (at - lastAt > maxWallMs) {
+      maxWallMs = at - lastAt;
+      ranInMaxMs = ranMs;
+    }
+    if (ranMs !== null && maxRanMs !== null) maxRanMs = Math.max(maxRanMs, ranMs);
+    lastAt = at;
+    lastRan = ran;
+  }, 2);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { maxWallMs, ranInMaxMs, maxRanMs };
+    },
+  };
 }

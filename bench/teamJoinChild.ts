@@ -14,6 +14,7 @@ import { TeamCodecs } from '../src/main/team/codecs';
 import { createTeamPool, type TeamConnection } from '../src/main/team/pool';
 import { TeamSync, type JoinProgress } from '../src/main/team/sync';
 import type { Figures } from './cache';
+import { mainStretches } from './responsiveness';
 
 async function join(expected: number): Promise<Figures> {
   const connection = JSON.parse(process.env.BENCH_TEAM_CONNECTION ?? 'null') as TeamConnection | null;
@@ -37,6 +38,7 @@ async function join(expected: number): Promise<Figures> {
     // How long main's event loop was held at most while the join applied the records (goal ≤ 50 ms).
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
+    const stretches = mainStretches();
     const started = performance.now();
     const cpu = process.cpuUsage();
     const done = await sync.join((p) => {
@@ -47,6 +49,11 @@ async function join(expected: number): Promise<Figures> {
     figures['team.join10k_s'] = (performance.now() - started) / 1000;
     delay.disable();
     figures['team.join10k.max_block_ms'] = delay.max / 1e6;
+    // Of main's stretches away from its event loop, how long it ran itself (PostgreSQL and the
+    // checkpoint worker share these cores): the longest run in any stretch, and in the longest one.
+    const { ranInMaxMs, maxRanMs } = stretches.stop();
+    if (maxRanMs !== null) figures['team.join10k.max_block_ran_ms'] = maxRanMs;
+    if (ranInMaxMs !== null) figures['team.join10k.longest_block_ran_ms'] = ranInMaxMs;
     // This process's CPU time for it (PostgreSQL's is not counted): on a busy machine, what the join itself costs.
     const used = process.cpuUsage(cpu);
     figures['team.join10k_cpu_s'] = (used.user + used.system) / 1e6;
