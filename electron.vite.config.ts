@@ -25,9 +25,15 @@ export default defineConfig({
       // p-queue ships only as an ES module; bundle it into the CommonJS main instead of require()-ing it.
       externalizeDeps: { exclude: ['p-queue'] },
       rollupOptions: {
-        // index: the Electron host; serve: browser mode, the same services in plain Node; dbWorker:
-        // database work too long for main's event loop, in a worker thread (src/main/cache/dbTasks.ts).
-        input: { index: resolve(__dirname, 'src/main/index.ts'), serve: resolve(__dirname, 'src/main/serve.ts'), dbWorker: resolve(__dirname, 'src/main/cache/dbWorker.ts') },
+        // index: the Electron host; serve: browser mode, the same services in plain Node; the worker
+        // threads (src/main/util/workerScript.ts): dbWorker, database work too long for main's event
+        // loop (src/main/cache/dbTasks.ts); sheetWorker, workbooks (src/main/exports/sheetStream.ts).
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          serve: resolve(__dirname, 'src/main/serve.ts'),
+          dbWorker: resolve(__dirname, 'src/main/cache/dbWorker.ts'),
+          sheetWorker: resolve(__dirname, 'src/main/exports/sheetWorker.ts'),
+        },
       },
     },
   },

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../src/main/cache/database';
-import { dbWorkerScript } from '../src/main/cache/dbTasks';
+import { workerScript } from '../src/main/util/workerScript';
 import { backupOnline } from '../src/main/cache/backups';
 import { migrations } from '../src/main/cache/migrations';
 import { migration0230 } from '../src/main/cache/migrations/0230-library-at-scale';
@@ -76,7 +76,7 @@ async function held(mode: 'backup' | 'upgrade', dataDir: string, at: string): Pr
   const file = path.join(dataDir, 'workspaces', 'demo', 'scout.sqlite');
   // The app runs its database worker from its build; from source it is bundled once, on main (a
   // quarter of a second): done before measuring.
-  dbWorkerScript();
+  workerScript('dbWorker');
   if (mode === 'upgrade') backBefore0230(file);
   const { services, call } = openServices(dataDir);
   try {

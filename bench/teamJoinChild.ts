@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { dbWorkerScript, runDbTask } from '../src/main/cache/dbTasks';
+import { runDbTask } from '../src/main/cache/dbTasks';
+import { workerScript } from '../src/main/util/workerScript';
 import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { TeamCodecs } from '../src/main/team/codecs';
@@ -21,7 +22,7 @@ async function join(expected: number): Promise<Figures> {
   if (!connection) throw new Error('bench/teamJoinChild.ts: BENCH_TEAM_CONNECTION is not set');
   const figures: Figures = {};
   // The app runs its database worker from its build; from source it is bundled once, on main: done before measuring.
-  dbWorkerScript();
+  workerScript('dbWorker');
   // So is the demo's simulator, which the demo workspace's picture cache starts (to know its
   // address) with the first teammate's report: from source tsx compiles it then (~85 ms on main);
   // the app loads its built chunk in ~15 ms.

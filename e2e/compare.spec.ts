@@ -4,11 +4,13 @@
 // XLSX and CSV read back here hold every figure the table shows (the CSV rounded as the screen
 // rounds it) and say why a missing one is missing, in words, never 0.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { roundAsShown, type FigureUnit } from '../src/shared/sheets';
+import { appRoot } from './browserMode';
 
 /** The words a sheet writes where a figure is absent: labels.ts ABSENT_WORDS, or the model's reason for a period without posts. */
 const ABSENT = /^(not in report|no posts|No (posts|videos|streams|tweets) in the last [\w ]+)$/;
@@ -16,6 +18,14 @@ const ABSENT = /^(not in report|no posts|No (posts|videos|streams|tweets) in the
 const DAY_MS = 86_400_000;
 
 test.use({ scoutSimulator: { generationMs: 0 } });
+
+/** The built main's scripts (out/main and its chunks) that load `module`, by require or import. */
+function builtScriptsLoading(module: string): string[] {
+  const dir = path.join(appRoot, 'out/main');
+  const scripts = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  const loads = new RegExp(`(require|import)\\(\\s*["']${module}["']\\s*\\)`);
+  return scripts.filter((f) => loads.test(fs.readFileSync(path.join(dir, f), 'utf8'))).sort();
+}
 
 const accounts = [
   { network: 'instagram', account: 'natgeo' },
@@ -184,6 +194,9 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
   expect(xlsxDownload.suggestedFilename()).toBe('Spring shortlist.xlsx');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(fs.readFileSync((await xlsxDownload.path())!) as unknown as ArrayBuffer);
+  // Written by the built sheet worker: main's own scripts never load exceljs (a third of a second,
+  // and the zip of a big workbook, away from its event loop); only the worker's does.
+  expect(builtScriptsLoading('exceljs')).toEqual(['sheetWorker.js']);
   const checkSheet = (name: string, groups: (g: string) => boolean) => {
     const ws = wb.getWorksheet(name)!;
     expect(ws, name).toBeTruthy();

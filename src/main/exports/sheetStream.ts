@@ -1,15 +1,19 @@
-// Sheets streamed to disk: a workbook of any size written row by row (exceljs' streaming writer,
-// inline strings, styles), never held whole in memory, in time slices so main stays responsive.
-// Each sheet is a table — title block, header row, rows — finished by the rules of
-// src/shared/sheets.ts exactly as a sheet built in memory would be: its rows are read twice, once
-// to fit the columns (a scratch row at a time) and once to write them.
+// Sheets streamed to disk: a workbook of any size written row by row, never held whole in memory,
+// with main's event loop free throughout. Each sheet is a table — title block, header row, rows —
+// finished by the rules of src/shared/sheets.ts exactly as a sheet built in memory would be.
+// Main reads its rows from the cache twice, in time slices: once to fit the columns, once to fill
+// each row's cells (plain data). A worker thread (sheetWorker.ts) loads exceljs and turns the
+// filled rows into the file: the XML and the zip took main's event loop for 5 s on 60,000 posts
+// (and loading exceljs a third of a second).
 import fs from 'node:fs';
-import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { ColumnFit, fitRowHeight, printOptions, styleHeaderCells, TABLE_HEADER_ROW, titleRows, type FitLimits } from '@shared/sheets';
-import { PRIVATE_FILE_MODE } from '../privateFiles';
+import { ScoutError } from '@shared/errors';
+import { ColumnFit, fitRowHeight, type FitLimits } from '@shared/sheets';
 import { TimeSlices } from '../util/timeSlices';
+import { workerScript } from '../util/workerScript';
+import { CELL_STYLE_KEYS, type FilledRow, type FromSheetWorker, type SheetHead, type SheetWorkerData, type ToSheetWorker } from './sheetWorkbook';
 
 export interface StreamedSheet<R> {
   name: string;
@@ -53,12 +57,11 @@ export function inBatchesOf<R>(rows: readonly R[], size = 500): () => AsyncItera
 
 export interface StreamWork {
   signal?: AbortSignal;
+  /** The most the sheet worker's heap may take (WRITER_HEAP_MB unless said; tests say less). */
+  writerHeapMb?: number;
   /** Rows written so far of all the sheets' rows. */
   progress?: (done: number, total: number) => void;
 }
-
-/** Bytes of a sheet waiting to be compressed, or of the file waiting to be written, before the rows wait for them. */
-const HIGH_WATER = 8 * 1024 * 1024;
 
 /** A sheet whose rows have been counted and its columns fitted, ready to write. */
 interface Planned<R> {
@@ -67,91 +70,63 @@ interface Planned<R> {
   rows: number;
 }
 
-/** Where exceljs 4.4's streaming WorksheetWriter sends a sheet's XML: into the zip's stream for it (pinned version). */
-interface WorksheetWriterStream {
-  stream: { pipes: { _writableState?: { length: number } }[] };
-}
-
 /**
- * Bytes of the sheet's XML waiting to be compressed. exceljs writes a sheet's rows into the zip
- * without waiting for it (its buffer ignores backpressure), so rows made faster than they are
- * compressed would pile up there — 80 MB for 60,000 posts. The rows wait on this instead.
+ * A row of plain cells: a sheet's `write` fills it as it would fill an exceljs row, the column
+ * fit measures and finishes it, and its cells go to the worker as they are (structured clone).
+ * Only what those use of exceljs' Row and Cell is here; an exceljs row of 60,000 would also be
+ * twice the garbage for the collector to pause main over.
  */
-function waitingToCompress(ws: ExcelJS.Worksheet): number {
-  return (ws as unknown as WorksheetWriterStream).stream.pipes.reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0), 0);
-}
-
-/** Waits until the sheet's waiting XML and the file's waiting bytes are below half the high-water mark. */
-async function untilCaughtUp(ws: ExcelJS.Worksheet, out: fs.WriteStream, signal?: AbortSignal): Promise<void> {
-  while (waitingToCompress(ws) > HIGH_WATER / 2 || out.writableLength > HIGH_WATER / 2) {
-    signal?.throwIfAborted();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** What exceljs 4.4's streaming WorksheetWriter keeps of a sheet's links until it is committed (pinned version). */
-interface WorksheetWriterLinks {
-  _sheetRelsWriter: { _hyperlinks: { rId: string; address: string }[] };
-  _writeHyperlinks: () => void;
-  stream: { write: (text: string) => void };
-}
-
-/**
- * A streamed sheet keeps every link's place until it is committed, then writes the list in one
- * go: for 120,000 links (an account and a post per row of 60,000) that is a block of about
- * 400 ms. The list is made here a slice at a time, and the commit writes the made pieces.
- */
-async function writeHyperlinksInSlices(ws: ExcelJS.Worksheet, slices: TimeSlices): Promise<void> {
-  const writer = ws as unknown as WorksheetWriterLinks;
-  const links = writer._sheetRelsWriter._hyperlinks;
-  if (links.length === 0) return;
-  const pieces: string[] = [];
-  for (let i = 0; i < links.length; i += 2000) {
-    pieces.push(links.slice(i, i + 2000).map((l) => `<hyperlink ref="${l.address}" r:id="${l.rId}"/>`).join(''));
-    await slices.due();
-  }
-  writer._writeHyperlinks = () => {
-    writer.stream.write('<hyperlinks>');
-    for (const piece of pieces) writer.stream.write(piece);
-    writer.stream.write('</hyperlinks>');
-  };
-}
-
-/**
- * A row of plain cells, for measuring: a sheet's `write` fills it as it fills a real row, and the
- * column fit reads what it needs (values, number formats, links). An exceljs row of 60,000 would
- * be twice the garbage for the collector to pause main over.
- */
-class MeasuredRow {
+class PlainRow {
   private readonly cells = new Map<number, Record<string, unknown>>();
+  height: number | null = null;
 
   getCell(column: number): ExcelJS.Cell {
     let cell = this.cells.get(column);
     if (!cell) {
-      const fresh: Record<string, unknown> = { value: null, isMerged: false };
-      // A link's address, as exceljs's own cell gives it.
+      const fresh: Record<string, unknown> = { value: null };
+      // As exceljs's own cell gives them (not enumerable: not carried to the worker).
       Object.defineProperty(fresh, 'hyperlink', { get: () => (fresh.value as { hyperlink?: string } | null)?.hyperlink });
+      Object.defineProperty(fresh, 'isMerged', { value: false });
       cell = fresh;
       this.cells.set(column, cell);
     }
     return cell as unknown as ExcelJS.Cell;
   }
 
+  /** The cells with a value, by column, as exceljs' `eachCell` visits them. */
+  eachCell(visit: (cell: ExcelJS.Cell, column: number) => void): void {
+    for (const column of [...this.cells.keys()].sort((x, y) => x - y)) {
+      const cell = this.cells.get(column)!;
+      if (cell.value !== null && cell.value !== undefined) visit(cell as unknown as ExcelJS.Cell, column);
+    }
+  }
+
   /** As an exceljs row, for the sheet's `write` and the column fit (which use only the above). */
   asRow(): ExcelJS.Row {
     return this as unknown as ExcelJS.Row;
+  }
+
+  /** Its cells as the worker writes them: value and the style a sheet sets. */
+  filled(): FilledRow {
+    const cells: FilledRow['cells'] = [];
+    for (const [column, cell] of this.cells) {
+      const filled: Record<string, unknown> = { column, value: cell.value ?? null };
+      for (const key of CELL_STYLE_KEYS) if (cell[key] !== undefined) filled[key] = cell[key];
+      cells.push(filled as FilledRow['cells'][number]);
+    }
+    return { height: this.height, cells };
   }
 }
 
 async function plan<R>(sheet: StreamedSheet<R>, slices: TimeSlices): Promise<Planned<R>> {
   const fit = new ColumnFit(sheet.headers.length, sheet.limits);
-  const header = new MeasuredRow();
+  const header = new PlainRow();
   sheet.headers.forEach((text, j) => (header.getCell(j + 1).value = text));
   fit.measure(header.asRow());
   let rows = 0;
   for await (const batch of sheet.rows()) {
     for (const item of batch) {
-      const row = new MeasuredRow().asRow();
+      const row = new PlainRow().asRow();
       sheet.write(row, item);
       fit.measure(row);
       rows++;
@@ -162,78 +137,174 @@ async function plan<R>(sheet: StreamedSheet<R>, slices: TimeSlices): Promise<Pla
 }
 
 /**
+ * The sheet worker's heap: far more than a workbook needs (60,000 posts take under 96 MB), so it
+ * only stops a runaway before it takes the machine's memory. Its young generation is kept small:
+ * the default let the process grow by some 60 MB of garbage not yet collected.
+ */
+export const WRITER_HEAP_MB = 512;
+const WRITER_YOUNG_HEAP_MB = 16;
+
+/** Rows sent to the worker at a time, and batches it may have unwritten before main waits. */
+const ROWS_PER_BATCH = 200;
+const BATCHES_AHEAD = 2;
+
+/** The worker writing one workbook, told what to write and heard as it writes. */
+class SheetWorker {
+  private readonly worker: Worker;
+  private readonly exited: Promise<void>;
+  private readonly finished: Promise<void>;
+  private unwritten = 0;
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+  /** Whether the worker created the file (one that was there already is never removed). */
+  created = false;
+  /** Resolves once the file is created (or the worker has failed): from then main may remove it. */
+  readonly opened: Promise<void>;
+
+  constructor(data: SheetWorkerData, heapMb: number, onWritten: (rows: number) => void) {
+    this.worker = new Worker(workerScript('sheetWorker'), { workerData: data, resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WRITER_YOUNG_HEAP_MB } });
+    let opened!: () => void;
+    let finished!: () => void;
+    let failed!: (error: Error) => void;
+    this.opened = new Promise((resolve) => (opened = resolve));
+    this.finished = new Promise<void>((resolve, reject) => {
+      finished = resolve;
+      failed = reject;
+    });
+    this.finished.catch(() => undefined);
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      opened();
+      failed(this.failure);
+      this.wakeUp();
+    };
+    this.worker.on('message', (message: FromSheetWorker) => {
+      if (message.kind === 'opened') {
+        this.created = true;
+        opened();
+      }
+      else if (message.kind === 'written') {
+        this.unwritten--;
+        onWritten(message.rows);
+        this.wakeUp();
+      } else if (message.kind === 'done') finished();
+      else if (message.kind === 'failed') fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+    });
+    this.worker.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') return fail(error);
+      fail(
+        new ScoutError(
+          { code: 'INTERNAL', message: `The workbook is too large for Scout to write (it needed more than ${heapMb} MB of memory); nothing was saved. Export it as CSV, or narrow what it holds.` },
+          { cause: error },
+        ),
+      );
+    });
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    void this.exited.then(() => fail(new Error("Scout's workbook writer stopped before the file was whole.")));
+  }
+
+  private wakeUp(): void {
+    this.wake?.();
+    this.wake = null;
+  }
+
+  private send(message: ToSheetWorker): void {
+    if (this.failure) throw this.failure;
+    this.worker.postMessage(message);
+  }
+
+  sheet(head: SheetHead): void {
+    this.send({ kind: 'sheet', head });
+  }
+
+  /** Sends a batch of rows; waits while the worker has more than it should still to write. */
+  async rows(rows: FilledRow[], signal?: AbortSignal): Promise<void> {
+    this.send({ kind: 'rows', rows });
+    this.unwritten++;
+    while (this.unwritten > BATCHES_AHEAD && !this.failure) {
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        // A cancel is heard while waiting too.
+        setTimeout(resolve, 50);
+      });
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  /** Ends the workbook; resolves once the file is whole and closed. */
+  async end(signal?: AbortSignal): Promise<void> {
+    this.send({ kind: 'end' });
+    const cancelled = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    cancelled.catch(() => undefined);
+    await Promise.race([this.finished, cancelled]);
+    await this.exited;
+  }
+
+  /**
+   * Stops the worker however far it had got; its file is closed as it ends (Node closes what a
+   * worker opened). Once the file is created, so that no opening is still under way.
+   */
+  async stop(): Promise<void> {
+    await this.opened;
+    await this.worker.terminate();
+  }
+}
+
+/**
  * Writes the workbook to `file` (created private; it must not exist). On a cancel or a failure
- * the partial file is removed and the error passed on.
+ * the partial file is removed (one that was there already is left alone) and the error passed on.
  */
 export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: readonly AnyStreamedSheet[], work: StreamWork = {}): Promise<void> {
   const slices = new TimeSlices(work.signal);
-  const out = fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
-  const opened = once(out, 'open');
-  const failed = new Promise<never>((_, reject) => out.once('error', reject));
-  failed.catch(() => undefined);
+  let done = 0;
+  let total = 0;
+  // Started first: it creates the file and loads exceljs while main fits the columns.
+  const writer = new SheetWorker({ file, meta }, work.writerHeapMb ?? WRITER_HEAP_MB, (rows) => {
+    done += rows;
+    work.progress?.(done, total);
+  });
   try {
-    await Promise.race([opened, failed]);
     const planned: Planned<unknown>[] = [];
     for (const sheet of sheets) planned.push(await plan(sheet, slices));
-    const total = planned.reduce((sum, p) => sum + p.rows, 0);
+    total = planned.reduce((sum, p) => sum + p.rows, 0);
     work.progress?.(0, total);
-    // Loaded on the first workbook, not at start: the module costs a third of a second to load.
-    const { default: excel } = await import('exceljs');
-    const book = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    book.creator = meta.brand.name.trim() || 'Scout Workbench';
-    book.title = meta.title;
-    book.created = new Date(meta.createdAt);
-    book.modified = new Date(meta.createdAt);
-    let done = 0;
+    await writer.opened;
     for (const { sheet, fit, rows } of planned) {
-      const width = sheet.headers.length;
-      const head = TABLE_HEADER_ROW;
-      const frozen = sheet.frozenColumns ?? 0;
-      const topLeft = `${String.fromCharCode(65 + frozen)}${head + 1}`;
-      const ws = book.addWorksheet(sheet.name, {
-        views: [{ state: 'frozen', xSplit: frozen, ySplit: head, topLeftCell: topLeft, activeCell: topLeft }],
-        ...printOptions({ headerRows: head, firstColumn: sheet.repeatFirstColumn ?? false, title: sheet.title, brand: meta.brand }),
-        ...(sheet.autoFilter ? { autoFilter: { from: { row: head, column: 1 }, to: { row: head, column: width } } } : {}),
-      } as Partial<ExcelJS.AddWorksheetOptions>);
       const widths = fit.widths();
-      for (let c = 1; c <= width; c++) ws.getColumn(c).width = widths[c]!;
       const widthOf = (c: number) => widths[c] ?? 10;
-      titleRows(ws.getRow(1), ws.getRow(2), widths.slice(1).reduce((a, b) => a + b, 0), sheet.title, sheet.subtitle(rows));
-      if (width > 1) {
-        ws.mergeCells(1, 1, 1, width);
-        ws.mergeCells(2, 1, 2, width);
-      }
-      ws.getRow(2).commit();
-      const header = ws.getRow(head);
-      sheet.headers.forEach((text, j) => (header.getCell(j + 1).value = text));
-      styleHeaderCells(header, 1, width, meta.brand);
-      fitRowHeight(header, widthOf);
-      header.commit();
-      let r = head + 1;
-      for await (const batch of sheet.rows()) {
-        for (const item of batch) {
-          const row = ws.getRow(r++);
-          sheet.write(row, item);
-          fit.finishCells(row);
-          fitRowHeight(row, widthOf);
-          row.commit();
-          done++;
-          if (done % 250 === 0) work.progress?.(done, total);
-          // Compressing and the disk are slower than the rows: wait for them rather than keep the difference in memory.
-          if (waitingToCompress(ws) > HIGH_WATER || out.writableLength > HIGH_WATER) await untilCaughtUp(ws, out, work.signal);
+      writer.sheet({
+        name: sheet.name,
+        title: sheet.title,
+        subtitle: sheet.subtitle(rows),
+        headers: [...sheet.headers],
+        widths,
+        frozenColumns: sheet.frozenColumns ?? 0,
+        autoFilter: sheet.autoFilter ?? false,
+        repeatFirstColumn: sheet.repeatFirstColumn ?? false,
+      });
+      let batch: FilledRow[] = [];
+      for await (const items of sheet.rows()) {
+        for (const item of items) {
+          const row = new PlainRow();
+          sheet.write(row.asRow(), item);
+          fit.finishCells(row.asRow());
+          fitRowHeight(row.asRow(), widthOf);
+          batch.push(row.filled());
+          if (batch.length === ROWS_PER_BATCH) {
+            await writer.rows(batch, work.signal);
+            batch = [];
+          }
           await slices.due();
         }
       }
-      await writeHyperlinksInSlices(ws, slices);
-      ws.commit();
-      await slices.due();
+      if (batch.length > 0) await writer.rows(batch, work.signal);
     }
-    await Promise.race([book.commit(), failed]);
-    if (!out.closed) await Promise.race([once(out, 'close'), failed]);
+    await writer.end(work.signal);
     work.progress?.(total, total);
   } catch (error) {
-    out.destroy();
-    await fs.promises.rm(file, { force: true });
+    await writer.stop();
+    if (writer.created) await fs.promises.rm(file, { force: true });
     throw error;
   }
 }

@@ -1,0 +1,53 @@
+// What main and the sheet worker (sheetWorker.ts) say to each other while a workbook is written:
+// main reads the rows from the cache and fills each row's cells by the sheet's rules (values,
+// formats, fonts, widths, wrapping, heights: plain data); the worker turns them into the file
+// with exceljs, off main's event loop. Types only, shared by both sides.
+import type ExcelJS from 'exceljs';
+import type { WorkbookMeta } from './sheetStream';
+
+/** A sheet's title block, header row and setup, its columns already fitted. */
+export interface SheetHead {
+  name: string;
+  title: string;
+  subtitle: string;
+  headers: readonly string[];
+  /** Widths in Excel's characters, by column from 1 (index 0 unused). */
+  widths: readonly number[];
+  frozenColumns: number;
+  autoFilter: boolean;
+  repeatFirstColumn: boolean;
+}
+
+/** The parts of a cell's style a sheet sets; nothing else is carried to the worker. */
+export const CELL_STYLE_KEYS = ['numFmt', 'font', 'alignment', 'fill', 'border'] as const;
+
+export type CellStyleKey = (typeof CELL_STYLE_KEYS)[number];
+
+/** One filled cell: its column (from 1), value and style. */
+export type FilledCell = { column: number; value: ExcelJS.CellValue } & Partial<Pick<ExcelJS.Cell, CellStyleKey>>;
+
+/** One table row, filled: its cells and, when its text wraps, its height. */
+export interface FilledRow {
+  height: number | null;
+  cells: FilledCell[];
+}
+
+export interface SheetWorkerData {
+  /** Where the workbook goes (created private by the worker; it must not exist). */
+  file: string;
+  meta: WorkbookMeta;
+}
+
+export type ToSheetWorker =
+  | { kind: 'sheet'; head: SheetHead }
+  | { kind: 'rows'; rows: FilledRow[] }
+  | { kind: 'end' };
+
+export type FromSheetWorker =
+  /** The file is created; main may remove it from now on whatever happens. */
+  | { kind: 'opened' }
+  /** A batch of rows is in the file's stream (and compressing has caught up). */
+  | { kind: 'written'; rows: number }
+  /** The workbook is whole and the file closed. */
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string; code: string | null };
