@@ -27,7 +27,7 @@ export default defineConfig({
       rollupOptions: {
         // index: the Electron host; serve: browser mode, the same services in plain Node; the worker
         // threads (src/main/util/workerScript.ts): dbWorker, database work too long for main's event
-        // loop (src/main/cache/dbTasks.ts); sheetWorker, workbooks (src/main/exports/sheetStream.ts).
+        // loop (src/main/cache/dbTasks.ts); sheetWorker, workbooks (src/main/exports/sheetWorkerClient.ts).
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),

@@ -77,6 +77,29 @@ describe('the workbook writer and its worker', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('workbooks written at once by the one worker each come out whole, and a cancel of one leaves the others', async () => {
+    const dir = folder();
+    const stop = new AbortController();
+    const cancelled = writeWorkbook(path.join(dir, 'cancelled.xlsx'), meta, [numbers(20_000)], {
+      signal: stop.signal,
+      progress: (done) => {
+        if (done > 0) stop.abort(new Error('cancelled by the test'));
+      },
+    });
+    const sizes = [300, 1200, 50];
+    await Promise.all(sizes.map((n) => writeWorkbook(path.join(dir, `${n}.xlsx`), { ...meta, title: `${n} numbers` }, [numbers(n)])));
+    await expect(cancelled).rejects.toThrow('cancelled by the test');
+    for (const n of sizes) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path.join(dir, `${n}.xlsx`));
+      const ws = book.getWorksheet('Numbers')!;
+      expect(ws.getRow(2).getCell(1).value).toBe(`${n} numbers`);
+      expect(ws.rowCount).toBe(3 + n);
+      expect(ws.getRow(3 + n).getCell(1).value).toBe(n - 1);
+    }
+    expect(fs.readdirSync(dir).sort()).toEqual(['1200.xlsx', '300.xlsx', '50.xlsx']);
+  });
+
   it('a file already there is left as it was, and the worker says so with its code', async () => {
     const file = path.join(folder(), 'taken.xlsx');
     fs.writeFileSync(file, 'the researcher’s own file');

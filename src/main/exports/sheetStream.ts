@@ -6,14 +6,12 @@
 // filled rows into the file: the XML and the zip took main's event loop for 5 s on 60,000 posts
 // (and loading exceljs a third of a second).
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { ScoutError } from '@shared/errors';
 import { ColumnFit, fitRowHeight, type FitLimits } from '@shared/sheets';
 import { TimeSlices } from '../util/timeSlices';
-import { workerScript } from '../util/workerScript';
-import { CELL_STYLE_KEYS, type FilledRow, type FromSheetWorker, type SheetHead, type SheetWorkerData, type ToSheetWorker } from './sheetWorkbook';
+import { CELL_STYLE_KEYS, type FilledRow } from './sheetWorkbook';
+import { WorkbookJob, WRITER_HEAP_MB } from './sheetWorkerClient';
 
 export interface StreamedSheet<R> {
   name: string;
@@ -136,120 +134,8 @@ async function plan<R>(sheet: StreamedSheet<R>, slices: TimeSlices): Promise<Pla
   return { sheet, fit, rows };
 }
 
-/**
- * The sheet worker's heap: far more than a workbook needs (60,000 posts take under 96 MB), so it
- * only stops a runaway before it takes the machine's memory. Its young generation is kept small:
- * the default let the process grow by some 60 MB of garbage not yet collected.
- */
-export const WRITER_HEAP_MB = 512;
-const WRITER_YOUNG_HEAP_MB = 16;
-
-/** Rows sent to the worker at a time, and batches it may have unwritten before main waits. */
+/** Rows sent to the worker at a time. */
 const ROWS_PER_BATCH = 200;
-const BATCHES_AHEAD = 2;
-
-/** The worker writing one workbook, told what to write and heard as it writes. */
-class SheetWorker {
-  private readonly worker: Worker;
-  private readonly exited: Promise<void>;
-  private readonly finished: Promise<void>;
-  private unwritten = 0;
-  private failure: Error | null = null;
-  private wake: (() => void) | null = null;
-  /** Whether the worker created the file (one that was there already is never removed). */
-  created = false;
-  /** Resolves once the file is created (or the worker has failed): from then main may remove it. */
-  readonly opened: Promise<void>;
-
-  constructor(data: SheetWorkerData, heapMb: number, onWritten: (rows: number) => void) {
-    this.worker = new Worker(workerScript('sheetWorker'), { workerData: data, resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WRITER_YOUNG_HEAP_MB } });
-    let opened!: () => void;
-    let finished!: () => void;
-    let failed!: (error: Error) => void;
-    this.opened = new Promise((resolve) => (opened = resolve));
-    this.finished = new Promise<void>((resolve, reject) => {
-      finished = resolve;
-      failed = reject;
-    });
-    this.finished.catch(() => undefined);
-    const fail = (error: Error) => {
-      this.failure ??= error;
-      opened();
-      failed(this.failure);
-      this.wakeUp();
-    };
-    this.worker.on('message', (message: FromSheetWorker) => {
-      if (message.kind === 'opened') {
-        this.created = true;
-        opened();
-      }
-      else if (message.kind === 'written') {
-        this.unwritten--;
-        onWritten(message.rows);
-        this.wakeUp();
-      } else if (message.kind === 'done') finished();
-      else if (message.kind === 'failed') fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
-    });
-    this.worker.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') return fail(error);
-      fail(
-        new ScoutError(
-          { code: 'INTERNAL', message: `The workbook is too large for Scout to write (it needed more than ${heapMb} MB of memory); nothing was saved. Export it as CSV, or narrow what it holds.` },
-          { cause: error },
-        ),
-      );
-    });
-    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    void this.exited.then(() => fail(new Error("Scout's workbook writer stopped before the file was whole.")));
-  }
-
-  private wakeUp(): void {
-    this.wake?.();
-    this.wake = null;
-  }
-
-  private send(message: ToSheetWorker): void {
-    if (this.failure) throw this.failure;
-    this.worker.postMessage(message);
-  }
-
-  sheet(head: SheetHead): void {
-    this.send({ kind: 'sheet', head });
-  }
-
-  /** Sends a batch of rows; waits while the worker has more than it should still to write. */
-  async rows(rows: FilledRow[], signal?: AbortSignal): Promise<void> {
-    this.send({ kind: 'rows', rows });
-    this.unwritten++;
-    while (this.unwritten > BATCHES_AHEAD && !this.failure) {
-      signal?.throwIfAborted();
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        // A cancel is heard while waiting too.
-        setTimeout(resolve, 50);
-      });
-    }
-    if (this.failure) throw this.failure;
-  }
-
-  /** Ends the workbook; resolves once the file is whole and closed. */
-  async end(signal?: AbortSignal): Promise<void> {
-    this.send({ kind: 'end' });
-    const cancelled = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
-    cancelled.catch(() => undefined);
-    await Promise.race([this.finished, cancelled]);
-    await this.exited;
-  }
-
-  /**
-   * Stops the worker however far it had got; its file is closed as it ends (Node closes what a
-   * worker opened). Once the file is created, so that no opening is still under way.
-   */
-  async stop(): Promise<void> {
-    await this.opened;
-    await this.worker.terminate();
-  }
-}
 
 /**
  * Writes the workbook to `file` (created private; it must not exist). On a cancel or a failure
@@ -259,8 +145,8 @@ export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: re
   const slices = new TimeSlices(work.signal);
   let done = 0;
   let total = 0;
-  // Started first: it creates the file and loads exceljs while main fits the columns.
-  const writer = new SheetWorker({ file, meta }, work.writerHeapMb ?? WRITER_HEAP_MB, (rows) => {
+  // Started first: the worker creates the file (and loads exceljs, the first time) while main fits the columns.
+  const writer = new WorkbookJob(file, meta, work.writerHeapMb ?? WRITER_HEAP_MB, (rows) => {
     done += rows;
     work.progress?.(done, total);
   });
@@ -269,7 +155,6 @@ export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: re
     for (const sheet of sheets) planned.push(await plan(sheet, slices));
     total = planned.reduce((sum, p) => sum + p.rows, 0);
     work.progress?.(0, total);
-    await writer.opened;
     for (const { sheet, fit, rows } of planned) {
       const widths = fit.widths();
       const widthOf = (c: number) => widths[c] ?? 10;

@@ -32,22 +32,22 @@ export interface FilledRow {
   cells: FilledCell[];
 }
 
-export interface SheetWorkerData {
-  /** Where the workbook goes (created private by the worker; it must not exist). */
-  file: string;
-  meta: WorkbookMeta;
-}
-
+/** Each message names the workbook it is about: one worker writes every workbook being exported. */
 export type ToSheetWorker =
-  | { kind: 'sheet'; head: SheetHead }
-  | { kind: 'rows'; rows: FilledRow[] }
-  | { kind: 'end' };
+  /** Create `file` (private; it must not exist) and start the workbook. */
+  | { kind: 'open'; id: number; file: string; meta: WorkbookMeta }
+  | { kind: 'sheet'; id: number; head: SheetHead }
+  | { kind: 'rows'; id: number; rows: FilledRow[] }
+  | { kind: 'end'; id: number }
+  /** Stop where it is and close the file (main removes it). */
+  | { kind: 'cancel'; id: number };
 
 export type FromSheetWorker =
-  /** The file is created; main may remove it from now on whatever happens. */
-  | { kind: 'opened' }
+  | { kind: 'opened'; id: number }
   /** A batch of rows is in the file's stream (and compressing has caught up). */
-  | { kind: 'written'; rows: number }
+  | { kind: 'written'; id: number; rows: number }
   /** The workbook is whole and the file closed. */
-  | { kind: 'done' }
-  | { kind: 'failed'; message: string; code: string | null };
+  | { kind: 'done'; id: number }
+  /** Stopped by a failure, or by a cancel; the file is closed. `created`: the worker made it (it may be removed). */
+  | { kind: 'failed'; id: number; message: string; code: string | null; created: boolean }
+  | { kind: 'cancelled'; id: number; created: boolean };

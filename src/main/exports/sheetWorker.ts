@@ -1,21 +1,26 @@
-// A worker thread that writes one workbook (sheetStream.ts starts it): main sends each sheet's
-// head and its rows already filled (sheetWorkbook.ts); here exceljs' streaming writer makes the
-// XML and the zip, which would otherwise take main's event loop for seconds on a big export (and
-// a third of a second just to load exceljs). The file is created private and must not exist.
+// The worker thread that writes workbooks (sheetWorkerClient.ts starts it, one for every export):
+// main sends each sheet's head and its rows already filled (sheetWorkbook.ts); here exceljs'
+// streaming writer makes the XML and the zip, which would otherwise take main's event loop for
+// seconds on a big export (and a third of a second just to load exceljs). Each workbook is a job
+// of its own, its messages taken in order; a file is created private and must not exist.
 import fs from 'node:fs';
 import { once } from 'node:events';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import { fitRowHeight, printOptions, styleHeaderCells, TABLE_HEADER_ROW, titleRows } from '@shared/sheets';
 import { PRIVATE_FILE_MODE } from '../privateFiles';
-import { CELL_STYLE_KEYS, type FilledRow, type FromSheetWorker, type SheetHead, type SheetWorkerData, type ToSheetWorker } from './sheetWorkbook';
+import type { WorkbookMeta } from './sheetStream';
+import { CELL_STYLE_KEYS, type FilledRow, type FromSheetWorker, type SheetHead, type ToSheetWorker } from './sheetWorkbook';
 
 const port = parentPort!;
-const { file, meta } = workerData as SheetWorkerData;
 const say = (message: FromSheetWorker) => port.postMessage(message);
 
 /** Bytes of a sheet waiting to be compressed, or of the file waiting to be written, before the rows wait for them. */
 const HIGH_WATER = 8 * 1024 * 1024;
+
+/** Loaded with the first workbook, once. */
+let excel: Promise<typeof ExcelJS> | null = null;
+const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
 
 /** Where exceljs 4.4's streaming WorksheetWriter sends a sheet's XML: into the zip's stream for it (pinned version). */
 interface WorksheetWriterStream {
@@ -31,104 +36,155 @@ function waitingToCompress(ws: ExcelJS.Worksheet): number {
   return (ws as unknown as WorksheetWriterStream).stream.pipes.reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0), 0);
 }
 
-const out = fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
-const failedToWrite = new Promise<never>((_, reject) => out.once('error', reject));
-failedToWrite.catch(() => undefined);
-let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
-let sheet: { ws: ExcelJS.Worksheet; head: SheetHead; next: number } | null = null;
-let failed = false;
+const jobs = new Map<number, Workbook>();
 
-async function start(): Promise<void> {
-  await Promise.race([once(out, 'open'), failedToWrite]);
-  say({ kind: 'opened' });
-  // Loaded once the file is there: a third of a second, here rather than on main.
-  const { default: excel } = await import('exceljs');
-  book = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  book.creator = meta.brand.name.trim() || 'Scout Workbench';
-  book.title = meta.title;
-  book.created = new Date(meta.createdAt);
-  book.modified = new Date(meta.createdAt);
-}
+/** One workbook being written: its file, its writer and the sheet under way. */
+class Workbook {
+  private readonly out: fs.WriteStream;
+  /** Settles once the file is created or could not be. */
+  private readonly opening: Promise<void>;
+  private created = false;
+  private book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
+  private sheet: { ws: ExcelJS.Worksheet; next: number } | null = null;
+  /** Failed or cancelled (or done): later messages are ignored. */
+  private over = false;
+  private chain: Promise<void>;
 
-function finishSheet(): void {
-  sheet?.ws.commit();
-  sheet = null;
-}
-
-/** A sheet's title block (merged across the table), setup and header row, as every sheet is finished (@shared/sheets). */
-function addSheet(head: SheetHead): void {
-  finishSheet();
-  const width = head.headers.length;
-  const row = TABLE_HEADER_ROW;
-  const frozen = head.frozenColumns;
-  const topLeft = `${String.fromCharCode(65 + frozen)}${row + 1}`;
-  const ws = book!.addWorksheet(head.name, {
-    views: [{ state: 'frozen', xSplit: frozen, ySplit: row, topLeftCell: topLeft, activeCell: topLeft }],
-    ...printOptions({ headerRows: row, firstColumn: head.repeatFirstColumn, title: head.title, brand: meta.brand }),
-    ...(head.autoFilter ? { autoFilter: { from: { row, column: 1 }, to: { row, column: width } } } : {}),
-  } as Partial<ExcelJS.AddWorksheetOptions>);
-  for (let c = 1; c <= width; c++) ws.getColumn(c).width = head.widths[c]!;
-  titleRows(ws.getRow(1), ws.getRow(2), head.widths.slice(1).reduce((a, b) => a + b, 0), head.title, head.subtitle);
-  if (width > 1) {
-    ws.mergeCells(1, 1, 1, width);
-    ws.mergeCells(2, 1, 2, width);
+  constructor(
+    private readonly id: number,
+    file: string,
+    private readonly meta: WorkbookMeta,
+  ) {
+    this.out = fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+    this.opening = new Promise<void>((resolve, reject) => {
+      this.out.once('open', () => {
+        this.created = true;
+        resolve();
+      });
+      this.out.once('error', reject);
+    });
+    this.out.on('error', (error) => void this.fail(error));
+    this.chain = this.start().catch((error: unknown) => this.fail(error));
   }
-  ws.getRow(2).commit();
-  const header = ws.getRow(row);
-  head.headers.forEach((text, j) => (header.getCell(j + 1).value = text));
-  styleHeaderCells(header, 1, width, meta.brand);
-  fitRowHeight(header, (c) => head.widths[c] ?? 10);
-  header.commit();
-  sheet = { ws, head, next: row + 1 };
-}
 
-async function addRows(rows: readonly FilledRow[]): Promise<void> {
-  const { ws } = sheet!;
-  for (const filled of rows) {
-    const row = ws.getRow(sheet!.next++);
-    for (const cell of filled.cells) {
-      const target = row.getCell(cell.column);
-      target.value = cell.value;
-      for (const key of CELL_STYLE_KEYS) if (cell[key] !== undefined) (target as unknown as Record<string, unknown>)[key] = cell[key];
+  /** Runs `step` after the ones before it, unless the workbook is over by then. */
+  then(step: () => void | Promise<void>): void {
+    this.chain = this.chain
+      .then(async () => {
+        if (!this.over) await step();
+      })
+      .catch((error: unknown) => this.fail(error));
+  }
+
+  private async start(): Promise<void> {
+    await this.opening;
+    say({ kind: 'opened', id: this.id });
+    const { meta } = this;
+    this.book = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: this.out, useStyles: true, useSharedStrings: false });
+    this.book.creator = meta.brand.name.trim() || 'Scout Workbench';
+    this.book.title = meta.title;
+    this.book.created = new Date(meta.createdAt);
+    this.book.modified = new Date(meta.createdAt);
+  }
+
+  private finishSheet(): void {
+    this.sheet?.ws.commit();
+    this.sheet = null;
+  }
+
+  /** A sheet's title block (merged across the table), setup and header row, as every sheet is finished (@shared/sheets). */
+  addSheet(head: SheetHead): void {
+    this.finishSheet();
+    const width = head.headers.length;
+    const row = TABLE_HEADER_ROW;
+    const frozen = head.frozenColumns;
+    const topLeft = `${String.fromCharCode(65 + frozen)}${row + 1}`;
+    const ws = this.book!.addWorksheet(head.name, {
+      views: [{ state: 'frozen', xSplit: frozen, ySplit: row, topLeftCell: topLeft, activeCell: topLeft }],
+      ...printOptions({ headerRows: row, firstColumn: head.repeatFirstColumn, title: head.title, brand: this.meta.brand }),
+      ...(head.autoFilter ? { autoFilter: { from: { row, column: 1 }, to: { row, column: width } } } : {}),
+    } as Partial<ExcelJS.AddWorksheetOptions>);
+    for (let c = 1; c <= width; c++) ws.getColumn(c).width = head.widths[c]!;
+    titleRows(ws.getRow(1), ws.getRow(2), head.widths.slice(1).reduce((a, b) => a + b, 0), head.title, head.subtitle);
+    if (width > 1) {
+      ws.mergeCells(1, 1, 1, width);
+      ws.mergeCells(2, 1, 2, width);
     }
-    if (filled.height !== null) row.height = filled.height;
-    row.commit();
+    ws.getRow(2).commit();
+    const header = ws.getRow(row);
+    head.headers.forEach((text, j) => (header.getCell(j + 1).value = text));
+    styleHeaderCells(header, 1, width, this.meta.brand);
+    fitRowHeight(header, (c) => head.widths[c] ?? 10);
+    header.commit();
+    this.sheet = { ws, next: row + 1 };
   }
-  // Compressing and the disk are slower than the rows: wait for them rather than keep the difference in memory.
-  while (!failed && (waitingToCompress(ws) > HIGH_WATER / 2 || out.writableLength > HIGH_WATER / 2)) await new Promise((resolve) => setTimeout(resolve, 5));
-  say({ kind: 'written', rows: rows.length });
-}
 
-async function end(): Promise<void> {
-  finishSheet();
-  await Promise.race([book!.commit(), failedToWrite]);
-  if (!out.closed) await Promise.race([once(out, 'close'), failedToWrite]);
-  say({ kind: 'done' });
-  port.close();
-}
-
-/** The first failure is the one told: the file is closed (main removes it) and the worker ends. */
-async function fail(error: unknown): Promise<void> {
-  if (failed) return;
-  failed = true;
-  if (!out.closed) {
-    out.destroy();
-    await once(out, 'close').catch(() => undefined);
+  async addRows(rows: readonly FilledRow[]): Promise<void> {
+    const sheet = this.sheet!;
+    for (const filled of rows) {
+      const row = sheet.ws.getRow(sheet.next++);
+      for (const cell of filled.cells) {
+        const target = row.getCell(cell.column);
+        target.value = cell.value;
+        for (const key of CELL_STYLE_KEYS) if (cell[key] !== undefined) (target as unknown as Record<string, unknown>)[key] = cell[key];
+      }
+      if (filled.height !== null) row.height = filled.height;
+      row.commit();
+    }
+    // Compressing and the disk are slower than the rows: wait for them rather than keep the difference in memory.
+    while (!this.over && (waitingToCompress(sheet.ws) > HIGH_WATER / 2 || this.out.writableLength > HIGH_WATER / 2)) await new Promise((resolve) => setTimeout(resolve, 5));
+    say({ kind: 'written', id: this.id, rows: rows.length });
   }
-  say({ kind: 'failed', message: (error as Error)?.message ?? String(error), code: (error as NodeJS.ErrnoException | null)?.code ?? null });
-  port.close();
+
+  async end(): Promise<void> {
+    this.finishSheet();
+    const failed = new Promise<never>((_, reject) => this.out.once('error', reject));
+    failed.catch(() => undefined);
+    await Promise.race([this.book!.commit(), failed]);
+    if (!this.out.closed) await Promise.race([once(this.out, 'close'), failed]);
+    this.over = true;
+    jobs.delete(this.id);
+    say({ kind: 'done', id: this.id });
+  }
+
+  /** Ends the job with its file closed (once the opening has settled, so that none is left open). */
+  private async close(): Promise<void> {
+    this.over = true;
+    jobs.delete(this.id);
+    await this.opening.catch(() => undefined);
+    if (!this.out.closed) {
+      this.out.destroy();
+      await once(this.out, 'close').catch(() => undefined);
+    }
+  }
+
+  /** The first failure is the one told; the file is closed and main removes it. */
+  async fail(error: unknown): Promise<void> {
+    if (this.over) return;
+    await this.close();
+    say({ kind: 'failed', id: this.id, message: (error as Error)?.message ?? String(error), code: (error as NodeJS.ErrnoException | null)?.code ?? null, created: this.created });
+  }
+
+  async cancel(): Promise<void> {
+    await this.close();
+    say({ kind: 'cancelled', id: this.id, created: this.created });
+  }
 }
 
-out.once('error', (error) => void fail(error));
-// One message at a time, in order. A cancel ends the thread (main terminates it).
-let work = start().catch(fail);
 port.on('message', (message: ToSheetWorker) => {
-  work = work
-    .then(async () => {
-      if (failed) return;
-      if (message.kind === 'sheet') addSheet(message.head);
-      else if (message.kind === 'rows') await addRows(message.rows);
-      else await end();
-    })
-    .catch(fail);
+  if (message.kind === 'open') {
+    jobs.set(message.id, new Workbook(message.id, message.file, message.meta));
+    return;
+  }
+  const job = jobs.get(message.id);
+  if (message.kind === 'cancel') {
+    // A job already over has closed its file: the cancel is answered all the same.
+    if (job) void job.cancel();
+    else say({ kind: 'cancelled', id: message.id, created: false });
+    return;
+  }
+  if (!job) return;
+  if (message.kind === 'sheet') job.then(() => job.addSheet(message.head));
+  else if (message.kind === 'rows') job.then(() => job.addRows(message.rows));
+  else job.then(() => job.end());
 });
