@@ -252,12 +252,7 @@ export class Workspace {
     this.reportsRepo = new ReportsRepository(db);
     this.notes = new AccountNotesService(new AccountNotesRepository(db), Date.now, onEdit, (view) => deps.events.emit('workflow:changed', { workspace: id, ...view }));
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
-      // Picture links are https, except those of a simulator on this computer: the demo
-      // workspace's own, or one the production address points at (only loopback may be http).
-      loopbackOrigin: async () => {
-        const api = new URL(await this.baseUrl());
-        return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
-      },
+      loopbackOrigin: () => this.loopbackOrigin(),
     });
     const storePictures = (result: unknown) => this.images.ensure(pictureUrls(result));
     // Teammates' reports of watched accounts are read against the watchlists' alert rules, as a
@@ -379,10 +374,7 @@ export class Workspace {
       jobs: this.jobs,
       // Beside the workspace's database: workspaces/<id>/archive/.
       dir: path.join(path.dirname(workspaceDbPath(deps.dataDir, id)), 'archive'),
-      loopbackOrigin: async () => {
-        const api = new URL(await this.baseUrl());
-        return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
-      },
+      loopbackOrigin: () => this.loopbackOrigin(),
       ...(deps.polling?.pollDelayMs ? { pollDelayMs: deps.polling.pollDelayMs } : {}),
       ...share,
     });
@@ -586,6 +578,15 @@ export class Workspace {
     void this.teamSync?.pushNow().catch(() => undefined);
     void this.teamSync?.pullNow().catch(() => undefined);
     this.sharedWork?.reconnected();
+  }
+
+  /**
+   * The one http origin a picture or PDF link may have: a simulator on this computer (the demo
+   * workspace's own, or one the production address points at). Every other link is https.
+   */
+  private async loopbackOrigin(): Promise<string | null> {
+    const api = new URL(await this.baseUrl());
+    return api.protocol === 'http:' && isLoopbackHost(api.hostname) ? api.origin : null;
   }
 
   /** The configured address; for the demo workspace, the running simulator's. */
