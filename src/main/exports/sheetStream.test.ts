@@ -32,6 +32,24 @@ function numbers(count: number, write: StreamedSheet<number>['write'] = (row, n)
   };
 }
 
+/**
+ * Numbers whose writing pass (their rows' second reading: the first fits the columns) stops after
+ * `at` rows to run `between` before it goes on.
+ */
+function numbersPausing(count: number, at: number, between: () => unknown): StreamedSheet<number> {
+  const all = Array.from({ length: count }, (_, i) => i);
+  let readings = 0;
+  return {
+    ...numbers(count),
+    rows: async function* () {
+      if (++readings === 1) return yield all;
+      yield all.slice(0, at);
+      await between();
+      if (at < count) yield all.slice(at);
+    },
+  };
+}
+
 /** Descriptors of this process that point at `file` (the worker shares them). */
 function openDescriptorsOf(file: string): number {
   return fs.readdirSync('/proc/self/fd').filter((fd) => {
@@ -86,9 +104,11 @@ describe('the workbook writer and its worker', () => {
         if (done > 0) stop.abort(new Error('cancelled by the test'));
       },
     });
+    // The largest is half written, its file open in the worker, until the cancel is over.
     const sizes = [300, 1200, 50];
-    await Promise.all(sizes.map((n) => writeWorkbook(path.join(dir, `${n}.xlsx`), { ...meta, title: `${n} numbers` }, [numbers(n)])));
+    const others = sizes.map((n) => writeWorkbook(path.join(dir, `${n}.xlsx`), { ...meta, title: `${n} numbers` }, [n === 1200 ? numbersPausing(n, 400, () => cancelled.catch(() => undefined)) : numbers(n)]));
     await expect(cancelled).rejects.toThrow('cancelled by the test');
+    await Promise.all(others);
     for (const n of sizes) {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(path.join(dir, `${n}.xlsx`));
@@ -98,6 +118,15 @@ describe('the workbook writer and its worker', () => {
       expect(ws.getRow(3 + n).getCell(1).value).toBe(n - 1);
     }
     expect(fs.readdirSync(dir).sort()).toEqual(['1200.xlsx', '300.xlsx', '50.xlsx']);
+  });
+
+  it('a cancel heard after the last row (the cache read for more) stops it: no file', async () => {
+    const file = path.join(folder(), 'late.xlsx');
+    const stop = new AbortController();
+    const sheet = numbersPausing(150, 150, () => stop.abort(new Error('cancelled at the end')));
+    await expect(writeWorkbook(file, meta, [sheet], { signal: stop.signal })).rejects.toThrow('cancelled at the end');
+    expect(fs.existsSync(file)).toBe(false);
+    expect(openDescriptorsOf(file)).toBe(0);
   });
 
   it('a file already there is left as it was, and the worker says so with its code', async () => {
@@ -127,29 +156,39 @@ describe('the workbook writer and its worker', () => {
     expect(openDescriptorsOf(file)).toBe(0);
   });
 
-  it('a row that fails on main stops the worker too: no file, nothing left open', async () => {
+  it('a row that fails on main stops the worker too, rows already sent: no file, nothing left open', async () => {
     const file = path.join(folder(), 'broken.xlsx');
+    let filled = 0;
     const sheet = numbers(1000, (row, n) => {
-      if (n === 900) throw new Error('a row the sheet cannot fill');
+      // The second reading (the first fits the columns), once 900 rows are with the worker.
+      if (++filled > 1000 && n === 900) throw new Error('a row the sheet cannot fill');
       row.getCell(1).value = n;
     });
-    // The column fit reads every row first: the failure comes while planning, before any row is sent.
-    await expect(writeWorkbook(file, meta, [sheet])).rejects.toThrow('a row the sheet cannot fill');
+    const seen: number[] = [];
+    await expect(writeWorkbook(file, meta, [sheet], { progress: (done) => seen.push(done) })).rejects.toThrow('a row the sheet cannot fill');
+    expect(Math.max(...seen)).toBeGreaterThan(0);
     expect(fs.existsSync(file)).toBe(false);
     expect(openDescriptorsOf(file)).toBe(0);
   });
 
-  it('a workbook too large for the worker’s memory: said in words, no file, main unharmed', async () => {
-    const file = path.join(folder(), 'huge.xlsx');
+  it('a workbook too large for the worker’s memory: said in words, no file; the next one gets a new worker', async () => {
+    const dir = folder();
     // A streamed sheet keeps its links until it is committed: 2,000 links of 100,000 characters are
     // 200 MB, past a worker allowed 32 MB.
-    const sheet = numbers(2000, (row, n) => (row.getCell(1).value = { text: `link ${n}`, hyperlink: `https://example.com/${String(n).padEnd(100_000, 'x')}` }));
-    await expect(writeWorkbook(file, meta, [sheet], { writerHeapMb: 32 })).rejects.toMatchObject({
+    const huge = () => numbers(2000, (row, n) => (row.getCell(1).value = { text: `link ${n}`, hyperlink: `https://example.com/${String(n).padEnd(100_000, 'x')}` }));
+    await expect(writeWorkbook(path.join(dir, 'huge.xlsx'), meta, [huge()], { writerHeapMb: 32 })).rejects.toMatchObject({
       code: 'INTERNAL',
       message: expect.stringMatching(/too large for Scout to write \(it needed more than 32 MB of memory\); nothing was saved\. Export it as CSV/),
     });
-    expect(fs.existsSync(file)).toBe(false);
-    await writeWorkbook(file, meta, [numbers(10)]);
-    expect(fs.statSync(file).size).toBeGreaterThan(0);
+    // With another workbook under way in the same worker, which one took the memory is not known.
+    const hugeAgain = writeWorkbook(path.join(dir, 'huge-again.xlsx'), meta, [huge()], { writerHeapMb: 32 });
+    const small = writeWorkbook(path.join(dir, 'small.xlsx'), meta, [numbersPausing(500, 200, () => hugeAgain.catch(() => undefined))], { writerHeapMb: 32 });
+    const both = /Scout ran out of memory \(32 MB\) writing this and 1 other workbook at once; nothing was saved/;
+    // Both are awaited at once: either may fail first.
+    const [first, second] = await Promise.allSettled([hugeAgain, small]);
+    for (const outcome of [first, second]) expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'INTERNAL', message: expect.stringMatching(both) } });
+    expect(fs.readdirSync(dir)).toEqual([]);
+    await writeWorkbook(path.join(dir, 'after.xlsx'), meta, [numbers(10)], { writerHeapMb: 32 });
+    expect(fs.statSync(path.join(dir, 'after.xlsx')).size).toBeGreaterThan(0);
   });
 });

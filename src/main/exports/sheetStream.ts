@@ -143,6 +143,10 @@ const ROWS_PER_BATCH = 200;
  */
 export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: readonly AnyStreamedSheet[], work: StreamWork = {}): Promise<void> {
   const slices = new TimeSlices(work.signal);
+  // One that is there already is the researcher's: the worker refuses it and it is never removed.
+  // One that was not is this writer's to remove after a failure, even when the worker went before
+  // it could say it had created it (out of memory).
+  const ours = !fs.existsSync(file);
   let done = 0;
   let total = 0;
   // Started first: the worker creates the file (and loads exceljs, the first time) while main fits the columns.
@@ -189,7 +193,7 @@ export async function writeWorkbook(file: string, meta: WorkbookMeta, sheets: re
     work.progress?.(total, total);
   } catch (error) {
     await writer.stop();
-    if (writer.created) await fs.promises.rm(file, { force: true });
+    if (ours) await fs.promises.rm(file, { force: true });
     throw error;
   }
 }

@@ -43,11 +43,10 @@ export type ToSheetWorker =
   | { kind: 'cancel'; id: number };
 
 export type FromSheetWorker =
-  | { kind: 'opened'; id: number }
   /** A batch of rows is in the file's stream (and compressing has caught up). */
   | { kind: 'written'; id: number; rows: number }
   /** The workbook is whole and the file closed. */
   | { kind: 'done'; id: number }
-  /** Stopped by a failure, or by a cancel; the file is closed. `created`: the worker made it (it may be removed). */
-  | { kind: 'failed'; id: number; message: string; code: string | null; created: boolean }
-  | { kind: 'cancelled'; id: number; created: boolean };
+  /** Stopped by a failure, or by a cancel; the file is closed (main removes it). */
+  | { kind: 'failed'; id: number; message: string; code: string | null }
+  | { kind: 'cancelled'; id: number };

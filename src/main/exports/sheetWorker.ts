@@ -43,7 +43,6 @@ class Workbook {
   private readonly out: fs.WriteStream;
   /** Settles once the file is created or could not be. */
   private readonly opening: Promise<void>;
-  private created = false;
   private book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
   private sheet: { ws: ExcelJS.Worksheet; next: number } | null = null;
   /** Failed or cancelled (or done): later messages are ignored. */
@@ -57,10 +56,7 @@ class Workbook {
   ) {
     this.out = fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     this.opening = new Promise<void>((resolve, reject) => {
-      this.out.once('open', () => {
-        this.created = true;
-        resolve();
-      });
+      this.out.once('open', () => resolve());
       this.out.once('error', reject);
     });
     this.out.on('error', (error) => void this.fail(error));
@@ -78,7 +74,6 @@ class Workbook {
 
   private async start(): Promise<void> {
     await this.opening;
-    say({ kind: 'opened', id: this.id });
     const { meta } = this;
     this.book = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: this.out, useStyles: true, useSharedStrings: false });
     this.book.creator = meta.brand.name.trim() || 'Scout Workbench';
@@ -142,32 +137,42 @@ class Workbook {
     failed.catch(() => undefined);
     await Promise.race([this.book!.commit(), failed]);
     if (!this.out.closed) await Promise.race([once(this.out, 'close'), failed]);
+    if (this.over) return;
     this.over = true;
     jobs.delete(this.id);
     say({ kind: 'done', id: this.id });
   }
 
-  /** Ends the job with its file closed (once the opening has settled, so that none is left open). */
-  private async close(): Promise<void> {
+  private closing: Promise<void> | null = null;
+
+  /**
+   * Ends the job with its file closed (once its opening has settled, so that none is left open).
+   * The job stays known until then: a cancel meanwhile is answered once the file is closed.
+   */
+  private close(): Promise<void> {
     this.over = true;
-    jobs.delete(this.id);
-    await this.opening.catch(() => undefined);
-    if (!this.out.closed) {
-      this.out.destroy();
-      await once(this.out, 'close').catch(() => undefined);
-    }
+    this.closing ??= (async () => {
+      await this.opening.catch(() => undefined);
+      if (!this.out.closed) {
+        this.out.destroy();
+        await once(this.out, 'close').catch(() => undefined);
+      }
+      jobs.delete(this.id);
+    })();
+    return this.closing;
   }
 
   /** The first failure is the one told; the file is closed and main removes it. */
   async fail(error: unknown): Promise<void> {
     if (this.over) return;
     await this.close();
-    say({ kind: 'failed', id: this.id, message: (error as Error)?.message ?? String(error), code: (error as NodeJS.ErrnoException | null)?.code ?? null, created: this.created });
+    say({ kind: 'failed', id: this.id, message: (error as Error)?.message ?? String(error), code: (error as NodeJS.ErrnoException | null)?.code ?? null });
   }
 
+  /** Answered once the file is closed (after a failure's own answer, when one was under way). */
   async cancel(): Promise<void> {
     await this.close();
-    say({ kind: 'cancelled', id: this.id, created: this.created });
+    say({ kind: 'cancelled', id: this.id });
   }
 }
 
@@ -180,7 +185,7 @@ port.on('message', (message: ToSheetWorker) => {
   if (message.kind === 'cancel') {
     // A job already over has closed its file: the cancel is answered all the same.
     if (job) void job.cancel();
-    else say({ kind: 'cancelled', id: message.id, created: false });
+    else say({ kind: 'cancelled', id: message.id });
     return;
   }
   if (!job) return;

@@ -20,7 +20,7 @@ const WRITER_YOUNG_HEAP_MB = 16;
 const IDLE_MS = 60_000;
 /** Batches of rows the worker may have unwritten before main waits. */
 const BATCHES_AHEAD = 2;
-/** How long a cancel may take before the worker is stopped outright (every job in it fails). */
+/** How long a cancel may take before its workbook is given up (the worker closes the file when it can). */
 const CANCEL_WAIT_MS = 5_000;
 
 interface SharedWorker {
@@ -34,6 +34,13 @@ interface SharedWorker {
 const workers = new Map<number, SharedWorker>();
 let lastId = 0;
 
+/** Stops a worker; a workbook started from now on gets a new one rather than this one as it ends. */
+function retire(shared: SharedWorker): void {
+  if (workers.get(shared.heapMb) === shared) workers.delete(shared.heapMb);
+  if (shared.idle) clearTimeout(shared.idle);
+  void shared.worker.terminate();
+}
+
 function workerWith(heapMb: number): SharedWorker {
   const running = workers.get(heapMb);
   if (running) {
@@ -46,19 +53,35 @@ function workerWith(heapMb: number): SharedWorker {
   workers.set(heapMb, shared);
   worker.on('message', (message: FromSheetWorker) => shared.jobs.get(message.id)?.heard(message));
   worker.on('error', (error: NodeJS.ErrnoException) => {
+    // The worker is ending ('exit' comes later): a workbook started meanwhile gets a new one.
+    if (workers.get(heapMb) === shared) workers.delete(heapMb);
+    const jobs = [...shared.jobs.values()];
+    // Which workbook took the memory is not known when several were being written.
     const failure =
-      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ScoutError(
-            { code: 'INTERNAL', message: `The workbook is too large for Scout to write (it needed more than ${heapMb} MB of memory); nothing was saved. Export it as CSV, or narrow what it holds.` },
+      error.code !== 'ERR_WORKER_OUT_OF_MEMORY'
+        ? error
+        : new ScoutError(
+            {
+              code: 'INTERNAL',
+              message:
+                jobs.length === 1
+                  ? `The workbook is too large for Scout to write (it needed more than ${heapMb} MB of memory); nothing was saved. Export it as CSV, or narrow what it holds.`
+                  : `Scout ran out of memory (${heapMb} MB) writing this and ${jobs.length - 1} other workbook${jobs.length > 2 ? 's' : ''} at once; nothing was saved. Export them one at a time, the largest as CSV.`,
+            },
             { cause: error },
-          )
-        : error;
-    for (const job of [...shared.jobs.values()]) job.fail(failure);
+          );
+    for (const job of jobs) {
+      job.fail(failure);
+      job.gone();
+    }
   });
   worker.once('exit', () => {
     if (workers.get(heapMb) === shared) workers.delete(heapMb);
     if (shared.idle) clearTimeout(shared.idle);
-    for (const job of [...shared.jobs.values()]) job.fail(new Error("Scout's workbook writer stopped before the file was whole."));
+    for (const job of [...shared.jobs.values()]) {
+      job.fail(new Error("Scout's workbook writer stopped before the file was whole."));
+      job.gone();
+    }
   });
   return shared;
 }
@@ -67,15 +90,17 @@ function workerWith(heapMb: number): SharedWorker {
 export class WorkbookJob {
   private readonly id = ++lastId;
   private readonly shared: SharedWorker;
+  /** Settles when the workbook is whole (or not to be). */
   private readonly finished: Promise<void>;
-  private settle!: { done: () => void; failed: (error: Error) => void; stopped: () => void };
-  private readonly stopped: Promise<void>;
+  private settle!: { done: () => void; failed: (error: Error) => void };
+  /** Resolves once the worker is done with it (its file closed), or gone. */
+  private readonly released: Promise<void>;
+  private release!: () => void;
+  private isReleased = false;
   private unwritten = 0;
   private failure: Error | null = null;
   private over = false;
   private wake: (() => void) | null = null;
-  /** Whether the worker created the file (one that was there already is never removed). */
-  created = false;
 
   constructor(
     file: string,
@@ -87,31 +112,30 @@ export class WorkbookJob {
     this.shared.jobs.set(this.id, this);
     // The worker keeps the process alive only while it has work.
     this.shared.worker.ref();
-    let stopped!: () => void;
-    this.stopped = new Promise((resolve) => (stopped = resolve));
-    this.finished = new Promise<void>((done, failed) => (this.settle = { done, failed, stopped }));
+    this.released = new Promise((resolve) => (this.release = resolve));
+    this.finished = new Promise<void>((done, failed) => (this.settle = { done, failed }));
     this.finished.catch(() => undefined);
     this.send({ kind: 'open', id: this.id, file, meta });
   }
 
   /** What the worker said about this workbook. */
   heard(message: FromSheetWorker): void {
-    if (message.kind === 'opened') this.created = true;
-    else if (message.kind === 'written') {
+    if (message.kind === 'written') {
       this.unwritten--;
-      this.onWritten(message.rows);
       this.wakeUp();
-    } else if (message.kind === 'done') this.finish(null);
-    else if (message.kind === 'failed') {
-      this.created ||= message.created;
-      this.fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+      try {
+        this.onWritten(message.rows);
+      } catch (error) {
+        this.fail(error as Error);
+      }
     } else {
-      this.created ||= message.created;
-      this.finish(null);
+      if (message.kind === 'failed') this.fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+      else this.finish(null);
+      this.gone();
     }
   }
 
-  /** Ends the job: its writing failed (or the worker did). */
+  /** Ends the job: its writing failed, on either side. */
   fail(error: Error): void {
     this.failure ??= error;
     this.finish(this.failure);
@@ -122,13 +146,19 @@ export class WorkbookJob {
     this.over = true;
     if (failure) this.settle.failed(failure);
     else this.settle.done();
-    this.settle.stopped();
     this.wakeUp();
+  }
+
+  /** The worker is done with this workbook (or the worker itself is gone): without work, it ends after a while. */
+  gone(): void {
+    if (this.isReleased) return;
+    this.isReleased = true;
+    this.release();
     const { shared } = this;
     shared.jobs.delete(this.id);
     if (shared.jobs.size > 0 || workers.get(shared.heapMb) !== shared) return;
     shared.worker.unref();
-    shared.idle = setTimeout(() => void shared.worker.terminate(), IDLE_MS);
+    shared.idle = setTimeout(() => retire(shared), IDLE_MS);
     shared.idle.unref();
   }
 
@@ -148,6 +178,7 @@ export class WorkbookJob {
 
   /** Sends a batch of rows; waits while the worker has more than it should still to write. */
   async rows(rows: FilledRow[], signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     this.send({ kind: 'rows', id: this.id, rows });
     this.unwritten++;
     while (this.unwritten > BATCHES_AHEAD && !this.failure) {
@@ -163,18 +194,28 @@ export class WorkbookJob {
 
   /** Ends the workbook; resolves once the file is whole and closed. */
   async end(signal?: AbortSignal): Promise<void> {
+    // A cancel heard after the last row (while the cache was read for more) stops it here.
+    signal?.throwIfAborted();
     this.send({ kind: 'end', id: this.id });
     const cancelled = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
     cancelled.catch(() => undefined);
     await Promise.race([this.finished, cancelled]);
   }
 
-  /** Stops the workbook however far it had got; resolves once the worker has closed its file. */
+  /**
+   * Stops the workbook however far it had got (a cancel, or a failure on main); resolves once the
+   * worker has closed its file. A worker that does not answer in time (a file still opening on a
+   * hung network folder) is left to close it when it can: this workbook is given up, the others
+   * go on.
+   */
   async stop(): Promise<void> {
-    if (this.over) return;
+    if (this.isReleased) return;
     this.shared.worker.postMessage({ kind: 'cancel', id: this.id } satisfies ToSheetWorker);
-    const late = setTimeout(() => void this.shared.worker.terminate(), CANCEL_WAIT_MS);
-    await this.stopped;
+    const late = setTimeout(() => {
+      this.fail(new Error("Scout's workbook writer did not stop in time."));
+      this.gone();
+    }, CANCEL_WAIT_MS);
+    await this.released;
     clearTimeout(late);
   }
 }
