@@ -171,6 +171,16 @@ describe('the workbook writer and its worker', () => {
     expect(openDescriptorsOf(file)).toBe(0);
   });
 
+  it('a progress listener that throws ends the export with its error, and the worker lets go of the file', async () => {
+    const file = path.join(folder(), 'listener.xlsx');
+    const progress = (done: number) => {
+      if (done > 0) throw new Error('the listener broke');
+    };
+    await expect(writeWorkbook(file, meta, [numbers(5000)], { progress })).rejects.toThrow('the listener broke');
+    expect(fs.existsSync(file)).toBe(false);
+    expect(openDescriptorsOf(file)).toBe(0);
+  });
+
   it('a workbook too large for the worker’s memory: said in words, no file; the next one gets a new worker', async () => {
     const dir = folder();
     // A streamed sheet keeps its links until it is committed: 2,000 links of 100,000 characters are
