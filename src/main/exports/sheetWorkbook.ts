@@ -1,7 +1,7 @@
 // What main and the sheet worker (sheetWorker.ts) say to each other while a workbook is written:
 // main reads the rows from the cache and fills each row's cells by the sheet's rules (values,
 // formats, fonts, widths, wrapping, heights: plain data); the worker turns them into the file
-// with exceljs, off main's event loop. Types only, shared by both sides.
+// with exceljs, off main's event loop. Shared by both sides: the messages' types and the style keys carried.
 import type ExcelJS from 'exceljs';
 import type { WorkbookMeta } from './sheetStream';
 

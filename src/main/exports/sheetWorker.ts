@@ -63,8 +63,11 @@ class Workbook {
     this.chain = this.start().catch((error: unknown) => this.fail(error));
   }
 
-  /** Runs `step` after the ones before it, unless the workbook is over by then. */
-  then(step: () => void | Promise<void>): void {
+  /**
+   * Runs `step` after the ones before it, unless the workbook is over by then. (Not `then`: that
+   * name would make a job a thenable, which an await would unwrap.)
+   */
+  queue(step: () => void | Promise<void>): void {
     this.chain = this.chain
       .then(async () => {
         if (!this.over) await step();
@@ -189,7 +192,7 @@ port.on('message', (message: ToSheetWorker) => {
     return;
   }
   if (!job) return;
-  if (message.kind === 'sheet') job.then(() => job.addSheet(message.head));
-  else if (message.kind === 'rows') job.then(() => job.addRows(message.rows));
-  else job.then(() => job.end());
+  if (message.kind === 'sheet') job.queue(() => job.addSheet(message.head));
+  else if (message.kind === 'rows') job.queue(() => job.addRows(message.rows));
+  else job.queue(() => job.end());
 });
