@@ -5,7 +5,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { LOCK_SPACE, LOCKS } from './names';
 import { pushRecord, teamItem, teammateCopy, type TeamItem } from './records';
 import { RECORD_LIMITS } from './schema/0010-team';
 
@@ -81,9 +80,9 @@ describeWithPostgres('team records', () => {
       // while a lower one is still open.
       const pushing = pushRecord(second, { item: teamItem('report', { network: 'twitch', subject: 'two' }), fetchedAt: new Date(), body: { json: { n: 2 } } });
       await waitUntil('the second push to wait for the first', async () => {
+        // It waits on the order lock's row, which the first push's transaction holds.
         const { rows } = await team.admin.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1 AND objid = $2`,
-          [LOCK_SPACE, LOCKS.recordsSequence],
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO scout_team.records%'`,
         );
         return rows[0]!.n === 1;
       });

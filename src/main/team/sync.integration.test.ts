@@ -399,13 +399,13 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
   it('a record the team database refuses (a rule of its schema) is kept with why and not tried again; the next is pushed', async () => {
     const t = await team('Ada');
     const a = await laptop(t.researchers[0]!);
-    // Bought an hour in the server's future: the team database refuses it, whatever this laptop's clock says.
-    a.sync.share({ item: teamItem('report', { network: 'instagram', subject: 'fromthefuture' }), fetchedAt: new Date(Date.now() + 3_600_000), body: { json: { result: {} } } });
+    // A NUL character in a string, which PostgreSQL's jsonb does not hold: the team database refuses it.
+    a.sync.share({ item: teamItem('report', { network: 'instagram', subject: 'withnul' }), fetchedAt: new Date(), body: { json: { result: { name: 'a\u0000b' } } } });
     a.sync.share({ item: teamItem('report', { network: 'instagram', subject: 'afterrefusal' }), fetchedAt: new Date(), body: { json: { result: {} } } });
     a.sync.start();
     await waitUntil('the outbox drained', () => a.sync.status().pending === 0);
     expect(a.sync.status()).toMatchObject({ refused: 1, reachable: true });
-    expect(a.db.prepare('SELECT attempts, last_error FROM team_outbox').get()).toEqual({ attempts: 0, last_error: expect.stringMatching(/^The team database refused to share a record with the team: .*check constraint/) });
+    expect(a.db.prepare('SELECT attempts, last_error FROM team_outbox').get()).toEqual({ attempts: 0, last_error: expect.stringMatching(/^The team database refused to share a record with the team: .*Unicode/) });
     expect(await records(t.db, 'afterrefusal')).toBe(1);
   });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamSettingsSchema } from '@shared/team';
 import { TeamError } from './errors';
-import { describeFailure } from './teamConnection';
+import { clockWarning, describeFailure } from './teamConnection';
 
 const settings = { host: 'db.agency.example', port: 5432, database: 'team', user: 'anna', ca: null };
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -45,5 +45,18 @@ describe('team settings', () => {
       user: 'A user name is lowercase letters, digits and _ and starts with a letter, as your admin created it.',
       ca: 'Paste the CA certificate in PEM form (-----BEGIN CERTIFICATE----- …).',
     });
+  });
+});
+
+describe('clockWarning', () => {
+  const server = Date.UTC(2026, 11, 7, 12, 0, 0);
+  it('says nothing within two minutes, counting the time the question took', () => {
+    expect(clockWarning(server, server - 1_000, server + 1_000)).toBeNull();
+    expect(clockWarning(server, server + 110_000, server + 112_000)).toBeNull();
+    expect(clockWarning('not a time', server, server)).toBeNull();
+  });
+  it('tells a laptop 10 minutes fast or 3 hours slow, in words, with what to do', () => {
+    expect(clockWarning(server, server + 600_000, server + 600_040)).toMatch(/^This computer's clock is 10 minutes ahead of the team database's\. .*set this computer's date and time right/);
+    expect(clockWarning(server, server - 3 * 3_600_000, server - 3 * 3_600_000 + 50)).toMatch(/^This computer's clock is 3 hours behind the team database's\./);
   });
 });

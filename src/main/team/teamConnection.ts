@@ -218,7 +218,11 @@ export class TeamConnector {
     const pool = this.poolFor(settings, password);
     try {
       const schemaVersion = await assertTeamSchemaCurrent(pool, teamMigrations);
-      const { rows } = await pool.query<{ display_name: string }>(`SELECT display_name FROM ${TEAM_SCHEMA}.researchers WHERE role_name = session_user`);
+      const asked = this.now();
+      const { rows } = await pool.query<{ display_name: string; server_ms: number }>(
+        `SELECT display_name, (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS server_ms FROM ${TEAM_SCHEMA}.researchers WHERE role_name = session_user`,
+      );
+      const answered = this.now();
       const name = rows[0]?.display_name;
       if (typeof name !== 'string' || name.length === 0 || name.length > 120) {
         return status(
@@ -226,7 +230,8 @@ export class TeamConnector {
           `The database user ${settings.user} signs in, but is not one of the team's researchers. Ask the team's admin to run \`npm run team -- add-researcher ${settings.user}\`.`,
         );
       }
-      return { ...status('connected', `Connected as ${name}.`), researcherName: name, schemaVersion };
+      const clock = clockWarning(rows[0]?.server_ms, asked, answered);
+      return { ...status('connected', `Connected as ${name}.${clock ? ` ${clock}` : ''}`), researcherName: name, schemaVersion };
     } catch (error) {
       const said = describeFailure(error, settings);
       if (said.state !== 'connected') this.deps.logger.info(`team database: ${said.state}: ${said.message}`);
@@ -262,6 +267,28 @@ export class TeamConnector {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** How far this computer's clock may be off the team database's before the researcher is told. */
+export const CLOCK_TOLERANCE_MS = 2 * 60_000;
+
+/**
+ * What to tell a researcher whose computer's clock is off the team database's by more than the
+ * tolerance (null: it is not, or the answer holds no time). The team database stamps what decides
+ * (purchases, spends, claims) with its own clock, so nothing is refused or miscounted; but times
+ * this laptop shows would not agree with a teammate's.
+ */
+export function clockWarning(serverMs: unknown, askedAt: number, answeredAt: number): string | null {
+  if (typeof serverMs !== 'number' || !Number.isFinite(serverMs)) return null;
+  // The server read its clock somewhere between the question and the answer: take the middle.
+  const off = (askedAt + answeredAt) / 2 - serverMs;
+  if (Math.abs(off) <= CLOCK_TOLERANCE_MS + (answeredAt - askedAt) / 2) return null;
+  const minutes = Math.round(Math.abs(off) / 60_000);
+  const amount = minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
+  return (
+    `This computer's clock is ${amount} ${off > 0 ? 'ahead of' : 'behind'} the team database's. ` +
+    `Scout dates what you buy and spend by the team database's clock, so nothing is lost or counted twice, but set this computer's date and time right so the times you see agree with your teammates'.`
+  );
 }
 
 function status(state: TeamStatus['state'], message: string): TeamStatus {

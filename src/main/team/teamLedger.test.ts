@@ -1,6 +1,7 @@
 // The team ledger against a real PostgreSQL and real SQLite files: every step of each laptop's
 // credit ledger reaches the team ledger, once, in order, whatever happens on the way (a lost
 // answer, a team database that cannot be reached, a laptop killed between the two).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,12 +162,19 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     await freshTeam();
     const c = await ada.client();
     const open = (id: string, expected: number, spentAt: Date | null) =>
-      c.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, spent_at) VALUES ($1, 'open', 'report', 'credits', $2, $3)`, [id, expected, spentAt]);
+      c.query(
+        `INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost, spent_at) VALUES ($1, 'open', 'report', 'instagram', 'natgeo', 'credits', $2, $3)`,
+        [id, expected, spentAt],
+      );
     const settle = (id: string, cost: number, spentAt: Date | null = null) =>
       c.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost, spent_at) VALUES ($1, 'settled', 'report', 'credits', 0, $2, $3)`, [id, cost, spentAt]);
     const paid = '11111111-1111-4111-8111-111111111111';
     const refund = '22222222-2222-4222-8222-222222222222';
-    await expect(open('33333333-3333-4333-8333-333333333333', 1, new Date(Date.now() + DAY))).rejects.toMatchObject({ code: '23514' });
+    // A laptop a day fast: its spend is dated now, by the server's clock (refused, it was never shared).
+    const ahead = '33333333-3333-4333-8333-333333333333';
+    await open(ahead, 0, new Date(Date.now() + DAY));
+    const dated = await c.query<{ now: boolean }>(`SELECT spent_at = recorded_at AS now FROM scout_team.ledger WHERE entry_id = $1`, [ahead]);
+    expect(dated.rows).toEqual([{ now: true }]);
     await open(paid, 1, new Date(Date.now() - DAY));
     await expect(settle(paid, 1, new Date())).rejects.toMatchObject({ code: '23514' });
     await expect(settle(paid, -1)).rejects.toMatchObject({ code: '23514' });
@@ -177,6 +185,7 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     expect(rows).toEqual([
       { entry_id: paid, cost: 1 },
       { entry_id: refund, cost: -1 },
+      { entry_id: ahead, cost: null },
     ]);
   });
 
@@ -344,9 +353,28 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     spend(a, recent - 3_000, 'credits', 1, 'unknown');
     spend(a, recent - 4_000, 'credits', 1, 'fail');
     spend(a, recent - 5_000, 'discoveryRequests', 3);
-    spend(a, lastMonthDay, 'credits', 5);
     spend(b, recent - 1_000, 'credits', 1, 'open');
-    spend(b, lastMonthDay, 'credits', 4);
+    // Spends that reached the team last month (set as the admin, past the triggers that stamp
+    // the server's time): last month's, by the server's clock and by the laptop's.
+    const reachedLastMonth = async (role: string, cost: number) => {
+      const entry = crypto.randomUUID();
+      const client = await team.admin.connect();
+      try {
+        await client.query('SET session_replication_role = replica');
+        for (const state of ['open', 'settled']) {
+          await client.query(
+            `INSERT INTO scout_team.ledger (entry_id, state, researcher, recorded_at, spent_at, operation, network, account_key, balance, expected_cost, cost, balance_before, balance_after)
+             VALUES ($1, $2, $3, $4, $5, 'report', 'instagram', $6, 'credits', $7, $8, 500, $9)`,
+            [entry, state, role, new Date(lastMonthDay), state === 'open' ? new Date(lastMonthDay) : null, `old${entry}`, cost, state === 'open' ? null : cost, state === 'open' ? null : 500 - cost],
+          );
+        }
+      } finally {
+        await client.query('RESET session_replication_role');
+        client.release();
+      }
+    };
+    await reachedLastMonth(ada.role, 5);
+    await reachedLastMonth(bob.role, 4);
     await Promise.all([a.team.flush(), b.team.flush()]);
 
     const spending = await a.team.spending();
@@ -367,6 +395,13 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
     expect(await a.team.allowance('credits')).toEqual({ limit: 200, spent: 4 });
     expect(await b.team.allowance('credits')).toEqual({ limit: null, spent: 1 });
     expect(await a.team.allowance('advancedReports')).toEqual({ limit: null, spent: 0 });
+
+    // A laptop whose clock says last month (or that held the spend offline since): the team
+    // dates it a week back at most, and its monthly limit counts it, since it reached the team
+    // this month.
+    spend(a, lastMonthDay, 'credits', 7);
+    await a.team.flush();
+    expect(await a.team.allowance('credits')).toEqual({ limit: 200, spent: 11 });
   });
 
   it("a queued spend counts toward the month's allowance: pushed before the limit is read", async () => {

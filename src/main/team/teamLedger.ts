@@ -313,7 +313,10 @@ export async function teamAllowance(pool: pg.Pool, balance: BalanceKind): Promis
                  FROM ${S}.ledger o LEFT JOIN LATERAL (
                         SELECT c.state, c.cost, c.balance FROM ${S}.ledger c
                          WHERE c.entry_id = o.entry_id AND c.state IN ('settled', 'failed', 'resolved') LIMIT 1) t ON true
-                WHERE o.state = 'open' AND o.researcher = session_user AND coalesce(o.spent_at, o.recorded_at) >= ${MONTH_START}
+                -- This month by the server's clock or by the laptop's (bounded) word: a spend dated
+                -- back into last month still counts against this month's limit.
+                WHERE o.state = 'open' AND o.researcher = session_user
+                  AND (o.recorded_at >= ${MONTH_START} OR coalesce(o.spent_at, o.recorded_at) >= ${MONTH_START})
                   AND coalesce(t.balance, o.balance) = $1) AS spent`,
       [balance],
     ),
