@@ -77,7 +77,7 @@ test.describe('Team workspace', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
-  test('a fetch waits for the teammate buying it, by name; with the team database gone it asks "buy anyway?" first', async ({ page, scout }) => {
+  test('a fetch waits for the teammate buying it, by name; with the team database gone its quote says so and asks "buy anyway?"', async ({ page, scout }) => {
     test.setTimeout(120_000);
     const bob = await team.addResearcher('Bob Lund');
     const sim = scout.simulator!;
@@ -109,15 +109,20 @@ test.describe('Team workspace', () => {
     await server.stopServer('fast');
     try {
       await page.evaluate(() => (location.hash = '#/accounts/instagram/whileaway'));
-      await page.getByRole('button', { name: 'Fetch this report…' }).click();
       const spent = sim.state.totalSpent();
-      await page.getByRole('dialog', { name: 'Confirm fetch' }).getByRole('button', { name: /^Spend / }).click();
-      const ask = page.getByTestId('team-unreachable');
-      await expect(ask).toContainText("The team database cannot be reached: a teammate may already have the Instagram report of whileaway, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.", { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Fetch this report…' }).click();
+      // Said in the quote, and asked there, before anything is pressed.
+      const ask = page.getByRole('dialog', { name: 'Confirm fetch' });
+      await expect(ask).toContainText('Fetch: new: 1 report credit — the team database cannot be reached: a teammate may already have this.', { timeout: 20_000 });
+      await expect(ask.getByTestId('quote-team-ask')).toHaveText(
+        'The team database cannot be reached, so Scout cannot ask whether a teammate already has this report, nor check your team’s monthly limit. Buy anyway buys it here and shares it with the team once it is back; Not now buys nothing.',
+      );
       // Enter on the focused button must not buy without the team.
       await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
       expect(sim.state.totalSpent()).toBe(spent);
-      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      await ask.getByRole('button', { name: 'Buy anyway: spend 1 report credit and fetch' }).click();
+      // Bought without a second question.
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
       await expect(page.getByTestId('report-view')).toHaveAttribute('data-report', 'instagram/whileaway', { timeout: 20_000 });
       expect(sim.state.totalSpent()).toBe(spent + 1);
       await expect(page.getByTestId('team-status')).toHaveText('Team database unreachable');

@@ -1,8 +1,9 @@
 // The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
 // starts: Settings → Team database says where the sharing stands (a teammate's record that could
 // not be read, listed in words) and receives the team's cache; a teammate's later edit of a saved
-// query is told above the page with Restore it; Add accounts, a discovery run and a competitor
-// analysis ask the one "Buy anyway?" (focus on Not now) when the team database is stopped. (A paid
+// query is told above the page with Restore it; Add accounts says the team database stopped in its
+// quote and asks there, and a discovery run and a competitor analysis ask the one "Buy anyway?"
+// (focus on Not now) when the team database is stopped. (A paid
 // PDF export's is tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
 // photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
@@ -87,7 +88,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await shoot(page, 'settings-team-sharing');
   });
 
-  test('Add accounts with the team database stopped: "Buy anyway?" naming the accounts, focus on Not now, then bought here; a free PDF asks nothing', async ({ page, scout }) => {
+  test('Add accounts with the team database stopped: the quote says so for each account and asks there, focus on Not now; declined, nothing bought and no library row; bought anyway here; a free PDF asks nothing', async ({ page, scout }) => {
     test.setTimeout(150_000);
     const sim = scout.simulator!;
     await teamReady(page, scout);
@@ -98,22 +99,42 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
       await page.getByRole('button', { name: 'Add accounts' }).click();
       await page.getByLabel('Network for bare names').selectOption('');
       await page.getByLabel(/Usernames, channel ids/).fill('instagram:awayone twitch:awaytwo');
-      await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
       const spent = sim.state.totalSpent();
-      await page.getByRole('button', { name: 'Fetch and spend 2 report credits' }).click();
-      const ask = page.getByTestId('team-unreachable');
-      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have these reports, and your team’s monthly limit cannot be checked. Nothing was spent.', { timeout: 30_000 });
-      // Each row says it in a few words; the question says the rest once.
-      await expect(page.getByTestId('fetch-run').locator('li[data-status="failed"]')).toHaveText([/not bought: the team database cannot be reached$/, /not bought: the team database cannot be reached$/]);
-      await expect(ask).toContainText('Buy anyway fetches these 2 accounts here without asking the team: Instagram awayone, Twitch awaytwo.');
-      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+      await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
+      // Said in the quote, before anything is pressed: each account in a few words, the question once.
+      const quote = page.getByTestId('fetch-confirmation');
+      await expect(quote.getByTestId('quote-team-unreachable')).toHaveText(
+        [' — the team database cannot be reached: a teammate may already have this', ' — the team database cannot be reached: a teammate may already have this'],
+        { timeout: 30_000 },
+      );
+      await expect(quote.getByTestId('quote-team-ask')).toContainText(
+        'The team database cannot be reached, so Scout cannot ask whether a teammate already has these 2 reports, nor check your team’s monthly limit. Buy anyway buys them here and shares them with the team once it is back; Not now buys nothing.',
+      );
+      // Enter on the focused button must not buy without the team.
+      await expect(quote.getByRole('button', { name: 'Not now' })).toBeFocused();
+      await expect(quote.getByRole('button', { name: 'Buy anyway: fetch and spend 2 report credits' })).toBeEnabled();
+      expect(await axe(page, '[data-testid="fetch-confirmation"]')).toEqual([]);
+      await shoot(page, 'add-accounts-quote-team-unreachable');
+
+      // Not now: nothing bought, and the library lists neither account (no "Failed" row).
+      await quote.getByRole('button', { name: 'Not now' }).click();
+      await expect(page.getByTestId('fetch-confirmation')).toHaveCount(0);
       expect(sim.state.totalSpent()).toBe(spent);
-      expect(await axe(page, '[data-testid="fetch-run"]')).toEqual([]);
-      await shoot(page, 'add-accounts-buy-anyway');
-      await ask.getByRole('button', { name: 'Buy anyway' }).click();
-      await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(2, { timeout: 30_000 });
-      expect(sim.state.totalSpent()).toBe(spent + 2);
+      await expect(page.getByTestId('library-row-instagram-awayone')).toHaveCount(0);
+      await expect(page.getByTestId('library-row-twitch-awaytwo')).toHaveCount(0);
+
+      // Quoted again, one unchecked and the other bought anyway: bought once, here, no other question.
+      await page.getByRole('button', { name: 'Check cost of 2 accounts' }).click();
+      await expect(quote.getByTestId('quote-team-unreachable')).toHaveCount(2, { timeout: 30_000 });
+      await quote.getByRole('checkbox', { name: 'Twitch awaytwo' }).uncheck();
+      await expect(quote.getByTestId('quote-team-ask')).toContainText('a teammate already has this report');
+      await quote.getByRole('button', { name: 'Buy anyway: fetch and spend 1 report credit' }).click();
+      await expect(page.getByTestId('fetch-run').locator('li[data-status="done"]')).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByTestId('fetch-run').locator('li')).toHaveCount(1);
+      expect(sim.state.totalSpent()).toBe(spent + 1);
       await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await expect(page.getByTestId('library-row-instagram-awayone')).toBeVisible();
+      await expect(page.getByTestId('library-row-twitch-awaytwo')).toHaveCount(0);
       await page.getByRole('button', { name: 'Done' }).click();
 
       // A PDF of a report bought here costs nothing: nothing to ask the team, so no question.
@@ -122,7 +143,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
       await page.getByTestId('confirm-export-pdf').getByRole('button', { name: 'Export the PDF for free' }).click();
       await expect(page.getByTestId('export-pdf-done')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
-      expect(sim.state.totalSpent()).toBe(spent + 2);
+      expect(sim.state.totalSpent()).toBe(spent + 1);
     } finally {
       await server.startServer();
     }

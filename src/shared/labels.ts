@@ -5,7 +5,7 @@ import type { ArchiveKind } from './archive';
 import type { Network } from './reports';
 import type { MonthlyLimit } from './monthlyLimit';
 import type { TeamState, TeamStatus } from './team';
-import { formatDate, PERIOD_WORDS } from './format';
+import { formatCount, formatDate, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
 
@@ -166,6 +166,25 @@ const teamRecordKinds: Readonly<Record<string, string>> = {
 /** "a report"; a kind this Scout does not know is "a record of a kind this Scout does not know". */
 export function teamRecordKindLabel(kind: string): string {
   return teamRecordKinds[kind] ?? 'a record of a kind this Scout does not know';
+}
+
+/** A quote's line, after its cost, for a fetch the team database could not be asked about (CostQuote.teamUnreachable). */
+export const teamUnreachableQuote = 'the team database cannot be reached: a teammate may already have this';
+
+/**
+ * The question a quote asks when the team database could not be asked about what it buys, before
+ * anything is spent: `thing` is what one of them is ('report', 'PDF').
+ */
+export function teamUnreachableAsk(count: number, thing = 'report'): string {
+  const one = count === 1;
+  const what = one ? `this ${thing}` : `these ${formatCount(count)} ${thing}s`;
+  const it = one ? 'it' : 'them';
+  return `The team database cannot be reached, so Scout cannot ask whether a teammate already has ${what}, nor check your team’s monthly limit. Buy anyway buys ${it} here and shares ${it} with the team once it is back; Not now buys nothing.`;
+}
+
+/** A spend button's words when the researcher buys without the team: 'Buy anyway: fetch and spend 1 report credit'. */
+export function buyAnywayLabel(spend: string): string {
+  return `Buy anyway: ${spend.charAt(0).toLowerCase()}${spend.slice(1)}`;
 }
 
 /** An Add accounts row refused because the team database could not be asked. */

@@ -82,6 +82,13 @@ export interface CostQuote {
    * the team database could not be asked (the send still checks). Absent outside a team.
    */
   limit?: MonthlyLimit | null;
+  /**
+   * A Team workspace: true when the fetch costs something and the team database could not be
+   * asked while quoting (a teammate may already have it; the monthly limit cannot be checked).
+   * The researcher answers in the quote: buying it then is their "Buy anyway"
+   * (`teamUnreachableConfirmed`). Absent when the team answered, and outside a team.
+   */
+  teamUnreachable?: true;
 }
 
 /** A report fetch under way, sent on every step; the last one of a fetch has phase 'finished'. */

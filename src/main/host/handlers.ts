@@ -162,7 +162,11 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       if (!host.printToPdf) return { openedByHost: false, savedTo: null };
       return { openedByHost: true, savedTo: await host.printToPdf(suggestedName) };
     },
-    'archive:quote': async ({ account }) => s.active().archive.quote(account),
+    // Team: what the team database says of it, as for a report's quote (it cannot be reached, a monthly limit).
+    'archive:quote': async ({ account }) => {
+      const ws = s.active();
+      return (await ws.unlocks.withTeam([ws.archive.quote(account)]))[0]!;
+    },
     'archive:export': async ({ account, confirmedCost, workspace, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
       return ws.archive.export(account, confirmedCost, confirmedHere, teamConfirmed(teamUnreachableConfirmed));

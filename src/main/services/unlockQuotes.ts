@@ -17,10 +17,14 @@ import type { Logger } from '../log';
 import type { BalanceKind } from '@shared/balances';
 import type { MonthlyLimit } from '@shared/monthlyLimit';
 import type { Allowance } from '../team/teamLedger';
+import { TeamError } from '../team/errors';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */
 export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
-/** Nor long for the team's monthly limit: past this the quote says none is known (the send asks again). */
+/**
+ * Nor long for the team's monthly limit: past this the quote says none is known and that the team
+ * database cannot be reached (the send asks again).
+ */
 const LIMIT_TIMEOUT_MS = 3_000;
 /** A quote does not wait long for the answer: past this it stays as it was. */
 const LOOKUP_TIMEOUT_MS = 8_000;
@@ -42,7 +46,8 @@ export interface UnlockQuotesDeps {
   now?: () => number;
   /**
    * A Team workspace: the researcher's monthly limit and this month's spend on a balance (the
-   * gate's `allowance`), said in the quote so the confirmation can refuse before sending.
+   * gate's `allowance`), said in the quote so the confirmation can refuse before sending; its
+   * TEAM_UNREACHABLE is said in the quote too (`withTeam`).
    */
   allowance?: (balance: BalanceKind) => Promise<Allowance>;
 }
@@ -58,27 +63,40 @@ export class UnlockQuotes {
     return (await this.quoteMany([ref]))[0]!;
   }
 
-  /** The quotes, and in a Team workspace the monthly limit on each balance they spend (asked once per balance). */
+  /** The quotes, and in a Team workspace what the team database says of them (`withTeam`). */
   async quoteMany(refs: readonly ReportRef[]): Promise<CostQuote[]> {
-    const quotes = await this.costs(refs);
+    return this.withTeam(await this.costs(refs));
+  }
+
+  /**
+   * A Team workspace's side of quotes (these or any other fetch's, a PDF export's): the team
+   * database is asked once per balance they spend for the researcher's monthly limit. One that
+   * cannot be reached (or does not answer in time) is said in each quote that costs
+   * (`teamUnreachable`), so the researcher is asked there whether to buy anyway, before pressing
+   * spend; the send's own refusal (the kernel's TEAM_UNREACHABLE) is then only for a team that
+   * went away in between. Without a team, the quotes as they are.
+   */
+  async withTeam(quotes: readonly CostQuote[]): Promise<CostQuote[]> {
     const allowance = this.deps.allowance;
-    if (!allowance) return quotes;
+    if (!allowance) return [...quotes];
     const limits = new Map<BalanceKind, MonthlyLimit | null>();
+    const unreachable = new Set<BalanceKind>();
     for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
       try {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the team database did not answer in time')), LIMIT_TIMEOUT_MS);
+          timer = setTimeout(() => reject(new TeamError('TEAM_UNREACHABLE', 'the team database did not answer in time')), LIMIT_TIMEOUT_MS);
         });
         const { limit, spent } = await Promise.race([allowance(balance), late]).finally(() => clearTimeout(timer));
         limits.set(balance, limit === null ? null : { balance, limit, spent });
       } catch (error) {
-        // Not known now: the quote says nothing of it, and the send asks again.
+        // Not known now: the quote says no limit, and the send asks again.
         this.deps.logger?.info(`monthly limit not read for a quote: ${error instanceof Error ? error.message : String(error)}`);
         limits.set(balance, null);
+        if (error instanceof TeamError && error.code === 'TEAM_UNREACHABLE') unreachable.add(balance);
       }
     }
-    return quotes.map((q) => ({ ...q, limit: limits.get(q.balance) ?? null }));
+    return quotes.map((q) => ({ ...q, limit: limits.get(q.balance) ?? null, ...(q.cost > 0 && unreachable.has(q.balance) ? { teamUnreachable: true as const } : {}) }));
   }
 
   /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */

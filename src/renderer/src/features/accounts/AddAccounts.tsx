@@ -5,7 +5,7 @@ import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatCount, networkLabels } from '@shared/format';
 import { ConfirmSpend, StatusBadge, TeamUnreachableConfirm, type StatusTone } from '../../shared/ui';
-import { balanceLabels, costText, creditAmount, limitText, teamUnreachableBatch } from '@shared/labels';
+import { balanceLabels, buyAnywayLabel, costText, creditAmount, limitText, teamUnreachableAsk, teamUnreachableBatch, teamUnreachableQuote } from '@shared/labels';
 import type { RunItem } from './accountsSlice';
 import { addPhase, confirmLabel, pastLimits, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
@@ -69,6 +69,8 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
   // Team: past the researcher's monthly limit, said now and refused here (the send would refuse it too).
   const overLimit = pastLimits(totals, chosen.map((p) => p.quote!));
   const unknown = unknownBalances(totals);
+  // Team: the selected accounts the team database could not be asked about, asked about here ("Buy anyway").
+  const teamAsk = chosen.filter((p) => p.quote!.teamUnreachable);
   // Why no spend can be offered now: said beside the button, which stays off.
   const noSpend = blocker ?? (unknown.length ? `Your balance of ${unknown.map((t) => balanceLabels[t.kind]).join(' and ')} is not known, so Scout will not spend from it. Check the connection in Settings.` : null);
 
@@ -155,10 +157,12 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
           className="confirm"
           testId="fetch-confirmation"
           label="Confirm the fetch of these accounts"
-          confirmLabel={confirmLabel(totals)}
+          confirmLabel={teamAsk.length > 0 ? buyAnywayLabel(confirmLabel(totals)) : confirmLabel(totals)}
           confirmDisabled={chosen.length === 0 || short.length > 0 || overLimit.length > 0 || noSpend !== null || plan.workspace !== active}
           onConfirm={() => void runFetches()}
-          backLabel="Change"
+          // Buying without the team is a choice: focus starts on Not now, never a second Enter.
+          backLabel={teamAsk.length > 0 ? 'Not now' : 'Change'}
+          focusBack={teamAsk.length > 0}
           onBack={clearPlan}
           escapeGoesBack={false}
         >
@@ -176,6 +180,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
                   <span>
                     {p.cached ? 'cached; refresh ' : ''}
                     {costText(p.quote!)}
+                    {p.quote!.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}
                   </span>
                 )}
               </li>
@@ -184,6 +189,12 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
           <p role="status" data-testid="fetch-total">
             {totalText(totals, chosen.length)}
           </p>
+          {teamAsk.length > 0 && (
+            <div className="callout warning" role="alert" data-testid="quote-team-ask">
+              <p>{teamUnreachableAsk(teamAsk.length)}</p>
+              {chosen.length > 1 && <p>Uncheck any you would rather not buy without the team.</p>}
+            </div>
+          )}
           {overLimit.length > 0 && (
             <div className="callout warning" role="alert" data-testid="past-limit">
               {overLimit.map(({ limit, cost }) => (

@@ -7,7 +7,7 @@ import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { formatAge, formatDate, formatDateTime, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { costText, creditAmount, limitText, spendLabel, stateNotes } from '@shared/labels';
+import { buyAnywayLabel, costText, creditAmount, limitText, spendLabel, stateNotes, teamUnreachableAsk, teamUnreachableQuote } from '@shared/labels';
 import { pastMonthlyLimit } from '@shared/monthlyLimit';
 import { ModelSections } from './ModelSections';
 import { handleOf } from '@shared/reportModel/reportModel';
@@ -223,10 +223,12 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   ) : (
     // Focus starts on Cancel: two presses of Enter must never spend.
     <ConfirmSpend
-      className="callout info"
+      className={quote.teamUnreachable ? 'callout warning' : 'callout info'}
       label={report ? 'Confirm refresh' : 'Confirm fetch'}
-      confirmLabel={quote.cost ? spendLabel(quote, report ? 'refresh' : 'fetch') : report ? 'Refresh for free' : 'Fetch for free'}
-      onConfirm={() => void fetchNow(quote)}
+      confirmLabel={quote.cost ? (quote.teamUnreachable ? buyAnywayLabel(spendLabel(quote, report ? 'refresh' : 'fetch')) : spendLabel(quote, report ? 'refresh' : 'fetch')) : report ? 'Refresh for free' : 'Fetch for free'}
+      // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
+      onConfirm={() => void fetchNow(quote, quote.teamUnreachable === true)}
+      backLabel={quote.teamUnreachable ? 'Not now' : undefined}
       onBack={() => setQuote(null)}
       busy={busy}
       focusBack
@@ -234,8 +236,10 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
       confirmDisabled={quote.limit ? pastMonthlyLimit(quote.limit, quote.cost) : false}
     >
       <p>
-        {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}.
+        {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}
+        {quote.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}.
       </p>
+      {quote.teamUnreachable && <p data-testid="quote-team-ask">{teamUnreachableAsk(1)}</p>}
       {quote.limit && pastMonthlyLimit(quote.limit, quote.cost) && (
         <p className="feedback error" role="alert" data-testid="past-limit">
           {limitText(quote.limit, quote.cost)}. Ask your admin to raise it.

@@ -108,7 +108,9 @@ export interface AccountsSlice {
   clearPlan(): void;
   /**
    * Fetches the selected rows of the plan, each at its confirmed cost, in one batch run by main
-   * (paid requests one at a time, generation waited for all at once); the plan is used up.
+   * (paid requests one at a time, generation waited for all at once); the plan is used up. A row
+   * whose quote said the team database cannot be reached is bought anyway: the quote asked, and
+   * its spend button said "Buy anyway".
    */
   runFetches(): Promise<void>;
   /**
@@ -224,7 +226,8 @@ export const createAccountsSlice =
             account: item.input.account,
             ...(item.input.network === 'tiktok' ? { tiktokType } : {}),
             confirmedCost: item.quote!.cost,
-            ...teamConfirmed(confirmed),
+            // "Buy anyway" for the run, or in the quote for an account it said the team could not be asked about.
+            ...teamConfirmed(confirmed || item.quote?.teamUnreachable === true),
           })),
         });
         const elsewhere = (get().workspace?.active ?? null) !== workspace;

@@ -7,7 +7,7 @@ import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
-import { costText, spendLabel } from '@shared/labels';
+import { buyAnywayLabel, costText, spendLabel, teamUnreachableAsk, teamUnreachableQuote } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';
 
 export interface ExportPdfProps {
@@ -96,15 +96,21 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
   if (quote) {
     return (
       <ConfirmSpend
-        className="callout info export-pdf"
+        className={`callout ${quote.teamUnreachable ? 'warning' : 'info'} export-pdf`}
         label="Confirm PDF export"
         testId="confirm-export-pdf"
-        confirmLabel={quote.cost ? spendLabel(quote, 'export the PDF') : 'Export the PDF for free'}
-        onConfirm={() => void run(quote.cost)}
+        confirmLabel={quote.cost ? (quote.teamUnreachable ? buyAnywayLabel(spendLabel(quote, 'export the PDF')) : spendLabel(quote, 'export the PDF')) : 'Export the PDF for free'}
+        // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
+        onConfirm={() => void run(quote.cost, quote.teamUnreachable === true)}
+        backLabel={quote.teamUnreachable ? 'Not now' : undefined}
         onBack={() => setQuote(null)}
         focusBack
       >
-        <p>PDF export (it unlocks the report): {costText(quote)}.</p>
+        <p>
+          PDF export (it unlocks the report): {costText(quote)}
+          {quote.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}.
+        </p>
+        {quote.teamUnreachable && <p data-testid="quote-team-ask">{teamUnreachableAsk(1, 'PDF')}</p>}
       </ConfirmSpend>
     );
   }
