@@ -80,7 +80,7 @@ describe('text a client file cannot hold', () => {
 
     // The same through the streamed file writer, the bytes on disk.
     const file = path.join(folder(), 'hostile.csv');
-    await writeCsvFile(file, { head: [['Text']], rows: inBatchesOf([line]), count: 1, line: (l) => l });
+    await writeCsvFile<(string | number)[]>(file, { head: [['Text']], rows: inBatchesOf([line]), count: 1, line: (l) => l });
     const bytes = fs.readFileSync(file);
     expect(bytes.includes(0)).toBe(false);
     expect(bytes.includes(0x1b)).toBe(false);
