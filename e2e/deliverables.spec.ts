@@ -77,7 +77,7 @@ test('your agency brands a comparison PDF made for paper and a client report kep
   expect(kept).toMatch(/^data:image\/png;base64,/);
   // An SVG with a script: refused with words, the PNG kept.
   await file.setInputFiles({ name: 'bad.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>') });
-  await expect(agency.getByTestId('agency-logo-feedback')).toHaveText('The SVG logo cannot be used: it holds a <script> element. The logo kept before is unchanged.');
+  await expect(agency.getByTestId('agency-logo-feedback')).toHaveText('The SVG logo cannot be used: it holds a <script> element. Save it again without scripts, animation or links to other files (most editors have a "plain SVG" export) and choose it again. The logo kept before is unchanged.');
   await expect(agency.getByTestId('agency-logo')).toHaveAttribute('src', kept!);
   // A file that claims to be a PNG and is not: refused, kept.
   await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png at all, just words') });

@@ -119,7 +119,12 @@ describe('Your agency over the contract', () => {
     await expect(h.call('agency:setLogo', { type: 'png', base64: 'A'.repeat(800_000) })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('larger than 512 KB') });
     await expect(h.call('agency:setLogo', { type: 'svg', base64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>').toString('base64'), rendition: png })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: 'The SVG logo cannot be used: it has an event handler (onload). The logo kept before is unchanged.',
+      message:
+        'The SVG logo cannot be used: it has an event handler (onload). Save it again without scripts, animation or links to other files (most editors have a "plain SVG" export) and choose it again. The logo kept before is unchanged.',
+    });
+    await expect(h.call('agency:set', { name: 'Acme\uFFFE Insights', accent: '#000000' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining("The agency name holds a character a client's file cannot hold (U+FFFE); type the name rather than pasting it."),
     });
     expect(await h.call<AgencyView>('agency:get')).toEqual(before);
   });

@@ -3,9 +3,18 @@
 // and in main, not with the first page.
 import { z } from 'zod';
 import { ACCENT_PATTERN, MAX_LOGO_BYTES, MAX_LOGO_RENDITION_BYTES } from './agency';
+import { lineCharacterProblem } from './fileText';
 
 export const agencyBrandSchema = z.object({
-  name: z.string().trim().max(120, 'An agency name has at most 120 characters.'),
+  name: z
+    .string()
+    .trim()
+    .max(120, 'An agency name has at most 120 characters.')
+    // It goes into every sheet, CSV and PDF a client receives: a control character or U+FFFE would break them.
+    .superRefine((name, ctx) => {
+      const found = lineCharacterProblem(name);
+      if (found) ctx.addIssue({ code: 'custom', message: `The agency name holds a character a client's file cannot hold (${found}); type the name rather than pasting it.` });
+    }),
   accent: z.string().regex(ACCENT_PATTERN, 'The accent colour is a colour like #2f5fd0.'),
 });
 

@@ -5,7 +5,10 @@
 // with a leading apostrophe, as OWASP advises against CSV injection: callers pass text through
 // `inertText`, so numbers are written as they are (-5 stays a number). Numbers go in rounded as
 // the screen shows them and dates without milliseconds (roundAsShown, isoDateTime in sheets.ts).
+// A control character (but tab and line breaks, which quoting keeps) never goes in raw: it is
+// written as U+FFFD (@shared/fileText).
 import Papa from 'papaparse';
+import { csvSafeText } from './fileText';
 
 export const BOM = '\uFEFF';
 
@@ -18,7 +21,7 @@ export type CsvCell = string | number;
 
 /** These lines as CSV text, each ended with CRLF (no BOM): a part of a file written in pieces. */
 export function csvLines(lines: readonly (readonly CsvCell[])[]): string {
-  return lines.length === 0 ? '' : Papa.unparse(lines.map((line) => [...line]), { newline: '\r\n' }) + '\r\n';
+  return lines.length === 0 ? '' : Papa.unparse(lines.map((line) => line.map((cell) => (typeof cell === 'string' ? csvSafeText(cell) : cell))), { newline: '\r\n' }) + '\r\n';
 }
 
 /** The CSV text of these lines (the first is the header, if the sheet has one), BOM first. */

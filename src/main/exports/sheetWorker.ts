@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { parentPort } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import { fitRowHeight, printOptions, styleHeaderCells, TABLE_HEADER_ROW, titleRows } from '@shared/sheets';
+import { xmlSafeDeep } from '@shared/fileText';
 import { PRIVATE_FILE_MODE } from '../privateFiles';
 import type { WorkbookMeta } from './sheetStream';
 import { CELL_STYLE_KEYS, type FilledRow, type FromSheetWorker, type SheetHead, type ToSheetWorker } from './sheetWorkbook';
@@ -179,7 +180,11 @@ class Workbook {
   }
 }
 
-port.on('message', (message: ToSheetWorker) => {
+port.on('message', (received: ToSheetWorker) => {
+  // Every text of a workbook (its title, the agency's name, sheet heads, cells) passes here: what
+  // XML 1.0 cannot hold (U+FFFE, a NUL, a lone surrogate) becomes U+FFFD, so the file stays
+  // well-formed whatever the API, a teammate or a researcher put in it (@shared/fileText).
+  const message = xmlSafeDeep(received);
   if (message.kind === 'open') {
     jobs.set(message.id, new Workbook(message.id, message.file, message.meta));
     return;

@@ -1,9 +1,11 @@
+import zlib from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCENT, MAX_LOGO_BYTES } from '@shared/agency';
 import { openDatabase } from '../cache/database';
 import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
-import { AgencyService, checkSvg } from './agencyService';
-import { BAD_SVGS, GOOD_SVG, solidPng } from '../../../test/fixtures/pictures';
+import { AgencyService, checkPng, checkSvg } from './agencyService';
+import { BAD_SVGS, chunk, GOOD_SVG, hugeGreyPng, ihdr, palettePng, PNG_SIGNATURE, solidPng } from '../../../test/fixtures/pictures';
 
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
 
@@ -96,5 +98,104 @@ describe('AgencyService (Settings → Your agency) on a real workspace database'
     expect(problem(BAD_SVGS.malformed!)).toMatch(/not a well-formed SVG file/);
     expect(problem(BAD_SVGS.notSvg!)).toMatch(/root is not an <svg> element/);
     expect(problem(BAD_SVGS.noNamespace!)).toMatch(/root is not an <svg> element in the SVG namespace/);
+  });
+});
+
+describe('a logo is decoded and bounded when it is chosen', () => {
+  let temp: TempDatabase;
+  afterEach(() => temp?.dispose());
+
+  const refusal = (attempt: () => unknown): string => {
+    try {
+      attempt();
+      return 'accepted';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  /** Whether pdf-lib (what draws the client report) can embed it. */
+  const pdfLibEmbeds = async (png: Buffer) => {
+    try {
+      await (await PDFDocument.create()).embedPng(png);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('refuses a PNG with a valid header and garbage after it, cut short, or whose data lies about its size, with words', async () => {
+    const tiny = solidPng(1, 1);
+    const garbage = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37 + 11) % 256));
+    const cases: [string, Buffer, RegExp][] = [
+      ['a real 1×1 PNG with garbage appended', Buffer.concat([tiny, garbage]), /damaged PNG \(it has bytes after its end\)/],
+      ['a valid header, then garbage', Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), garbage]), /damaged PNG \((it is cut short|a part of it is unreadable)\)/],
+      ['a PNG cut in its image data', solidPng(40, 40).subarray(0, 60), /damaged PNG \(it is cut short\)/],
+      ['an IDAT whose checksum is wrong', Buffer.from(tiny).fill(0, 41, 45), /damaged PNG \(its IDAT part fails its checksum\)/],
+      ['a 2 × 2 header over the data of 200 × 200 (a bomb)', Buffer.concat([PNG_SIGNATURE, ihdr(2, 2), chunk('IDAT', zlib.deflateSync(Buffer.alloc(200 * 601))), chunk('IEND', Buffer.alloc(0))]), /holds more than its size/],
+      ['image data that is not deflated', Buffer.concat([PNG_SIGNATURE, ihdr(2, 2), chunk('IDAT', garbage), chunk('IEND', Buffer.alloc(0))]), /image data cannot be unpacked/],
+      ['a palette PNG without its palette', palettePng(4, 4, false), /damaged PNG \(it has no palette\)/],
+      ['a JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, ...Array(40).fill(7)]), /not a PNG picture .* Save it as PNG \(or SVG\) and choose it again/],
+    ];
+    for (const [what, png, words] of cases) {
+      const message = refusal(() => checkPng(png));
+      expect(message, what).toMatch(words);
+      expect(message, what).toMatch(/choose it again\. The logo kept before is unchanged\.$/);
+    }
+    // The two the issue met: what pdf-lib could not draw (every client report failed with INTERNAL).
+    expect(await pdfLibEmbeds(Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), garbage]))).toBe(false);
+    // Good ones pass, and pdf-lib draws each.
+    for (const png of [tiny, solidPng(120, 40), palettePng(9, 3)]) {
+      expect(refusal(() => checkPng(png))).toBe('accepted');
+      expect(await pdfLibEmbeds(png)).toBe(true);
+    }
+  });
+
+  it('refuses a small PNG that declares 8192 × 8192 pixels (or 16 megapixels), before unpacking it', () => {
+    const huge = hugeGreyPng(8192, 8192);
+    expect(huge.length).toBeLessThan(MAX_LOGO_BYTES);
+    const started = performance.now();
+    expect(refusal(() => checkPng(huge))).toMatch(/The logo is 8192 × 8192 pixels; a logo is at most 4096 pixels either way and 4 megapixels in all\. Make it smaller .* and choose it again\./);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(refusal(() => checkPng(hugeGreyPng(4096, 4096)))).toMatch(/4096 × 4096 pixels/);
+    expect(refusal(() => checkPng(hugeGreyPng(4096, 1024)))).toBe('accepted');
+
+    temp = tempDatabase();
+    const agency = new AgencyService(temp.db);
+    expect(refusal(() => agency.setLogo({ type: 'png', base64: huge.toString('base64') }))).toMatch(/8192 × 8192 pixels/);
+    expect(refusal(() => agency.setLogo({ type: 'svg', base64: Buffer.from(GOOD_SVG).toString('base64'), rendition: huge.toString('base64') }))).toMatch(/picture drawn from the SVG logo is 8192 × 8192 pixels/);
+    expect(agency.get().logo).toBeNull();
+  });
+
+  it('a damaged logo kept before this check is refused with words when a client report asks for it, not drawn into a failure', () => {
+    temp = tempDatabase();
+    const agency = new AgencyService(temp.db, () => 5000);
+    agency.setLogo({ type: 'png', base64: solidPng(4, 4).toString('base64') });
+    expect(agency.logoPng()?.equals(solidPng(4, 4))).toBe(true);
+    temp.db.prepare('UPDATE agency SET logo = ?, updated_at = 6000 WHERE id = 1').run(Buffer.concat([PNG_SIGNATURE, ihdr(64, 64), Buffer.alloc(100, 1)]));
+    expect(refusal(() => agency.logoPng())).toMatch(/^The agency's logo kept in this workspace cannot be drawn\. The logo is a damaged PNG \(.+\)\. Choose a logo again \(or remove it\) in Settings → Your agency; nothing was made\.$/);
+  });
+
+  it('refuses an SVG that animates a link, or hides javascript: behind an entity, a CSS escape or a comment', () => {
+    const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${body}</svg>`;
+    const hostile: [string, string, RegExp][] = [
+      ['a <set> of href to https', svg('<a href="#x"><set attributeName="href" to="https://example.com/x"/><rect width="1" height="1"/></a>'), /it is animated \(a <set> element\)/],
+      ['an <animate> of java&#9;script:', svg('<a href="#x"><animate attributeName="href" values="java&#9;script:alert(1)"/><rect width="1" height="1"/></a>'), /it is animated \(a <animate> element\)/],
+      ['an <animateTransform>', svg('<rect width="1" height="1"><animateTransform attributeName="transform" type="rotate" to="90"/></rect>'), /it is animated \(a <animateTransform> element\)/],
+      ['a link to java&#9;script:', svg('<a href="java&#9;script:alert(1)"><rect width="1" height="1"/></a>'), /it links to java\tscript:alert\(1\)/],
+      ['an xlink:href to java&#x0A;script:', svg('<a xlink:href=" java&#x0A;script:alert(1)"><rect width="1" height="1"/></a>'), /it links to java/],
+      ['a data: image', svg('<image href="data:image/svg+xml,&lt;svg/&gt;"/>'), /it links to data:/],
+      ['a javascript: hidden in another attribute', svg('<rect width="1" height="1" filter="JaVa&#13;ScRiPt:alert(1)"/>'), /its filter refers outside the file/],
+      ['a CSS-escaped @import', svg('<style>@\\69mport "https://example.com/a.css";</style>'), /its styles refer outside the file/],
+      ['a CSS-escaped url() in a style attribute', svg('<rect width="1" height="1" style="fill: \\75 rl(https://example.com/p.svg#a)"/>'), /its style refers outside the file/],
+      ['an image-set() in a <style> CDATA', svg('<style><![CDATA[rect { background: image-set("https://example.com/x.png" 1x) }]]></style>'), /its styles refer outside the file/],
+    ];
+    for (const [what, text, words] of hostile) {
+      const message = refusal(() => checkSvg(Buffer.from(text)));
+      expect(message, what).toMatch(words);
+      expect(message, what).toMatch(/Save it again without scripts, animation or links to other files .* and choose it again\. The logo kept before is unchanged\.$/);
+    }
+    // What a logo does: gradients by #id, styles inside the file, the word "url(" drawn as text.
+    expect(refusal(() => checkSvg(Buffer.from(GOOD_SVG)))).toBe('accepted');
+    expect(refusal(() => checkSvg(Buffer.from(svg('<style>rect { fill: url(#g) }</style><text>see url(https://acme.example)</text>'))))).toBe('accepted');
   });
 });

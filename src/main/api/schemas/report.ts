@@ -297,6 +297,38 @@ export function periodSummary(
   };
 }
 
+/**
+ * The longest the summary's texts are kept (the library's columns, every list and page that names
+ * an account): far beyond any network's own limit (a username of 30 characters, a channel's
+ * description of 1,000), so only a hostile answer or teammate's record is cut. A 15 MB username
+ * made the library's first page 15 MB and held main for seconds. The answer itself is kept whole
+ * in the snapshot: what was paid for is never thrown away.
+ */
+export const SUMMARY_TEXT_LIMITS = { username: 100, title: 200, description: 2000 } as const;
+/** Values that are no longer themselves once cut (an id, a link, a code): longer ones are read as absent. */
+export const SUMMARY_VALUE_LIMITS = { accountId: 100, avatarUrl: 2048, country: 8, language: 16 } as const;
+/** The report's quality as the envelope names it ('high', 'low'): longer is not one. */
+const MAX_QUALITY_CHARS = 40;
+
+/** `text` cut to `max` characters (never half a surrogate pair), an ellipsis saying it was cut. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+function boundedSummary(summary: ReportSummary): ReportSummary {
+  const out = { ...summary };
+  out.username = clipText(summary.username, SUMMARY_TEXT_LIMITS.username);
+  out.title = summary.title === null ? null : clipText(summary.title, SUMMARY_TEXT_LIMITS.title);
+  out.description = summary.description === null ? null : clipText(summary.description, SUMMARY_TEXT_LIMITS.description);
+  for (const key of Object.keys(SUMMARY_VALUE_LIMITS) as (keyof typeof SUMMARY_VALUE_LIMITS)[]) {
+    const value = summary[key];
+    if (value !== null && value.length > SUMMARY_VALUE_LIMITS[key]) out[key] = null;
+  }
+  return out;
+}
+
 function instagramSummary(result: Json): ReportSummary {
   const u = recAt(result, 'user') ?? {};
   const geo = at(u, 'blogger_geo');
@@ -390,7 +422,8 @@ function envelopeOf(result: Json, what: string, prefix: string, unparsed: Unpars
   const retryTtl = loose('retryTtl', (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined), 'number') as number | null;
   const highDemand = loose('highDemand', (v) => (typeof v === 'boolean' ? v : v === 1 || v === 0 ? v === 1 : undefined), 'boolean') === true;
   const type = loose('type', (v) => (typeof v === 'string' ? v : undefined), 'string') as string | null;
-  return { reportState, quality, validUntil, restTokens, retryTtl, highDemand, type };
+  if (quality !== null && quality.length > MAX_QUALITY_CHARS) unparsed.push({ path: 'report_quality', reason: `longer than ${MAX_QUALITY_CHARS} characters; read as absent` });
+  return { reportState, quality: quality !== null && quality.length > MAX_QUALITY_CHARS ? null : quality, validUntil, restTokens, retryTtl, highDemand, type };
 }
 
 /**
@@ -442,7 +475,7 @@ export function parseReportBody(network: Network, json: unknown, now: number): P
     unparsed.push(...misfits.map((m) => m.part));
     const readable = withoutParts(result, misfits.map((m) => m.path));
     identityOf(network, readable, prefix);
-    summary = network === 'instagram' ? instagramSummary(readable) : networkSummary(network, readable, prefix);
+    summary = boundedSummary(network === 'instagram' ? instagramSummary(readable) : networkSummary(network, readable, prefix));
   }
   if (unparsed.length > 0) put(result, UNPARSED_KEY, unparsed);
 

@@ -1,6 +1,6 @@
 // Settings → Your agency: the name, accent colour and logo every deliverable of this workspace
 // carries (the comparison PDF, the client report, the sheets). Main checks every byte of a logo
-// (a PNG's signature, an SVG with no script); a logo it refuses leaves the kept one in place. An
+// (a PNG decoded and bounded in pixels, an SVG with no script or animation); a logo it refuses leaves the kept one in place. An
 // SVG is also drawn here into a PNG, because a PDF cannot hold an SVG.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyView } from '@shared/agency';
@@ -165,7 +165,7 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
             data-testid="agency-logo-file"
           />
           <p id={ids.logoHelp} className="field-help muted">
-            PNG or SVG, at most {formatBytes(MAX_LOGO_BYTES)}. An SVG may not hold scripts or load anything from elsewhere.
+            PNG or SVG, at most {formatBytes(MAX_LOGO_BYTES)}; a PNG at most 4,096 pixels either way (4 megapixels in all). An SVG may not hold scripts or animation, or load anything from elsewhere.
             {view.logo ? ` Kept: ${view.logo.type.toUpperCase()}, ${formatBytes(view.logo.bytes)}.` : ''}
           </p>
           {view.logo && (

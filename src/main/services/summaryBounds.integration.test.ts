@@ -1,0 +1,76 @@
+// A report whose texts are absurdly long — a teammate's record or an API answer with a 15 MB
+// username (the library's first page became 15 MB and main held for seconds) — is kept whole in
+// its snapshot, and the library lists it with each field bounded where the summary is read.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LibraryItem } from '../cache/repositories/reportsRepository';
+import { ReportsRepository } from '../cache/repositories/reportsRepository';
+import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
+import { parseReport } from '../api/schemas';
+import { clipText, SUMMARY_TEXT_LIMITS } from '../api/schemas/report';
+import { NOW, readyAnswer } from '../api/schemas/testkit';
+import { reportTeamItem } from './reportService';
+import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
+
+const MB15 = 15 * 1024 * 1024;
+const huge = (letter: string) => letter.repeat(MB15);
+
+let h: ProductionHarness | undefined;
+let temp: TempDatabase | undefined;
+afterEach(() => {
+  h?.close();
+  temp?.dispose();
+  h = undefined;
+  temp = undefined;
+});
+
+function expectBounded(item: LibraryItem): void {
+  const { summary } = item;
+  expect(summary.username.length).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.username);
+  expect(summary.username.endsWith('…')).toBe(true);
+  expect(summary.title?.length ?? 0).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.title);
+  expect(summary.description?.length ?? 0).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.description);
+  expect(summary.avatarUrl).toBeNull();
+  expect(summary.language).toBeNull();
+}
+
+describe('a report with a 15 MB username', () => {
+  it("a teammate's record: saved, its library row bounded, the page a few kilobytes, the answer kept whole", async () => {
+    h = await productionHarness();
+    const answer = readyAnswer('instagram', 'bigname');
+    const user = answer.result.user as Record<string, unknown>;
+    Object.assign(user, { username: huge('u'), full_name: huge('f'), about: huge('a'), photo_url: `https://cdn.example/${huge('p')}`, blogger_languages: [huge('l')] });
+    const reports = h.services.active().reports;
+    const outcome = reports.applyTeamRecord({ seq: 1, item: reportTeamItem('instagram', 'bigname'), researcher: 'scout_r_anna', fetchedAt: new Date(), body: { json: answer } });
+    expect(outcome.outcome).toBe('saved');
+
+    const page = await h.call<{ total: number; items: LibraryItem[] }>('reports:library', {});
+    expect(page.total).toBe(1);
+    expectBounded(page.items[0]!);
+    expect(JSON.stringify(page).length).toBeLessThan(16 * 1024);
+    // The answer paid for is kept as received.
+    const opened = await h.call<{ result: { user: { username: string } } }>('reports:open', { network: 'instagram', account: 'bigname' });
+    expect(opened.result.user.username.length).toBe(MB15);
+  }, 60_000);
+
+  it("an API answer: the summary read from it is bounded, so is the library's row", () => {
+    temp = tempDatabase();
+    const repo = new ReportsRepository(temp.db);
+    const answer = readyAnswer('youtube', 'UCbig');
+    const basic = (answer.result.report as { basic: Record<string, unknown> }).basic;
+    Object.assign(basic, { username: huge('u'), title: huge('t'), description: huge('d'), avatar_url: huge('a') });
+    const parsed = parseReport('youtube', answer, NOW);
+    repo.saveSnapshot(parsed, { fetchedAt: NOW, unlockedAt: NOW, accountKey: 'UCbig' });
+    const page = repo.library({});
+    expect(page.total).toBe(1);
+    expectBounded({ ...page.items[0]!, summary: { ...page.items[0]!.summary, language: null } });
+    expect(JSON.stringify(page).length).toBeLessThan(16 * 1024);
+    expect(temp.db.prepare('SELECT max(length(username)), max(length(title)), max(length(description)) FROM reports').raw().get()).toEqual([100, 200, 2000]);
+  });
+
+  it('is cut on a character, never half of one', () => {
+    expect(clipText('ab😀cd', 4)).toBe('ab…');
+    expect(clipText('abc😀d', 5)).toBe('abc…');
+    expect(clipText('abc😀de', 6)).toBe('abc😀…');
+    expect(clipText('short', 100)).toBe('short');
+  });
+});
