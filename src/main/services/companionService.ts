@@ -142,7 +142,8 @@ export class CompanionService {
     const page = options.page ?? 1;
     const cached = network === 'instagram' ? this.deps.media.instagram(key) : this.deps.media.youtubePage(key, page);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: mediaViewOf(network, cached.result) };
-    if (!this.deps.reports.open(ref)?.unlockedAt && !cached) {
+    // Held at all (a teammate's report whose unlock the team ledger has not shown yet too): the API decides.
+    if (!this.deps.reports.open(ref) && !cached) {
       throw new ScoutError({
         code: 'API_ACCESS_DENIED',
         message: 'Media are available once the report is unlocked: fetch the report first.',

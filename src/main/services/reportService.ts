@@ -20,7 +20,7 @@ import { NO_STATUS } from '@shared/workflow';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import type { CreditLedger } from '../ledger/creditLedger';
 import type { PaidWork } from '../ledger/paidWork';
-import type { AccountRef } from '@shared/accountInput';
+import { parseAccountRef, type AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, accessStartOf, drawableBalances, reportCost, type CostQuote } from './costRule';
 import { attemptOutcomes, networkNames, networks, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
 import { sleep } from '../util/sleep';
@@ -55,6 +55,20 @@ function teammateReport(network: Network, body: unknown, fetchedAt: number): Par
 /** The team's item for a report: a TikTok mini and advanced report are bought apart. */
 export function reportTeamItem(network: Network, accountKey: string, tiktokType?: TiktokType | null): TeamItem {
   return teamItem('report', { network, subject: accountKey, variant: network === 'tiktok' ? (tiktokType ?? 'advanced_report') : undefined });
+}
+
+/**
+ * Whether a report is the account it is filed under: a teammate's record is hostile input, and
+ * one filed under one account may hold another's answer. Its username or id, read by the rules
+ * of Add accounts, must be the key (or, spelled as the API gives it, equal it but for case).
+ */
+export function isReportOf(network: Network, report: ParsedReport, accountKey: string): boolean {
+  const names = [report.summary?.username, report.summary?.accountId].filter((n): n is string => typeof n === 'string' && n.length > 0);
+  return names.some((name) => {
+    if (name.toLowerCase() === accountKey.toLowerCase()) return true;
+    const ref = parseAccountRef(name, network);
+    return ref.ok && (ref.value.key === accountKey || ref.value.apiName.toLowerCase() === accountKey.toLowerCase());
+  });
 }
 
 /** A report item's key as the team database holds it (teamItem's JSON array), read as hostile. */
@@ -474,9 +488,13 @@ export class ReportService {
     if (!('json' in record.body)) throw new TeamError('TEAM_BAD_DATA', "A teammate's report in the team database is a file, not a report.");
     const fetchedAt = record.fetchedAt.getTime();
     const report = teammateReport(network, record.body.json, fetchedAt);
+    if (!isReportOf(network, report, accountKey)) {
+      throw new TeamError('TEAM_BAD_DATA', `A teammate's record filed under ${accountKey} holds the report of another account (${report.summary?.username ?? 'unnamed'}), so Scout did not save it.`);
+    }
     if (this.deps.repo.snapshots(network, accountKey).some((s) => s.fetchedAt === fetchedAt)) return { outcome: 'already-held', report };
-    const unlockedAt = report.validUntil !== null ? report.validUntil - ACCESS_MS : fetchedAt;
-    this.deps.repo.saveSnapshot(report, { fetchedAt, unlockedAt, accountKey });
+    // What the team has, not when the API account unlocked it: that is the team ledger's word
+    // (team/teamUnlocks.ts) or the API's (unlockQuotes.ts), never a record's body.
+    this.deps.repo.saveSnapshot(report, { fetchedAt, unlockedAt: null, accountKey });
     return { outcome: 'saved', report };
   }
 

@@ -23,10 +23,10 @@ afterEach(() => {
   temp = undefined;
 });
 
-function expectBounded(item: LibraryItem): void {
+function expectBounded(item: LibraryItem, nameClipped = true): void {
   const { summary } = item;
   expect(summary.username.length).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.username);
-  expect(summary.username.endsWith('…')).toBe(true);
+  expect(summary.username.endsWith('…')).toBe(nameClipped);
   expect(summary.title?.length ?? 0).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.title);
   expect(summary.description?.length ?? 0).toBeLessThanOrEqual(SUMMARY_TEXT_LIMITS.description);
   expect(summary.avatarUrl).toBeNull();
@@ -38,18 +38,32 @@ describe('a report with a 15 MB username', () => {
     h = await productionHarness();
     const answer = readyAnswer('instagram', 'bigname');
     const user = answer.result.user as Record<string, unknown>;
-    Object.assign(user, { username: huge('u'), full_name: huge('f'), about: huge('a'), photo_url: `https://cdn.example/${huge('p')}`, blogger_languages: [huge('l')] });
     const reports = h.services.active().reports;
-    const outcome = reports.applyTeamRecord({ seq: 1, item: reportTeamItem('instagram', 'bigname'), researcher: 'scout_r_anna', fetchedAt: new Date(), body: { json: answer } });
+    // A 15 MB username is not the account the record is filed under: set aside, its words bounded.
+    const renamed = structuredClone(answer);
+    (renamed.result.user as Record<string, unknown>).username = huge('u');
+    const record = (json: unknown, seq: number) => ({ seq, item: reportTeamItem('instagram', 'bigname'), researcher: 'scout_r_anna', fetchedAt: new Date(Date.now() - seq), body: { json } });
+    let refusal: unknown = null;
+    try {
+      reports.applyTeamRecord(record(renamed, 2));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ code: 'TEAM_BAD_DATA', message: expect.stringMatching(/holds the report of another account/) });
+    expect((refusal as Error).message.length).toBeLessThan(400);
+    // The account's own record, with every other text 15 MB long: saved, bounded.
+    Object.assign(user, { full_name: huge('f'), about: huge('a'), photo_url: `https://cdn.example/${huge('p')}`, blogger_languages: [huge('l')] });
+    const outcome = reports.applyTeamRecord(record(answer, 1));
     expect(outcome.outcome).toBe('saved');
 
     const page = await h.call<{ total: number; items: LibraryItem[] }>('reports:library', {});
     expect(page.total).toBe(1);
-    expectBounded(page.items[0]!);
+    expectBounded(page.items[0]!, false);
     expect(JSON.stringify(page).length).toBeLessThan(16 * 1024);
     // The answer paid for is kept as received.
     const opened = await h.call<{ result: { user: { username: string } } }>('reports:open', { network: 'instagram', account: 'bigname' });
-    expect(opened.result.user.username.length).toBe(MB15);
+    expect(opened.result.user.username).toBe('bigname');
+    expect((opened.result.user as unknown as { about: string }).about.length).toBe(MB15);
   }, 60_000);
 
   it("an API answer: the summary read from it is bounded, so is the library's row", () => {

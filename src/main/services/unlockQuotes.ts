@@ -50,6 +50,20 @@ export interface UnlockQuotesDeps {
    * TEAM_UNREACHABLE is said in the quote too (`withTeam`).
    */
   allowance?: (balance: BalanceKind) => Promise<Allowance>;
+  /**
+   * A Team workspace: when the team ledger says each account's report was last unlocked by a
+   * teammate's paid call (team/teamUnlocks.ts). Asked before the API, for quotes with no unlock here.
+   */
+  teamUnlocks?: (accounts: { network: ReportRef['network']; accountKey: string }[]) => Promise<Map<string, number>>;
+}
+
+/** A team database question a quote waits for at most LIMIT_TIMEOUT_MS: past it, TEAM_UNREACHABLE. */
+async function teamInTime<T>(asked: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TeamError('TEAM_UNREACHABLE', 'the team database did not answer in time')), LIMIT_TIMEOUT_MS);
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }
 
 export class UnlockQuotes {
@@ -83,11 +97,7 @@ export class UnlockQuotes {
     const unreachable = new Set<BalanceKind>();
     for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
       try {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new TeamError('TEAM_UNREACHABLE', 'the team database did not answer in time')), LIMIT_TIMEOUT_MS);
-        });
-        const { limit, spent } = await Promise.race([allowance(balance), late]).finally(() => clearTimeout(timer));
+        const { limit, spent } = await teamInTime(allowance(balance));
         limits.set(balance, limit === null ? null : { balance, limit, spent });
       } catch (error) {
         // Not known now: the quote says no limit, and the send asks again.
@@ -101,7 +111,10 @@ export class UnlockQuotes {
 
   /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */
   private async costs(refs: readonly ReportRef[]): Promise<CostQuote[]> {
-    const first = refs.map((ref) => this.deps.reports.quote(ref));
+    let first = refs.map((ref) => this.deps.reports.quote(ref));
+    if (this.deps.teamUnlocks && (await this.fromTeamLedger(refs.filter((_, i) => askable.has(first[i]!.reason))))) {
+      first = refs.map((ref) => this.deps.reports.quote(ref));
+    }
     const now = this.now();
     const ask = new Map<string, ReportRef>();
     refs.forEach((ref, i) => {
@@ -123,6 +136,28 @@ export class UnlockQuotes {
       }
     }
     return refs.map((ref) => this.deps.reports.quote(ref));
+  }
+
+  /** Unlocks the team ledger shows for these accounts, written into the cache; whether any was new. */
+  private async fromTeamLedger(refs: readonly ReportRef[]): Promise<boolean> {
+    if (refs.length === 0) return false;
+    let found: Map<string, number>;
+    try {
+      found = await teamInTime(this.deps.teamUnlocks!(refs.map((ref) => ({ network: ref.network, accountKey: ref.key }))));
+    } catch (error) {
+      // Not known now: the API is asked, or the quote says what it may cost.
+      this.deps.logger?.info(`unlocks not read from the team ledger for a quote: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+    let changed = false;
+    for (const ref of refs) {
+      const at = found.get(JSON.stringify([ref.network, ref.key]));
+      if (at !== undefined && at <= this.now()) {
+        this.deps.reports.noteUnlocked(ref, at);
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   private mayAsk(): boolean {

@@ -61,6 +61,7 @@ import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut
 import { TeamError } from '../team/errors';
 import { TEAM_SCHEMA } from '../team/names';
 import { TeamLedger } from '../team/teamLedger';
+import { teamUnlocks, UnlockEvidence, type AccountOf } from '../team/teamUnlocks';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
 import { TeamTracking } from '../team/teamTracking';
@@ -147,6 +148,8 @@ export class Workspace {
   readonly teamSync: TeamSync | null;
   /** The Team workspace's saved work (queries, comparisons, shortlist, notes), shared and versioned. */
   readonly sharedWork: SharedWork | null;
+  /** Team: teammates' reports looked up in the team ledger for who paid to unlock them. */
+  readonly unlockEvidence: UnlockEvidence | null;
   /** Set when the workspace is opened from its file (not for an in-memory database). */
   dailyBackups: DailyBackups | null = null;
   /** The check of every page beside it (WorkspaceRegistry.checkPages), while it runs. */
@@ -272,6 +275,14 @@ export class Workspace {
       }
     });
     const creatorsRepo = new CreatorsRepository(db);
+    this.unlockEvidence = this.team
+      ? new UnlockEvidence({
+          pool: () => this.team?.pool() ?? null,
+          markUnlocked: (account, at) => this.reportsRepo.markUnlocked(account.network, account.accountKey, at),
+          onUnlocked: () => tell(['report']),
+          logger: deps.logger,
+        })
+      : null;
     this.reports = new ReportService({
       unlockedElsewhere: (network, key) => creatorsRepo.unlockedAt(network, key),
       tagsByAccount: () => this.notes.tagsByAccount(),
@@ -286,6 +297,7 @@ export class Workspace {
       // A teammate's report: its pictures stored as they come, then the screens told again to draw them.
       onPulled: async (result, account) => {
         teammatesSnapshots.add(account);
+        this.unlockEvidence?.add(account);
         if ((await storePictures(result)) > 0) tell(['report']);
       },
       ...share,
@@ -365,7 +377,16 @@ export class Workspace {
       connection: this.connection,
       logger: deps.logger,
       // Team: the quote says the monthly limit before the researcher confirms (the send checks again).
-      ...(this.team ? { allowance: (balance: BalanceKind) => this.team!.gate.allowance(balance) } : {}),
+      ...(this.team
+        ? {
+            allowance: (balance: BalanceKind) => this.team!.gate.allowance(balance),
+            teamUnlocks: async (accounts: AccountOf[]) => {
+              const pool = this.team?.pool();
+              if (!pool) throw new TeamError('TEAM_UNREACHABLE', 'the team database is not connected');
+              return teamUnlocks(pool, accounts);
+            },
+          }
+        : {}),
     });
     this.archive = new ArchiveService({
       reports: this.reports,
@@ -746,7 +767,7 @@ export class Workspace {
     clearTimeout(timer);
     if (!waited) this.deps.logger.warn(`workspace ${this.id}: closed while work was still under way (${this.busyWith().join(', ')}); open ledger rows are resolved at the next start`);
     // The team's engines stop (an in-flight push or pull ends) before their pool and the database close.
-    await Promise.allSettled([this.sharedWork?.stop(), this.teamSync?.stop(), this.teamLedger?.stop()]);
+    await Promise.allSettled([this.sharedWork?.stop(), this.teamSync?.stop(), this.teamLedger?.stop(), this.unlockEvidence?.stop()]);
     await this.team?.close();
     const sim = this.simulator;
     this.simulator = null;

@@ -237,7 +237,9 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     const at = Date.now() - 60_000;
     const seqs: number[] = [];
     for (const [i, subject] of subjects.entries()) {
-      seqs.push((await pushRecord(pool, { item: teamItem('report', { network: 'instagram', subject }), fetchedAt: new Date(at + i), body: { json: { result } } })).seq);
+      // The same answer, as each subject's own (a record's report must be the account it is filed under).
+      const own = JSON.parse(JSON.stringify(result).replaceAll('seedsource', subject)) as unknown;
+      seqs.push((await pushRecord(pool, { item: teamItem('report', { network: 'instagram', subject }), fetchedAt: new Date(at + i), body: { json: { result: own } } })).seq);
     }
     return seqs;
   }
@@ -281,7 +283,7 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     expect(b.db.prepare(`SELECT count(*) FROM report_snapshots WHERE account_key LIKE 'terminated%'`).pluck().get()).toBe(30);
     // The listening connection was among those ended: it comes back, and announcements with it.
     await live(b);
-    const later = await pushRecord(ada.pool(), { item: teamItem('report', { network: 'instagram', subject: 'afterward' }), fetchedAt: new Date(), body: { json: { result: b.reports.open(accountRef('instagram', 'terminated0'))!.result } } });
+    const later = await pushRecord(ada.pool(), { item: teamItem('report', { network: 'instagram', subject: 'afterward' }), fetchedAt: new Date(), body: { json: { result: JSON.parse(JSON.stringify(b.reports.open(accountRef('instagram', 'terminated0'))!.result).replaceAll('terminated0', 'afterward')) as unknown } } });
     await waitUntil('the announced record', () => b.sync.cursor() >= later.seq, 5_000);
     expect(b.reports.open(accountRef('instagram', 'afterward'))).not.toBeNull();
   }, 60_000);
@@ -295,7 +297,8 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
     const a = await laptop(ada);
     await a.reports.fetch(accountRef('instagram', 'killsource'), 1);
     const answer = path.join(dir, 'answer.json');
-    fs.writeFileSync(answer, JSON.stringify(a.reports.open(accountRef('instagram', 'killsource'))!.result));
+    // As the account the child files it under (a record's report must be that account).
+    fs.writeFileSync(answer, JSON.stringify(a.reports.open(accountRef('instagram', 'killsource'))!.result).replaceAll('killsource', 'killedbeforepush'));
     const fixture = bundleFixture('test/fixtures/teamOutboxChild.ts');
     const child = runNode(fixture, [file, 'killedbeforepush', answer], { SCOUT_TEST_TEAM_CONNECTION: JSON.stringify(ada.connection) });
     try {

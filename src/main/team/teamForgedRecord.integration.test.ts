@@ -1,0 +1,135 @@
+// A teammate's record is evidence of what the team has, not of an unlock (issue 37): Mal, a
+// researcher with psql, inserts report records nobody paid for. On Bob's laptop (wired as in the
+// app, one real PostgreSQL, the simulator as referee of what was charged) they never make a quote
+// free, and one filed under one account holding another's answer is set aside, never opened as
+// that account. An honest teammate's purchase is still free for Bob, by the team ledger.
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type pg from 'pg';
+import type { CostQuote } from '@shared/reports';
+import type { LibraryPageView } from '@shared/contract';
+import { accountRef } from '@shared/accountInput';
+import type { MainServices } from '../services/mainServices';
+import { Logger } from '../log';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { reportTeamItem } from '../services/reportService';
+import { UnlockEvidence } from './teamUnlocks';
+
+describeWithPostgres("a teammate's record is not an unlock", () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let mal: Researcher;
+  let malSql: pg.Client;
+  let sim: SimulatorHandle;
+  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    mal = await team.addResearcher('Mal Ice');
+    malSql = await mal.client();
+    sim = await startSimulator({ generationMs: 30 });
+  });
+  afterEach(async () => {
+    await closeLaptops(open, keychains);
+  });
+  afterAll(async () => {
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  async function pair(): Promise<[Laptop, Laptop]> {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    return [a, b];
+  }
+
+  const inLibrary = async (l: Laptop, account: string) => (await l.call<LibraryPageView>('reports:library', {})).items.some((row) => row.accountKey === account);
+  /** Anna's record of an account, as the team database holds it (the API's answer). */
+  const bodyOf = async (account: string) => {
+    const item = reportTeamItem('instagram', account);
+    const { rows } = await team.admin.query<{ body_json: unknown }>('SELECT body_json FROM scout_team.records WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    return rows[0]!.body_json;
+  };
+  /** Mal's record, inserted as psql would. */
+  const forge = (account: string, body: unknown) => {
+    const item = reportTeamItem('instagram', account);
+    return malSql.query('INSERT INTO scout_team.records (kind, item_key, fetched_at, body_json) VALUES ($1, $2, now(), $3::jsonb)', [item.kind, item.key, JSON.stringify(body)]);
+  };
+
+  it('a record for an account nobody bought is in the library but quoted at its cost; an honest purchase is free', async () => {
+    const [a, b] = await pair();
+    await a.call('reports:fetch', { network: 'instagram', account: 'honestbuy', confirmedCost: 1, workspace: 'team' });
+    await waitUntil("Anna's report on Bob's laptop", () => inLibrary(b, 'honestbuy'), 10_000);
+    // Anna's answer, made over as another account nobody bought (its validUntil a year away).
+    const forged = JSON.parse(JSON.stringify(await bodyOf('honestbuy')).replaceAll('honestbuy', 'victimz')) as unknown;
+    await forge('victimz', forged);
+    await waitUntil("Mal's record on Bob's laptop", () => inLibrary(b, 'victimz'), 10_000);
+
+    const spent = sim.state.spent.credits;
+    const quote = (account: string) => b.call<CostQuote>('reports:quote', { network: 'instagram', account });
+    expect(await quote('victimz')).toMatchObject({ cost: 1 });
+    // The cost a watchlist's refresh reads (no quote of the API or the team asked there).
+    const bobsReports = b.services.workspaces.get('team').reports;
+    expect(bobsReports.quote(accountRef('instagram', 'victimz')).cost).toBe(1);
+    // Anna paid for hers: free for Bob, by the team ledger.
+    await waitUntil("Anna's spend in the team ledger", async () => (await quote('honestbuy')).cost === 0, 10_000);
+    expect(bobsReports.quote(accountRef('instagram', 'honestbuy')).cost).toBe(0);
+    expect(sim.state.spent.credits).toBe(spent);
+  });
+
+  it("a record filed under one account holding another's answer is set aside, never opened as that account", async () => {
+    const [a, b] = await pair();
+    await a.call('reports:fetch', { network: 'instagram', account: 'realowner', confirmedCost: 1, workspace: 'team' });
+    await waitUntil("Anna's report on Bob's laptop", () => inLibrary(b, 'realowner'), 10_000);
+    await forge('misfiled', await bodyOf('realowner'));
+    const sync = b.services.workspaces.get('team').teamSync!;
+    await waitUntil('the misfiled record set aside', () => sync.skipped().length > 0, 10_000);
+    expect(sync.skipped()).toEqual([expect.objectContaining({ kind: 'report', researcher: mal.role, reason: expect.stringMatching(/filed under misfiled holds the report of another account \(realowner\)/) })]);
+    expect(await inLibrary(b, 'misfiled')).toBe(false);
+    const opened = await b.call<{ result: unknown }>('reports:open', { network: 'instagram', account: 'realowner' });
+    expect(JSON.stringify(opened.result)).toContain('realowner');
+  });
+
+  it("pulled reports are looked up in the team ledger, again while a teammate's spend has not arrived, and never unlocked without one", async () => {
+    const pool = anna.pool();
+    const marked: string[] = [];
+    const evidence = new UnlockEvidence({
+      pool: () => pool,
+      markUnlocked: (account) => {
+        marked.push(account.accountKey);
+        return true;
+      },
+      logger: new Logger('error'),
+      retryMs: [50, 50],
+    });
+    try {
+      evidence.add({ network: 'instagram', accountKey: 'paidlater' });
+      evidence.add({ network: 'instagram', accountKey: 'neverpaid' });
+      await evidence.flush();
+      expect(marked).toEqual([]);
+      // Anna's spend reaches the team after her record.
+      const entry = crypto.randomUUID();
+      const annaSql = await anna.client();
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost) VALUES ($1, 'open', 'report', 'instagram', 'paidlater', 'credits', 1)`, [entry]);
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'settled', 'report', 'credits', 0, 1)`, [entry]);
+      await waitUntil('the spend found on a later look', () => marked.includes('paidlater'), 5_000);
+      // Asked twice more, then left to the quote's own look-up.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(marked).toEqual(['paidlater']);
+    } finally {
+      await evidence.stop();
+    }
+  });
+});
