@@ -188,6 +188,48 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await expect(page.getByTestId('team-notices')).toHaveCount(0);
     await expect.poll(async () => (await names()).at(-1)?.value, { timeout: 15_000 }).toBe('Streamers (Anna)');
   });
+  test('a rename under way says a teammate renamed the query meanwhile; the rename sent is made on the version it opened', async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    // Read as the admin, written as Bob through one connection (a researcher's connections are limited).
+    const db = team.admin;
+    const asBob = bob.pool({ max: 1 });
+    const saved = await page.evaluate(
+      async (request) => (await (await fetch('/rpc/discovery:saveQuery', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), credentials: 'same-origin' })).json()) as { ok: boolean },
+      { name: 'Podcasters', body: { social_network: 'youtube' } },
+    );
+    expect(saved.ok).toBe(true);
+    const changes = async () =>
+      (
+        await db
+          .query<{ doc_id: string; seq: string; base: string; value: string }>(
+            `SELECT c.doc_id, c.seq::text, c.base_version::text AS base, c.value #>> '{}' AS value FROM scout_team.shared_changes c WHERE c.doc_kind = 'discovery_query' AND c.field = 'name' AND c.doc_id IN (SELECT doc_id FROM scout_team.shared_changes WHERE field = 'name' AND value = to_jsonb('Podcasters'::text)) ORDER BY c.seq`,
+          )
+      ).rows;
+    // Its name and its body have reached the team: the version it stands at is the later's.
+    const version = async () =>
+      (await db.query<{ n: string; top: string }>(`SELECT count(*)::text AS n, max(seq)::text AS top FROM scout_team.shared_changes WHERE doc_id = (SELECT doc_id FROM scout_team.shared_changes WHERE field = 'name' AND value = to_jsonb('Podcasters'::text))`)).rows[0]!;
+    await expect.poll(async () => (await version()).n, { timeout: 15_000 }).toBe('2');
+    const seen = (await version()).top;
+    await page.getByRole('link', { name: 'Discovery' }).click();
+    const item = page.getByTestId('saved-query').filter({ hasText: 'Podcasters' });
+    await item.getByRole('button', { name: 'Podcasters' }).click();
+    await item.getByRole('button', { name: 'Rename…' }).click();
+    // Bob renames it (having seen it) while Anna's rename is open: her form says so.
+    const [opened] = await changes();
+    await asBob.query(
+      `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'discovery_query', $1, 'name', to_jsonb($2::text), $3)`,
+      [opened!.doc_id, 'Podcasters (Bob)', Number(seen)],
+    );
+    await expect(item.getByTestId('saved-query-renamed-meanwhile')).toContainText('Bob Lund renamed it “Podcasters (Bob)” while you were editing.', { timeout: 30_000 });
+    // She renames it all the same: sent as made on the version her form opened, so Bob's is one she had not seen.
+    await item.getByLabel('New name').fill('Podcasters (Anna)');
+    await item.getByRole('button', { name: 'Rename', exact: true }).click();
+    await expect.poll(async () => (await changes()).at(-1)?.value, { timeout: 15_000 }).toBe('Podcasters (Anna)');
+    const [, bobs, annas] = await changes();
+    expect(bobs!.value).toBe('Podcasters (Bob)');
+    expect(Number(annas!.base)).toBeLessThan(Number(bobs!.seq));
+  });
   test('a discovery run and a competitor analysis with the team database stopped: the same "Buy anyway?", then run here', async ({ page, scout }) => {
     test.setTimeout(150_000);
     await teamReady(page, scout);

@@ -280,6 +280,8 @@ const suggestedName = z
 const discoveryPage = z.number().int().min(1, 'Pages start at 1.').max(500, 'The API serves pages up to 500.');
 const discoveryQueryName = z.string().trim().min(1, 'Give the query a name.').max(120, 'A query’s name is at most 120 characters.');
 const queryId = z.number().int().positive();
+/** The version of a shared thing an editor showed when the researcher began (a view's `team.version`). */
+const seenVersion = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 /** `YYYY-MM-DD`, a real calendar day (the rule of calendarDay.ts). */
 const calendarDay = z.string().regex(CALENDAR_DAY_FORMAT, 'Write the date as YYYY-MM-DD.').refine(isCalendarDay, 'That is not a calendar date.');
 /** A list's or creator's id (the rule of ids.ts). */
@@ -527,6 +529,22 @@ export const operations = {
             .max(MAX_TAGS, `An account has at most ${MAX_TAGS} tags.`),
           /** A status step's id, null for none; absent: the status stays as it is. */
           status: statusStepId.nullable().optional(),
+          /**
+           * What the editor showed when the researcher began this edit (its `team.version`, 0
+           * without one, and the note, tags and status it showed): only what differs from it is
+           * applied to the notes as they are now, and a Team workspace shares the edit as made on
+           * that version (a teammate's change since is one this researcher had not seen). Absent:
+           * note and tags replaced as given, on the latest version this laptop has.
+           */
+          seen: z
+            .object({
+              version: seenVersion,
+              note: z.string().max(MAX_ACCOUNT_NOTE),
+              tags: z.array(z.string().max(MAX_TAG_CHARS * 4)).max(MAX_TAGS),
+              status: statusStepId.nullable(),
+            })
+            .strict()
+            .optional(),
         })
         .strict(),
     ),
@@ -651,10 +669,15 @@ export const operations = {
   'discovery:games': op<DiscoveryGame[]>()(z.object({ search: z.string().trim().min(1).max(100) }).strict()),
   /** Saved discovery queries, the last updated first, each with its latest runs. */
   'discovery:queries': op<SavedDiscoveryQuery[]>()(noInput),
-  /** Creates a query, or replaces the one with `id`; the body is checked by every rule of 4.11 (INVALID_INPUT with `fields`). */
-  'discovery:saveQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId.optional(), name: discoveryQueryName, body: z.unknown() }).strict()),
+  /**
+   * Creates a query, or replaces the one with `id`; the body is checked by every rule of 4.11
+   * (INVALID_INPUT with `fields`). `seen`: the query's `team.version` when its editor opened it
+   * (a Team workspace shares the edit as made on it); absent: the latest this laptop has.
+   */
+  'discovery:saveQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId.optional(), name: discoveryQueryName, body: z.unknown(), seen: z.object({ version: seenVersion }).strict().optional() }).strict()),
   'discovery:duplicateQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId }).strict()),
-  'discovery:renameQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId, name: discoveryQueryName }).strict()),
+  /** Renames a query; `seen`: its `team.version` when the rename began (see saveQuery). */
+  'discovery:renameQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId, name: discoveryQueryName, seen: z.object({ version: seenVersion }).strict().optional() }).strict()),
   /** The query and its history go; its cached pages stay (they were paid for). */
   'discovery:deleteQuery': op<{ deleted: boolean }>()(z.object({ id: queryId }).strict()),
   /** What running these pages would spend now; free. */

@@ -122,7 +122,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return teamLedger ? teamLedger.spending(months) : { team: false };
     },
     'notes:get': async ({ account }) => s.active().notes.get(account),
-    'notes:set': async ({ account, note, tags, status }) => s.active().notes.set(account, { note, tags, status }),
+    'notes:set': async ({ account, note, tags, status, seen }) => s.active().notes.set(account, { note, tags, status, ...(seen ? { seen } : {}) }),
     'notes:tags': async () => s.active().notes.tags(),
     'notes:all': async () => s.active().notes.all(),
     'workflow:steps': async () => s.active().notes.steps(),
@@ -212,7 +212,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'discovery:queries': async () => s.active().discovery.queries(),
     'discovery:saveQuery': async (request) => s.active().discovery.saveQuery(request),
     'discovery:duplicateQuery': async ({ id }) => s.active().discovery.duplicateQuery(id),
-    'discovery:renameQuery': async ({ id, name }) => s.active().discovery.renameQuery(id, name),
+    'discovery:renameQuery': async ({ id, name, seen }) => s.active().discovery.renameQuery(id, name, seen),
     'discovery:deleteQuery': async ({ id }) => ({ deleted: s.active().discovery.deleteQuery(id) }),
     'discovery:quote': async (request) => s.active().discovery.quote(request),
     'discovery:run': async ({ workspace, teamUnreachableConfirmed, ...request }) => {

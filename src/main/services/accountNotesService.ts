@@ -2,42 +2,57 @@
 // and in a Team workspace shared with the team (sharedDocs.ts: one field per tag, so tags added
 // at once on two laptops are all kept). The rules of a tag live in @shared/accountNotes.
 import type { AccountRef } from '@shared/accountInput';
-import { tagKey, type AccountNotesView } from '@shared/accountNotes';
+import { mergeSeen, tagKey, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
 import type { Network } from '@shared/reports';
 import type { StatusStep, StatusStepsView } from '@shared/workflow';
 import { ScoutError } from '@shared/errors';
 import type { AccountNotesRepository } from '../cache/repositories';
-import type { SharedKind } from '../team/sharedWork';
+import type { SeenVersion, SharedKind, TeamVersion } from '../team/sharedWork';
 
 const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], status: null, updatedAt: null });
-
 
 export class AccountNotesService {
   constructor(
     private readonly repo: AccountNotesRepository,
     private readonly now: () => number = Date.now,
-    /** A Team workspace's shared work: told after each save, it queues what changed. */
-    private readonly onEdit?: (kind: SharedKind) => void,
+    /**
+     * A Team workspace's shared work: told after each save, it queues what changed (`seen`: the
+     * row edited and the version its editor showed, the edit's base).
+     */
+    private readonly onEdit?: (kind: SharedKind, seen?: SeenVersion) => void,
     /** Told when the steps change, for every screen showing them. */
     private readonly onStepsChanged?: (view: StatusStepsView) => void,
+    /** A Team workspace's shared work: the version of an account's notes as this laptop has them. */
+    private readonly teamVersion?: (localId: number) => TeamVersion | null,
   ) {}
 
   /** The account's note and tags; an account with neither has an empty note and no tags. */
   get(ref: AccountRef): AccountNotesView {
     const kept = this.repo.get(ref.network, ref.key);
-    return kept ? { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, status: kept.status, updatedAt: kept.updatedAt } : empty(ref.network, ref.key);
+    if (!kept) return empty(ref.network, ref.key);
+    const view: AccountNotesView = { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, status: kept.status, updatedAt: kept.updatedAt };
+    const team = this.teamVersion?.(kept.id);
+    if (team) view.team = team;
+    return view;
   }
 
   /**
    * Replaces the account's note and tags (tags cleaned as @shared/accountNotes says) and, when
-   * given, its status: one of this workspace's steps, or null for none.
+   * given, its status: one of this workspace's steps, or null for none. With `seen` (what the
+   * editor showed when the researcher began this edit) only what they changed from it is applied
+   * to the notes as they are now (`mergeSeen`), and a Team workspace shares it as made on the
+   * version seen: a teammate's change since is one this edit had not seen.
    */
-  set(ref: AccountRef, value: { note: string; tags: readonly string[]; status?: string | null }): AccountNotesView {
+  set(ref: AccountRef, value: { note: string; tags: readonly string[]; status?: string | null; seen?: AccountNotesSeen }): AccountNotesView {
     if (value.status !== undefined && value.status !== null && !this.repo.steps().some((s) => s.id === value.status)) {
       throw new ScoutError({ code: 'INVALID_INPUT', message: 'That status step is not in this workspace’s steps any more. Choose one from the list.' });
     }
-    this.repo.set(ref.network, ref.key, value, this.now());
-    this.onEdit?.('account_notes');
+    const { seen, ...next } = value;
+    const kept = this.repo.get(ref.network, ref.key);
+    const wanted = seen ? mergeSeen(kept ?? { note: '', tags: [], status: null }, seen, next) : next;
+    const saved = this.repo.set(ref.network, ref.key, wanted, this.now());
+    const localId = saved?.id ?? kept?.id;
+    this.onEdit?.('account_notes', seen && localId !== undefined ? { localId, version: seen.version } : undefined);
     return this.get(ref);
   }
 

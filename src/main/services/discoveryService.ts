@@ -34,7 +34,7 @@ import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { teamCopyUnreadable } from '../team/unreadableCopy';
-import type { SharedKind } from '../team/sharedWork';
+import type { SeenVersion, SharedKind, TeamVersion } from '../team/sharedWork';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -53,11 +53,19 @@ export interface DiscoveryDeps {
   /** The calls left at the plan's last answer (the credit meter's), said offline with its age. */
   lastKnownCalls?: () => { left: number; at: number } | null;
   now?: () => number;
-  /** A Team workspace's shared work: told after each change of saved queries, runs or the shortlist, it queues what changed. */
-  onEdit?: (kind: SharedKind) => void;
+  /**
+   * A Team workspace's shared work: told after each change of saved queries, runs or the
+   * shortlist, it queues what changed (`seen`: the row edited and the version its editor showed).
+   */
+  onEdit?: (kind: SharedKind, seen?: SeenVersion) => void;
+  /** A Team workspace's shared work: the version of a saved query as this laptop has it. */
+  teamVersion?: (kind: SharedKind, localId: number) => TeamVersion | null;
   /** A Team workspace: each production page bought and saved here is handed over to be shared (not one taken from a teammate). */
   share?: (out: TeamRecordOut) => void;
 }
+
+/** A saved query (what `edited` hands back with its version in the team). */
+const isSavedQuery = (value: unknown): value is SavedDiscoveryQuery => typeof value === 'object' && value !== null && 'id' in value && 'body' in value && 'runs' in value;
 
 /**
  * The team's item for a production discovery page: the query as the local cache keys it (its
@@ -121,13 +129,20 @@ export class DiscoveryService {
   // ---- saved queries ----------------------------------------------------------------------
 
   queries(): SavedDiscoveryQuery[] {
-    return this.deps.store.queries();
+    return this.deps.store.queries().map((q) => this.withTeam(q));
   }
 
-  saveQuery(input: { id?: number; name: string; body: unknown }): SavedDiscoveryQuery {
+  /** A query with its version in the team (a Team workspace, once shared): what its editor starts from. */
+  private withTeam(query: SavedDiscoveryQuery): SavedDiscoveryQuery {
+    const team = this.deps.teamVersion?.('discovery_query', query.id);
+    return team ? { ...query, team } : query;
+  }
+
+  /** `seen`: the query's version when its editor opened it, the edit's base in a Team workspace. */
+  saveQuery(input: { id?: number; name: string; body: unknown; seen?: { version: number } }): SavedDiscoveryQuery {
     const body = validBody(input.body);
     const saved = saving(() => this.deps.store.saveQuery({ id: input.id, name: input.name, body }, this.now()));
-    return this.edited('discovery_query', saved ?? notFound());
+    return this.edited('discovery_query', saved ?? notFound(), input.seen);
   }
 
   duplicateQuery(id: number): SavedDiscoveryQuery {
@@ -136,8 +151,8 @@ export class DiscoveryService {
     return this.edited('discovery_query', saving(() => this.deps.store.saveQuery({ name, body: original.body }, this.now()))!);
   }
 
-  renameQuery(id: number, name: string): SavedDiscoveryQuery {
-    return this.edited('discovery_query', saving(() => this.deps.store.renameQuery(id, name, this.now())) ?? notFound());
+  renameQuery(id: number, name: string, seen?: { version: number }): SavedDiscoveryQuery {
+    return this.edited('discovery_query', saving(() => this.deps.store.renameQuery(id, name, this.now())) ?? notFound(), seen);
   }
 
   /** The query and its history go; its cached pages stay (they were paid for). */
@@ -145,10 +160,14 @@ export class DiscoveryService {
     return this.edited('discovery_query', this.deps.store.deleteQuery(id));
   }
 
-  /** Tells shared work (when there is any) that something of `kind` changed; returns `value`. */
-  private edited<T>(kind: SharedKind, value: T): T {
-    this.deps.onEdit?.(kind);
-    return value;
+  /**
+   * Tells shared work (when there is any) that something of `kind` changed, with the version its
+   * editor had seen when it is a saved query; returns `value` (a saved query with its new version).
+   */
+  private edited<T>(kind: SharedKind, value: T, seen?: { version: number }): T {
+    const localId = seen && isSavedQuery(value) ? value.id : undefined;
+    this.deps.onEdit?.(kind, localId !== undefined && seen ? { localId, version: seen.version } : undefined);
+    return isSavedQuery(value) ? (this.withTeam(value) as T) : value;
   }
 
   // ---- cost ---------------------------------------------------------------------------------

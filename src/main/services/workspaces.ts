@@ -241,7 +241,9 @@ export class Workspace {
         })
       : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
-    const onEdit = this.sharedWork ? (kind: Parameters<SharedWork['edited']>[0]) => this.sharedWork?.edited(kind) : undefined;
+    const onEdit = this.sharedWork ? (...edit: Parameters<SharedWork['edited']>) => this.sharedWork?.edited(...edit) : undefined;
+    // What an editor opening a shared thing starts from (sent back with its edit as what it had seen).
+    const teamVersion = this.sharedWork ? (...of: Parameters<SharedWork['teamVersion']>) => this.sharedWork?.teamVersion(...of) ?? null : undefined;
     this.paid = new PaidWork({
       api: () => this.api(),
       ledger: this.ledger,
@@ -253,7 +255,13 @@ export class Workspace {
     });
     this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     this.reportsRepo = new ReportsRepository(db);
-    this.notes = new AccountNotesService(new AccountNotesRepository(db), Date.now, onEdit, (view) => deps.events.emit('workflow:changed', { workspace: id, ...view }));
+    this.notes = new AccountNotesService(
+      new AccountNotesRepository(db),
+      Date.now,
+      onEdit,
+      (view) => deps.events.emit('workflow:changed', { workspace: id, ...view }),
+      teamVersion ? (localId) => teamVersion('account_notes', localId) : undefined,
+    );
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
       loopbackOrigin: () => this.loopbackOrigin(),
     });
@@ -337,6 +345,7 @@ export class Workspace {
       lastKnownCalls: () => lastKnownDiscoveryCalls(this.meta),
       ...share,
       ...(onEdit ? { onEdit } : {}),
+      ...(teamVersion ? { teamVersion } : {}),
     });
     this.lists = new ListsService({
       repo: new ListsRepository(db),

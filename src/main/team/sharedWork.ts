@@ -20,6 +20,11 @@
 //   Reason: a deletion throws work away, an edit is work; losing work silently is what the rule
 //   exists to prevent, while a thing kept by mistake is deleted again with one click.
 // - Discovery runs are append-only fields of their query (one per run): never in conflict.
+// - What an edit "had seen" is its base version: the version its editor showed when the
+//   researcher began (`edited(kind, seen)`, from the renderer through the contract), never the
+//   latest this laptop pulled before the save was sent — a teammate's edit that arrived while the
+//   editor was open was not seen. An edit a service reports without one (no editor: a run, a
+//   shortlist entry) is based on the latest version this laptop has.
 //
 // Local edits are found by comparing each local row with what it held when last synced
 // (`capture`), so the services only say "something of this kind changed" (`edited`), and an edit
@@ -85,6 +90,18 @@ export interface SharedChange {
   author: string | null;
   authorName: string | null;
   changedAt: number;
+}
+
+/** The local row a researcher edited, and the version of its thing (`teamVersion`) their editor showed when they began. */
+export interface SeenVersion {
+  localId: number;
+  version: number;
+}
+
+/** Where a local row's thing stands: its version, and who last changed each field when it was a teammate (their name). */
+export interface TeamVersion {
+  version: number;
+  by: Record<string, string>;
 }
 
 export interface Conflict {
@@ -321,11 +338,11 @@ export class SharedWork {
    * as changes: a new thing, a changed field, a removed field, a deleted thing. Synchronous, in
    * one transaction with what it reads.
    */
-  capture(kinds: readonly SharedKind[] = [...this.adapters.keys()]): number {
-    return this.db.transaction(() => kinds.reduce((n, kind) => n + this.captureKind(this.adapter(kind)), 0))();
+  capture(kinds: readonly SharedKind[] = [...this.adapters.keys()], seen?: SeenVersion): number {
+    return this.db.transaction(() => kinds.reduce((n, kind) => n + this.captureKind(this.adapter(kind), seen), 0))();
   }
 
-  private captureKind(a: DocAdapter): number {
+  private captureKind(a: DocAdapter, seen?: SeenVersion): number {
     const locals = a.locals();
     let queued = 0;
     const linked = new Set<number>();
@@ -344,7 +361,7 @@ export class SharedWork {
         this.s.putDoc.run(a.kind, doc.doc_id, null, '{}', null);
         continue;
       }
-      const n = this.queueDiff(a, doc.doc_id, synced, local);
+      const n = this.queueDiff(a, doc.doc_id, synced, local, seen?.localId === doc.local_id ? seen.version : undefined);
       if (n > 0) this.s.putDoc.run(a.kind, doc.doc_id, doc.local_id, canonical(local), doc.waiting);
       queued += n;
     }
@@ -354,14 +371,20 @@ export class SharedWork {
       const state = this.state(a.kind, docId);
       // A thing the team had deleted, made again here: say it exists again before its fields.
       if (state.deleted !== null) this.queue(a.kind, docId, DOC_FIELD, true, state.version);
-      queued += this.queueDiff(a, docId, currentFields(state), fields);
+      queued += this.queueDiff(a, docId, currentFields(state), fields, seen?.localId === localId ? seen.version : undefined);
       this.s.putDoc.run(a.kind, docId, localId, canonical(fields), null);
     }
     return queued;
   }
 
-  private queueDiff(a: DocAdapter, docId: string, before: Fields, after: Fields): number {
-    const version = this.state(a.kind, docId).version;
+  /**
+   * Queues what differs between `before` and `after`, as made on `seenVersion` (the version the
+   * researcher's editor showed) when given — never later than what this laptop has — else on the
+   * latest version this laptop has.
+   */
+  private queueDiff(a: DocAdapter, docId: string, before: Fields, after: Fields, seenVersion?: number): number {
+    const latest = this.state(a.kind, docId).version;
+    const version = seenVersion === undefined ? latest : Math.min(Math.max(0, seenVersion), latest);
     let n = 0;
     for (const [field, value] of Object.entries(after)) {
       if (field in before && canonical(before[field]) === canonical(value)) continue;
@@ -377,13 +400,15 @@ export class SharedWork {
   }
 
   /**
-   * A service saved, renamed or deleted something of this kind: queued now, pushed soon. Never
+   * A service saved, renamed or deleted something of this kind: queued now, pushed soon; `seen`:
+   * the row the researcher edited and the version their editor showed when they began (their
+   * edit's base for the rule: a teammate's change after it is one they had not seen). Never
    * throws into the service (its own save stands): what cannot be queued now (a full disk) is
    * found by the next sync's capture, which compares every row again.
    */
-  edited(kind: SharedKind): void {
+  edited(kind: SharedKind, seen?: SeenVersion): void {
     try {
-      this.capture([kind]);
+      this.capture([kind], seen);
     } catch {
       // Found again at the next capture.
     }
@@ -685,6 +710,19 @@ export class SharedWork {
   /** The shared thing a local row is, or null (not captured yet). */
   docIdOf(kind: SharedKind, localId: number): string | null {
     return this.s.docByLocal.get(kind, localId)?.doc_id ?? null;
+  }
+
+  /**
+   * The version of a local row's thing as this laptop has it (what an editor opening it now
+   * shows), and the teammates whose change each field's value is; null when not shared yet.
+   */
+  teamVersion(kind: SharedKind, localId: number): TeamVersion | null {
+    const docId = this.docIdOf(kind, localId);
+    if (docId === null) return null;
+    const state = this.state(kind, docId);
+    const by: Record<string, string> = {};
+    for (const [field, c] of state.fields) if (c.origin !== this.origin && c.authorName !== null) by[field] = c.authorName;
+    return { version: state.version, by };
   }
 
   /** A local row's thing, when it could be written here; null otherwise. */

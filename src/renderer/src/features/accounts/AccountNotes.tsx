@@ -3,7 +3,7 @@
 // @shared/accountNotes, the status steps @shared/workflow — the same main keeps them by.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Network } from '@shared/reports';
-import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, tagKey, type AccountNotesView } from '@shared/accountNotes';
+import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, notesEdits, seenOf, tagKey, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
@@ -20,6 +20,10 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const saved: AccountNotesView | undefined = notes.data;
   // What is typed and not saved yet; null shows what is saved (a teammate's change too).
   const [draft, setDraft] = useState<string | null>(null);
+  // What the editor showed when typing began: sent with the note as what it was written over, and
+  // compared with what is saved now to say a teammate changed the note meanwhile.
+  const [noteSeen, setNoteSeen] = useState<AccountNotesSeen | null>(null);
+  const [showTheirs, setShowTheirs] = useState(false);
   const [tagText, setTagText] = useState('');
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,12 +34,19 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const note = draft ?? saved?.note ?? '';
   const tags = saved?.tags ?? [];
 
-  const save = async (next: { note: string; tags: string[]; status?: string | null }, said: string) => {
+  // Each edit is made from what is shown and says so (`seen`): main applies only what it changes,
+  // so an edit sent before the previous one's answer arrived never undoes that one.
+  const shown = saved ? seenOf(saved) : null;
+  const save = async (next: AccountNotesEdit, said: string, savesNote = false) => {
     setBusy(true);
     try {
       const answer = await scout.invoke('notes:set', { network, account, ...next });
       notes.setData(() => answer);
-      setDraft(null);
+      if (savesNote) {
+        setDraft(null);
+        setNoteSeen(null);
+        setShowTheirs(false);
+      }
       setStatus({ tone: 'ok', text: said });
       void inUse.refresh();
     } catch (e) {
@@ -46,8 +57,29 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   };
 
   const saveNote = () => {
-    if (draft === null || draft === (saved?.note ?? '')) return;
-    void save({ note: draft, tags }, 'Note saved');
+    if (draft === null || shown === null) return;
+    const seen = noteSeen ?? shown;
+    if (draft === seen.note) {
+      // Typed back to what it was: nothing to save.
+      setDraft(null);
+      setNoteSeen(null);
+      return;
+    }
+    void save(notesEdits.note(seen, draft), 'Note saved', true);
+  };
+  const typeNote = (text: string) => {
+    if (noteSeen === null && shown !== null) setNoteSeen(shown);
+    setDraft(text);
+    setStatus(null);
+  };
+  // A teammate changed the note since typing began (the screen was read again meanwhile).
+  const overtaken = draft !== null && noteSeen !== null && saved !== undefined && saved.note !== noteSeen.note;
+  const theirName = saved?.team?.by.note ?? 'A teammate';
+  const useTheirs = () => {
+    setDraft(null);
+    setNoteSeen(null);
+    setShowTheirs(false);
+    setStatus(null);
   };
 
   const addTag = () => {
@@ -66,20 +98,20 @@ export function AccountNotes({ network, account }: { network: Network; account: 
       return;
     }
     setTagText('');
-    void save({ note, tags: [...tags, tag] }, `Tag “${tag}” added`);
+    if (shown) void save(notesEdits.addTag(shown, tag), `Tag “${tag}” added`);
   };
 
   const removeTag = (tag: string) => {
     // Focus goes to the tag box: the button pressed is gone.
     tagInput.current?.focus();
-    void save({ note, tags: tags.filter((t) => t !== tag) }, `Tag “${tag}” removed`);
+    if (shown) void save(notesEdits.removeTag(shown, tag), `Tag “${tag}” removed`);
   };
 
   const step = saved?.status ?? null;
   const setStep = (next: string) => {
     const chosen = next === '' ? null : next;
     const label = statusLabel(steps.data?.steps ?? [], chosen);
-    void save({ note, tags, status: chosen }, label === null ? 'Status cleared' : `Status: ${label}`);
+    if (shown) void save(notesEdits.status(shown, chosen), label === null ? 'Status cleared' : `Status: ${label}`);
   };
 
   const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -159,12 +191,28 @@ export function AccountNotes({ network, account }: { network: Network; account: 
         rows={3}
         maxLength={MAX_ACCOUNT_NOTE}
         value={note}
-        onChange={(e) => (setDraft(e.target.value), setStatus(null))}
+        onChange={(e) => typeNote(e.target.value)}
         onBlur={saveNote}
         onKeyDown={onNoteKey}
         disabled={saved === undefined}
         data-testid="account-note"
       />
+      {overtaken && (
+        <div className="callout warning" role="alert" data-testid="account-note-overtaken">
+          <p>
+            {theirName} changed this note while you were editing. Saving keeps yours (theirs stays in the note’s history, and they are told); or take theirs instead.
+          </p>
+          {showTheirs && <blockquote data-testid="account-note-theirs">{saved.note === '' ? '(no note)' : saved.note}</blockquote>}
+          <div className="actions">
+            <button type="button" onClick={() => setShowTheirs((v) => !v)} aria-expanded={showTheirs}>
+              {showTheirs ? 'Hide theirs' : 'See theirs'}
+            </button>
+            <button type="button" onClick={useTheirs}>
+              Use theirs (drop mine)
+            </button>
+          </div>
+        </div>
+      )}
       <p className={`feedback ${status?.tone ?? ''}`} role="status" data-testid="account-notes-status">
         {status?.text ?? (saved?.updatedAt ? `Last changed ${formatDateTime(saved.updatedAt)}` : '')}
         {draft !== null && draft !== (saved?.note ?? '') && status?.tone !== 'error' ? ' · note not saved yet' : ''}

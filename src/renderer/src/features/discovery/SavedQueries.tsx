@@ -18,6 +18,15 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
   const remove = useScout((s) => s.deleteDiscoveryQuery);
   const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
   const [name, setName] = useState(query.name);
+  // The name and version the rename began from: sent as what it was made on, and compared with
+  // the name now to say a teammate renamed it meanwhile.
+  const [seen, setSeen] = useState<{ name: string; version: number } | null>(null);
+  const startRename = () => {
+    setName(query.name);
+    setSeen({ name: query.name, version: query.team?.version ?? 0 });
+    setMode('renaming');
+  };
+  const renamedMeanwhile = mode === 'renaming' && seen !== null && query.name !== seen.name;
   const nameId = useId();
   const last = query.runs[0];
   const problem = mode === 'renaming' && !name.trim() ? 'Name the query.' : name.trim().length > 120 ? 'A name has at most 120 characters.' : null;
@@ -32,7 +41,7 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
       </span>
       {open && mode === 'idle' && (
         <span className="saved-query-actions">
-          <button type="button" className="link" onClick={() => (setName(query.name), setMode('renaming'))}>
+          <button type="button" className="link" onClick={startRename}>
             Rename…
           </button>
           <button type="button" className="link" onClick={() => void duplicate(query.id)}>
@@ -49,7 +58,7 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
           onSubmit={(e) => {
             e.preventDefault();
             if (problem) return;
-            void rename(query.id, name).then((ok) => ok && setMode('idle'));
+            void rename(query.id, name, seen?.version).then((ok) => ok && setMode('idle'));
           }}
           onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}
         >
@@ -62,6 +71,16 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
             Cancel
           </button>
           {problem && <p className="field-error">{problem}</p>}
+          {renamedMeanwhile && (
+            <div className="callout warning" role="alert" data-testid="saved-query-renamed-meanwhile">
+              <p>
+                {query.team?.by.name ?? 'A teammate'} renamed it “{query.name}” while you were editing. Renaming keeps yours (theirs stays in its history, and they are told).
+              </p>
+              <button type="button" onClick={() => (setName(query.name), setSeen({ name: query.name, version: query.team?.version ?? 0 }))}>
+                Use theirs
+              </button>
+            </div>
+          )}
         </form>
       )}
       {mode === 'deleting' && (

@@ -25,6 +25,8 @@ export interface DiscoveryDraft {
   /** As typed: the fields say what is wrong with them. */
   fromPage: string;
   toPage: string;
+  /** The saved query's version in the team when it was opened or last saved here: sent with a save as what it was made on. */
+  seenVersion?: number;
 }
 
 export interface DiscoveryRunState {
@@ -66,7 +68,8 @@ export interface DiscoverySlice {
   /** Saves the draft (as new, or over its saved query); false when refused. */
   saveDiscoveryQuery(): Promise<boolean>;
   duplicateDiscoveryQuery(id: number): Promise<void>;
-  renameDiscoveryQuery(id: number, name: string): Promise<boolean>;
+  /** `seenVersion`: the query's `team.version` when the rename began (the rename is made on it). */
+  renameDiscoveryQuery(id: number, name: string, seenVersion?: number): Promise<boolean>;
   deleteDiscoveryQuery(id: number): Promise<void>;
   /** Checks the query and the pages here, then asks main what the run would spend (free). */
   quoteDiscovery(): Promise<void>;
@@ -209,6 +212,7 @@ export const createDiscoverySlice =
             sandbox: last ? last.sandbox : true,
             fromPage: String(last?.fromPage ?? 1),
             toPage: String(last?.toPage ?? 1),
+            seenVersion: query.team?.version ?? 0,
           },
           discoveryErrors: [],
           discoveryStatus: null,
@@ -245,10 +249,11 @@ export const createDiscoverySlice =
           return false;
         }
         try {
-          const saved = await client.invoke('discovery:saveQuery', { ...(draft.queryId !== null ? { id: draft.queryId } : {}), name, body: valid.body });
+          const seen = draft.queryId !== null && draft.seenVersion !== undefined ? { seen: { version: draft.seenVersion } } : {};
+          const saved = await client.invoke('discovery:saveQuery', { ...(draft.queryId !== null ? { id: draft.queryId } : {}), name, body: valid.body, ...seen });
           upsert(saved);
           set({
-            discoveryDraft: { ...get().discoveryDraft, queryId: saved.id, name: saved.name, body: saved.body, savedBody: canonicalBody(saved.body) },
+            discoveryDraft: { ...get().discoveryDraft, queryId: saved.id, name: saved.name, body: saved.body, savedBody: canonicalBody(saved.body), seenVersion: saved.team?.version ?? 0 },
             discoveryErrors: [],
             discoveryStatus: `Saved “${saved.name}”.`,
           });
@@ -270,9 +275,9 @@ export const createDiscoverySlice =
         }
       },
 
-      async renameDiscoveryQuery(id, name) {
+      async renameDiscoveryQuery(id, name, seenVersion) {
         try {
-          const renamed = await client.invoke('discovery:renameQuery', { id, name: name.trim() });
+          const renamed = await client.invoke('discovery:renameQuery', { id, name: name.trim(), ...(seenVersion !== undefined ? { seen: { version: seenVersion } } : {}) });
           upsert(renamed);
           if (get().discoveryDraft.queryId === id) set({ discoveryDraft: { ...get().discoveryDraft, name: renamed.name } });
           set({ discoveryStatus: `Renamed to “${renamed.name}”.` });

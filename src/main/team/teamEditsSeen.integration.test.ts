@@ -1,0 +1,221 @@
+// No edit is lost silently, through the handlers the renderer calls, on two laptops wired as in
+// the app (each syncing by itself: NOTIFY, push and pull at each edit) and one real PostgreSQL:
+// - Anna and Bob open the same account note (or saved query name) and each saves their own, at
+//   0, 50, 200, 500 and 2,000 ms apart, in both orders. Each edit goes to the team as made on the
+//   version its editor showed when it opened, not on the latest the laptop had pulled before the
+//   save: so whichever the team database received last is the value on both laptops, and the
+//   other's author is told (a notice), finds theirs in the field's history and can restore it.
+// - The account editor's own quick sequence (status → tag → note within a second, on an account
+//   with nothing yet), with its answers reaching the screen a little after each edit was sent as
+//   in the app: the tag is kept on both laptops, and Anna's Scout never sends its removal.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { notesEdits, seenOf, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
+import type { SavedDiscoveryQuery } from '@shared/discoveryData';
+import type { TeamNotice } from '@shared/teamSync';
+import type { MainServices } from '../services/mainServices';
+import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
+import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { TEAM_SCHEMA } from './names';
+import { accountDocId } from './sharedDocs';
+import type { SharedKind } from './sharedWork';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const delays = [0, 50, 200, 500, 2_000];
+const orders = ['Anna first', 'Bob first'] as const;
+
+describeWithPostgres('no edit lost silently: an edit is made on what its editor showed (two laptops, real delays)', () => {
+  let server: TestPostgres;
+  let team: TeamDatabase;
+  let anna: Researcher;
+  let bob: Researcher;
+  let sim: SimulatorHandle;
+  let a: Laptop;
+  let b: Laptop;
+  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
+  const open: MainServices[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    team = await teamDatabase(server);
+    anna = await team.addResearcher('Anna Berg');
+    bob = await team.addResearcher('Bob Lund');
+    sim = await startSimulator({ generationMs: 30 });
+    a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    // Both listen (NOTIFY): a teammate's edit arrives within moments, as in the app.
+    await waitUntil('both laptops listening', () => [a, b].every((l) => l.services.workspaces.get('team').sharedWork!.live), 10_000);
+  }, 60_000);
+  afterAll(async () => {
+    await closeLaptops(open, keychains);
+    await team?.close();
+    await server?.close();
+    await sim?.close();
+  });
+
+  const shared = (l: Laptop) => l.services.workspaces.get('team').sharedWork!;
+  const settled = () => [a, b].every((l) => shared(l).pendingCount() === 0);
+  const notesOn = (l: Laptop, account: string) => l.call<AccountNotesView>('notes:get', { network: 'instagram', account });
+  const noticesAbout = async (l: Laptop, words: string) => (await l.call<TeamNotice[]>('team:notices')).filter((n) => n.message.includes(words));
+  const who = (l: Laptop) => (l === a ? 'Anna Berg' : 'Bob Lund');
+
+  /**
+   * Two saves of one field from editors both opened on `base`, `delay` ms apart: the value the
+   * team received last is the value on both laptops; the other's author is told, has theirs in
+   * the field's history on both laptops, and restoring it makes it the value on both again.
+   */
+  async function neitherLost(
+    kind: SharedKind,
+    docId: () => string,
+    field: string,
+    words: string,
+    read: (l: Laptop) => Promise<string | null>,
+    first: { laptop: Laptop; value: string; save: () => Promise<unknown> },
+    second: { laptop: Laptop; value: string; save: () => Promise<unknown> },
+    delay: number,
+  ): Promise<void> {
+    if (delay === 0) await Promise.all([first.save(), second.save()]);
+    else {
+      await first.save();
+      await sleep(delay);
+      await second.save();
+    }
+    const values = [first.value, second.value];
+    // Both laptops agree once everything is pushed and pulled.
+    let current: string | null = null;
+    await waitUntil('both laptops agree on one of the two values', async () => {
+      const [va, vb] = [await read(a), await read(b)];
+      current = va;
+      return settled() && va === vb && values.includes(va ?? '');
+    }, 15_000);
+    const winner = current === first.value ? first : second;
+    const loser = winner === first ? second : first;
+    // The one overtaken is told, naming who overtook it; the one whose value stands is not.
+    await waitUntil(`${who(loser.laptop)} told that ${who(winner.laptop)} overtook the edit`, async () => (await noticesAbout(loser.laptop, words)).length === 1, 10_000);
+    const [notice] = await noticesAbout(loser.laptop, words);
+    expect(notice!.message).toContain(`${who(winner.laptop)} changed`);
+    expect(notice!.canRestore).toBe(true);
+    expect(await noticesAbout(winner.laptop, words)).toEqual([]);
+    // Both values are in the field's history on both laptops, the winner's current.
+    for (const l of [a, b]) {
+      const history = shared(l).history(kind, docId(), field);
+      expect(history.map((h) => h.value)).toEqual(expect.arrayContaining(values));
+      expect(history.find((h) => h.current)?.value).toBe(winner.value);
+    }
+    // Restored: the overtaken value is the value on both laptops again, and the notice goes.
+    await loser.laptop.call('team:restoreNotice', { id: notice!.id });
+    await waitUntil(`${who(loser.laptop)}'s value restored on both laptops`, async () => settled() && (await read(a)) === loser.value && (await read(b)) === loser.value, 15_000);
+    expect(await noticesAbout(loser.laptop, words)).toEqual([]);
+    expect(await noticesAbout(winner.laptop, words)).toEqual([]);
+  }
+
+  let round = 0;
+  for (const delay of delays) {
+    for (const order of orders) {
+      it(`an account note both opened on "Base note v1", saved ${delay} ms apart, ${order}: neither is lost untold`, async () => {
+        const account = `notes_${++round}_${delay}`;
+        const ref = { network: 'instagram', account };
+        await a.call('notes:set', { ...ref, note: 'Base note v1', tags: [] });
+        await waitUntil('the base note on both laptops, shared', async () => {
+          const [na, nb] = [await notesOn(a, account), await notesOn(b, account)];
+          return settled() && nb.note === 'Base note v1' && na.team !== undefined && na.team.version === nb.team?.version;
+        }, 10_000);
+        // Both open the editor: what each shows is what each edit is made on.
+        const seen = { a: seenOf(await notesOn(a, account)), b: seenOf(await notesOn(b, account)) };
+        const save = (l: Laptop, text: string, from: AccountNotesSeen) => async () => {
+          // Long enough apart that the first has reached the other laptop: its open editor says so.
+          if (delay >= 2_000 && l === second.laptop) {
+            const there = await notesOn(l, account);
+            expect(there.note).not.toBe(from.note);
+            expect(there.team?.by.note).toBe(l === a ? 'Bob Lund' : 'Anna Berg');
+          }
+          await l.call('notes:set', { ...ref, ...notesEdits.note(from, text) });
+        };
+        const annas = { laptop: a, value: `Anna's note (${delay} ms)`, save: () => Promise.resolve() };
+        const bobs = { laptop: b, value: `Bob's note (${delay} ms)`, save: () => Promise.resolve() };
+        const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
+        annas.save = save(a, annas.value, seen.a);
+        bobs.save = save(b, bobs.value, seen.b);
+        await neitherLost('account_notes', () => accountDocId('account_notes', 'instagram', account), 'note', `the notes on ${account} while`, async (l) => (await notesOn(l, account)).note, first, second, delay);
+      }, 60_000);
+
+      it(`a saved query both opened to rename, renamed ${delay} ms apart, ${order}: neither name is lost untold`, async () => {
+        const base = `Streamers ${++round}`;
+        const saved = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: base, body: { social_network: 'instagram' } });
+        const docId = () => shared(a).docIdOf('discovery_query', saved.id);
+        const mine = async (l: Laptop) => (await l.call<SavedDiscoveryQuery[]>('discovery:queries')).find((q) => q.team !== undefined && shared(l).docIdOf('discovery_query', q.id) === docId()) ?? null;
+        await waitUntil('the query on both laptops, shared', async () => {
+          const [qa, qb] = [await mine(a), await mine(b)];
+          return settled() && qb?.name === base && qa?.team?.version === qb.team?.version;
+        }, 10_000);
+        const seen = { a: (await mine(a))!, b: (await mine(b))! };
+        const rename = (l: Laptop, name: string, from: SavedDiscoveryQuery) => async () => {
+          if (delay >= 2_000 && l === second.laptop) {
+            const there = (await mine(l))!;
+            expect(there.name).not.toBe(from.name);
+            expect(there.team?.by.name).toBe(l === a ? 'Bob Lund' : 'Anna Berg');
+          }
+          await l.call('discovery:renameQuery', { id: from.id, name, seen: { version: from.team!.version } });
+        };
+        const annas = { laptop: a, value: `${base} (Anna, ${delay} ms)`, save: () => Promise.resolve() };
+        const bobs = { laptop: b, value: `${base} (Bob, ${delay} ms)`, save: () => Promise.resolve() };
+        const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
+        annas.save = rename(a, annas.value, seen.a);
+        bobs.save = rename(b, bobs.value, seen.b);
+        await neitherLost('discovery_query', () => docId()!, 'name', `“${base} (`, async (l) => (await mine(l))?.name ?? null, first, second, delay);
+      }, 60_000);
+    }
+  }
+
+  it("the account editor's quick status → tag → note on a fresh account, its answers on screen a little later: the tag stays on both laptops, never removed", async () => {
+    /**
+     * The account editor (AccountNotes.tsx) on Anna's laptop: each edit is made from what it shows,
+     * and what it shows is each answer, reaching the screen `latency` ms after main gave it (IPC
+     * and React); the researcher acts every `gap` ms without waiting for the screen.
+     */
+    const editor = async (account: string, latency: number) => {
+      let shown = seenOf(await notesOn(a, account));
+      const answers: Promise<void>[] = [];
+      return {
+        shown: () => shown,
+        send(edit: AccountNotesEdit) {
+          answers.push(
+            a.call<AccountNotesView>('notes:set', { network: 'instagram', account, ...edit }).then(async (answer) => {
+              await sleep(latency);
+              shown = seenOf(answer);
+            }),
+          );
+        },
+        settled: () => Promise.all(answers),
+      };
+    };
+    const rounds = [0, 5, 10, 20, 30, 60, 120].flatMap((gap) => [{ gap, latency: 40 }, { gap, latency: 15 }]);
+    for (const [i, { gap, latency }] of rounds.entries()) {
+      const account = `quick${i}g${gap}`;
+      const e = await editor(account, latency);
+      e.send(notesEdits.status(e.shown(), 'contacted'));
+      await sleep(gap);
+      e.send(notesEdits.addTag(e.shown(), 'Space'));
+      await sleep(gap);
+      // Typing the note begins (what the editor shows then is what it is written over); it is saved on leaving the box.
+      const typingOn = e.shown();
+      await sleep(gap);
+      e.send(notesEdits.note(typingOn, 'Asked for the media kit.'));
+      await e.settled();
+      const whole = (n: AccountNotesView) => n.status === 'contacted' && n.tags.includes('Space') && n.note === 'Asked for the media kit.';
+      await waitUntil(`round ${i} (gap ${gap} ms): status, tag and note on both laptops`, async () => settled() && whole(await notesOn(a, account)) && whole(await notesOn(b, account)), 15_000);
+      // Anna's Scout never sent the tag's removal: nothing in the team database takes it away.
+      const { rows } = await team.admin.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${TEAM_SCHEMA}.shared_changes WHERE doc_id = $1 AND field = 'tag:space' AND value IS NULL`, [
+        accountDocId('account_notes', 'instagram', account),
+      ]);
+      expect(rows[0]!.n, `round ${i} (gap ${gap} ms, answers ${latency} ms later): removals of the tag sent`).toBe('0');
+    }
+    // Still there on both once everything has settled.
+    await sleep(300);
+    for (const [i, { gap }] of rounds.entries()) for (const l of [a, b]) expect((await notesOn(l, `quick${i}g${gap}`)).tags).toEqual(['Space']);
+  }, 120_000);
+});
