@@ -96,6 +96,8 @@ export class TrackingService {
   private stopped = false;
   /** Watchlists whose scheduled run found the API unreachable: not before this time again. */
   private readonly retryAfter = new Map<number, number>();
+  /** Each run under way: aborted when its watchlist is deleted (it stops spending, keeps what it paid for). */
+  private readonly spending = new Map<number, AbortController>();
   /** A shared watchlist's renewals for the whole team, as last read from it, and the month they are of. */
   private readonly teamRenewed = new Map<number, { month: number; total: number }>();
 
@@ -157,7 +159,7 @@ export class TrackingService {
   }
 
   remove(id: number): boolean {
-    this.cancel(id);
+    this.deleted(id);
     const removed = this.deps.repo.remove(id);
     if (removed) this.deps.onEdit?.('watchlist');
     return removed;
@@ -208,6 +210,17 @@ export class TrackingService {
     }));
   }
 
+  /**
+   * The watchlist is being deleted (here, or by a teammate): a run of it under way spends nothing
+   * more, but every request it already sent goes to its end and its report is kept (a paid answer
+   * is never thrown away, even once the watchlist's own bookkeeping is gone). True when one was.
+   */
+  deleted(id: number): boolean {
+    const run = this.spending.get(id);
+    run?.abort(new ScoutError({ code: 'CANCELLED', message: 'Stopped: the watchlist was deleted. What was paid for before is kept.' }));
+    return run !== undefined;
+  }
+
   /** Stops a run of the watchlist under way; true when one was. */
   cancel(id: number): boolean {
     return this.deps.jobs.cancel('watchlist', jobKeys.watchlist(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
@@ -220,11 +233,20 @@ export class TrackingService {
   run(id: number, claimed: TeamClaim | null = null): Promise<TrackingProgress> {
     const w = this.deps.repo.get(id);
     if (!w) return Promise.reject(notFound(id));
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal, claimed));
+    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
+      const spending = new AbortController();
+      this.spending.set(id, spending);
+      try {
+        return await this.runNow(w, signal, claimed, spending.signal);
+      } finally {
+        if (this.spending.get(id) === spending) this.spending.delete(id);
+      }
+    });
   }
 
   /** `claimed`: the team's run a scheduled run claimed before it began (null: asked for by hand, or not shared). */
-  private async runNow(w: WatchlistRecord, signal: AbortSignal, claimed: TeamClaim | null): Promise<TrackingProgress> {
+  /** `deleted`: the watchlist was deleted meanwhile (`deleted()`): nothing more is sent, what was sent is kept. */
+  private async runNow(w: WatchlistRecord, signal: AbortSignal, claimed: TeamClaim | null, deleted: AbortSignal): Promise<TrackingProgress> {
     const members = this.deps.repo.accounts(w.id);
     const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, alerts: 0, reason: null };
     const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
@@ -266,7 +288,7 @@ export class TrackingService {
     const settling: Promise<void>[] = [];
     for (const member of members) {
       // Stopped while a reservation was asked for: the rest is not begun.
-      if (signal.aborted) {
+      if (signal.aborted || deleted.aborted) {
         this.settle(w.id, member.ref, progress, 'cancelled', 'Stopped. What was refreshed before stays.', tell);
         continue;
       }
@@ -282,7 +304,8 @@ export class TrackingService {
         renewal = held;
       }
       const sentAt = this.now();
-      const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
+      // Deleted meanwhile: a request not sent yet is not sent; one sent goes on and is kept.
+      const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal, stopUnsent: deleted }).then(
         () => {
           if (renewal !== null) this.settleRenewal(w.id, renewal, this.spentSince(member.ref, sentAt) ?? quote.cost, settling);
           if (this.deps.repo.setGone(w.id, member.ref, null)) goneChanged = true;
@@ -321,7 +344,8 @@ export class TrackingService {
         this.deps.logger.warn(`watchlist ${w.id}: alerts not evaluated: ${eventError(error).message}`);
       }
     }
-    if (this.deps.alerts && this.deps.brandMentions && !signal.aborted) progress.alerts += await this.mentionAlerts(w.id, refreshedRefs, signal);
+    if (this.deps.alerts && this.deps.brandMentions && !signal.aborted && !deleted.aborted) progress.alerts += await this.mentionAlerts(w.id, refreshedRefs, signal);
+    if (deleted.aborted) return finish('stopped', 'Stopped: the watchlist was deleted. What was paid for before is kept.');
     if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
     if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
       // Nothing got through: not a run. The schedule tries again later.

@@ -234,7 +234,8 @@ export class Workspace {
             if (kinds.includes('watchlist')) teammatesSnapshots.add('all');
           },
           onNotice: () => this.tellNotices(),
-          onWatchlistRemoved: (watchlistId) => this.tracking.cancel(watchlistId),
+          // A teammate deleted it: a run of it here stops spending, and keeps what it paid for.
+          onWatchlistRemoved: (watchlistId) => this.tracking.deleted(watchlistId),
         })
       : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
