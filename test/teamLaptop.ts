@@ -26,9 +26,10 @@ export interface Laptop {
 }
 
 /** Main services on a data folder of their own, Team active, its API address and credentials on the simulator. */
-export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number } = {}): Promise<Laptop> {
-const { sim, keychainService, open } = context;
-  const dataDir = tempDir('scout-team-');
+export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number; leaseMs?: number; dataDir?: string } = {}): Promise<Laptop> {
+  const { sim, keychainService, open } = context;
+  // A data folder given: a laptop started again on the folder of one before it (restarted, or killed).
+  const dataDir = options.dataDir ?? tempDir('scout-team-');
   const logFile = path.join(dataDir, 'logs', 'scout.log');
   const logger = new Logger('debug');
   logger.addFileSink(logFile);
@@ -44,7 +45,7 @@ const { sim, keychainService, open } = context;
     apiTimeoutMs: 15_000,
     transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
     polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
-    team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
+    team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: options.leaseMs ?? 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
   });
   open.push(services);
   const seen: string[] = [];

@@ -94,8 +94,11 @@ export interface TeamPaidCall<T> {
    * claim is then given up). Run by the kernel while the claim is kept alive.
    */
   finish(value: T, charged: boolean): Promise<{ value: T; fetchedAt: Date; body: RecordBody | null }>;
-  /** A teammate is buying it now: said once, with their name, while Scout waits for their record. */
-  onHeld?: (holderName: string) => void;
+  /**
+   * A teammate is buying it now: said once, with their name, while Scout waits for their record.
+   * `yours`: it is the researcher themself, buying it on another computer.
+   */
+  onHeld?: (holderName: string, yours: boolean) => void;
 }
 
 export interface PaidCall<T> {
@@ -265,12 +268,15 @@ export class PaidWork {
         return { value: await team.takeCopy(body, copy), charged: false, teammate: copy };
       }
       if (outcome.kind === 'held') {
-        if (!told) team.onHeld?.(outcome.holderName);
+        if (!told) team.onHeld?.(outcome.holderName, outcome.yours);
         told = true;
         if (performance.now() >= waitEnds) {
           throw new ScoutError({
             code: 'TEAM_ITEM_HELD',
-            message: `${outcome.holderName} is buying ${call.describe} now and has not finished yet. Nothing was spent; open it again in a moment to take their copy.`,
+            // Never "Anna Berg is buying…" to Anna: her claim from another computer is said as hers.
+            message: outcome.yours
+              ? `You are buying ${call.describe} on another computer, and it has not finished yet. Nothing was spent here; open it again in a moment to take that copy.`
+              : `${outcome.holderName} is buying ${call.describe} now and has not finished yet. Nothing was spent; open it again in a moment to take their copy.`,
           });
         }
         await sleep(Math.max(10, Math.min(gate.timing.heldPollMs, outcome.leaseLeftMs + 10)), waiting);

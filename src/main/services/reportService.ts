@@ -400,8 +400,16 @@ export class ReportService {
     const quote = this.quote(ref);
     this.deps.paid.assertConfirmed(`Fetching ${ref.apiName}`, quote.cost, confirmedCost, quote.balance);
     this.deps.paid.assertMayCall();
-    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null, teammate?: string) =>
-      this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started, ...(teammate ? { teammate } : {}) });
+    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null, teammate?: { name: string; yours: boolean }) =>
+      this.report({
+        network: ref.network,
+        accountKey,
+        phase,
+        retryInSec,
+        nextCheckAt: waitMs === null ? null : this.now() + waitMs,
+        elapsedMs: this.now() - started,
+        ...(teammate ? { teammate: teammate.name, ...(teammate.yours ? { yoursElsewhere: true } : {}) } : {}),
+      });
 
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     const item = reportTeamItem(ref.network, accountKey, ref.tiktokType);
@@ -447,7 +455,7 @@ export class ReportService {
       teamUnreachableConfirmed,
       // A Team workspace claims what costs; a free refresh is nobody's purchase and is not claimed.
       ...(quote.cost > 0
-        ? { team: { item, withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string) => progress('waiting-teammate', null, null, name) } }
+        ? { team: { item, withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string, yours: boolean) => progress('waiting-teammate', null, null, { name, yours }) } }
         : {}),
       signal,
       ...(stopUnsent ? { stopUnsent } : {}),

@@ -60,6 +60,7 @@ import type pg from 'pg';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut } from '../team/codecs';
 import { TeamError } from '../team/errors';
 import { TEAM_SCHEMA } from '../team/names';
+import { SqliteClaimTokens } from '../team/claims';
 import { TeamLedger } from '../team/teamLedger';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
@@ -196,6 +197,8 @@ export class Workspace {
             },
             options: deps.team,
             ...(this.teamLedger ? { ledger: this.teamLedger } : {}),
+            // Its claims' tokens in this file: restarted, it takes up its own claims at once.
+            claimTokens: new SqliteClaimTokens(db),
           })
         : null;
     // Pulled records and shared edits change what the screens show: they are told which kinds.

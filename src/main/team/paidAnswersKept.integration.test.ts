@@ -2,15 +2,24 @@
 // handlers the renderer calls) on one real PostgreSQL and one simulator, the referee of what was
 // charged:
 // - a watchlist a teammate deletes while its renewal run is under way keeps every report that run
-//   paid for, and spends nothing more.
+//   paid for, and spends nothing more;
+// - a laptop killed while it held a claim, started again on its data folder, takes its own claim
+//   up at once (no wait for itself), while the same researcher's claim from another computer is
+//   still waited for, and said as theirs ("you are buying it on another computer").
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TrackingProgress, WatchlistSummary } from '@shared/tracking';
+import type { ReportProgress } from '@shared/reports';
 import type { MainServices } from '../services/mainServices';
+import { reportTeamItem } from '../services/reportService';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
+import { bundleFixture, runNode } from '../../../test/childProcess';
 import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
 import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { tempDir } from '../../../test/support';
+import { TeamClaims } from './claims';
 
 describeWithPostgres('paid answers kept in a Team workspace', () => {
   let server: TestPostgres;
@@ -40,6 +49,7 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
 
   const spent = () => Object.values(sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
   const named = async (l: Laptop, name: string) => (await l.call<WatchlistSummary[]>('watchlists:list', {})).find((w) => w.name === name) ?? null;
+  const waiting = (l: Laptop) => l.events.filter((e) => e.name === 'reports:changed' && (e.payload as ReportProgress).phase === 'waiting-teammate').map((e) => e.payload as ReportProgress);
 
   it('a watchlist a teammate deletes during its renewal run: every report the run paid for is kept, and it spends nothing more', async () => {
     const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
@@ -74,4 +84,41 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
       return rows.every((r) => r.state !== 'reserved') && rows.filter((r) => r.state === 'spent').reduce((n, r) => n + r.credits, 0) === charged;
     });
   }, 60_000);
+
+  it('a laptop killed while it held a claim, started again, buys at once; the same researcher’s claim from another computer is waited for, said as hers', async () => {
+    const dataDir = tempDir('scout-team-killed-');
+    // A laptop of Anna's claims the account through its Team workspace's own gate, then is killed.
+    const fixture = bundleFixture('test/fixtures/claimHoldingLaptop.ts', ['keytar']);
+    const child = runNode(fixture, [dataDir, keychains[0]!, sim.url, 'killed_holder'], { SCOUT_TEST_RESEARCHER: JSON.stringify({ connection: anna.connection }) });
+    await child.waitFor(/^won$/, 60_000);
+    child.process.kill('SIGKILL');
+    expect((await child.exited).signal).toBe('SIGKILL');
+    const item = reportTeamItem('instagram', 'killed_holder');
+    const held = await team.admin.query<{ left_s: number }>("SELECT extract(epoch FROM lease_expires_at - now())::float8 AS left_s FROM scout_team.claims WHERE kind = 'report' AND item_key = $1", [item.key]);
+    // Its claim outlives it (a long lease): a laptop waiting for it would wait most of a minute.
+    expect(held.rows[0]!.left_s).toBeGreaterThan(30);
+
+    // Started again on the same data folder: it finds the claim its own and buys at once.
+    const again = await teamLaptop({ sim, keychainService: keychains[0]!, open }, { dataDir, heldWaitMs: 3_000 });
+    expect((await connect(again, anna)).status.state).toBe('connected');
+    const before = spent();
+    const from = performance.now();
+    await again.call('reports:fetch', { network: 'instagram', account: 'killed_holder', confirmedCost: 1, workspace: 'team' });
+    expect(performance.now() - from).toBeLessThan(10_000);
+    expect(waiting(again)).toEqual([]);
+    expect(spent() - before).toBe(1);
+    expect(again.services.workspaces.get('team').reportsRepo.open('instagram', 'killed_holder')).not.toBeNull();
+    // Bought and shared: the claim is released.
+    expect((await team.admin.query("SELECT 1 FROM scout_team.claims WHERE item_key = $1", [item.key])).rows).toEqual([]);
+
+    // Anna on another computer (another workspace file) is buying another account: waited for,
+    // never as "waiting for Anna Berg".
+    const otherComputer = new TeamClaims(anna.pool(), { leaseMs: 60_000 });
+    const elsewhere = reportTeamItem('instagram', 'bought_elsewhere');
+    expect((await otherComputer.claim(elsewhere, 365)).kind).toBe('won');
+    const failure = await again.failure('reports:fetch', { network: 'instagram', account: 'bought_elsewhere', confirmedCost: 1, workspace: 'team' });
+    expect(failure).toMatchObject({ code: 'TEAM_ITEM_HELD', message: expect.stringMatching(/^You are buying the Instagram report of bought_elsewhere on another computer/) });
+    expect(waiting(again)).toEqual([expect.objectContaining({ accountKey: 'bought_elsewhere', yoursElsewhere: true })]);
+    expect(spent() - before).toBe(1);
+  }, 120_000);
 });

@@ -23,7 +23,7 @@ import { createTeamPool, isConnectionError, isLoopback, type TeamPoolOptions } f
 import type { RecordBody, TeamItem } from './records';
 import { teamMigrations } from './schema';
 import { assertTeamSchemaCurrent } from './schema/migrate';
-import type { ClaimOptions } from './claims';
+import type { ClaimOptions, ClaimTokens } from './claims';
 import type { TeamLedger } from './teamLedger';
 import type { BalanceKind } from '@shared/balances';
 
@@ -51,6 +51,8 @@ export interface TeamConnectorDeps {
   now?: () => number;
   /** The workspace's team ledger: its queued spends are pushed before a monthly limit is read. */
   ledger?: TeamLedger;
+  /** Where this laptop writes down its claims' tokens (the workspace's file: a restart keeps them). */
+  claimTokens?: ClaimTokens;
 }
 
 /** States in which Scout waits for the researcher (or the admin) before it asks again by itself. */
@@ -245,7 +247,12 @@ export class TeamConnector {
     if (this.current?.key === key) return this.current.pool;
     const old = this.current;
     const pool = createTeamPool({ ...settings, ca: settings.ca ?? undefined, password }, { applicationName: 'scout', ...this.deps.options?.pool });
-    this.current = { key, pool, gate: new PostgresTeamGate(pool, { ...this.deps.options?.gate, ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}) }) };
+    this.current = { key, pool, gate: new PostgresTeamGate(pool, {
+        ...this.deps.options?.gate,
+        ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+        ...(this.deps.claimTokens ? { tokens: this.deps.claimTokens } : {}),
+      }),
+    };
     void old?.pool.end().catch(() => undefined);
     return pool;
   }
