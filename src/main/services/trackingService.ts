@@ -72,6 +72,11 @@ export interface TrackingDeps {
     docId: (watchlistId: number) => string | null;
     /** Whether the team database answered at its last check: when not, nothing waits on asking it again. */
     reachable: () => boolean;
+    /**
+     * Whether the team database is connected, once that is known: while the connection's first
+     * check is under way (Scout just started) it waits for its answer.
+     */
+    connected: () => Promise<boolean>;
   };
 }
 
@@ -577,13 +582,19 @@ export class TrackingService {
    * A shared watchlist's scheduled run is claimed in the team database first: a teammate's run
    * finished within (most of) the schedule's period means it is not due here (that run is taken as
    * the last, with its teammate's name); one under way means not now (looked at again at the next
-   * tick). A team that cannot be reached does not stop a run (its refreshes are free; a renewal
-   * still needs the team to count it).
+   * tick). Only the team can say whether a teammate runs it: while its connection is not known
+   * yet (the first tick after a start comes before it is) the tick waits for it, and a team that
+   * cannot be asked means not now either (looked at again at the next tick), never a run blind —
+   * two laptops started together would both run it.
    */
   private async teamClaim(w: WatchlistRecord): Promise<{ skip: true } | { skip: false; claim: TeamClaim | null }> {
     const docId = this.deps.team?.docId(w.id) ?? null;
     const every = scheduleEveryMs[w.schedule];
-    if (docId === null || every === null || !this.deps.team!.reachable()) return { skip: false, claim: null };
+    if (docId === null || every === null) return { skip: false, claim: null };
+    if (!(await this.deps.team!.connected())) {
+      this.deps.logger.info(`watchlist ${w.id}: not run now; the team database cannot say whether a teammate runs it (tried again at the next tick)`);
+      return { skip: true };
+    }
     try {
       // 90 %: a teammate's clock a little behind the server's never makes both run.
       const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
@@ -594,8 +605,8 @@ export class TrackingService {
       }
       return { skip: true };
     } catch (error) {
-      this.deps.logger.warn(`watchlist ${w.id}: the team's runs could not be read, so it runs here: ${eventError(error).message}`);
-      return { skip: false, claim: null };
+      this.deps.logger.warn(`watchlist ${w.id}: not run now; the team's runs could not be read (tried again at the next tick): ${eventError(error).message}`);
+      return { skip: true };
     }
   }
 

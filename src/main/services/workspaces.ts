@@ -359,7 +359,7 @@ export class Workspace {
       logger: deps.logger,
       isActive: () => deps.isActive?.(id) ?? true,
       ...(onEdit ? { onEdit } : {}),
-      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected' } } : {}),
+      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected', connected: () => this.teamConnected() } } : {}),
     });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,
@@ -537,6 +537,13 @@ export class Workspace {
     const notices = this.teamNotices();
     this.deps.events.emit('team:noticesChanged', { workspace: this.id, notices });
     return notices;
+  }
+
+  /** Whether the team database is connected, once known: a first check under way (just started) is waited for. */
+  private async teamConnected(): Promise<boolean> {
+    if (!this.team || this.closing) return false;
+    if (this.team.status().state === 'connecting') await this.team.check().catch(() => undefined);
+    return this.team.status().state === 'connected';
   }
 
   /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */

@@ -5,7 +5,8 @@
 //   paid for, and spends nothing more;
 // - a laptop killed while it held a claim, started again on its data folder, takes its own claim
 //   up at once (no wait for itself), while the same researcher's claim from another computer is
-//   still waited for, and said as theirs ("you are buying it on another computer").
+//   still waited for, and said as theirs ("you are buying it on another computer");
+// - two laptops started together run a shared daily watchlist once for the team.
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -121,4 +122,26 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
     expect(waiting(again)).toEqual([expect.objectContaining({ accountKey: 'bought_elsewhere', yoursElsewhere: true })]);
     expect(spent() - before).toBe(1);
   }, 120_000);
+
+  it('two laptops started together run a shared daily watchlist once for the team', async () => {
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    expect((await connect(a, anna)).status.state).toBe('connected');
+    expect((await connect(b, bob)).status.state).toBe('connected');
+    await a.call('reports:fetch', { network: 'instagram', account: 'started_together', confirmedCost: 1, workspace: 'team' });
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Daily, started together', schedule: 'daily', accounts: [{ network: 'instagram', account: 'started_together' }] });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Daily, started together'))?.accounts === 1, 10_000);
+    const docId = a.services.workspaces.get('team').sharedWork!.docIdOf('watchlist', made.id)!;
+    const dirs = [a, b].map((l) => l.services.workspaces.get('team').db.name.replace(/\/workspaces\/team\/scout\.sqlite$/, ''));
+    // Both quit before it was ever run, and start again at the same moment.
+    await closeLaptops(open, []);
+    const [a2, b2] = await Promise.all(dirs.map((dataDir, i) => teamLaptop({ sim, keychainService: keychains[i]!, open }, { dataDir })));
+    const runs = async () => (await team.admin.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM scout_team.watchlist_runs WHERE doc_id = $1', [docId])).rows;
+    const checked = () => Promise.all([a2!, b2!].map(async (l) => (await l.call<{ members: { checkedAt: number | null }[] }>('watchlists:get', { id: (await named(l, 'Daily, started together'))!.id })).members[0]!.checkedAt));
+    await waitUntil('a laptop’s run', async () => (await checked()).some((c) => c !== null), 20_000);
+    // Time for the other laptop's first tick to run it too, were it to.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await checked()).filter((c) => c !== null)).toHaveLength(1);
+    expect(await runs()).toEqual([{ finished: true }]);
+  }, 60_000);
 });
