@@ -564,17 +564,30 @@ export class TrackingService {
     void this.tick();
   }
 
-  async stopSchedule(): Promise<void> {
+  /**
+   * Stops the schedule: no run starts from here on. Waits for a tick under way to end, at most
+   * `waitMs`: a tick waiting on the team database (a claim of a run under a teammate's long
+   * transaction, a server that does not answer) is not waited out — whatever it does after that
+   * is looked at against `stopped` first, and a paid call's ledger row is written before it is sent.
+   */
+  async stopSchedule(waitMs = Infinity): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.ticking;
+    if (!this.ticking) return;
+    if (waitMs === Infinity) return this.ticking;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.ticking, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   /** Runs every watchlist that is due, one after another; nothing while the workspace is not the active one or offline. */
   tick(): Promise<void> {
     // Cleared in a later microtask, so a tick with nothing due cannot clear it before it is set.
-    this.ticking ??= this.runDue().finally(() => (this.ticking = null));
+    // A tick that fails (the workspace closed under it) is said in the log, never an unhandled rejection.
+    this.ticking ??= this.runDue()
+      .catch((error: unknown) => this.deps.logger.warn(`watchlists: the schedule's look stopped: ${eventError(error).message}`))
+      .finally(() => (this.ticking = null));
     return this.ticking;
   }
 
@@ -591,13 +604,15 @@ export class TrackingService {
     const docId = this.deps.team?.docId(w.id) ?? null;
     const every = scheduleEveryMs[w.schedule];
     if (docId === null || every === null) return { skip: false, claim: null };
-    if (!(await this.deps.team!.connected())) {
+    if (!(await this.deps.team!.connected()) || this.stopped) {
       this.deps.logger.info(`watchlist ${w.id}: not run now; the team database cannot say whether a teammate runs it (tried again at the next tick)`);
       return { skip: true };
     }
     try {
       // 90 %: a teammate's clock a little behind the server's never makes both run.
       const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
+      // Stopped (closing) while the team answered: nothing more is written, nothing run.
+      if (this.stopped) return { skip: true };
       if (claim.claimed) return { skip: false, claim: { runId: claim.runId } };
       if (claim.run) {
         this.deps.repo.markRun(w.id, claim.run.startedAt, claim.run.by);
@@ -620,7 +635,7 @@ export class TrackingService {
 
   private async runDue(): Promise<void> {
     // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
-    await this.flushTeamRenewals((id) => !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
+    await this.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);

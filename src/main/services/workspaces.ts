@@ -79,6 +79,18 @@ export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo'
 const META_BASE_URL = 'baseUrl';
 /** How long closing waits for a paid call that is out to be recorded. */
 const CLOSE_WAIT_MS = 20_000;
+/**
+ * On close, how long work waiting on the team database (a watchlist tick or run, the pool's last
+ * queries) is waited for: a team database slow to answer does not hold Scout's exit for its
+ * timeouts. What it has not told the team yet is told at the next start (outboxes, renewals).
+ */
+const TEAM_CLOSE_WAIT_MS = 2_000;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([work.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
 const META_MANUAL_OFFLINE = 'manualOffline';
 /** Which team database a Team workspace's records were received from (its address and name). */
 const META_TEAM_RECORDS_FROM = 'teamRecordsFrom';
@@ -746,12 +758,16 @@ export class Workspace {
    */
   async close(): Promise<void> {
     this.closing = true;
-    // No scheduled refresh starts from here on (one under way is cancelled with the other jobs).
-    const trackingStopped = this.tracking.stopSchedule();
+    // No scheduled refresh starts from here on (one under way is cancelled with the other jobs);
+    // a tick waiting on the team database is not waited out.
+    const trackingStopped = this.tracking.stopSchedule(TEAM_CLOSE_WAIT_MS);
     this.jobs.cancelAll(new ScoutError({ code: 'CANCELLED', message: 'Stopped: Scout is closing this workspace.' }));
+    // A paid call that is out is waited for (up to CLOSE_WAIT_MS) so its ledger row is settled;
+    // cancelled jobs only a short while: one waiting on the team database (a watchlist run's claim
+    // or renewal under a long lock) has nothing to record that is not written already.
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
-      Promise.all([this.jobs.idle(), this.paid.idle()]).then(() => true),
+      Promise.all([withinMs(this.jobs.idle(), TEAM_CLOSE_WAIT_MS), this.paid.idle()]).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS))),
     ]);
     clearTimeout(timer);

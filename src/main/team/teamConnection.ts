@@ -55,6 +55,9 @@ export interface TeamConnectorDeps {
   claimTokens?: ClaimTokens;
 }
 
+/** How long closing waits for the pool's last check or queries before leaving it to end on its own. */
+const CLOSE_WAIT_MS = 2_000;
+
 /** States in which Scout waits for the researcher (or the admin) before it asks again by itself. */
 const needsAction = new Set<TeamStatus['state']>(['not-configured', 'wrong-password', 'refused']);
 
@@ -134,13 +137,24 @@ export class TeamConnector {
     return this.checking;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes the pool. A check or a query the server is slow to answer (a long lock, a server that
+   * does not answer) is waited for at most `waitMs`: the pool ends on its own after that, and a
+   * closing Scout does not wait out its timeouts.
+   */
+  async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
     this.closed = true;
     this.clearTimer();
-    await this.checking?.catch(() => undefined);
     const current = this.current;
+    const ended = (async () => {
+      await this.checking?.catch(() => undefined);
+      this.current = null;
+      await current?.pool.end().catch(() => undefined);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
     this.current = null;
-    await current?.pool.end().catch(() => undefined);
   }
 
   /**
