@@ -8,7 +8,8 @@ import { buildSync } from 'esbuild';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
-export function bundleFixture(entry: string): string {
+/** `external`: native modules besides better-sqlite3 the fixture loads (keytar, for the main services). */
+export function bundleFixture(entry: string, external: readonly string[] = []): string {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scout-fixture-')), `${path.basename(entry, '.ts')}.cjs`);
   buildSync({
     entryPoints: [path.join(repoRoot, entry)],
@@ -17,7 +18,9 @@ export function bundleFixture(entry: string): string {
     format: 'cjs',
     target: 'node20',
     outfile: out,
-    external: ['better-sqlite3'],
+    external: ['better-sqlite3', ...external],
+    // import('keytar') made require(), so the child finds it by NODE_PATH as it does better-sqlite3.
+    ...(external.length > 0 ? { supported: { 'dynamic-import': false } } : {}),
     tsconfig: path.join(repoRoot, 'tsconfig.node.json'),
     nodePaths: [path.join(repoRoot, 'node_modules')],
     logLevel: 'error',

@@ -26,9 +26,10 @@ export interface Laptop {
 }
 
 /** Main services on a data folder of their own, Team active, its API address and credentials on the simulator. */
-export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number } = {}): Promise<Laptop> {
-const { sim, keychainService, open } = context;
-  const dataDir = tempDir('scout-team-');
+export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number; leaseMs?: number; dataDir?: string; appTimings?: boolean } = {}): Promise<Laptop> {
+  const { sim, keychainService, open } = context;
+  // A data folder given: a laptop started again on the folder of one before it (restarted, or killed).
+  const dataDir = options.dataDir ?? tempDir('scout-team-');
   const logFile = path.join(dataDir, 'logs', 'scout.log');
   const logger = new Logger('debug');
   logger.addFileSink(logFile);
@@ -41,10 +42,15 @@ const { sim, keychainService, open } = context;
     // A discovery page takes the simulator well under a second alone but over two beside another
     // test worker on CI, and a paid answer cut off by the timeout is (rightly) not asked again:
     // no team test waits for a timeout, so it is as long as a slow machine needs.
-    apiTimeoutMs: 15_000,
-    transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
-    polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
-    team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
+    // `appTimings`: the app's own timeouts, retries, polls and leases (a test of how long something takes).
+    ...(options.appTimings
+      ? {}
+      : {
+          apiTimeoutMs: 15_000,
+          transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
+          polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
+          team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: options.leaseMs ?? 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
+        }),
   });
   open.push(services);
   const seen: string[] = [];

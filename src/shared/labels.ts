@@ -145,8 +145,12 @@ export function teamStatusLabel(status: TeamStatus): string {
   return status.state === 'connected' && status.researcherName ? `Team: ${status.researcherName}` : teamStateLabels[status.state];
 }
 
-/** A fetch waiting for a teammate's purchase (the `waiting-teammate` phase). */
-export function waitingForTeammate(name: string | null | undefined): string {
+/**
+ * A fetch waiting for a teammate's purchase (the `waiting-teammate` phase); `yoursElsewhere`: the
+ * researcher's own purchase on another computer (never "waiting for" themself).
+ */
+export function waitingForTeammate(name: string | null | undefined, yoursElsewhere = false): string {
+  if (yoursElsewhere) return 'you are buying it on another computer: Scout takes that copy and spends nothing…';
   return `waiting for ${name ?? 'a teammate'}, who is buying it now: Scout takes their copy and spends nothing…`;
 }
 

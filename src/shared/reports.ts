@@ -102,6 +102,8 @@ export interface ReportProgress {
   phase: 'queued' | 'waiting-teammate' | 'requesting' | 'generating' | 'saving' | 'finished';
   /** `waiting-teammate`: the teammate's name, as the team knows them. */
   teammate?: string | null;
+  /** `waiting-teammate`: it is the researcher themself, buying it on another computer (never "waiting for" themself). */
+  yoursElsewhere?: boolean;
   /** The API's retryTtl while generating. */
   retryInSec: number | null;
   /** When Scout asks the API again (epoch ms), while generating: what a countdown counts to. */

@@ -94,8 +94,11 @@ export interface TeamPaidCall<T> {
    * claim is then given up). Run by the kernel while the claim is kept alive.
    */
   finish(value: T, charged: boolean): Promise<{ value: T; fetchedAt: Date; body: RecordBody | null }>;
-  /** A teammate is buying it now: said once, with their name, while Scout waits for their record. */
-  onHeld?: (holderName: string) => void;
+  /**
+   * A teammate is buying it now: said once, with their name, while Scout waits for their record.
+   * `yours`: it is the researcher themself, buying it on another computer.
+   */
+  onHeld?: (holderName: string, yours: boolean) => void;
 }
 
 export interface PaidCall<T> {
@@ -112,6 +115,12 @@ export interface PaidCall<T> {
   /** The researcher confirmed the spend in this kernel's workspace: refused once another is active. */
   confirmedHere?: boolean;
   signal?: AbortSignal;
+  /**
+   * Stops the call only while nothing has been sent (waiting its turn, waiting for a teammate,
+   * before its ledger row): once the request went, the call goes to its end, so what was paid
+   * for is kept (a watchlist deleted during its run stops spending, never throws away a paid answer).
+   */
+  stopUnsent?: AbortSignal;
   /** Inside the gate, just before sending (progress, say). Throws to send nothing. */
   beforeSend?: () => void;
   /** The request itself. `paid` is true when it is expected to spend (never repeated when its answer is lost). */
@@ -208,6 +217,7 @@ export class PaidWork {
    */
   async spend<T>(call: PaidCall<T>): Promise<Spent<T>> {
     call.signal?.throwIfAborted();
+    call.stopUnsent?.throwIfAborted();
     this.assertMayCall();
     if (call.confirmedHere) this.assertStillActive();
     const ticket = this.nextCall++;
@@ -234,8 +244,10 @@ export class PaidWork {
     const waitEnds = performance.now() + gate.timing.heldWaitMs;
     let told = false;
     let lost = 0;
+    // While waiting for a teammate nothing is out: either signal stops the wait.
+    const waiting = unsentSignal(call);
     for (;;) {
-      call.signal?.throwIfAborted();
+      waiting?.throwIfAborted();
       this.assertMayCall();
       let outcome;
       try {
@@ -256,15 +268,18 @@ export class PaidWork {
         return { value: await team.takeCopy(body, copy), charged: false, teammate: copy };
       }
       if (outcome.kind === 'held') {
-        if (!told) team.onHeld?.(outcome.holderName);
+        if (!told) team.onHeld?.(outcome.holderName, outcome.yours);
         told = true;
         if (performance.now() >= waitEnds) {
           throw new ScoutError({
             code: 'TEAM_ITEM_HELD',
-            message: `${outcome.holderName} is buying ${call.describe} now and has not finished yet. Nothing was spent; open it again in a moment to take their copy.`,
+            // Never "Anna Berg is buying…" to Anna: her claim from another computer is said as hers.
+            message: outcome.yours
+              ? `You are buying ${call.describe} on another computer, and it has not finished yet. Nothing was spent here; open it again in a moment to take that copy.`
+              : `${outcome.holderName} is buying ${call.describe} now and has not finished yet. Nothing was spent; open it again in a moment to take their copy.`,
           });
         }
-        await sleep(Math.max(10, Math.min(gate.timing.heldPollMs, outcome.leaseLeftMs + 10)), call.signal);
+        await sleep(Math.max(10, Math.min(gate.timing.heldPollMs, outcome.leaseLeftMs + 10)), waiting);
         continue;
       }
       const bought = await this.spendWon(call, team, gate, outcome.claim);
@@ -326,7 +341,9 @@ export class PaidWork {
   }
 
   private async spendAlone<T>(call: PaidCall<T>, beforeSending?: () => Promise<void>): Promise<{ kind: 'done'; value: T; charged: boolean } | { kind: 'charged-unknown' }> {
-    const { signal, quote } = call;
+    const { quote } = call;
+    // Nothing is out until the ledger row below: either signal stops it here.
+    const signal = unsentSignal(call);
     signal?.throwIfAborted();
     const api = await this.deps.api();
     await this.resolveOpenEntries(api);
@@ -540,6 +557,12 @@ function isTeamUnreachable(error: unknown): boolean {
 }
 
 /** A team database failure in a researcher's words; anything else as it is. */
+/** What stops a call before it is sent: its own signal, or its `stopUnsent`. */
+function unsentSignal(call: Pick<PaidCall<unknown>, 'signal' | 'stopUnsent'>): AbortSignal | undefined {
+  if (!call.stopUnsent) return call.signal;
+  return call.signal ? AbortSignal.any([call.signal, call.stopUnsent]) : call.stopUnsent;
+}
+
 function teamFailure(error: unknown, call: { describe: string }): unknown {
   if (!(error instanceof TeamError)) return error;
   if (error.code === 'TEAM_UNREACHABLE') {

@@ -206,8 +206,14 @@ export class ReportService {
    * rule now says otherwise, nothing is sent. `confirmedHere`: confirmed in this workspace, so
    * nothing is sent once another is active. `link`: a batch whose cancel stops this fetch too.
    * `teamUnreachableConfirmed` (a Team workspace): buy although the team database cannot be asked.
+   * `stopUnsent`: stops this fetch only while its request has not gone; once sent, it goes on to
+   * its end and saves what was paid for (a watchlist deleted during its run).
    */
-  fetch(ref: ReportRef, confirmedCost: number, options: { confirmedHere?: boolean; link?: AbortSignal; teamUnreachableConfirmed?: boolean } = {}): Promise<CachedReport> {
+  fetch(
+    ref: ReportRef,
+    confirmedCost: number,
+    options: { confirmedHere?: boolean; link?: AbortSignal; teamUnreachableConfirmed?: boolean; stopUnsent?: AbortSignal } = {},
+  ): Promise<CachedReport> {
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     return this.deps.jobs.run(
       'report',
@@ -216,7 +222,7 @@ export class ReportService {
       async (signal) => {
         const started = this.now();
         try {
-          const report = await this.fetchOnce(ref, confirmedCost, started, signal, options.confirmedHere, options.teamUnreachableConfirmed);
+          const report = await this.fetchOnce(ref, confirmedCost, started, signal, options.confirmedHere, options.teamUnreachableConfirmed, options.stopUnsent);
           this.finished(ref, started, null);
           if (!report) throw new ScoutError({ code: 'INTERNAL', message: 'The report was fetched but could not be read back from the cache.' });
           return report;
@@ -403,13 +409,21 @@ export class ReportService {
     return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
   }
 
-  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false, teamUnreachableConfirmed = false) {
+  private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false, teamUnreachableConfirmed = false, stopUnsent?: AbortSignal) {
     const accountKey = ref.key;
     const quote = this.quote(ref);
     this.deps.paid.assertConfirmed(`Fetching ${ref.apiName}`, quote.cost, confirmedCost, quote.balance);
     this.deps.paid.assertMayCall();
-    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null, teammate?: string) =>
-      this.report({ network: ref.network, accountKey, phase, retryInSec, nextCheckAt: waitMs === null ? null : this.now() + waitMs, elapsedMs: this.now() - started, ...(teammate ? { teammate } : {}) });
+    const progress = (phase: FetchProgress['phase'], retryInSec: number | null = null, waitMs: number | null = null, teammate?: { name: string; yours: boolean }) =>
+      this.report({
+        network: ref.network,
+        accountKey,
+        phase,
+        retryInSec,
+        nextCheckAt: waitMs === null ? null : this.now() + waitMs,
+        elapsedMs: this.now() - started,
+        ...(teammate ? { teammate: teammate.name, ...(teammate.yours ? { yoursElsewhere: true } : {}) } : {}),
+      });
 
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     const item = reportTeamItem(ref.network, accountKey, ref.tiktokType);
@@ -455,9 +469,10 @@ export class ReportService {
       teamUnreachableConfirmed,
       // A Team workspace claims what costs; a free refresh is nobody's purchase and is not claimed.
       ...(quote.cost > 0
-        ? { team: { item, withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string) => progress('waiting-teammate', null, null, name) } }
+        ? { team: { item, withinDays: ACCESS_MS / DAY_MS, takeCopy, finish, onHeld: (name: string, yours: boolean) => progress('waiting-teammate', null, null, { name, yours }) } }
         : {}),
       signal,
+      ...(stopUnsent ? { stopUnsent } : {}),
       send: (api, paid) => this.reportRequest(api, ref, paid, signal),
       // The API took the request: the report is unlocked and generating; polls are free.
       recover: (api) => this.poll(ref, accountKey, quote.balance, signal, api),

@@ -72,6 +72,11 @@ export interface TrackingDeps {
     docId: (watchlistId: number) => string | null;
     /** Whether the team database answered at its last check: when not, nothing waits on asking it again. */
     reachable: () => boolean;
+    /**
+     * Whether the team database is connected, once that is known: while the connection's first
+     * check is under way (Scout just started) it waits for its answer.
+     */
+    connected: () => Promise<boolean>;
   };
 }
 
@@ -96,6 +101,8 @@ export class TrackingService {
   private stopped = false;
   /** Watchlists whose scheduled run found the API unreachable: not before this time again. */
   private readonly retryAfter = new Map<number, number>();
+  /** Each run under way: aborted when its watchlist is deleted (it stops spending, keeps what it paid for). */
+  private readonly spending = new Map<number, AbortController>();
   /** A shared watchlist's renewals for the whole team, as last read from it, and the month they are of. */
   private readonly teamRenewed = new Map<number, { month: number; total: number }>();
 
@@ -157,7 +164,7 @@ export class TrackingService {
   }
 
   remove(id: number): boolean {
-    this.cancel(id);
+    this.deleted(id);
     const removed = this.deps.repo.remove(id);
     if (removed) this.deps.onEdit?.('watchlist');
     return removed;
@@ -208,6 +215,17 @@ export class TrackingService {
     }));
   }
 
+  /**
+   * The watchlist is being deleted (here, or by a teammate): a run of it under way spends nothing
+   * more, but every request it already sent goes to its end and its report is kept (a paid answer
+   * is never thrown away, even once the watchlist's own bookkeeping is gone). True when one was.
+   */
+  deleted(id: number): boolean {
+    const run = this.spending.get(id);
+    run?.abort(new ScoutError({ code: 'CANCELLED', message: 'Stopped: the watchlist was deleted. What was paid for before is kept.' }));
+    return run !== undefined;
+  }
+
   /** Stops a run of the watchlist under way; true when one was. */
   cancel(id: number): boolean {
     return this.deps.jobs.cancel('watchlist', jobKeys.watchlist(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
@@ -220,11 +238,20 @@ export class TrackingService {
   run(id: number, claimed: TeamClaim | null = null): Promise<TrackingProgress> {
     const w = this.deps.repo.get(id);
     if (!w) return Promise.reject(notFound(id));
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, (signal) => this.runNow(w, signal, claimed));
+    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
+      const spending = new AbortController();
+      this.spending.set(id, spending);
+      try {
+        return await this.runNow(w, signal, claimed, spending.signal);
+      } finally {
+        if (this.spending.get(id) === spending) this.spending.delete(id);
+      }
+    });
   }
 
   /** `claimed`: the team's run a scheduled run claimed before it began (null: asked for by hand, or not shared). */
-  private async runNow(w: WatchlistRecord, signal: AbortSignal, claimed: TeamClaim | null): Promise<TrackingProgress> {
+  /** `deleted`: the watchlist was deleted meanwhile (`deleted()`): nothing more is sent, what was sent is kept. */
+  private async runNow(w: WatchlistRecord, signal: AbortSignal, claimed: TeamClaim | null, deleted: AbortSignal): Promise<TrackingProgress> {
     const members = this.deps.repo.accounts(w.id);
     const progress: Omit<TrackingProgress, 'workspace'> = { watchlistId: w.id, state: 'running', total: members.length, done: 0, refreshed: 0, renewed: 0, needsCredit: 0, failed: 0, alerts: 0, reason: null };
     const tell = () => this.deps.jobs.emit('watchlists:changed', { ...progress });
@@ -266,7 +293,7 @@ export class TrackingService {
     const settling: Promise<void>[] = [];
     for (const member of members) {
       // Stopped while a reservation was asked for: the rest is not begun.
-      if (signal.aborted) {
+      if (signal.aborted || deleted.aborted) {
         this.settle(w.id, member.ref, progress, 'cancelled', 'Stopped. What was refreshed before stays.', tell);
         continue;
       }
@@ -282,7 +309,8 @@ export class TrackingService {
         renewal = held;
       }
       const sentAt = this.now();
-      const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal }).then(
+      // Deleted meanwhile: a request not sent yet is not sent; one sent goes on and is kept.
+      const fetched = this.deps.reports.fetch(ref, quote.cost, { confirmedHere: true, link: signal, stopUnsent: deleted }).then(
         () => {
           if (renewal !== null) this.settleRenewal(w.id, renewal, this.spentSince(member.ref, sentAt) ?? quote.cost, settling);
           if (this.deps.repo.setGone(w.id, member.ref, null)) goneChanged = true;
@@ -321,7 +349,8 @@ export class TrackingService {
         this.deps.logger.warn(`watchlist ${w.id}: alerts not evaluated: ${eventError(error).message}`);
       }
     }
-    if (this.deps.alerts && this.deps.brandMentions && !signal.aborted) progress.alerts += await this.mentionAlerts(w.id, refreshedRefs, signal);
+    if (this.deps.alerts && this.deps.brandMentions && !signal.aborted && !deleted.aborted) progress.alerts += await this.mentionAlerts(w.id, refreshedRefs, signal);
+    if (deleted.aborted) return finish('stopped', 'Stopped: the watchlist was deleted. What was paid for before is kept.');
     if (signal.aborted) return finish('stopped', 'Stopped. What was refreshed before stays.');
     if (unreachableSeen !== null && progress.refreshed + progress.renewed === 0) {
       // Nothing got through: not a run. The schedule tries again later.
@@ -535,17 +564,30 @@ export class TrackingService {
     void this.tick();
   }
 
-  async stopSchedule(): Promise<void> {
+  /**
+   * Stops the schedule: no run starts from here on. Waits for a tick under way to end, at most
+   * `waitMs`: a tick waiting on the team database (a claim of a run under a teammate's long
+   * transaction, a server that does not answer) is not waited out — whatever it does after that
+   * is looked at against `stopped` first, and a paid call's ledger row is written before it is sent.
+   */
+  async stopSchedule(waitMs = Infinity): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.ticking;
+    if (!this.ticking) return;
+    if (waitMs === Infinity) return this.ticking;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.ticking, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   /** Runs every watchlist that is due, one after another; nothing while the workspace is not the active one or offline. */
   tick(): Promise<void> {
     // Cleared in a later microtask, so a tick with nothing due cannot clear it before it is set.
-    this.ticking ??= this.runDue().finally(() => (this.ticking = null));
+    // A tick that fails (the workspace closed under it) is said in the log, never an unhandled rejection.
+    this.ticking ??= this.runDue()
+      .catch((error: unknown) => this.deps.logger.warn(`watchlists: the schedule's look stopped: ${eventError(error).message}`))
+      .finally(() => (this.ticking = null));
     return this.ticking;
   }
 
@@ -553,16 +595,24 @@ export class TrackingService {
    * A shared watchlist's scheduled run is claimed in the team database first: a teammate's run
    * finished within (most of) the schedule's period means it is not due here (that run is taken as
    * the last, with its teammate's name); one under way means not now (looked at again at the next
-   * tick). A team that cannot be reached does not stop a run (its refreshes are free; a renewal
-   * still needs the team to count it).
+   * tick). Only the team can say whether a teammate runs it: while its connection is not known
+   * yet (the first tick after a start comes before it is) the tick waits for it, and a team that
+   * cannot be asked means not now either (looked at again at the next tick), never a run blind —
+   * two laptops started together would both run it.
    */
   private async teamClaim(w: WatchlistRecord): Promise<{ skip: true } | { skip: false; claim: TeamClaim | null }> {
     const docId = this.deps.team?.docId(w.id) ?? null;
     const every = scheduleEveryMs[w.schedule];
-    if (docId === null || every === null || !this.deps.team!.reachable()) return { skip: false, claim: null };
+    if (docId === null || every === null) return { skip: false, claim: null };
+    if (!(await this.deps.team!.connected()) || this.stopped) {
+      this.deps.logger.info(`watchlist ${w.id}: not run now; the team database cannot say whether a teammate runs it (tried again at the next tick)`);
+      return { skip: true };
+    }
     try {
       // 90 %: a teammate's clock a little behind the server's never makes both run.
       const claim = await this.deps.team!.tracking.claimRun(docId, every * 0.9);
+      // Stopped (closing) while the team answered: nothing more is written, nothing run.
+      if (this.stopped) return { skip: true };
       if (claim.claimed) return { skip: false, claim: { runId: claim.runId } };
       if (claim.run) {
         this.deps.repo.markRun(w.id, claim.run.startedAt, claim.run.by);
@@ -570,8 +620,8 @@ export class TrackingService {
       }
       return { skip: true };
     } catch (error) {
-      this.deps.logger.warn(`watchlist ${w.id}: the team's runs could not be read, so it runs here: ${eventError(error).message}`);
-      return { skip: false, claim: null };
+      this.deps.logger.warn(`watchlist ${w.id}: not run now; the team's runs could not be read (tried again at the next tick): ${eventError(error).message}`);
+      return { skip: true };
     }
   }
 
@@ -585,7 +635,7 @@ export class TrackingService {
 
   private async runDue(): Promise<void> {
     // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
-    await this.flushTeamRenewals((id) => !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
+    await this.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);

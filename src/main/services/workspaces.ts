@@ -60,6 +60,7 @@ import type pg from 'pg';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn, type TeamRecordOut } from '../team/codecs';
 import { TeamError } from '../team/errors';
 import { TEAM_SCHEMA } from '../team/names';
+import { SqliteClaimTokens } from '../team/claims';
 import { TeamLedger } from '../team/teamLedger';
 import { teamUnlocks, UnlockEvidence, type AccountOf } from '../team/teamUnlocks';
 import { TeamSync } from '../team/sync';
@@ -79,6 +80,18 @@ export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo'
 const META_BASE_URL = 'baseUrl';
 /** How long closing waits for a paid call that is out to be recorded. */
 const CLOSE_WAIT_MS = 20_000;
+/**
+ * On close, how long work waiting on the team database (a watchlist tick or run, the pool's last
+ * queries) is waited for: a team database slow to answer does not hold Scout's exit for its
+ * timeouts. What it has not told the team yet is told at the next start (outboxes, renewals).
+ */
+const TEAM_CLOSE_WAIT_MS = 2_000;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([work.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
 const META_MANUAL_OFFLINE = 'manualOffline';
 /** Which team database a Team workspace's records were received from (its address and name). */
 const META_TEAM_RECORDS_FROM = 'teamRecordsFrom';
@@ -199,6 +212,8 @@ export class Workspace {
             },
             options: deps.team,
             ...(this.teamLedger ? { ledger: this.teamLedger } : {}),
+            // Its claims' tokens in this file: restarted, it takes up its own claims at once.
+            claimTokens: new SqliteClaimTokens(db),
           })
         : null;
     // Pulled records and shared edits change what the screens show: they are told which kinds.
@@ -237,7 +252,8 @@ export class Workspace {
             if (kinds.includes('watchlist')) teammatesSnapshots.add('all');
           },
           onNotice: () => this.tellNotices(),
-          onWatchlistRemoved: (watchlistId) => this.tracking.cancel(watchlistId),
+          // A teammate deleted it: a run of it here stops spending, and keeps what it paid for.
+          onWatchlistRemoved: (watchlistId) => this.tracking.deleted(watchlistId),
         })
       : null;
     const share = this.teamSync ? { share: (out: TeamRecordOut) => this.teamSync?.share(out) } : {};
@@ -376,7 +392,7 @@ export class Workspace {
       logger: deps.logger,
       isActive: () => deps.isActive?.(id) ?? true,
       ...(onEdit ? { onEdit } : {}),
-      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected' } } : {}),
+      ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected', connected: () => this.teamConnected() } } : {}),
     });
     this.unlocks = new UnlockQuotes({
       reports: this.reports,
@@ -563,6 +579,13 @@ export class Workspace {
     const notices = this.teamNotices();
     this.deps.events.emit('team:noticesChanged', { workspace: this.id, notices });
     return notices;
+  }
+
+  /** Whether the team database is connected, once known: a first check under way (just started) is waited for. */
+  private async teamConnected(): Promise<boolean> {
+    if (!this.team || this.closing) return false;
+    if (this.team.status().state === 'connecting') await this.team.check().catch(() => undefined);
+    return this.team.status().state === 'connected';
   }
 
   /** Starts the Team workspace's background sharing (the registry calls it when it opens the workspace). */
@@ -765,12 +788,16 @@ export class Workspace {
    */
   async close(): Promise<void> {
     this.closing = true;
-    // No scheduled refresh starts from here on (one under way is cancelled with the other jobs).
-    const trackingStopped = this.tracking.stopSchedule();
+    // No scheduled refresh starts from here on (one under way is cancelled with the other jobs);
+    // a tick waiting on the team database is not waited out.
+    const trackingStopped = this.tracking.stopSchedule(TEAM_CLOSE_WAIT_MS);
     this.jobs.cancelAll(new ScoutError({ code: 'CANCELLED', message: 'Stopped: Scout is closing this workspace.' }));
+    // A paid call that is out is waited for (up to CLOSE_WAIT_MS) so its ledger row is settled;
+    // cancelled jobs only a short while: one waiting on the team database (a watchlist run's claim
+    // or renewal under a long lock) has nothing to record that is not written already.
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
-      Promise.all([this.jobs.idle(), this.paid.idle()]).then(() => true),
+      Promise.all([withinMs(this.jobs.idle(), TEAM_CLOSE_WAIT_MS), this.paid.idle()]).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_WAIT_MS))),
     ]);
     clearTimeout(timer);

@@ -13,11 +13,17 @@
 // expiry; the holder counts its own deadline from before it asked, so it errs early).
 //
 // Every write carries a token made here, so retrying one whose answer was lost is safe: the
-// retry finds its own token and knows it won.
+// retry finds its own token and knows it won. The tokens are written down before they are sent,
+// in the workspace's own file in the app (`SqliteClaimTokens`, local migration 0300): a laptop
+// restarted or killed while it held a claim finds the claim its own and takes it up at once with
+// the same token (team schema 60 counts that as the same hold, under the same ceiling). Another
+// laptop of the same researcher has its own file: its claim is waited for like a teammate's, and
+// said as the researcher's own purchase on another computer.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { Db } from '../cache/database';
 import { TeamError } from './errors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { inTransaction, teamCall } from './pool';
@@ -27,6 +33,67 @@ import { MAX_LEASE_MS } from './schema/0010-team';
 export interface ClaimOptions {
   /** How long a claim lasts without a heartbeat. Longer than the longest paid call, with room. */
   leaseMs?: number;
+  /** Where this laptop writes down the tokens it sends (default: in memory, lost on a restart). */
+  tokens?: ClaimTokens;
+}
+
+/**
+ * The tokens this laptop wrote for its claims, per item: a claim whose token is here is this
+ * laptop's, whatever became of the process that wrote it.
+ */
+export interface ClaimTokens {
+  /** Written down before the claim carrying it is sent. */
+  add(item: TeamItem, token: string): void;
+  has(item: TeamItem, token: string): boolean;
+  /** The claim was completed or given up: its tokens are no longer this laptop's to take up. */
+  forget(item: TeamItem): void;
+}
+
+/** Tokens kept in memory: a restart forgets them (tests, and tools without a workspace file). */
+export class MemoryClaimTokens implements ClaimTokens {
+  private readonly written = new Map<string, Set<string>>();
+  add(item: TeamItem, token: string): void {
+    const id = JSON.stringify([item.kind, item.key]);
+    let tokens = this.written.get(id);
+    if (!tokens) this.written.set(id, (tokens = new Set()));
+    tokens.add(token);
+  }
+  has(item: TeamItem, token: string): boolean {
+    return this.written.get(JSON.stringify([item.kind, item.key]))?.has(token) ?? false;
+  }
+  forget(item: TeamItem): void {
+    this.written.delete(JSON.stringify([item.kind, item.key]));
+  }
+}
+
+/** A token older than this cannot hold a claim any more (a claim's ceiling is 20 minutes): let go. */
+const TOKEN_KEPT_MS = 24 * 3600_000;
+
+/** Tokens kept in the workspace's file (`team_claim_tokens`, local migration 0300): they survive a restart or a crash. */
+export class SqliteClaimTokens implements ClaimTokens {
+  private readonly s;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.s = {
+      add: db.prepare<[string, string, string, number]>('INSERT OR IGNORE INTO team_claim_tokens (kind, item_key, token, written_at) VALUES (?, ?, ?, ?)'),
+      has: db.prepare<[string, string, string], number>('SELECT 1 FROM team_claim_tokens WHERE kind = ? AND item_key = ? AND token = ?').pluck(),
+      forget: db.prepare<[string, string]>('DELETE FROM team_claim_tokens WHERE kind = ? AND item_key = ?'),
+    };
+    this.now = now;
+    db.prepare<[number]>('DELETE FROM team_claim_tokens WHERE written_at < ?').run(Math.round(now() - TOKEN_KEPT_MS));
+  }
+
+  private readonly now: () => number;
+
+  add(item: TeamItem, token: string): void {
+    this.s.add.run(item.kind, item.key, token, Math.round(this.now()));
+  }
+  has(item: TeamItem, token: string): boolean {
+    return this.s.has.get(item.kind, item.key, token) !== undefined;
+  }
+  forget(item: TeamItem): void {
+    this.s.forget.run(item.kind, item.key);
+  }
 }
 
 /** A claim this Scout holds. */
@@ -40,8 +107,11 @@ export interface HeldClaim {
 export type ClaimOutcome =
   /** This Scout holds it: buy, then `complete` (or `release` when the call failed). */
   | { kind: 'won'; claim: HeldClaim; takenOverFrom: string | null }
-  /** A teammate is buying it now: wait for their record. */
-  | { kind: 'held'; holder: string; holderName: string; leaseLeftMs: number }
+  /**
+   * A teammate is buying it now: wait for their record. `yours`: the same researcher, on another
+   * computer (a claim this laptop wrote is never `held`).
+   */
+  | { kind: 'held'; holder: string; holderName: string; leaseLeftMs: number; yours: boolean }
   /** A teammate already has it: take their copy, spend nothing. */
   | { kind: 'copy'; copy: TeammateCopy };
 
@@ -53,17 +123,26 @@ const heldRow = z.object({
   holder_name: z.string().min(1).max(120),
   token: z.uuid(),
   lease_left_ms: z.number().finite(),
+  yours: z.boolean(),
 });
 const leaseRow = z.object({ lease_left_ms: z.number().finite() });
 
 export class TeamClaims {
   private readonly leaseMs: number;
+  /**
+   * Tokens this Scout wrote for an item and may still hold: a write whose answer was lost (even
+   * one that failed for good, asked again later, or one written before a restart) finds its own
+   * token, rather than waiting for itself as if it were a teammate. Forgotten once the claim is
+   * completed or released.
+   */
+  private readonly tokens: ClaimTokens;
 
   constructor(
     private readonly pool: pg.Pool,
     options: ClaimOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.tokens = options.tokens ?? new MemoryClaimTokens();
     if (!(this.leaseMs >= MIN_LEASE_MS && this.leaseMs <= MAX_LEASE_MS)) throw new Error(`A claim's lease is between ${MIN_LEASE_MS} ms and ${MAX_LEASE_MS} ms.`);
   }
 
@@ -74,7 +153,7 @@ export class TeamClaims {
   async claim(item: TeamItem, withinDays: number | null): Promise<ClaimOutcome> {
     const earlier = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays));
     if (earlier) return { kind: 'copy', copy: earlier };
-    const won = await teamCall('claim it for you', () => this.take(item, this.tokensFor(item)));
+    const won = await teamCall('claim it for you', () => this.take(item));
     if (won.kind !== 'won') return won;
     // A holder writes its record and releases in one transaction: if one did so between the look
     // above and this claim, its record is visible now. Then nothing is bought.
@@ -86,28 +165,10 @@ export class TeamClaims {
     return won;
   }
 
-  /**
-   * Tokens this Scout wrote for an item and may still hold: a write whose answer was lost (even
-   * one that failed for good, asked again later) finds its own token, rather than waiting for
-   * itself as if it were a teammate. Forgotten once the claim is completed or released.
-   */
-  private readonly written = new Map<string, Set<string>>();
-
-  private tokensFor(item: TeamItem): Set<string> {
-    const id = JSON.stringify([item.kind, item.key]);
-    let tokens = this.written.get(id);
-    if (!tokens) this.written.set(id, (tokens = new Set()));
-    return tokens;
-  }
-
-  private forget(item: TeamItem): void {
-    this.written.delete(JSON.stringify([item.kind, item.key]));
-  }
-
-  private async take(item: TeamItem, mine: Set<string>): Promise<Exclude<ClaimOutcome, { kind: 'copy' }>> {
+  private async take(item: TeamItem): Promise<Exclude<ClaimOutcome, { kind: 'copy' }>> {
     for (let attempt = 0; attempt < 8; attempt++) {
       const token = randomUUID();
-      mine.add(token);
+      this.tokens.add(item, token);
       const asked = performance.now();
       const inserted = await this.pool.query(
         `INSERT INTO ${S}.claims (kind, item_key, token, lease_expires_at) VALUES ($1, $2, $3, now() + $4::float8 * interval '1 millisecond')
@@ -118,11 +179,14 @@ export class TeamClaims {
       if (inserted.rows.length === 1) return this.won(item, token, asked, inserted.rows[0], null);
       const current = await this.holderOf(item);
       if (!current) continue; // released in between: ask again
-      if (mine.has(current.token)) return this.won(item, current.token, asked, current, null);
-      if (current.lease_left_ms > 0) return { kind: 'held', holder: current.holder, holderName: current.holder_name, leaseLeftMs: current.lease_left_ms };
+      const mine = this.tokens.has(item, current.token);
+      // This laptop's own claim (an answer lost, or a restart since): taken up with its token while
+      // its lease runs; one run out is taken over below like anyone's.
+      if (mine && current.lease_left_ms > 0) return this.won(item, current.token, asked, current, null);
+      if (!mine && current.lease_left_ms > 0) return { kind: 'held', holder: current.holder, holderName: current.holder_name, leaseLeftMs: current.lease_left_ms, yours: current.yours };
       // Expired: take it over. Only the UPDATE that still finds the token it read succeeds.
       const next = randomUUID();
-      mine.add(next);
+      this.tokens.add(item, next);
       const takenAt = performance.now();
       const taken = await this.pool.query(
         `UPDATE ${S}.claims SET token = $3, lease_expires_at = now() + $5::float8 * interval '1 millisecond'
@@ -130,7 +194,7 @@ export class TeamClaims {
           RETURNING (extract(epoch FROM lease_expires_at - clock_timestamp()) * 1000)::float8 AS lease_left_ms`,
         [item.kind, item.key, next, current.token, this.leaseMs],
       );
-      if (taken.rows.length === 1) return this.won(item, next, takenAt, taken.rows[0], current.holder);
+      if (taken.rows.length === 1) return this.won(item, next, takenAt, taken.rows[0], mine ? null : current.holder);
       // Someone else took it (or its holder came back): read who holds it now.
     }
     throw new TeamError('TEAM_UNREACHABLE', 'The claim on this item kept changing hands too fast to settle; try again.');
@@ -145,7 +209,8 @@ export class TeamClaims {
   async holderOf(item: TeamItem): Promise<z.infer<typeof heldRow> | null> {
     const { rows } = await this.pool.query(
       `SELECT c.holder, coalesce(r.display_name, c.holder) AS holder_name, c.token::text AS token,
-              (extract(epoch FROM c.lease_expires_at - clock_timestamp()) * 1000)::float8 AS lease_left_ms
+              (extract(epoch FROM c.lease_expires_at - clock_timestamp()) * 1000)::float8 AS lease_left_ms,
+              c.holder = session_user AS yours
          FROM ${S}.claims c LEFT JOIN ${S}.researchers r ON r.role_name = c.holder
         WHERE c.kind = $1 AND c.item_key = $2`,
       [item.kind, item.key],
@@ -237,7 +302,7 @@ export class TeamClaims {
         return { seq: pushed.seq };
       }),
     ).then((done) => {
-      this.forget(claim.item);
+      this.tokens.forget(claim.item);
       return done;
     });
   }
@@ -248,6 +313,6 @@ export class TeamClaims {
       this.pool.query(`DELETE FROM ${S}.claims WHERE kind = $1 AND item_key = $2 AND token = $3`, [claim.item.kind, claim.item.key, claim.token]),
     );
     claim.deadline = 0;
-    this.forget(claim.item);
+    this.tokens.forget(claim.item);
   }
 }

@@ -23,7 +23,7 @@ import { createTeamPool, isConnectionError, isLoopback, type TeamPoolOptions } f
 import type { RecordBody, TeamItem } from './records';
 import { teamMigrations } from './schema';
 import { assertTeamSchemaCurrent } from './schema/migrate';
-import type { ClaimOptions } from './claims';
+import type { ClaimOptions, ClaimTokens } from './claims';
 import type { TeamLedger } from './teamLedger';
 import type { BalanceKind } from '@shared/balances';
 
@@ -51,7 +51,12 @@ export interface TeamConnectorDeps {
   now?: () => number;
   /** The workspace's team ledger: its queued spends are pushed before a monthly limit is read. */
   ledger?: TeamLedger;
+  /** Where this laptop writes down its claims' tokens (the workspace's file: a restart keeps them). */
+  claimTokens?: ClaimTokens;
 }
+
+/** How long closing waits for the pool's last check or queries before leaving it to end on its own. */
+const CLOSE_WAIT_MS = 2_000;
 
 /** States in which Scout waits for the researcher (or the admin) before it asks again by itself. */
 const needsAction = new Set<TeamStatus['state']>(['not-configured', 'wrong-password', 'refused']);
@@ -132,13 +137,24 @@ export class TeamConnector {
     return this.checking;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes the pool. A check or a query the server is slow to answer (a long lock, a server that
+   * does not answer) is waited for at most `waitMs`: the pool ends on its own after that, and a
+   * closing Scout does not wait out its timeouts.
+   */
+  async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
     this.closed = true;
     this.clearTimer();
-    await this.checking?.catch(() => undefined);
     const current = this.current;
+    const ended = (async () => {
+      await this.checking?.catch(() => undefined);
+      this.current = null;
+      await current?.pool.end().catch(() => undefined);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
     this.current = null;
-    await current?.pool.end().catch(() => undefined);
   }
 
   /**
@@ -245,7 +261,12 @@ export class TeamConnector {
     if (this.current?.key === key) return this.current.pool;
     const old = this.current;
     const pool = createTeamPool({ ...settings, ca: settings.ca ?? undefined, password }, { applicationName: 'scout', ...this.deps.options?.pool });
-    this.current = { key, pool, gate: new PostgresTeamGate(pool, { ...this.deps.options?.gate, ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}) }) };
+    this.current = { key, pool, gate: new PostgresTeamGate(pool, {
+        ...this.deps.options?.gate,
+        ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+        ...(this.deps.claimTokens ? { tokens: this.deps.claimTokens } : {}),
+      }),
+    };
     void old?.pool.end().catch(() => undefined);
     return pool;
   }

@@ -30,6 +30,7 @@ import { migration0260 } from './0260-research-status';
 import { migration0270 } from './0270-shortlist-figures';
 import { migration0280 } from './0280-brand-mention-alerts';
 import { migration0290 } from './0290-watched-gone';
+import { migration0300 } from './0300-team-claim-tokens';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   migration0270,
   migration0280,
   migration0290,
+  migration0300,
 ];

@@ -35,7 +35,7 @@ export function progressText(p: LiveProgress, now: number | null): string {
     case 'queued':
       return 'waiting for its turn: paid requests go out one at a time…';
     case 'waiting-teammate':
-      return waitingForTeammate(p.teammate);
+      return waitingForTeammate(p.teammate, p.yoursElsewhere === true);
     case 'requesting':
       return 'asking the API…';
     case 'generating': {
