@@ -1,9 +1,8 @@
 // The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
 // starts: Settings → Team database says where the sharing stands (a teammate's record that could
 // not be read, listed in words) and receives the team's cache; a teammate's later edit of a saved
-// query is told above the page with Restore it; Add accounts says the team database stopped in its
-// quote and asks there, and a discovery run and a competitor analysis ask the one "Buy anyway?"
-// (focus on Not now) when the team database is stopped. (A paid
+// query is told above the page with Restore it; Add accounts, a discovery run and a competitor
+// analysis say the team database stopped in their quote and ask there (focus on Not now). (A paid
 // PDF export's is tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
 // photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
@@ -230,8 +229,9 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     expect(bobs!.value).toBe('Podcasters (Bob)');
     expect(Number(annas!.base)).toBeLessThan(Number(bobs!.seq));
   });
-  test('a discovery run and a competitor analysis with the team database stopped: the same "Buy anyway?", then run here', async ({ page, scout }) => {
+  test('a discovery run and a competitor analysis with the team database stopped: each quote says so and asks there, focus on Not now; declined, nothing bought; bought anyway here', async ({ page, scout }) => {
     test.setTimeout(150_000);
+    const sim = scout.simulator!;
     await teamReady(page, scout);
     await page.getByRole('link', { name: 'Discovery' }).click();
     await server.stopServer('fast');
@@ -239,30 +239,46 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
       const panel = page.getByTestId('run-panel');
       await panel.getByLabel(/^Production:/).check();
       await panel.getByLabel('From page', { exact: true }).fill('1');
-      await panel.getByLabel('to page', { exact: true }).fill('1');
+      await panel.getByLabel('to page', { exact: true }).fill('2');
+      const spent = sim.state.totalSpent();
       await panel.getByTestId('check-cost').click();
-      await page.getByTestId('discovery-confirm').getByRole('button').first().click();
-      const ask = page.getByTestId('team-unreachable');
-      await expect(ask).toContainText('The team database cannot be reached: a teammate may already have page 1 of this search', { timeout: 30_000 });
-      await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
-      expect(await axe(page, '[data-testid="team-unreachable"]')).toEqual([]);
-      await shoot(page, 'discovery-buy-anyway');
-      await ask.getByRole('button', { name: 'Buy anyway' }).click();
+      // Said in the quote, and asked there, before anything is pressed.
+      const quote = page.getByTestId('discovery-confirm');
+      await expect(quote.getByTestId('quote-team-ask')).toHaveText(
+        'The team database cannot be reached, so Scout cannot ask whether a teammate already has these 2 pages, nor check your team’s monthly limit. Buy anyway buys them here and shares them with the team once it is back; Not now buys nothing.',
+        { timeout: 30_000 },
+      );
+      await expect(quote.getByRole('button', { name: 'Not now' })).toBeFocused();
+      await expect(quote.getByRole('button', { name: 'Buy anyway: fetch 2 pages and spend 2 discovery calls' })).toBeEnabled();
+      expect(await axe(page, '[data-testid="discovery-confirm"]')).toEqual([]);
+      await shoot(page, 'discovery-quote-team-unreachable');
+      // Not now: nothing sent, nothing bought, no run.
+      await quote.getByRole('button', { name: 'Not now' }).click();
+      await expect(page.getByTestId('discovery-confirm')).toHaveCount(0);
+      await expect(page.getByTestId('discovery-progress')).toHaveCount(0);
+      expect(sim.state.totalSpent()).toBe(spent);
+      // Quoted again and bought anyway: run here, with no second question.
+      await panel.getByTestId('check-cost').click();
+      await quote.getByRole('button', { name: 'Buy anyway: fetch 2 pages and spend 2 discovery calls' }).click();
       await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 30_000 });
+      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      expect(sim.state.totalSpent()).toBe(spent + 2);
 
       await page.getByRole('link', { name: 'Competitor analysis' }).click();
       const form = page.getByTestId('competitor-form');
       await form.getByLabel('Brand’s Instagram username').fill('acmeaway');
       await form.getByRole('button', { name: 'Create analysis…' }).click();
-      await page.getByTestId('competitor-confirm').getByRole('button', { name: 'Create; it may cost credits' }).click();
-      const again = page.getByTestId('team-unreachable');
-      await expect(again).toContainText('The team database cannot be reached', { timeout: 30_000 });
-      await expect(again.getByRole('button', { name: 'Not now' })).toBeFocused();
-      await shoot(page, 'competitor-buy-anyway');
+      const confirm = page.getByTestId('competitor-confirm');
+      await expect(confirm.getByTestId('quote-team-ask')).toContainText('so Scout cannot ask whether a teammate already has this analysis', { timeout: 30_000 });
+      await expect(confirm.getByRole('button', { name: 'Buy anyway: create; it may cost credits' })).toBeEnabled();
+      await expect(confirm.getByRole('button', { name: 'Not now' })).toBeFocused();
+      expect(await axe(page, '[data-testid="competitor-confirm"]')).toEqual([]);
+      await shoot(page, 'competitor-quote-team-unreachable');
       // Escape is "Not now": nothing created, the form back.
       await page.keyboard.press('Escape');
-      await expect(page.getByTestId('team-unreachable')).toHaveCount(0);
+      await expect(page.getByTestId('competitor-confirm')).toHaveCount(0);
       await expect(form.getByRole('button', { name: 'Create analysis…' })).toBeVisible();
+      expect(sim.state.totalSpent()).toBe(spent + 2);
     } finally {
       await server.startServer();
     }

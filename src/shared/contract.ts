@@ -28,7 +28,7 @@ import { clientReportNoteSchema } from './clientReport';
 import { competitorFieldShape, datesInOrder, competitorFilters, competitorSortKeys, type CompetitorAnalysisView, type CompetitorPostsPage, type CompetitorProgress, type LostAnalysis } from './competitor';
 import type { DiscoveryGame } from './discovery';
 import type { CreatorsProgress, CreatorsSyncResult, CreatorView, ListsProgress, DiscoveryProgress, DiscoveryQuote, DiscoveryResults, DiscoveryRunResult, ListItemView, ListSummary, SavedDiscoveryQuery, ShortlistItem } from './discoveryData';
-import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
+import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSummary, type CachedReport, type CostQuote, type TeamQuoteNote, type FetchAttemptView, type FetchManyOutcome, type TiktokReportType, type ReportProgress, type SpendingRow } from './reports';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
 import { alertRulesSchema, type AlertRules, type AlertsState, type AlertView } from './alerts';
@@ -642,6 +642,11 @@ export const operations = {
   /** Analyses paid for whose answer was lost on the way (newest first), from the ledger. */
   'competitor:lost': op<LostAnalysis[]>()(noInput),
   /**
+   * What creating an analysis needs to say before it is confirmed (free): in a Team workspace, what
+   * the team database says of it (it cannot be reached, not connected); empty elsewhere.
+   */
+  'competitor:quote': op<TeamQuoteNote>()(noInput),
+  /**
    * Creates an analysis. The reference does not say what it costs: it is sent through the
    * balance gate and whatever moves is booked. `acceptMayCost` says the researcher saw that.
    */
@@ -739,6 +744,12 @@ export const operations = {
   'shortlist:remove': op<{ removed: number }>()(z.object({ ids: z.array(z.number().int().positive()).max(10_000) }).strict()),
   /** Lists fetched before, from the cache. */
   'lists:known': op<ListSummary[]>()(noInput),
+  /**
+   * What syncing a list needs to say before it is sent (free): in a Team workspace, what the team
+   * database says of it (it cannot be reached, for a list first synced here, which is claimed; not
+   * connected); empty elsewhere.
+   */
+  'lists:quote': op<TeamQuoteNote>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),
   /** Fetches every item of a list (limit 100 by offset; free), progress as `lists:changed`. */
   'lists:sync': op<ListSummary>()(z.object({ listId: positiveId('A list id is a whole number from 1.'), ...teamUnreachableConfirmed }).strict()),
   'lists:items': op<ListItemView[]>()(z.object({ listId: positiveId('A list id is a whole number from 1.') }).strict()),

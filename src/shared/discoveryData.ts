@@ -1,5 +1,5 @@
 import type { WorkspaceId } from './workspaces';
-import type { Network } from './reports';
+import type { Network, TeamQuoteNote } from './reports';
 import type { DiscoveryBody, DiscoveryNetwork } from './discovery';
 export interface DiscoveryRunRecord { id: number; at: number; sandbox: boolean; fromPage: number; toPage: number; pagesFetched: number; pagesFromCache: number; callsSpent: number; outcome: 'finished' | 'cancelled' | 'failed'; message: string | null }
 export interface SavedDiscoveryQuery {
@@ -7,7 +7,8 @@ export interface SavedDiscoveryQuery {
   /** In a Team workspace, once shared: the version an editor opening it now starts from, and who last changed `name` or `body` when it was a teammate (their name). */
   team?: { version: number; by: Record<string, string> };
 }
-export interface DiscoveryQuote {
+/** What running a range of pages costs now; in a Team workspace, what the team database says of it (production pages that cost). */
+export interface DiscoveryQuote extends TeamQuoteNote {
   sandbox: boolean; fromPage: number; toPage: number; cachedPages: number[]; pagesToFetch: number[]; calls: number /* 0 in sandbox */; queriesLeft: number | null /* from planInfo; null when unknown */; queriesLeftAsOf?: number | null /* when that figure was read, if not just now (offline: the credit meter's last answer) */; totalPages: number | null /* known from a cached page */;
   /** Pages to fetch that were paid for before but whose answer is not here (lost on the way, or not in a restored backup): fetching them pays again. */
   paidNotHere: { page: number; paidAt: number }[];

@@ -191,6 +191,13 @@ export function buyAnywayLabel(spend: string): string {
   return `Buy anyway: ${spend.charAt(0).toLowerCase()}${spend.slice(1)}`;
 }
 
+/** A quote's line, after its cost, when the Team workspace has no working connection to its team database (TeamQuoteNote.teamNotConnected). */
+export const teamNotConnectedQuote = 'not connected to the team database: connect in Settings → Team database';
+
+/** What such a quote says once, in place of a spend: the send would refuse it (TEAM_NOT_CONNECTED). */
+export const teamNotConnectedAsk =
+  'Scout buys nothing in the Team workspace without asking the team database first, and it is not connected. Connect in Settings → Team database, then check the cost again. Nothing was spent.';
+
 /** An Add accounts row refused because the team database could not be asked. */
 export const teamUnreachableRow = 'not bought: the team database cannot be reached';
 

@@ -67,8 +67,26 @@ export interface CachedReport {
 
 export type { BalanceKind };
 
+/**
+ * What the team database says of a purchase while it is quoted (a Team workspace; empty outside
+ * one, and when the quote costs nothing): said in the quote, before spending is pressed.
+ */
+export interface TeamQuoteNote {
+  /**
+   * True when the team database could not be asked (a teammate may already have it; the monthly
+   * limit cannot be checked). The researcher answers in the quote: buying it then is their "Buy
+   * anyway" (`teamUnreachableConfirmed`).
+   */
+  teamUnreachable?: true;
+  /**
+   * True when this Scout has no working connection to its team database at all (not set up, a
+   * wrong password): the send would refuse (TEAM_NOT_CONNECTED), so the quote offers no spend.
+   */
+  teamNotConnected?: true;
+}
+
 /** What fetching a report costs now, and why: shown before anything is spent. */
-export interface CostQuote {
+export interface CostQuote extends TeamQuoteNote {
   cost: 0 | 1;
   balance: BalanceKind;
   /** `paid-not-fetched`: paid for within the year but never cached (cancelled); most likely free, at most `cost`. */
@@ -82,13 +100,6 @@ export interface CostQuote {
    * the team database could not be asked (the send still checks). Absent outside a team.
    */
   limit?: MonthlyLimit | null;
-  /**
-   * A Team workspace: true when the fetch costs something and the team database could not be
-   * asked while quoting (a teammate may already have it; the monthly limit cannot be checked).
-   * The researcher answers in the quote: buying it then is their "Buy anyway"
-   * (`teamUnreachableConfirmed`). Absent when the team answered, and outside a team.
-   */
-  teamUnreachable?: true;
 }
 
 /** A report fetch under way, sent on every step; the last one of a fetch has phase 'finished'. */

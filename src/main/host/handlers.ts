@@ -199,6 +199,8 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'competitor:list': async () => s.active().competitor.list(),
     'competitor:get': async ({ id }) => s.active().competitor.get(id),
     'competitor:lost': async () => s.active().competitor.lost(),
+    // Team: what the team database says of it, as for a report's quote (its cost is observed, from report credits).
+    'competitor:quote': async () => s.active().unlocks.teamNote('credits'),
     'competitor:create': async ({ workspace, acceptMayCost: _accepted, teamUnreachableConfirmed, ...fields }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
       return ws.competitor.create(fields, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
@@ -214,7 +216,12 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'discovery:duplicateQuery': async ({ id }) => s.active().discovery.duplicateQuery(id),
     'discovery:renameQuery': async ({ id, name, seen }) => s.active().discovery.renameQuery(id, name, seen),
     'discovery:deleteQuery': async ({ id }) => ({ deleted: s.active().discovery.deleteQuery(id) }),
-    'discovery:quote': async (request) => s.active().discovery.quote(request),
+    // Team: production pages that cost say what the team database says of them, as a report's quote does.
+    'discovery:quote': async (request) => {
+      const ws = s.active();
+      const quote = await ws.discovery.quote(request);
+      return quote.sandbox || quote.calls === 0 ? quote : { ...quote, ...(await ws.unlocks.teamNote('discoveryRequests')) };
+    },
     'discovery:run': async ({ workspace, teamUnreachableConfirmed, ...request }) => {
       const { ws, confirmedHere } = spendingIn(workspace);
       return ws.discovery.run(request, confirmedHere, teamConfirmed(teamUnreachableConfirmed));
@@ -226,6 +233,12 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'shortlist:add': async ({ items }) => s.active().discovery.addToShortlist(items),
     'shortlist:remove': async ({ ids }) => ({ removed: s.active().discovery.removeFromShortlist(ids) }),
     'lists:known': async () => s.active().lists.known(),
+    // Team: a list synced before is asked of the API again and claims nothing, so only "not connected" applies to it.
+    'lists:quote': async ({ listId }) => {
+      const ws = s.active();
+      const { teamUnreachable, ...note } = await ws.unlocks.teamNote('credits');
+      return { ...note, ...(teamUnreachable && ws.lists.claims(listId) ? { teamUnreachable } : {}) };
+    },
     'lists:sync': async ({ listId, teamUnreachableConfirmed }) => s.active().lists.sync(listId, teamConfirmed(teamUnreachableConfirmed)),
     'lists:items': async ({ listId }) => s.active().lists.items(listId),
     'lists:rename': async ({ listId, name }) => s.active().lists.rename(listId, name),

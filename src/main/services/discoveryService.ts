@@ -30,7 +30,7 @@ import type { ConnectionTracker } from './connection';
 import type { CreditLedger } from '../ledger/creditLedger';
 import { jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
-import { TeamError } from '../team/errors';
+import { TeamError, teamRefusals } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { teamCopyUnreadable } from '../team/unreadableCopy';
@@ -312,7 +312,9 @@ export class DiscoveryService {
     }
     if (outcome === 'cancelled' && message === null) message = `Stopped. The ${pagesFetched + pagesFromCache} pages so far are kept.`;
     progress(null, 'finished');
-    if (request.queryId !== undefined) {
+    // Refused by the team before any page was bought (the quote said so first): nothing to remember.
+    const neverBought = outcome === 'failed' && errorCode !== undefined && teamRefusals.has(errorCode) && pagesFetched === 0 && callsSpent === 0;
+    if (request.queryId !== undefined && !neverBought) {
       if (this.deps.store.addRun(request.queryId, { at, sandbox, fromPage, toPage, pagesFetched, pagesFromCache, callsSpent, outcome, message })) this.edited('discovery_query', null);
     }
     return { runId, pagesFetched, pagesFromCache, callsSpent, outcome, message, totalPages, queriesLeft, ...(errorCode ? { errorCode } : {}) };

@@ -126,6 +126,11 @@ export class ListsService {
     return this.known().find((l) => l.listId === listId)!;
   }
 
+  /** Whether a sync of this list claims its pages in the team (a list first synced here; one synced before is asked again). */
+  claims(listId: number): boolean {
+    return !this.deps.repo.lists().some((l) => l.listId === listId);
+  }
+
   /**
    * Fetches every item of the list, as a job: two syncs of one list share one.
    * `teamUnreachableConfirmed` (a Team workspace): ask the API although the team cannot be asked.
@@ -139,7 +144,7 @@ export class ListsService {
     const all: JsonObject[] = [];
     let complete = false;
     // First synced here: a teammate may have it (each page claimed). Synced before: asked again.
-    const claim = !this.deps.repo.lists().some((l) => l.listId === listId);
+    const claim = this.claims(listId);
     let oldestCopy: number | null = null;
     for (let offset = 0; offset < MAX_LIST_ITEMS; offset += LIST_PAGE_SIZE) {
       signal.throwIfAborted();

@@ -29,7 +29,7 @@ import { eventError } from '../errorWording';
 import { parseReport } from '../api/schemas';
 import { z } from 'zod';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
-import { TeamError } from '../team/errors';
+import { TeamError, teamRefusals } from '../team/errors';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -321,9 +321,9 @@ export class ReportService {
       for (const [kind, n] of Object.entries(spent ?? {})) total[kind] = (total[kind] ?? 0) + n;
       for (const kind of Object.keys(total)) if (total[kind] === 0) delete total[kind];
       const paid = Object.values(total).some((n) => n > 0);
-      // Refused as the team database could not be asked, nothing spent: never bought, so no row
-      // (the researcher was asked "buy anyway?"; an earlier attempt's row stays as it was).
-      if (error.code === 'TEAM_UNREACHABLE' && !Object.values(spent ?? {}).some((n) => (n ?? 0) > 0)) return;
+      // Refused as the team database could not be asked (or is not connected), nothing spent:
+      // never bought, so no row (the quote said so first; an earlier attempt's row stays as it was).
+      if (teamRefusals.has(error.code) && !Object.values(spent ?? {}).some((n) => (n ?? 0) > 0)) return;
       // Skipped (another workspace became active before its turn) is a cancel: nothing was sent.
       const stopped = aborted || error.code === 'CANCELLED' || error.code === 'WORKSPACE_CHANGED';
       const outcome: AttemptOutcome = paid ? 'paid-not-fetched' : stopped ? 'cancelled' : 'failed';

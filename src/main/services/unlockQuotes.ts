@@ -5,7 +5,7 @@
 // is kept with the creators (creator_accounts), where ReportService.quote reads it, so the
 // fetch's cost check and an offline quote say the same. When the API cannot answer (offline, no
 // credentials, an error) the quote stays as it was.
-import type { CostQuote } from '@shared/reports';
+import type { CostQuote, TeamQuoteNote } from '@shared/reports';
 import type { Creator } from '../api/schemas/discovery';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { CreatorsRepository } from '../cache/repositories/creatorsRepository';
@@ -18,6 +18,7 @@ import type { BalanceKind } from '@shared/balances';
 import type { MonthlyLimit } from '@shared/monthlyLimit';
 import type { Allowance } from '../team/teamLedger';
 import { TeamError } from '../team/errors';
+import { ScoutError } from '@shared/errors';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */
 export const UNLOCK_ANSWER_FRESH_MS = 10 * 60_000;
@@ -83,30 +84,53 @@ export class UnlockQuotes {
   }
 
   /**
-   * A Team workspace's side of quotes (these or any other fetch's, a PDF export's): the team
-   * database is asked once per balance they spend for the researcher's monthly limit. One that
-   * cannot be reached (or does not answer in time) is said in each quote that costs
-   * (`teamUnreachable`), so the researcher is asked there whether to buy anyway, before pressing
-   * spend; the send's own refusal (the kernel's TEAM_UNREACHABLE) is then only for a team that
-   * went away in between. Without a team, the quotes as they are.
+   * A Team workspace's side of quotes (these or any other fetch's, a PDF export's): what the team
+   * database says of them (`teamSays`), said on each quote that costs, with the monthly limit on
+   * its balance. Without a team, the quotes as they are.
    */
   async withTeam(quotes: readonly CostQuote[]): Promise<CostQuote[]> {
-    const allowance = this.deps.allowance;
-    if (!allowance) return [...quotes];
-    const limits = new Map<BalanceKind, MonthlyLimit | null>();
-    const unreachable = new Set<BalanceKind>();
-    for (const balance of new Set(quotes.filter((q) => q.cost > 0).map((q) => q.balance))) {
+    if (!this.deps.allowance) return [...quotes];
+    const said = await this.teamSays(quotes.filter((q) => q.cost > 0).map((q) => q.balance));
+    return quotes.map((q) => {
+      const answer = q.cost > 0 ? said.get(q.balance) : undefined;
+      return { ...q, limit: answer?.limit ?? null, ...answer?.note };
+    });
+  }
+
+  /**
+   * The same for a quote of another shape, of a purchase from `balance` that costs or may cost (a
+   * discovery run's pages, a competitor analysis, a list, media, brand mentions, whose cost is
+   * observed): what the team database says of it. Empty without a team, or when it answered.
+   */
+  async teamNote(balance: BalanceKind): Promise<TeamQuoteNote> {
+    if (!this.deps.allowance) return {};
+    return (await this.teamSays([balance])).get(balance)!.note;
+  }
+
+  /**
+   * The one check, for every quote of a Team workspace: the team database is asked once per
+   * balance for the researcher's monthly limit (the gate's `allowance`, as the send asks it). One
+   * that cannot be reached (or does not answer in time) is `teamUnreachable`, so the researcher is
+   * asked there whether to buy anyway, before pressing spend; no working connection at all (not
+   * set up, a wrong password) is `teamNotConnected`, which the send would refuse. The send's own
+   * refusals (the kernel's) are then only for a team that went away in between.
+   */
+  private async teamSays(balances: Iterable<BalanceKind>): Promise<Map<BalanceKind, { limit: MonthlyLimit | null; note: TeamQuoteNote }>> {
+    const allowance = this.deps.allowance!;
+    const said = new Map<BalanceKind, { limit: MonthlyLimit | null; note: TeamQuoteNote }>();
+    for (const balance of new Set(balances)) {
       try {
         const { limit, spent } = await teamInTime(allowance(balance));
-        limits.set(balance, limit === null ? null : { balance, limit, spent });
+        said.set(balance, { limit: limit === null ? null : { balance, limit, spent }, note: {} });
       } catch (error) {
         // Not known now: the quote says no limit, and the send asks again.
         this.deps.logger?.info(`monthly limit not read for a quote: ${error instanceof Error ? error.message : String(error)}`);
-        limits.set(balance, null);
-        if (error instanceof TeamError && error.code === 'TEAM_UNREACHABLE') unreachable.add(balance);
+        const code = error instanceof TeamError || error instanceof ScoutError ? error.code : null;
+        const note: TeamQuoteNote = code === 'TEAM_UNREACHABLE' ? { teamUnreachable: true } : code === 'TEAM_NOT_CONNECTED' ? { teamNotConnected: true } : {};
+        said.set(balance, { limit: null, note });
       }
     }
-    return quotes.map((q) => ({ ...q, limit: limits.get(q.balance) ?? null, ...(q.cost > 0 && unreachable.has(q.balance) ? { teamUnreachable: true as const } : {}) }));
+    return said;
   }
 
   /** One auditor.creators call per 100 accounts with no record, then the cost rule for each. */

@@ -25,3 +25,10 @@ export class TeamError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * A Team workspace's refusals of a paid call before anything is sent (the kernel's): the team
+ * database cannot be asked, or there is no working connection to it. The quote says them first;
+ * what was refused so was never bought and leaves no row behind (a fetch attempt, a discovery run).
+ */
+export const teamRefusals: ReadonlySet<string> = new Set(['TEAM_UNREACHABLE', 'TEAM_NOT_CONNECTED']);

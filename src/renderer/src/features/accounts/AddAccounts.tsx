@@ -4,8 +4,8 @@ import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
 import { formatCount, networkLabels } from '@shared/format';
-import { ConfirmSpend, StatusBadge, TeamUnreachableConfirm, type StatusTone } from '../../shared/ui';
-import { balanceLabels, buyAnywayLabel, costText, creditAmount, limitText, teamUnreachableAsk, teamUnreachableBatch, teamUnreachableQuote } from '@shared/labels';
+import { asksBuyAnyway, ConfirmSpend, StatusBadge, TeamQuoteAsk, TeamQuoteLine, TeamUnreachableConfirm, type StatusTone } from '../../shared/ui';
+import { balanceLabels, buyAnywayLabel, costText, creditAmount, limitText, teamUnreachableAsk, teamUnreachableBatch } from '@shared/labels';
 import type { RunItem } from './accountsSlice';
 import { addPhase, confirmLabel, pastLimits, shortBalances, spendBlocker, spendTotals, spentText, totalText, unknownBalances } from './addFlow';
 import { ProgressLine, RunProgressLine } from './FetchProgress';
@@ -70,7 +70,9 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
   const overLimit = pastLimits(totals, chosen.map((p) => p.quote!));
   const unknown = unknownBalances(totals);
   // Team: the selected accounts the team database could not be asked about, asked about here ("Buy anyway").
-  const teamAsk = chosen.filter((p) => p.quote!.teamUnreachable);
+  const teamAsk = chosen.filter((p) => asksBuyAnyway(p.quote));
+  // Team: not connected to the team database at all: the send would refuse every one that costs, so no spend is offered.
+  const notConnected = chosen.some((p) => p.quote!.teamNotConnected);
   // Why no spend can be offered now: said beside the button, which stays off.
   const noSpend = blocker ?? (unknown.length ? `Your balance of ${unknown.map((t) => balanceLabels[t.kind]).join(' and ')} is not known, so Scout will not spend from it. Check the connection in Settings.` : null);
 
@@ -158,7 +160,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
           testId="fetch-confirmation"
           label="Confirm the fetch of these accounts"
           confirmLabel={teamAsk.length > 0 ? buyAnywayLabel(confirmLabel(totals)) : confirmLabel(totals)}
-          confirmDisabled={chosen.length === 0 || short.length > 0 || overLimit.length > 0 || noSpend !== null || plan.workspace !== active}
+          confirmDisabled={chosen.length === 0 || short.length > 0 || overLimit.length > 0 || noSpend !== null || notConnected || plan.workspace !== active}
           onConfirm={() => void runFetches()}
           // Buying without the team is a choice: focus starts on Not now, never a second Enter.
           backLabel={teamAsk.length > 0 ? 'Not now' : 'Change'}
@@ -180,7 +182,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
                   <span>
                     {p.cached ? 'cached; refresh ' : ''}
                     {costText(p.quote!)}
-                    {p.quote!.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}
+                    <TeamQuoteLine note={p.quote!} />
                   </span>
                 )}
               </li>
@@ -195,6 +197,7 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
               {chosen.length > 1 && <p>Uncheck any you would rather not buy without the team.</p>}
             </div>
           )}
+          {notConnected && <TeamQuoteAsk note={{ teamNotConnected: true }} />}
           {overLimit.length > 0 && (
             <div className="callout warning" role="alert" data-testid="past-limit">
               {overLimit.map(({ limit, cost }) => (

@@ -7,7 +7,7 @@ import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { formatAge, formatDate, formatDateTime, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
-import { buyAnywayLabel, costText, creditAmount, limitText, spendLabel, stateNotes, teamUnreachableAsk, teamUnreachableQuote } from '@shared/labels';
+import { costText, creditAmount, limitText, spendLabel, stateNotes } from '@shared/labels';
 import { pastMonthlyLimit } from '@shared/monthlyLimit';
 import { ModelSections } from './ModelSections';
 import { handleOf } from '@shared/reportModel/reportModel';
@@ -18,7 +18,7 @@ import { MediaTab } from './tabs/MediaTab';
 import { MentionsTab } from './tabs/MentionsTab';
 import { FetchPanel, useAccountFetch } from './FetchProgress';
 import { Choices } from '../../shared/Choices';
-import { ConfirmSpend, isTeamUnreachable, openOutside, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
+import { asksBuyAnyway, ConfirmSpend, isTeamUnreachable, openOutside, teamConfirmed, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { AddToComparison } from '../compare';
 import { ExportPdf } from '../archive';
 import { ClientReport } from './ClientReport';
@@ -198,6 +198,8 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   // Balances that moved during these calls beyond what they can cost: spent elsewhere, not booked here.
   const outside = (spent ?? []).reduce((n, row) => n + (row.outside ?? 0), 0);
 
+  // Team: what the team database said of the quote (cannot be reached: "Buy anyway"; not connected: no spend).
+  const team = teamQuotePanel(quote ?? {}, quote ? spendLabel(quote, report ? 'refresh' : 'fetch') : '');
   const costControl = progress ? (
     <FetchPanel network={network} account={account} workspace={workspace} progress={progress} />
   ) : teamAsk ? (
@@ -223,23 +225,23 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   ) : (
     // Focus starts on Cancel: two presses of Enter must never spend.
     <ConfirmSpend
-      className={quote.teamUnreachable ? 'callout warning' : 'callout info'}
+      className={team.warning ? 'callout warning' : 'callout info'}
       label={report ? 'Confirm refresh' : 'Confirm fetch'}
-      confirmLabel={quote.cost ? (quote.teamUnreachable ? buyAnywayLabel(spendLabel(quote, report ? 'refresh' : 'fetch')) : spendLabel(quote, report ? 'refresh' : 'fetch')) : report ? 'Refresh for free' : 'Fetch for free'}
+      confirmLabel={quote.cost ? team.confirmLabel : report ? 'Refresh for free' : 'Fetch for free'}
       // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
-      onConfirm={() => void fetchNow(quote, quote.teamUnreachable === true)}
-      backLabel={quote.teamUnreachable ? 'Not now' : undefined}
+      onConfirm={() => void fetchNow(quote, asksBuyAnyway(quote))}
+      backLabel={team.backLabel}
       onBack={() => setQuote(null)}
       busy={busy}
       focusBack
-      // Team: past the researcher's monthly limit, refused here (the send would refuse it too).
-      confirmDisabled={quote.limit ? pastMonthlyLimit(quote.limit, quote.cost) : false}
+      // Team: past the researcher's monthly limit, or not connected: refused here (the send would refuse it too).
+      confirmDisabled={(quote.limit ? pastMonthlyLimit(quote.limit, quote.cost) : false) || team.refused}
     >
       <p>
         {report ? (quote.reason === 'upgrade' ? 'Advanced report' : 'Refresh') : 'Fetch'}: {costText(quote)}
-        {quote.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}.
+        <TeamQuoteLine note={quote} />.
       </p>
-      {quote.teamUnreachable && <p data-testid="quote-team-ask">{teamUnreachableAsk(1)}</p>}
+      <TeamQuoteAsk note={quote} />
       {quote.limit && pastMonthlyLimit(quote.limit, quote.cost) && (
         <p className="feedback error" role="alert" data-testid="past-limit">
           {limitText(quote.limit, quote.cost)}. Ask your admin to raise it.

@@ -6,8 +6,8 @@ import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
-import { buyAnywayLabel, costText, spendLabel, teamUnreachableAsk, teamUnreachableQuote } from '@shared/labels';
+import { asksBuyAnyway, ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
+import { costText, spendLabel } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';
 
 export interface ExportPdfProps {
@@ -94,23 +94,26 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
     );
   }
   if (quote) {
+    const team = teamQuotePanel(quote, spendLabel(quote, 'export the PDF'));
     return (
       <ConfirmSpend
-        className={`callout ${quote.teamUnreachable ? 'warning' : 'info'} export-pdf`}
+        className={`callout ${team.warning ? 'warning' : 'info'} export-pdf`}
         label="Confirm PDF export"
         testId="confirm-export-pdf"
-        confirmLabel={quote.cost ? (quote.teamUnreachable ? buyAnywayLabel(spendLabel(quote, 'export the PDF')) : spendLabel(quote, 'export the PDF')) : 'Export the PDF for free'}
+        confirmLabel={quote.cost ? team.confirmLabel : 'Export the PDF for free'}
         // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
-        onConfirm={() => void run(quote.cost, quote.teamUnreachable === true)}
-        backLabel={quote.teamUnreachable ? 'Not now' : undefined}
+        onConfirm={() => void run(quote.cost, asksBuyAnyway(quote))}
+        backLabel={team.backLabel}
+        // Team: not connected, the send would refuse it.
+        confirmDisabled={team.refused}
         onBack={() => setQuote(null)}
         focusBack
       >
         <p>
           PDF export (it unlocks the report): {costText(quote)}
-          {quote.teamUnreachable && <span data-testid="quote-team-unreachable"> — {teamUnreachableQuote}</span>}.
+          <TeamQuoteLine note={quote} />.
         </p>
-        {quote.teamUnreachable && <p data-testid="quote-team-ask">{teamUnreachableAsk(1, 'PDF')}</p>}
+        <TeamQuoteAsk note={quote} thing="PDF" />
       </ConfirmSpend>
     );
   }

@@ -5,7 +5,8 @@ import { audienceText } from '@shared/countries';
 import { useState, type FormEvent } from 'react';
 import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
-import { ConfirmSpend, FormField, formatDay, isTeamUnreachable, teamConfirmed, TeamUnreachableConfirm } from '../../shared/ui';
+import { asksBuyAnyway, ConfirmSpend, FormField, formatDay, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
+import type { TeamQuoteNote } from '@shared/reports';
 import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { useScout } from '../../store';
 
@@ -25,6 +26,8 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
   const [failure, setFailure] = useState<string | null>(null);
   /** Refused as the team database cannot be asked (main's words): "Buy anyway" creates it here. */
   const [teamAsk, setTeamAsk] = useState<string | null>(null);
+  /** Team: what the team database says of it, asked when the confirmation opens (null while asking). */
+  const [teamNote, setTeamNote] = useState<TeamQuoteNote | null>(null);
 
   const input: CompetitorCreateInput = { username, dateFrom, dateTo, audienceGeo: splitList(countries), hashtags: splitList(hashtags) };
   const problems = competitorFormProblems(input);
@@ -37,6 +40,9 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     setFailure(null);
     if (Object.keys(problems).length > 0) return;
     setConfirming(true);
+    setTeamNote(null);
+    // Free; empty outside a team. Not known (an error): the send asks the team itself.
+    void scout.invoke('competitor:quote', {}).then(setTeamNote, () => setTeamNote({}));
   };
 
   const create = async (teamUnreachableConfirmed = false) => {
@@ -44,7 +50,8 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     setFailure(null);
     setTeamAsk(null);
     try {
-      const view = await scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace, ...teamConfirmed(teamUnreachableConfirmed) });
+      // "Buy anyway" after a refusal, or in the confirmation, which said the team database cannot be reached.
+      const view = await scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace, ...teamConfirmed(teamUnreachableConfirmed || asksBuyAnyway(teamNote)) });
       setConfirming(false);
       setUsername('');
       setHashtags('');
@@ -63,6 +70,7 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
   };
 
   const geo = audienceText(input.audienceGeo);
+  const team = teamQuotePanel(teamNote ?? {}, 'Create; it may cost credits', 'Change');
   return (
     <form className="competitor-create" onSubmit={submit} noValidate aria-label="New competitor analysis" data-testid="competitor-form">
       <h2>New analysis</h2>
@@ -93,9 +101,11 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
       {confirming && (
         <ConfirmSpend
           label="Confirm new analysis"
-          confirmLabel="Create; it may cost credits"
+          className={team.warning ? 'callout warning' : undefined}
+          confirmLabel={team.confirmLabel}
+          confirmDisabled={teamNote === null || team.refused}
           onConfirm={() => void create()}
-          backLabel="Change"
+          backLabel={team.backLabel}
           onBack={() => setConfirming(false)}
           busy={busy}
           focusBack
@@ -109,6 +119,7 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
             <strong>It may cost credits.</strong> The API reference does not say what a competitor analysis costs. Scout reads your balances just before and
             after the request and records whatever moved in the spending record; checking its progress and fetching its posts are reads.
           </p>
+          {teamNote && <TeamQuoteAsk note={teamNote} thing="analysis" />}
         </ConfirmSpend>
       )}
       {failure && (

@@ -4,7 +4,7 @@
 // page by page, with Cancel; what it did and spent when it ends.
 import { useId } from 'react';
 import { DISCOVERY_MAX_PAGE } from '@shared/discovery';
-import { ConfirmSpend, formatCount, plural, TeamUnreachableConfirm } from '../../shared/ui';
+import { ConfirmSpend, formatCount, plural, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { useScout } from '../../store';
 import { spendBlocker } from '../accounts';
 import { calls, quoteText, runLine } from './runWords';
@@ -43,6 +43,8 @@ export function RunPanel({ valid }: { valid: boolean }) {
       : quote.sandbox
         ? `Fetch ${plural(quote.pagesToFetch.length, 'sandbox page')} (free)`
         : `Fetch ${plural(quote.pagesToFetch.length, 'page')} and spend ${calls(quote.calls)}`;
+  // Team: what the team database says of the pages to buy, said and asked in the quote.
+  const team = teamQuotePanel(quote ?? {}, confirmLabel, 'Change');
 
   return (
     <section className="card discovery-run" aria-labelledby="run-title" data-testid="run-panel">
@@ -103,14 +105,16 @@ export function RunPanel({ valid }: { valid: boolean }) {
         <ConfirmSpend
           label="Confirm the discovery run"
           testId="discovery-confirm"
-          confirmLabel={confirmLabel}
-          confirmDisabled={Boolean(short) || blocker !== null}
+          className={team.warning ? 'callout warning' : undefined}
+          confirmLabel={team.confirmLabel}
+          confirmDisabled={Boolean(short) || blocker !== null || team.refused}
           onConfirm={() => void start()}
-          backLabel="Change"
+          backLabel={team.backLabel}
           onBack={clearQuote}
           focusBack
         >
           <p data-testid="discovery-quote">{quoteText(quote)}</p>
+          <TeamQuoteAsk note={quote} count={quote.calls} thing="page" />
           {quote.totalPages !== null && quote.toPage > quote.totalPages && (
             <p className="muted">
               This search has {plural(quote.totalPages, 'page')}: pages after {quote.totalPages} are empty and are not asked for.

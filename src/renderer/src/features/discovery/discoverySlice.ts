@@ -11,6 +11,7 @@ import type { SimilarNetwork } from '@shared/similar';
 import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
 import type { ScoutStore } from '../../store';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
+import { asksBuyAnyway } from '../../shared/ui/TeamQuote';
 
 export const newQueryBody = (): DiscoveryBody => ({ social_network: 'instagram' });
 
@@ -349,7 +350,8 @@ export const createDiscoverySlice =
             toPage: quote.toPage,
             confirmedCalls: quote.calls,
             workspace,
-            ...teamConfirmed(teamUnreachableConfirmed),
+            // "Buy anyway" after the run was refused, or in the quote, which said the team database cannot be reached.
+            ...teamConfirmed(teamUnreachableConfirmed || asksBuyAnyway(quote)),
           });
           const run = get().discoveryRun;
           // Refused before its first page as the team database cannot be asked: "Buy anyway?" at the same quote.

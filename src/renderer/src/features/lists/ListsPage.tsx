@@ -31,7 +31,11 @@ import {
   isTeamUnreachable,
   teamConfirmed,
   TeamUnreachableConfirm,
+  ConfirmSpend,
+  TeamQuoteAsk,
+  teamQuotePanel,
 } from '../../shared/ui';
+import type { TeamQuoteNote } from '@shared/reports';
 import { networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
@@ -57,6 +61,9 @@ export function ListsPage() {
   const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   /** A sync refused as the team database cannot be asked (main's words): "Buy anyway" syncs it here. */
   const [teamAsk, setTeamAsk] = useState<{ listId: number; message: string } | null>(null);
+  /** Team: a sync whose quote said the team database cannot be reached (or is not connected), asked before it is sent. */
+  const [teamQuote, setTeamQuote] = useState<{ listId: number; note: TeamQuoteNote } | null>(null);
+  const workspace = useScout((s) => s.workspace?.active ?? null);
   // The synced lists, and the open list's items; both are read again after a sync.
   const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true, refreshOn: [teamReceived('list')] });
   const known = knownQuery.data ?? null;
@@ -88,11 +95,25 @@ export function ListsPage() {
     }
   };
 
+  /**
+   * A sync asked for: in the Team workspace the team database is asked first what it says of the
+   * list (free), and when it cannot be reached or is not connected that is said before anything is
+   * sent; otherwise (and elsewhere) it is synced at once.
+   */
+  const requestSync = async (listId: number) => {
+    setTeamQuote(null);
+    if (workspace === 'team') {
+      const note = await scout.invoke('lists:quote', { listId }).catch((): TeamQuoteNote => ({}));
+      if (note.teamUnreachable || note.teamNotConnected) return setTeamQuote({ listId, note });
+    }
+    await sync(listId);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const read = readListId(idText);
     setIdError(read.ok ? null : read.message);
-    if (read.ok) void sync(read.value);
+    if (read.ok) void requestSync(read.value);
   };
 
   const knownColumns: Column<ListSummary>[] = [
@@ -157,6 +178,7 @@ export function ListsPage() {
           Syncing {listLabel({ listId: syncing.listId, name: known?.find((l) => l.listId === syncing.listId)?.name ?? null })}: {plural(syncing.items, 'item')} so far…
         </p>
       )}
+      {teamQuote && !syncing && <ListTeamQuote listId={teamQuote.listId} note={teamQuote.note} name={known?.find((l) => l.listId === teamQuote.listId)?.name ?? null} onConfirm={() => (setTeamQuote(null), void sync(teamQuote.listId, true))} onBack={() => setTeamQuote(null)} />}
       {teamAsk && <TeamUnreachableConfirm message={teamAsk.message} onConfirm={() => void sync(teamAsk.listId, true)} onBack={() => setTeamAsk(null)} />}
       {syncNote && (
         <p role={syncNote.tone === 'error' ? 'alert' : 'status'} className={syncNote.tone === 'error' ? 'feedback error' : 'muted'} data-testid="list-sync-note">
@@ -192,7 +214,7 @@ export function ListsPage() {
           summary={known?.find((l) => l.listId === openId) ?? null}
           items={itemsQuery.data ?? null}
           error={itemsQuery.error}
-          onSync={blocker || syncing ? null : () => void sync(openId)}
+          onSync={blocker || syncing ? null : () => void requestSync(openId)}
           onRenamed={() => (void knownQuery.refresh(), void itemsQuery.refresh())}
         />
       )}
@@ -505,5 +527,28 @@ function ListItems({
         </>
       )}
     </section>
+  );
+}
+
+/** A list's sync as the team database sees it, before it is sent: "Buy anyway" / "Not now", or where to connect. */
+function ListTeamQuote({ listId, name, note, onConfirm, onBack }: { listId: number; name: string | null; note: TeamQuoteNote; onConfirm: () => void; onBack: () => void }) {
+  const team = teamQuotePanel(note, 'Sync the list', 'Cancel');
+  return (
+    <ConfirmSpend
+      className="callout warning"
+      label="Confirm the list sync"
+      testId="list-sync-confirm"
+      confirmLabel={team.confirmLabel}
+      confirmDisabled={team.refused}
+      onConfirm={onConfirm}
+      backLabel={team.backLabel}
+      onBack={onBack}
+      focusBack
+    >
+      <p>
+        Sync {listLabel({ listId, name })}: free as far as the API says; Scout records whatever moves in the spending record.
+      </p>
+      <TeamQuoteAsk note={note} thing="list" />
+    </ConfirmSpend>
   );
 }

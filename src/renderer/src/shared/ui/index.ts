@@ -7,6 +7,7 @@ export { FormField, type FieldControlProps } from './FormField';
 export { StatusBadge, type StatusTone } from './StatusBadge';
 export { EmptyState, ErrorState, OfflineState } from './States';
 export { ConfirmSpend, type ConfirmSpendProps } from './ConfirmSpend';
+export { TeamQuoteAsk, TeamQuoteLine, asksBuyAnyway, teamQuotePanel } from './TeamQuote';
 export { TeamUnreachableConfirm, isTeamUnreachable, teamConfirmed, type TeamUnreachableConfirmProps } from './TeamUnreachableConfirm';
 export { openOutside } from './openOutside';
 export { SectionNav, type PageSection } from './SectionNav';

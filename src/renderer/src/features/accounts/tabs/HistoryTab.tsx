@@ -6,6 +6,7 @@ import type { RequestOf } from '@shared/contract';
 import { useScout } from '../../../store';
 import { scout } from '../../../shared/scoutClient';
 import { useScoutQuery } from '../../../shared/useScoutQuery';
+import { asksBuyAnyway, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel } from '../../../shared/ui';
 import { Chart } from '../../../shared/Chart';
 import { seriesOption } from '../model/chartOptions';
 import { historySeries } from '@shared/reportModel/series';
@@ -31,6 +32,8 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
   // The spend names the workspace it was confirmed in: main refuses it if another one is active by then.
   const confirm = (cost: 0 | 1) => {
     const more: Partial<RequestOf<'history:get'>> = { ...(state.asked as Partial<RequestOf<'history:get'>>), confirmedCost: cost };
+    // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
+    if (cost > 0 && asksBuyAnyway(quote)) more.teamUnreachableConfirmed = true;
     if (state.workspace) more.workspace = state.workspace;
     void state.ask(more).then(() => useScout.getState().refreshPlan());
   };
@@ -39,10 +42,19 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
       {code === 'COST_CHANGED' && (
         <div className="callout warning" role="alert" data-testid="history-confirmation">
           <p>{error}</p>
+          {quote && quote.cost > 0 && (quote.teamUnreachable || quote.teamNotConnected) && (
+            <>
+              <p>
+                History: {costText(quote)}
+                <TeamQuoteLine note={quote} />.
+              </p>
+              <TeamQuoteAsk note={quote} thing="account’s history" />
+            </>
+          )}
           {quote && (
             <div className="actions">
-              <button type="button" className="primary" disabled={busy} onClick={() => confirm(quote.cost)}>
-                {quote.cost ? spendLabel(quote, `${verb} the history`) : `${verb === 'refresh' ? 'Refresh' : 'Fetch'} the history for free`}
+              <button type="button" className="primary" disabled={busy || (quote.cost > 0 && teamQuotePanel(quote, '').refused)} onClick={() => confirm(quote.cost)}>
+                {quote.cost ? teamQuotePanel(quote, spendLabel(quote, `${verb} the history`)).confirmLabel : `${verb === 'refresh' ? 'Refresh' : 'Fetch'} the history for free`}
               </button>
               <span className="muted" aria-live="polite">
                 {busy ? 'Fetching…' : ''}
