@@ -244,6 +244,7 @@ export class PaidWork {
     const waitEnds = performance.now() + gate.timing.heldWaitMs;
     let told = false;
     let lost = 0;
+    const unusable: number[] = [];
     // While waiting for a teammate nothing is out: either signal stops the wait.
     const waiting = unsentSignal(call);
     for (;;) {
@@ -251,21 +252,24 @@ export class PaidWork {
       this.assertMayCall();
       let outcome;
       try {
-        outcome = await gate.claim(team.item, team.withinDays);
+        outcome = await gate.claim(team.item, team.withinDays, unusable);
       } catch (error) {
         if (isTeamUnreachable(error) && call.teamUnreachableConfirmed) return this.spendHere(call);
         throw teamFailure(error, call);
       }
       if (outcome.kind === 'copy') {
         const copy = outcome.copy;
-        let body: unknown;
         try {
-          body = team.body === 'bytes' ? await gate.recordBytes(team.item, copy.seq) : await gate.recordJson(team.item, copy.seq);
+          const body = team.body === 'bytes' ? await gate.recordBytes(team.item, copy.seq) : await gate.recordJson(team.item, copy.seq);
+          if (body === null) throw new TeamError('TEAM_BAD_DATA', `The team database named ${copy.researcherName}'s copy of this but did not hand it over.`);
+          return { value: await team.takeCopy(body, copy), charged: false, teammate: copy };
         } catch (error) {
-          throw teamFailure(error, call);
+          if (!(error instanceof TeamError && error.code === 'TEAM_BAD_DATA')) throw teamFailure(error, call);
+          // A copy Scout cannot use is no copy: the team does not have it, so it is claimed (or an
+          // older copy taken) as if that record were not there; it never blocks buying.
+          unusable.push(copy.seq);
+          continue;
         }
-        if (body === null) throw teamFailure(new TeamError('TEAM_BAD_DATA', `The team database named ${copy.researcherName}'s copy of this but did not hand it over.`), call);
-        return { value: await team.takeCopy(body, copy), charged: false, teammate: copy };
       }
       if (outcome.kind === 'held') {
         if (!told) team.onHeld?.(outcome.holderName, outcome.yours);

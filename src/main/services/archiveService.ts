@@ -27,7 +27,6 @@ import { accountOfJob, jobKeys, type JobRegistry } from './jobs';
 import { eventError } from '../errorWording';
 import { ACCESS_MS, drawableBalances } from './costRule';
 import { TeamError } from '../team/errors';
-import { teamCopyUnreadable } from '../team/unreadableCopy';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { RECORD_LIMITS } from '../team/schema/0010-team';
@@ -146,13 +145,10 @@ export class ArchiveService {
     // A teammate's PDF: checked like a download, saved like one of this laptop's, nothing spent.
     const takeCopy = async (body: unknown, copy: TeammateCopy): Promise<Exported> => {
       report({ phase: 'downloading', retryInSec: null, attempt: 0 });
-      try {
-        const kept = this.keepTeammatePdf({ item, fetchedAt: copy.fetchedAt, body: body instanceof Uint8Array ? { bytes: body } : { json: body } });
-        saved = kept.id;
-        return { state: 'taken', id: kept.id };
-      } catch (error) {
-        throw teamCopyUnreadable(`${copy.researcherName}'s PDF of ${name}`, error);
-      }
+      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
+      const kept = this.keepTeammatePdf({ item, fetchedAt: copy.fetchedAt, body: body instanceof Uint8Array ? { bytes: body } : { json: body } });
+      saved = kept.id;
+      return { state: 'taken', id: kept.id };
     };
     const { value: first, charged } = await this.deps.paid.spend<Exported>({
       what: { operation: 'pdf', network: ref.network, accountKey: ref.key },

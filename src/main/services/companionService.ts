@@ -17,7 +17,7 @@ import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
 import { parseInstagramHistory, parseInstagramMedia, parseTiktokBrandMentions, parseTwitterHistory, parseYoutubeBrandMentions, parseYoutubeMediaPage, type BrandMentions, type InstagramMedia, type MetricsHistory, type YoutubeMediaPage } from '../api/schemas';
 import { ACCESS_MS } from './costRule';
-import { accountOf, answerBody, badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
+import { accountOf, answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
 import type { SnapshotDetail } from '@shared/contract';
 import type { HistoryRepository, JsonObject, MediaRepository, MentionsRepository } from '../cache/repositories';
@@ -230,13 +230,9 @@ export class CompanionService {
     return { parsed, fetchedAt };
   }
 
-  /** A teammate's copy, taken instead of buying: kept like a pulled record; one that cannot be read is refused. */
+  /** A teammate's copy, taken instead of buying: kept like a pulled record; one that cannot be read (TEAM_BAD_DATA) is no copy, and the kernel buys instead. */
   private saveCopy<A, P>(keeper: RecordKeeper<A, P>, at: A, body: unknown, copy: TeammateCopy): Kept<P> {
-    try {
-      return { parsed: keepCopy(keeper, at, copy.fetchedAt.getTime(), { json: body }).parsed, fetchedAt: copy.fetchedAt.getTime() };
-    } catch (error) {
-      throw copyRefused(error);
-    }
+    return { parsed: keepCopy(keeper, at, copy.fetchedAt.getTime(), { json: body }).parsed, fetchedAt: copy.fetchedAt.getTime() };
   }
 
   /**

@@ -26,7 +26,6 @@ import { TeamError } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
 import { RECORD_LIMITS } from '../team/schema/0010-team';
-import { teamCopyUnreadable } from '../team/unreadableCopy';
 
 const DAY_MS = 86_400_000;
 
@@ -194,13 +193,10 @@ export class CompetitorService {
       return { value, fetchedAt: out.fetchedAt, body: out.body };
     };
     const takeCopy = async (json: unknown, copy: TeammateCopy) => {
-      try {
-        const kept = this.keepTeammateAnalysis({ item, fetchedAt: copy.fetchedAt, body: { json } });
-        reportId = kept.reportId;
-        return kept.report;
-      } catch (error) {
-        throw teamCopyUnreadable(`${copy.researcherName}'s competitor analysis of ${input.username}`, error);
-      }
+      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
+      const kept = this.keepTeammateAnalysis({ item, fetchedAt: copy.fetchedAt, body: { json } });
+      reportId = kept.reportId;
+      return kept.report;
     };
     const { value, charged } = await this.deps.paid.spend({
       what: { operation: 'competitor', network: 'instagram', accountKey: input.username.toLowerCase() },

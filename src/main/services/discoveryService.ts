@@ -33,7 +33,6 @@ import { eventError } from '../errorWording';
 import { TeamError, teamRefusals } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
-import { teamCopyUnreadable } from '../team/unreadableCopy';
 import type { SeenVersion, SharedKind, TeamVersion } from '../team/sharedWork';
 
 export interface DiscoveryDeps {
@@ -352,13 +351,10 @@ export class DiscoveryService {
       return { value: answer, fetchedAt: out.fetchedAt, body: out.body };
     };
     const takeCopy = async (json: unknown, copy: TeammateCopy) => {
-      try {
-        const kept = this.keepTeammatePage({ item, fetchedAt: copy.fetchedAt, body: { json } });
-        saved = true;
-        return kept.answer;
-      } catch (error) {
-        throw teamCopyUnreadable(`${copy.researcherName}'s ${describe}`, error);
-      }
+      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
+      const kept = this.keepTeammatePage({ item, fetchedAt: copy.fetchedAt, body: { json } });
+      saved = true;
+      return kept.answer;
     };
     try {
       const { value, charged } = await this.deps.paid.spend({

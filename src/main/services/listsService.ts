@@ -21,7 +21,7 @@ import type { PaidWork } from '../ledger/paidWork';
 import type { TeamRecordCodec } from '../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../team/records';
 import { jobKeys, type JobRegistry } from './jobs';
-import { answerBody, badData, codecOf, copyRefused, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
+import { answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from './teamCopies';
 
 export const LIST_PAGE_SIZE = LIST_PAGE_ITEMS;
 /** More items than any list holds: a list that keeps answering full pages past this is cut off. */
@@ -183,13 +183,10 @@ export class ListsService {
       return { value: items, fetchedAt: new Date(fetchedAt), body };
     };
     const takeCopy = async (body: unknown, copy: TeammateCopy) => {
-      try {
-        const { parsed } = keepCopy(this.keeper, at, copy.fetchedAt.getTime(), { json: body });
-        got.kept = { items: parsed, fetchedAt: copy.fetchedAt.getTime(), teammate: true };
-        return parsed;
-      } catch (error) {
-        throw copyRefused(error);
-      }
+      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
+      const { parsed } = keepCopy(this.keeper, at, copy.fetchedAt.getTime(), { json: body });
+      got.kept = { items: parsed, fetchedAt: copy.fetchedAt.getTime(), teammate: true };
+      return parsed;
     };
     try {
       const { value, charged } = await this.deps.paid.spend({

@@ -450,12 +450,8 @@ export class ReportService {
     const takeCopy = async (body: unknown, copy: TeammateCopy) => {
       progress('saving');
       const record: TeamRecordIn = { seq: copy.seq, item, researcher: copy.researcher, fetchedAt: copy.fetchedAt, body: { json: body } };
-      try {
-        saved = this.deps.paid.save(describe, false, () => this.applyTeamRecord(record)).report;
-      } catch (error) {
-        if (!(error instanceof TeamError && error.code === 'TEAM_BAD_DATA')) throw error;
-        throw new ScoutError({ code: 'TEAM_FAILED', message: `${error.message} Nothing was spent; ask the team's admin.`, detail: typeof error.cause === 'string' ? error.cause : undefined });
-      }
+      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
+      saved = this.deps.paid.save(describe, false, () => this.applyTeamRecord(record)).report;
       return saved;
     };
 

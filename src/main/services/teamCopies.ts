@@ -4,7 +4,6 @@
 // parsed by the very parser that reads the API's answer. Anything that does not fit is
 // TEAM_BAD_DATA, with nothing saved.
 import { z } from 'zod';
-import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import { networks, type Network } from '@shared/reports';
 import { SchemaError } from '../api/schemas';
@@ -104,15 +103,6 @@ export function parsedAsAnswer<T>(parse: (json: unknown) => T, json: unknown, wh
 
 export function badData(what: string, why: string): TeamError {
   return new TeamError('TEAM_BAD_DATA', `A teammate's ${what} in the team database cannot be read (${why}), so Scout did not save it.`);
-}
-
-/**
- * A copy the kernel was about to take instead of buying, refused: said in the researcher's
- * words (nothing was sent, nothing spent), like a report's unreadable copy.
- */
-export function copyRefused(error: unknown): unknown {
-  if (!(error instanceof TeamError) || error.code !== 'TEAM_BAD_DATA') return error;
-  return new ScoutError({ code: 'TEAM_FAILED', message: `${error.message} Nothing was spent; ask the team's admin.`, detail: error.message }, { cause: error });
 }
 
 /**

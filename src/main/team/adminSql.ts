@@ -103,6 +103,33 @@ export function setLimitSql(role: string, changes: LimitChanges): string {
   ].join('\n');
 }
 
+/** Why a record cannot be set aside with this reason, or null. */
+export function setAsideProblem(seq: string, reason: string): string | null {
+  if (!/^[1-9]\d{0,15}$/.test(seq)) return `"${seq.slice(0, 40)}" is not a record's number: give the number (seq) the team database shows for it.`;
+  if (reason.trim().length === 0 || reason.length > 500) return 'Say why in 1 to 500 characters: --reason "forged: nobody bought this".';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(reason)) return 'A reason is one line of text, without control characters.';
+  return null;
+}
+
+/**
+ * Sets a record aside: teammates' Scouts no longer take it as a copy in place of buying (the
+ * record itself stays: records are immutable). Run as the schema's owner; the record is named
+ * back (an unknown number is said by the foreign key).
+ */
+export function setAsideSql(seq: string, reason: string): string {
+  const problem = setAsideProblem(seq, reason);
+  if (problem) throw new Error(problem);
+  return [
+    'BEGIN;',
+    `SET LOCAL ROLE ${OWNER_ROLE};`,
+    `INSERT INTO ${TEAM_SCHEMA}.records_set_aside (seq, reason) VALUES (${seq}, ${pgModule().escapeLiteral(reason.trim())})`,
+    `  ON CONFLICT (seq) DO UPDATE SET reason = EXCLUDED.reason`,
+    `  RETURNING seq::text AS seq, (SELECT kind || ' ' || item_key || ' by ' || researcher FROM ${TEAM_SCHEMA}.records r WHERE r.seq = records_set_aside.seq) AS what;`,
+    'COMMIT;',
+  ].join('\n');
+}
+
 /** A password to hand to a researcher once: 32 characters, 192 bits. */
 export function generatePassword(): string {
   return randomBytes(24).toString('base64url');

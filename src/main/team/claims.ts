@@ -150,14 +150,14 @@ export class TeamClaims {
    * Asks for an item before buying it. A teammate's copy bought within `withinDays` (null: any
    * age) comes first; otherwise the claim: won, or held by whom.
    */
-  async claim(item: TeamItem, withinDays: number | null): Promise<ClaimOutcome> {
-    const earlier = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays));
+  async claim(item: TeamItem, withinDays: number | null, unusable: readonly number[] = []): Promise<ClaimOutcome> {
+    const earlier = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays, unusable));
     if (earlier) return { kind: 'copy', copy: earlier };
     const won = await teamCall('claim it for you', () => this.take(item));
     if (won.kind !== 'won') return won;
     // A holder writes its record and releases in one transaction: if one did so between the look
     // above and this claim, its record is visible now. Then nothing is bought.
-    const copy = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays));
+    const copy = await teamCall('look for a teammate\'s copy', () => teammateCopy(this.pool, item, withinDays, unusable));
     if (copy) {
       await this.release(won.claim);
       return { kind: 'copy', copy };

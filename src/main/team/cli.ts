@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
-import { addResearcherSql, generatePassword, initSql, limitChangesProblem, passwordProblem, researcherProblem, scramVerifier, setLimitSql, type LimitChanges, type NewResearcher } from './adminSql';
+import { addResearcherSql, generatePassword, initSql, limitChangesProblem, passwordProblem, researcherProblem, scramVerifier, setAsideProblem, setAsideSql, setLimitSql, type LimitChanges, type NewResearcher } from './adminSql';
 import { TeamError } from './errors';
 import { createTeamPool, isConnectionError, type TeamConnection } from './pool';
 import { teamMigrations } from './schema';
@@ -33,6 +33,8 @@ const usage = `Usage: npm run team -- <command> [--apply]
       --password-stdin           read their password from stdin instead of generating one
   set-limit <role> credits=200 …   a researcher's monthly limit per balance (balance=none removes
                            it); the others stay. Scout refuses a spend that would go past it.
+  set-aside <seq> --reason "…"     a record teammates' Scouts no longer take in place of buying
+                           (forged, or broken); the record stays, as records are never changed.
 
 Without --apply, the SQL is printed (run it with psql). With --apply, it is run over the admin
 connection in ${ADMIN_URL_VARIABLE} (postgres://admin:password@host:5432/database). Anything
@@ -70,6 +72,7 @@ async function run(io: CliIo): Promise<number> {
         name: { type: 'string' },
         limit: { type: 'string', multiple: true },
         'password-stdin': { type: 'boolean', default: false },
+        reason: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -147,6 +150,29 @@ async function run(io: CliIo): Promise<number> {
         if (!row) throw new TeamError('TEAM_REFUSED', `No researcher has the role ${role} in this team; nothing was changed. Add them first: npm run team -- add-researcher ${role}`);
         const limits = Object.entries(row.monthly_limits).map(([k, v]) => `${k} ${v}`);
         io.out(`${row.display_name} (role ${role}): monthly limits ${limits.length > 0 ? limits.join(', ') : 'none'}.\n`);
+      });
+    }
+    case 'set-aside': {
+      const [seq, ...extra] = rest;
+      if (!seq) throw new UsageError('Which record? npm run team -- set-aside <seq> --reason "forged: nobody bought this"');
+      noMore(extra);
+      const reason = values.reason ?? '';
+      const problem = setAsideProblem(seq, reason);
+      if (problem) throw new UsageError(problem);
+      const sql = setAsideSql(seq, reason);
+      if (!values.apply) {
+        io.out(`${sql}\n`);
+        return 0;
+      }
+      return withAdmin(io, async (client) => {
+        const results = (await client.query(sql).catch(async (error: unknown) => {
+          await client.query('ROLLBACK').catch(() => undefined);
+          // The foreign key: no record has that number.
+          if ((error as { code?: string }).code === '23503') throw new TeamError('TEAM_REFUSED', `No record has the number ${seq} in this team database; nothing was changed.`);
+          throw error;
+        })) as unknown as pg.QueryResult<{ seq: string; what: string | null }>[];
+        const row = results.find((r) => r.command === 'INSERT')?.rows[0];
+        io.out(`Record ${row?.seq ?? seq} (${row?.what ?? 'unknown'}) is set aside: teammates' Scouts no longer take it in place of buying.\n`);
       });
     }
     default:

@@ -9,8 +9,8 @@ import { recordBytes, recordJson, type RecordBody, type TeamItem } from './recor
 import { teamAllowance, type Allowance, type TeamLedger } from './teamLedger';
 
 export interface TeamGate {
-  /** A teammate's copy, a claim won, or who holds it now. */
-  claim(item: TeamItem, withinDays: number | null): Promise<ClaimOutcome>;
+  /** A teammate's copy (never one of `unusable`: records found unreadable), a claim won, or who holds it now. */
+  claim(item: TeamItem, withinDays: number | null, unusable?: readonly number[]): Promise<ClaimOutcome>;
   /** Just before sending: still this Scout's, with `needMs` of its lease left; throws TEAM_CLAIM_LOST otherwise. */
   confirm(claim: HeldClaim, needMs: number): Promise<void>;
   /** Heartbeats while the call is out. */
@@ -78,8 +78,8 @@ export class PostgresTeamGate implements TeamGate {
     this.timing = teamTiming(options);
   }
 
-  claim(item: TeamItem, withinDays: number | null) {
-    return this.claims.claim(item, withinDays);
+  claim(item: TeamItem, withinDays: number | null, unusable: readonly number[] = []) {
+    return this.claims.claim(item, withinDays, unusable);
   }
   confirm(claim: HeldClaim, needMs: number) {
     return this.claims.confirm(claim, needMs);

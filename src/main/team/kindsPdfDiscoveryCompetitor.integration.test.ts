@@ -235,22 +235,17 @@ describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on t
       expect(fs.readFileSync(a.archive.existingFile(pa.id)).equals(fs.readFileSync(b.archive.existingFile(pb.id)))).toBe(true);
     });
 
-    it("a teammate's 'PDF' that is a web page: refused as it is taken, nothing saved, nothing spent", async () => {
+    it("a teammate's 'PDF' that is a web page is no copy: not saved, and the PDF bought here instead", async () => {
       const b = await laptop(bob);
       const ref = accountRef('youtube', 'UCteamHostilePdf00000000');
       await pushRecord(poolOf(ada), { item: pdfTeamItem('youtube', ref.key), fetchedAt: new Date(), body: { bytes: new TextEncoder().encode('<!doctype html><html><body>Sign in</body></html>') } });
       const callsBefore = apiCalls();
 
-      await expect(b.archive.export(ref, 1)).rejects.toMatchObject({
-        code: 'TEAM_FAILED',
-        message: expect.stringMatching(/^Ada's PDF of \S+ in the team database cannot be read, so Scout did not save it\. Nothing was spent/),
-        detail: expect.stringMatching(/not a PDF .*%PDF-/),
-      });
-      expect(b.claims).toEqual(['copy']);
-      expect(apiCalls()).toBe(callsBefore);
-      expect(b.ledgerRows()).toBe(0);
-      expect(b.archive.list()).toEqual([]);
-      expect(filesIn(b.archiveDir)).toEqual([]);
+      const exported = await b.archive.export(ref, 1);
+      expect(b.claims).toEqual(['copy', 'won']);
+      expect(apiCalls()).toBeGreaterThan(callsBefore);
+      expect(b.ledgerRows()).toBe(1);
+      expect(fs.readFileSync(b.archive.existingFile(exported.id)).subarray(0, 5).toString()).toBe('%PDF-');
     });
 
     it('the codec: a pulled PDF is saved once (then held), and a hostile one changes nothing', async () => {

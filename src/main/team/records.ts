@@ -120,16 +120,19 @@ const copyRow = z.object({
 
 /**
  * The newest record of an item, when one was bought within `withinDays` (null: any age), by
- * anyone on the team (the researcher's own other laptop included).
+ * anyone on the team (the researcher's own other laptop included); never one the admin set aside
+ * (`npm run team -- set-aside`), nor one of `unusable` (found unreadable by this purchase).
  */
-export async function teammateCopy(q: Queryable, item: TeamItem, withinDays: number | null): Promise<TeammateCopy | null> {
+export async function teammateCopy(q: Queryable, item: TeamItem, withinDays: number | null, unusable: readonly number[] = []): Promise<TeammateCopy | null> {
   const { rows } = await q.query(
     `SELECT r.seq::text AS seq, r.researcher, coalesce(x.display_name, r.researcher) AS researcher_name, r.fetched_at
        FROM ${S}.records r LEFT JOIN ${S}.researchers x ON x.role_name = r.researcher
       WHERE r.kind = $1 AND r.item_key = $2 AND ($3::float8 IS NULL OR r.fetched_at > now() - $3::float8 * interval '1 day')
+        AND NOT (r.seq = ANY($4::bigint[]))
+        AND NOT EXISTS (SELECT 1 FROM ${S}.records_set_aside a WHERE a.seq = r.seq)
       ORDER BY r.fetched_at DESC, r.seq DESC
       LIMIT 1`,
-    [item.kind, item.key, withinDays],
+    [item.kind, item.key, withinDays, unusable.map(String)],
   );
   if (rows.length === 0) return null;
   const row = copyRow.safeParse(rows[0]);

@@ -386,10 +386,10 @@ class ConnectedGate implements TeamGate {
     return this.connector.timing;
   }
 
-  async claim(item: TeamItem, withinDays: number | null) {
+  async claim(item: TeamItem, withinDays: number | null, unusable: readonly number[] = []) {
     const gate = await this.connector.gateForPaidCall();
     try {
-      const outcome = await gate.claim(item, withinDays);
+      const outcome = await gate.claim(item, withinDays, unusable);
       this.connector.noticed(true);
       return outcome;
     } catch (error) {

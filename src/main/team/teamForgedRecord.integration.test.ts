@@ -17,6 +17,7 @@ import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../
 import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { reportTeamItem } from '../services/reportService';
 import { UnlockEvidence } from './teamUnlocks';
+import { ADMIN_URL_VARIABLE, runTeamCli } from './cli';
 
 describeWithPostgres("a teammate's record is not an unlock", () => {
   let server: TestPostgres;
@@ -100,6 +101,40 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
     expect(await inLibrary(b, 'misfiled')).toBe(false);
     const opened = await b.call<{ result: unknown }>('reports:open', { network: 'instagram', account: 'realowner' });
     expect(JSON.stringify(opened.result)).toContain('realowner');
+  });
+
+  it('an unreadable record never blocks buying; a readable forged one stands for the item until the admin sets it aside', async () => {
+    const [, b] = await pair();
+    const spent = () => sim.state.spent.credits;
+    // Unreadable (not a report at all): Bob's fetch buys it, rather than telling him to ask the admin.
+    await forge('brokenacct', { result: { user: 'not a report' } });
+    const before = spent();
+    await b.call('reports:fetch', { network: 'instagram', account: 'brokenacct', confirmedCost: 1, workspace: 'team' });
+    expect(spent() - before).toBe(1);
+    expect(await inLibrary(b, 'brokenacct')).toBe(true);
+
+    // Readable, but nobody bought it: taken as the team's copy, nothing spent…
+    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    await connect(a, anna);
+    await a.call('reports:fetch', { network: 'instagram', account: 'setasidesource', confirmedCost: 1, workspace: 'team' });
+    await forge('setasideacct', JSON.parse(JSON.stringify(await bodyOf('setasidesource')).replaceAll('setasidesource', 'setasideacct')) as unknown);
+    const { rows } = await team.admin.query<{ seq: string }>('SELECT seq::text AS seq FROM scout_team.records WHERE researcher = $1 AND item_key = $2', [mal.role, reportTeamItem('instagram', 'setasideacct').key]);
+    const seq = rows[0]!.seq;
+    const taken = spent();
+    await b.call('reports:fetch', { network: 'instagram', account: 'setasideacct', confirmedCost: 1, workspace: 'team' });
+    expect(spent()).toBe(taken);
+    // …until the admin sets it aside; then Bob's next fetch buys it.
+    let out = '';
+    let err = '';
+    const io = { env: { [ADMIN_URL_VARIABLE]: server.adminUrl(team.database) }, out: (t: string) => (out += t), err: (t: string) => (err += t), readStdin: async () => '' };
+    expect(await runTeamCli({ ...io, argv: ['set-aside', seq, '--reason', 'forged: nobody bought this', '--apply'] })).toBe(0);
+    expect(out).toContain(`Record ${seq} (report ${reportTeamItem('instagram', 'setasideacct').key} by ${mal.role}) is set aside`);
+    expect(await runTeamCli({ ...io, argv: ['set-aside', '999999999', '--reason', 'x', '--apply'] })).toBe(1);
+    expect(err).toContain('No record has the number 999999999');
+    await b.call('reports:fetch', { network: 'instagram', account: 'setasideacct', confirmedCost: 1, workspace: 'team' });
+    expect(spent() - taken).toBe(1);
+    // Researchers read what was set aside, and cannot set anything aside themselves.
+    await expect(malSql.query('INSERT INTO scout_team.records_set_aside (seq, reason) VALUES ($1, $2)', [seq, 'mine'])).rejects.toMatchObject({ code: '42501' });
   });
 
   it("pulled reports are looked up in the team ledger, again while a teammate's spend has not arrived, and never unlocked without one", async () => {

@@ -15,8 +15,9 @@
 //   giving it up) lasts at most MAX_HOLD_MS, however often it is renewed.
 // - A watchlist renewal reserves what one renewal costs (one credit), and is settled at no more
 //   than it reserved.
+// - A record the admin sets aside (records_set_aside) is never taken as a teammate's copy.
 // New CHECK constraints are NOT VALID: rows accepted before stay readable; new rows are checked.
-import { TEAM_SCHEMA as S } from '../names';
+import { RESEARCHER_GROUP, TEAM_SCHEMA as S } from '../names';
 import type { TeamMigration } from './migrate';
 
 /** The longest a researcher may hold one item's claim: the longest generation (10 min) with room. */
@@ -202,6 +203,18 @@ $$;
 CREATE TRIGGER claims_released AFTER DELETE ON ${S}.claims
   FOR EACH ROW EXECUTE FUNCTION ${S}.claims_released();
 REVOKE ALL ON FUNCTION ${S}.claims_released() FROM PUBLIC;
+
+-- Records the admin set aside (npm run team -- set-aside): never taken as a teammate's copy in
+-- place of buying (a forged or broken record would otherwise stand for the item for a year).
+-- Records themselves stay immutable; this says which are not to be used.
+CREATE TABLE ${S}.records_set_aside (
+  seq bigint PRIMARY KEY REFERENCES ${S}.records (seq),
+  reason text NOT NULL CHECK (char_length(reason) BETWEEN 1 AND 500),
+  set_by text NOT NULL DEFAULT session_user,
+  set_at timestamptz NOT NULL DEFAULT now()
+);
+REVOKE ALL ON ${S}.records_set_aside FROM PUBLIC;
+GRANT SELECT ON ${S}.records_set_aside TO ${RESEARCHER_GROUP};
 
 -- A renewal reserves one refresh and is settled at no more than it reserved.
 ALTER TABLE ${S}.watchlist_renewals ADD CONSTRAINT watchlist_renewals_reserve_check

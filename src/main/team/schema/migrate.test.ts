@@ -40,7 +40,7 @@ describeWithPostgres('team schema migrations', () => {
         `SELECT c.relname AS table_name, pg_get_userbyid(c.relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname = 'scout_team' AND c.relkind IN ('r', 'v') ORDER BY 1`,
       );
-      expect(rows).toEqual(['claim_holds', 'claims', 'ledger', 'ledger_entries', 'order_locks', 'records', 'researchers', 'schema_migrations', 'shared_changes', 'watchlist_renewals', 'watchlist_runs'].map((table_name) => ({ table_name, owner: 'scout_owner' })));
+      expect(rows).toEqual(['claim_holds', 'claims', 'ledger', 'ledger_entries', 'order_locks', 'records', 'records_set_aside', 'researchers', 'schema_migrations', 'shared_changes', 'watchlist_renewals', 'watchlist_runs'].map((table_name) => ({ table_name, owner: 'scout_owner' })));
     } finally {
       client.release();
     }
