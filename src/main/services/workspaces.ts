@@ -802,8 +802,10 @@ export class Workspace {
     ]);
     clearTimeout(timer);
     if (!waited) this.deps.logger.warn(`workspace ${this.id}: closed while work was still under way (${this.busyWith().join(', ')}); open ledger rows are resolved at the next start`);
-    // The team's engines stop (an in-flight push or pull ends) before their pool and the database close.
-    await Promise.allSettled([this.sharedWork?.stop(), this.teamSync?.stop(), this.teamLedger?.stop(), this.unlockEvidence?.stop()]);
+    // The team's engines stop (an in-flight push or pull ends) before their pool and the database
+    // close, but a team database that does not answer is not waited out: what they did not finish
+    // is still queued (outboxes, cursors move only with what was written) for the next start.
+    await withinMs(Promise.allSettled([this.sharedWork?.stop(), this.teamSync?.stop(), this.teamLedger?.stop(), this.unlockEvidence?.stop()]), TEAM_CLOSE_WAIT_MS);
     await this.team?.close();
     const sim = this.simulator;
     this.simulator = null;
