@@ -100,8 +100,11 @@ describeWithPostgres('no edit lost silently: an edit is made on what its editor 
     expect(notice!.message).toContain(`${who(winner.laptop)} changed`);
     expect(notice!.canRestore).toBe(true);
     expect(await noticesAbout(winner.laptop, words)).toEqual([]);
-    // Both values are in the field's history on both laptops, the winner's current.
+    // Both values are in the field's history on both laptops (the winner's laptop has the other
+    // once its pull has run: saved at once, the winner's own change may have come back first),
+    // the winner's current.
     for (const l of [a, b]) {
+      await waitUntil(`both values in the history on ${who(l)}'s laptop`, () => values.every((v) => shared(l).history(kind, docId(), field).some((h) => h.value === v)), 10_000);
       const history = shared(l).history(kind, docId(), field);
       expect(history.map((h) => h.value)).toEqual(expect.arrayContaining(values));
       expect(history.find((h) => h.current)?.value).toBe(winner.value);
