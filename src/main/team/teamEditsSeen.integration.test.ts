@@ -103,7 +103,9 @@ describeWithPostgres('no edit lost silently: an edit is made on what its editor 
     expect(notice!.message).toContain(`${who(winner.laptop)} changed`);
     expect(notice!.canRestore).toBe(true);
     expect(await noticesAbout(winner.laptop, words)).toEqual([]);
-    // Both values are in the field's history on both laptops, the winner's current.
+    // Both values are in the field's history on both laptops, the winner's current (the earlier
+    // change may reach the laptop whose value stands a moment after the later: pulls are their own).
+    await waitUntil("both values in the field's history on both laptops", () => [a, b].every((l) => values.every((v) => shared(l).history(kind, docId(), field).some((h) => h.value === v))), 10_000);
     for (const l of [a, b]) {
       const history = shared(l).history(kind, docId(), field);
       expect(history.map((h) => h.value)).toEqual(expect.arrayContaining(values));
