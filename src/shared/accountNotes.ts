@@ -1,5 +1,6 @@
 // A researcher's own note and tags on an account (shared with the team in a Team workspace),
 // for main and the renderer alike. Pure: no runtime imports.
+import type { TeamStamp } from './teamSeen';
 import type { Network } from './reports';
 
 export const MAX_ACCOUNT_NOTE = 2000;
@@ -41,7 +42,7 @@ export interface AccountNotesView {
    * starts from, and who last changed a field (`note`, `status`, `tag:<key>`) when it was a
    * teammate (their name) — so an open editor can say a teammate changed what it shows.
    */
-  team?: { version: number; by: Record<string, string> };
+  team?: TeamStamp;
 }
 
 /**

@@ -32,6 +32,7 @@ import { attemptOutcomes, librarySortKeys, networks, type Network, type ReportSu
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from './companions';
 import type { TeamSpending } from './teamSpending';
 import { alertRulesSchema, type AlertRules, type AlertsState, type AlertView } from './alerts';
+import type { TeamStamp } from './teamSeen';
 import { MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, cleanWatchlistName, renewalWindows, watchSchedules, type RenewalItem, type TrackingProgress, type WatchlistSummary, type WatchlistView } from './tracking';
 import type { TeamJoinResult, TeamNotice, TeamSyncView } from './teamSync';
 import { PICTURES_PER_CALL, type PictureAnswer } from './pictures';
@@ -282,6 +283,8 @@ const discoveryQueryName = z.string().trim().min(1, 'Give the query a name.').ma
 const queryId = z.number().int().positive();
 /** The version of a shared thing an editor showed when the researcher began (a view's `team.version`). */
 const seenVersion = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** `{ version }` of what an editor showed, when that is all its edit needs to say (one field saved whole). */
+const seenOnly = z.object({ version: seenVersion }).strict().optional();
 /** `YYYY-MM-DD`, a real calendar day (the rule of calendarDay.ts). */
 const calendarDay = z.string().regex(CALENDAR_DAY_FORMAT, 'Write the date as YYYY-MM-DD.').refine(isCalendarDay, 'That is not a calendar date.');
 /** A list's or creator's id (the rule of ids.ts). */
@@ -559,7 +562,7 @@ export const operations = {
    * Renames, reorders, adds and removes the status steps at once (the whole list, in order); a
    * removed step's accounts lose their status (`cleared` says how many).
    */
-  'workflow:setSteps': op<StatusStepsView & { cleared: number }>()(z.object({ steps: statusStepsSchema }).strict()),
+  'workflow:setSteps': op<StatusStepsView & { cleared: number }>()(z.object({ steps: statusStepsSchema, seen: seenOnly }).strict()),
   'compare:list': op<SavedComparison[]>()(noInput),
   /** A saved comparison, and per account the newest snapshot when it is newer than the pinned one. */
   'compare:get': op<ComparisonView | null>()(z.object({ id: z.number().int().positive() }).strict()),
@@ -577,6 +580,21 @@ export const operations = {
           .array(comparisonItem)
           .min(COMPARE_MIN, `A comparison needs at least ${COMPARE_MIN} accounts.`)
           .max(COMPARE_MAX, `A comparison holds at most ${COMPARE_MAX} accounts.`),
+        /**
+         * What its editor showed when the researcher began (`comparisonSeen` of the view: its
+         * `team.version`, name, period and notes by `network:accountKey`): only what differs from
+         * it is applied to the comparison as it is now, and a Team workspace shares the edit as
+         * made on that version. Absent: saved as given, on the latest version this laptop has.
+         */
+        seen: z
+          .object({
+            version: seenVersion,
+            name: z.string().max(200),
+            period: z.enum(comparePeriods),
+            notes: z.record(z.string().max(500), z.string().max(2000)).refine((n) => Object.keys(n).length <= COMPARE_MAX, 'Too many notes.'),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
   ),
@@ -679,10 +697,10 @@ export const operations = {
    * (INVALID_INPUT with `fields`). `seen`: the query's `team.version` when its editor opened it
    * (a Team workspace shares the edit as made on it); absent: the latest this laptop has.
    */
-  'discovery:saveQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId.optional(), name: discoveryQueryName, body: z.unknown(), seen: z.object({ version: seenVersion }).strict().optional() }).strict()),
+  'discovery:saveQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId.optional(), name: discoveryQueryName, body: z.unknown(), seen: seenOnly }).strict()),
   'discovery:duplicateQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId }).strict()),
   /** Renames a query; `seen`: its `team.version` when the rename began (see saveQuery). */
-  'discovery:renameQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId, name: discoveryQueryName, seen: z.object({ version: seenVersion }).strict().optional() }).strict()),
+  'discovery:renameQuery': op<SavedDiscoveryQuery>()(z.object({ id: queryId, name: discoveryQueryName, seen: seenOnly }).strict()),
   /** The query and its history go; its cached pages stay (they were paid for). */
   'discovery:deleteQuery': op<{ deleted: boolean }>()(z.object({ id: queryId }).strict()),
   /** What running these pages would spend now; free. */
@@ -821,7 +839,24 @@ export const operations = {
   ),
   /** Renames it, changes its schedule or renewal limit, pauses or resumes it (pausing stops a run under way). */
   'watchlists:update': op<WatchlistSummary>()(
-    z.object({ id: watchlistId, name: watchlistName.optional(), schedule: z.enum(watchSchedules).optional(), renewCap: renewCap.optional(), paused: z.boolean().optional() }).strict(),
+    z
+      .object({
+        id: watchlistId,
+        name: watchlistName.optional(),
+        schedule: z.enum(watchSchedules).optional(),
+        renewCap: renewCap.optional(),
+        paused: z.boolean().optional(),
+        /**
+         * What its editor showed when the researcher began (its `team.version`, and the settings
+         * it showed): only the settings that differ from it are changed, and a Team workspace
+         * shares the change as made on that version. Absent: as given, on the latest version.
+         */
+        seen: z
+          .object({ version: seenVersion, name: z.string().max(200).optional(), schedule: z.enum(watchSchedules).optional(), renewCap: z.number().int().nonnegative().optional(), paused: z.boolean().optional() })
+          .strict()
+          .optional(),
+      })
+      .strict(),
   ),
   'watchlists:delete': op<{ deleted: boolean }>()(z.object({ id: watchlistId }).strict()),
   /** Adds accounts (those on it already stay as they are); how many were new. */
@@ -831,8 +866,9 @@ export const operations = {
   'watchlists:run': op<TrackingProgress>()(z.object({ id: watchlistId }).strict()),
   'watchlists:cancel': op<{ cancelled: boolean }>()(z.object({ id: watchlistId }).strict()),
   /** The watchlist's alert rules (the usual ones where none were saved); `problem` when saved ones could not be read. */
-  'watchlists:rules': op<{ rules: AlertRules; problem: string | null }>()(z.object({ id: watchlistId }).strict()),
-  'watchlists:setRules': op<AlertRules>()(z.object({ id: watchlistId, rules: alertRulesSchema }).strict()),
+  'watchlists:rules': op<{ rules: AlertRules; problem: string | null; team?: TeamStamp }>()(z.object({ id: watchlistId }).strict()),
+  /** `seen`: the watchlist's `team.version` when the rules editor opened (a Team workspace shares the change as made on it). */
+  'watchlists:setRules': op<AlertRules>()(z.object({ id: watchlistId, rules: alertRulesSchema, seen: seenOnly }).strict()),
   /** Cached reports whose free year ends within 30, 60 or 90 days (or ended in the last 30), soonest first. */
   'watchlists:renewalPlan': op<RenewalItem[]>()(z.object({ days: z.literal(renewalWindows, 'Choose 30, 60 or 90 days.') }).strict()),
   /** The alerts inbox, newest first. */

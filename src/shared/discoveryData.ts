@@ -1,3 +1,4 @@
+import type { TeamStamp } from './teamSeen';
 import type { WorkspaceId } from './workspaces';
 import type { Network, TeamQuoteNote } from './reports';
 import type { DiscoveryBody, DiscoveryNetwork } from './discovery';
@@ -5,7 +6,7 @@ export interface DiscoveryRunRecord { id: number; at: number; sandbox: boolean; 
 export interface SavedDiscoveryQuery {
   id: number; name: string; network: DiscoveryNetwork; body: DiscoveryBody; createdAt: number; updatedAt: number; runs: DiscoveryRunRecord[] /* newest first, last 50 */;
   /** In a Team workspace, once shared: the version an editor opening it now starts from, and who last changed `name` or `body` when it was a teammate (their name). */
-  team?: { version: number; by: Record<string, string> };
+  team?: TeamStamp;
 }
 /** What running a range of pages costs now; in a Team workspace, what the team database says of it (production pages that cost). */
 export interface DiscoveryQuote extends TeamQuoteNote {

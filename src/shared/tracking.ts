@@ -1,5 +1,6 @@
 // Watchlists: what both sides know about them (the rules of a name, a schedule and a renewal cap,
 // the views main sends, and the words a researcher reads for each outcome).
+import type { TeamStamp } from './teamSeen';
 import type { Network } from './reports';
 import type { WorkspaceId } from './workspaces';
 
@@ -63,6 +64,8 @@ export interface WatchlistSummary {
   renewedThisMonth: number;
   /** A run of it is under way. */
   running: boolean;
+  /** In a Team workspace, once shared: its version and who last changed `name`, `schedule`, `renewCap`, `paused` or `rules` (a teammate). */
+  team?: TeamStamp;
 }
 
 export interface WatchlistMember {

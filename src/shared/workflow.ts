@@ -2,6 +2,7 @@
 // Shortlisted → Contacted → Approved by default), which the researcher may rename, add to, reorder
 // and remove. An account's status is the step's id, so renaming a step renames it on every account
 // at once; a removed step leaves its accounts without a status. For main and the renderer alike.
+import type { TeamStamp } from './teamSeen';
 import { parseAccountRef } from './accountInput';
 import { tagKey } from './accountNotes';
 import type { Network } from './reports';
@@ -16,6 +17,8 @@ export interface StatusStep {
 /** The status steps as the renderer sees them: each with how many accounts are at it. */
 export interface StatusStepsView {
   steps: (StatusStep & { accounts: number })[];
+  /** In a Team workspace, once shared: the steps' version and who last changed them (`steps`: a teammate). */
+  team?: TeamStamp;
 }
 
 export const DEFAULT_STATUS_STEPS: readonly StatusStep[] = [

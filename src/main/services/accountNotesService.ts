@@ -7,7 +7,8 @@ import type { Network } from '@shared/reports';
 import type { StatusStep, StatusStepsView } from '@shared/workflow';
 import { ScoutError } from '@shared/errors';
 import type { AccountNotesRepository } from '../cache/repositories';
-import type { SeenVersion, SharedKind, TeamVersion } from '../team/sharedWork';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
+import { STEPS_LOCAL_ID } from '../team/sharedDocs';
 
 const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], status: null, updatedAt: null });
 
@@ -19,21 +20,18 @@ export class AccountNotesService {
      * A Team workspace's shared work: told after each save, it queues what changed (`seen`: the
      * row edited and the version its editor showed, the edit's base).
      */
-    private readonly onEdit?: (kind: SharedKind, seen?: SeenVersion) => void,
+    private readonly onEdit?: OnSharedEdit,
     /** Told when the steps change, for every screen showing them. */
     private readonly onStepsChanged?: (view: StatusStepsView) => void,
-    /** A Team workspace's shared work: the version of an account's notes as this laptop has them. */
-    private readonly teamVersion?: (localId: number) => TeamVersion | null,
+    /** A Team workspace's shared work: the version of an account's notes, or of the status steps, as this laptop has them. */
+    private readonly teamVersion?: TeamVersionOf,
   ) {}
 
   /** The account's note and tags; an account with neither has an empty note and no tags. */
   get(ref: AccountRef): AccountNotesView {
     const kept = this.repo.get(ref.network, ref.key);
     if (!kept) return empty(ref.network, ref.key);
-    const view: AccountNotesView = { network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, status: kept.status, updatedAt: kept.updatedAt };
-    const team = this.teamVersion?.(kept.id);
-    if (team) view.team = team;
-    return view;
+    return stamped({ network: kept.network, accountKey: kept.accountKey, note: kept.note, tags: kept.tags, status: kept.status, updatedAt: kept.updatedAt }, 'account_notes', kept.id, this.teamVersion);
   }
 
   /**
@@ -52,20 +50,23 @@ export class AccountNotesService {
     const wanted = seen ? mergeSeen(kept ?? { note: '', tags: [], status: null }, seen, next) : next;
     const saved = this.repo.set(ref.network, ref.key, wanted, this.now());
     const localId = saved?.id ?? kept?.id;
-    this.onEdit?.('account_notes', seen && localId !== undefined ? { localId, version: seen.version } : undefined);
+    this.onEdit?.('account_notes', seenEdit(localId, seen));
     return this.get(ref);
   }
 
   /** The status steps in order, each with how many accounts are at it. */
   steps(): StatusStepsView {
     const counts = this.repo.statusCounts();
-    return { steps: this.repo.steps().map((s) => ({ ...s, accounts: counts.get(s.id) ?? 0 })) };
+    return stamped({ steps: this.repo.steps().map((s) => ({ ...s, accounts: counts.get(s.id) ?? 0 })) }, 'status_steps', STEPS_LOCAL_ID, this.teamVersion);
   }
 
-  /** Renames, reorders, adds and removes steps at once; a removed step's accounts lose their status. */
-  setSteps(steps: readonly StatusStep[]): StatusStepsView & { cleared: number } {
+  /**
+   * Renames, reorders, adds and removes steps at once; a removed step's accounts lose their status.
+   * `seen`: the steps' version when their editor opened (a Team workspace shares the change as made on it).
+   */
+  setSteps(steps: readonly StatusStep[], seen?: { version: number }): StatusStepsView & { cleared: number } {
     const { cleared } = this.repo.setSteps(steps);
-    this.onEdit?.('status_steps');
+    this.onEdit?.('status_steps', seenEdit(STEPS_LOCAL_ID, seen));
     if (cleared > 0) this.onEdit?.('account_notes');
     const view = this.steps();
     this.onStepsChanged?.(view);

@@ -8,7 +8,8 @@ import type { AccountRef } from '@shared/accountInput';
 import type { AlertsRepository, NewAlert } from '../cache/repositories';
 import type { JobRegistry } from './jobs';
 import type { BrandMentionsFetch } from './companionService';
-import type { SharedKind } from '../team/sharedWork';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
+import type { TeamStamp } from '@shared/teamSeen';
 
 /** API answers that say a report is no longer to be had (the account gone, private, or renamed). */
 export const unavailableCodes = new Set(['API_ACCOUNT_UNAVAILABLE', 'API_NOT_FOUND', 'API_CHANNEL_NOT_FOUND', 'API_INVALID_USER_ID', 'API_NO_VIDEOS', 'API_NO_VIEWS']);
@@ -17,8 +18,10 @@ export interface AlertsDeps {
   repo: AlertsRepository;
   jobs: JobRegistry;
   now?: () => number;
-  /** A Team workspace: a watchlist's rules changed (shared with the team). */
-  onEdit?: (kind: SharedKind) => void;
+  /** A Team workspace: a watchlist's rules changed (shared with the team; `seen`: the watchlist and the version its rules editor showed). */
+  onEdit?: OnSharedEdit;
+  /** A Team workspace: a watchlist's version, what its rules editor starts from. */
+  teamVersion?: TeamVersionOf;
 }
 
 export class AlertsService {
@@ -29,7 +32,11 @@ export class AlertsService {
   }
 
   /** The watchlist's rules; stored ones that cannot be read give way to the defaults (and say so). */
-  rules(watchlistId: number): { rules: AlertRules; problem: string | null } {
+  rules(watchlistId: number): { rules: AlertRules; problem: string | null; team?: TeamStamp } {
+    return stamped(this.rulesHere(watchlistId), 'watchlist', watchlistId, this.deps.teamVersion);
+  }
+
+  private rulesHere(watchlistId: number): { rules: AlertRules; problem: string | null } {
     const text = this.deps.repo.rulesText(watchlistId);
     if (text === null) throw new ScoutError({ code: 'INVALID_INPUT', message: `There is no watchlist ${watchlistId} in this workspace (it may have been deleted).` });
     let stored: unknown;
@@ -42,11 +49,12 @@ export class AlertsService {
     return rules ? { rules, problem: null } : { rules: defaultAlertRules, problem: 'The alert rules saved for this watchlist could not be read; the usual ones apply until you save them again.' };
   }
 
-  setRules(watchlistId: number, rules: AlertRules): AlertRules {
+  /** `seen`: the watchlist's version when its rules editor opened (a Team workspace shares the change as made on it). */
+  setRules(watchlistId: number, rules: AlertRules, seen?: { version: number }): AlertRules {
     if (!this.deps.repo.setRules(watchlistId, rules)) {
       throw new ScoutError({ code: 'INVALID_INPUT', message: `There is no watchlist ${watchlistId} in this workspace (it may have been deleted).` });
     }
-    this.deps.onEdit?.('watchlist');
+    this.deps.onEdit?.('watchlist', seenEdit(watchlistId, seen));
     return rules;
   }
 
@@ -55,7 +63,7 @@ export class AlertsService {
    * whose report was found gone (with the API's words); the number of new alerts.
    */
   evaluate(watchlistId: number, refreshed: readonly AccountRef[], gone: readonly { ref: AccountRef; why: string }[] = []): number {
-    const { rules } = this.rules(watchlistId);
+    const { rules } = this.rulesHere(watchlistId);
     const figures = this.deps.repo.figures(
       refreshed.map((r) => ({ network: r.network, accountKey: r.key })),
       rulesSpanDays(rules),
@@ -111,7 +119,7 @@ export class AlertsService {
    * (a watchlist's run asked for them again): one alert per account and fetch, naming them.
    */
   evaluateMentions(watchlistId: number, fetched: readonly { ref: AccountRef; older: BrandMentionsFetch; newer: BrandMentionsFetch }[]): number {
-    if (!this.rules(watchlistId).rules.newMention) return 0;
+    if (!this.rulesHere(watchlistId).rules.newMention) return 0;
     const alerts: NewAlert[] = [];
     for (const { ref, older, newer } of fetched) {
       const brands = newBrandMentions(older.brands, newer.brands);

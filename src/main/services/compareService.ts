@@ -1,12 +1,25 @@
 // Saved comparisons: each account pinned to the snapshot the comparison was made from, so a
 // sheet already sent never changes when an account is refreshed; `get` says where newer data
 // exists, and Update is the renderer saving again with the ids `latest` gives.
-import { COMPARE_MAX, COMPARE_MIN, comparePeriods, type ComparePeriod, type ComparisonView, type LatestSnapshot, type SavedComparison } from '@shared/compare';
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  comparePeriods,
+  comparisonFields,
+  comparisonNoteField,
+  seenComparisonFields,
+  type ComparePeriod,
+  type ComparisonSeen,
+  type ComparisonView,
+  type LatestSnapshot,
+  type SavedComparison,
+} from '@shared/compare';
+import { changedSince } from '@shared/teamSeen';
 import type { AccountRef } from '@shared/accountInput';
 import { accountText } from '@shared/accountInput';
 import { ScoutError } from '@shared/errors';
 import type { ComparisonsRepository } from '../cache/repositories';
-import type { SharedKind } from '../team/sharedWork';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
 
 export interface ComparisonRequest {
   /** Replaces this comparison; a new one when absent. */
@@ -14,6 +27,12 @@ export interface ComparisonRequest {
   name: string;
   period: ComparePeriod;
   items: readonly { network: AccountRef['network']; account: AccountRef; snapshotId: number; note: string }[];
+  /**
+   * What its editor showed when the researcher began: only what they changed from it (the name,
+   * the period, a note) is applied to the comparison as it is now, and a Team workspace shares
+   * the edit as made on `seen.version`.
+   */
+  seen?: ComparisonSeen;
 }
 
 export const MAX_NAME_CHARS = 120;
@@ -24,20 +43,41 @@ export class CompareService {
     private readonly repo: ComparisonsRepository,
     private readonly now: () => number = Date.now,
     /** A Team workspace's shared work: told after each save or delete, it queues what changed. */
-    private readonly onEdit?: (kind: SharedKind) => void,
+    private readonly onEdit?: OnSharedEdit,
+    /** A Team workspace's shared work: a comparison's version, what its editor starts from. */
+    private readonly teamVersion?: TeamVersionOf,
   ) {}
 
   list(): SavedComparison[] {
-    return this.repo.list();
+    return this.repo.list().map((c) => this.withTeam(c));
   }
 
   get(id: number): ComparisonView | null {
     const saved = this.repo.get(id);
-    return saved ? { ...saved, newer: this.repo.newer(id) } : null;
+    return saved ? this.withTeam({ ...saved, newer: this.repo.newer(id) }) : null;
+  }
+
+  private withTeam<T extends SavedComparison>(c: T): T {
+    return stamped(c, 'comparison', c.id, this.teamVersion);
+  }
+
+  /** The request with only what its editor changed from `seen` applied over the comparison as it is now. */
+  private overNow(request: ComparisonRequest): ComparisonRequest {
+    const now = request.id !== undefined && request.seen ? this.repo.get(request.id) : null;
+    if (!now || !request.seen) return request;
+    const asSent = comparisonFields({ name: request.name, period: request.period, items: request.items.map((i) => ({ network: i.account.network, accountKey: i.account.key, note: i.note })) });
+    const fields = { ...comparisonFields(now), ...changedSince(seenComparisonFields(request.seen), asSent) };
+    return {
+      ...request,
+      name: fields.name ?? request.name,
+      period: (fields.period ?? request.period) as ComparePeriod,
+      items: request.items.map((i) => ({ ...i, note: fields[comparisonNoteField({ network: i.account.network, accountKey: i.account.key })] ?? i.note })),
+    };
   }
 
   /** Checks the whole comparison before anything is written: a refused one changes nothing. */
-  save(request: ComparisonRequest): SavedComparison {
+  save(sent: ComparisonRequest): SavedComparison {
+    const request = this.overNow(sent);
     const name = request.name.trim();
     if (name.length < 1 || name.length > MAX_NAME_CHARS) invalid(`A comparison’s name is 1 to ${MAX_NAME_CHARS} characters.`);
     if (!comparePeriods.includes(request.period)) invalid(`${String(request.period)} is not a period Compare knows.`);
@@ -57,8 +97,8 @@ export class CompareService {
     });
     const saved = this.repo.save(request.id ?? null, { name, period: request.period, items }, this.now());
     if (!saved) invalid('That comparison is no longer saved; it may have been deleted. Save it as a new one.');
-    this.onEdit?.('comparison');
-    return saved;
+    this.onEdit?.('comparison', seenEdit(saved.id, request.seen));
+    return this.withTeam(saved);
   }
 
   delete(id: number): boolean {

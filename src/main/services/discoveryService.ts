@@ -33,7 +33,8 @@ import { eventError } from '../errorWording';
 import { TeamError, teamRefusals } from '../team/errors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
-import type { SeenVersion, SharedKind, TeamVersion } from '../team/sharedWork';
+import type { SharedKind } from '../team/sharedWork';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -56,9 +57,9 @@ export interface DiscoveryDeps {
    * A Team workspace's shared work: told after each change of saved queries, runs or the
    * shortlist, it queues what changed (`seen`: the row edited and the version its editor showed).
    */
-  onEdit?: (kind: SharedKind, seen?: SeenVersion) => void;
+  onEdit?: OnSharedEdit;
   /** A Team workspace's shared work: the version of a saved query as this laptop has it. */
-  teamVersion?: (kind: SharedKind, localId: number) => TeamVersion | null;
+  teamVersion?: TeamVersionOf;
   /** A Team workspace: each production page bought and saved here is handed over to be shared (not one taken from a teammate). */
   share?: (out: TeamRecordOut) => void;
 }
@@ -133,8 +134,7 @@ export class DiscoveryService {
 
   /** A query with its version in the team (a Team workspace, once shared): what its editor starts from. */
   private withTeam(query: SavedDiscoveryQuery): SavedDiscoveryQuery {
-    const team = this.deps.teamVersion?.('discovery_query', query.id);
-    return team ? { ...query, team } : query;
+    return stamped(query, 'discovery_query', query.id, this.deps.teamVersion);
   }
 
   /** `seen`: the query's version when its editor opened it, the edit's base in a Team workspace. */
@@ -164,8 +164,7 @@ export class DiscoveryService {
    * editor had seen when it is a saved query; returns `value` (a saved query with its new version).
    */
   private edited<T>(kind: SharedKind, value: T, seen?: { version: number }): T {
-    const localId = seen && isSavedQuery(value) ? value.id : undefined;
-    this.deps.onEdit?.(kind, localId !== undefined && seen ? { localId, version: seen.version } : undefined);
+    this.deps.onEdit?.(kind, seenEdit(isSavedQuery(value) ? value.id : undefined, seen));
     return isSavedQuery(value) ? (this.withTeam(value) as T) : value;
   }
 

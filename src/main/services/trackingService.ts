@@ -36,7 +36,8 @@ import { jobKeys, type JobRegistry } from './jobs';
 import type { ReportService } from './reportService';
 import { unavailableCodes, type AlertsService } from './alertsService';
 import type { BrandMentionsFetch } from './companionService';
-import type { SharedKind } from '../team/sharedWork';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
+import { changedSince } from '@shared/teamSeen';
 import type { TeamTracking } from '../team/teamTracking';
 
 export interface TrackingDeps {
@@ -61,8 +62,10 @@ export interface TrackingDeps {
   isActive?: () => boolean;
   /** How often the schedule is looked at, ms (default a minute). */
   tickMs?: number;
-  /** A Team workspace: a watchlist was made, changed or deleted (shared with the team). */
-  onEdit?: (kind: SharedKind) => void;
+  /** A Team workspace: a watchlist was made, changed or deleted (shared with the team; `seen`: the row its editor changed and the version it showed). */
+  onEdit?: OnSharedEdit;
+  /** A Team workspace: a watchlist's version, what its editor starts from. */
+  teamVersion?: TeamVersionOf;
   /**
    * A Team workspace: its watchlists' runs and renewals are the team's (team/teamTracking.ts);
    * `docId` is a watchlist's shared id (null until it is shared: then it runs as a laptop's own).
@@ -90,6 +93,9 @@ type RunTeam = { docId: string; runId: string | null; away: string | null };
 /** After the API could not be reached, a scheduled run waits this long before trying again. */
 const UNREACHABLE_RETRY_MS = 15 * 60_000;
 const unreachable = new Set(['NETWORK', 'TIMEOUT', 'API_UNAVAILABLE']);
+
+/** Settings of a watchlist its editor changes (each absent one stays as it is). */
+type WatchlistChange = { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean };
 
 const notFound = (id: number) => new ScoutError({ code: 'INVALID_INPUT', message: `There is no watchlist ${id} in this workspace (it may have been deleted).` });
 
@@ -151,15 +157,21 @@ export class TrackingService {
     return this.summary(this.deps.repo.get(id)!);
   }
 
-  update(id: number, change: { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean }): WatchlistSummary {
+  /**
+   * `seen`: what its editor showed when the researcher began (its version, and the settings it
+   * showed): only the settings that differ from it change, and a Team workspace shares the change
+   * as made on that version — a teammate's change since is one this edit had not seen.
+   */
+  update(id: number, sent: WatchlistChange, seen?: { version: number } & WatchlistChange): WatchlistSummary {
     const w = this.deps.repo.get(id);
     if (!w) throw notFound(id);
+    const change: WatchlistChange = seen ? changedSince(seen, sent) : sent;
     const name = change.name === undefined ? w.name : this.freeName(change.name, id);
     this.deps.repo.update(id, { name, schedule: change.schedule ?? w.schedule, renewCap: change.renewCap ?? w.renewCap, paused: change.paused ?? w.paused });
     // Paused: a run under way stops where it is (what was refreshed stays).
     if (change.paused) this.cancel(id);
     if (change.paused === false) this.retryAfter.delete(id);
-    this.deps.onEdit?.('watchlist');
+    this.deps.onEdit?.('watchlist', seenEdit(id, seen));
     return this.summary(this.deps.repo.get(id)!);
   }
 
@@ -524,6 +536,10 @@ export class TrackingService {
   }
 
   private summary(w: WatchlistRecord): WatchlistSummary {
+    return stamped(this.summaryHere(w), 'watchlist', w.id, this.deps.teamVersion);
+  }
+
+  private summaryHere(w: WatchlistRecord): WatchlistSummary {
     return {
       id: w.id,
       name: w.name,

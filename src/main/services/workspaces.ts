@@ -276,7 +276,7 @@ export class Workspace {
       Date.now,
       onEdit,
       (view) => deps.events.emit('workflow:changed', { workspace: id, ...view }),
-      teamVersion ? (localId) => teamVersion('account_notes', localId) : undefined,
+      teamVersion,
     );
     this.images = new ImageCache(new ImagesRepository(db), deps.logger, {
       loopbackOrigin: () => this.loopbackOrigin(),
@@ -337,7 +337,7 @@ export class Workspace {
       paid: this.paid,
       onSaved: storePictures,
     });
-    this.compare = new CompareService(new ComparisonsRepository(db), Date.now, onEdit);
+    this.compare = new CompareService(new ComparisonsRepository(db), Date.now, onEdit, teamVersion);
     const competitorRepo = new CompetitorRepository(db);
     this.agency = new AgencyService(db);
     this.competitor = new CompetitorService({
@@ -378,7 +378,7 @@ export class Workspace {
       ...share,
     });
     this.exports = new ExportService({ jobs: this.jobs, brand: () => this.agency.brand() });
-    this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs, ...(onEdit ? { onEdit } : {}) });
+    this.alerts = new AlertsService({ repo: new AlertsRepository(db), jobs: this.jobs, ...(onEdit ? { onEdit } : {}), ...(teamVersion ? { teamVersion } : {}) });
     this.tracking = new TrackingService({
       alerts: this.alerts,
       brandMentions: (ref) => this.companions.refreshKeptMentions(ref),
@@ -392,6 +392,7 @@ export class Workspace {
       logger: deps.logger,
       isActive: () => deps.isActive?.(id) ?? true,
       ...(onEdit ? { onEdit } : {}),
+      ...(teamVersion ? { teamVersion } : {}),
       ...(this.sharedWork ? { team: { tracking: new TeamTracking(teamPool, this.sharedWork.origin, db), docId: (watchlistId: number) => this.sharedWork?.docIdOf('watchlist', watchlistId) ?? null, reachable: () => this.team?.status().state === 'connected', connected: () => this.teamConnected() } } : {}),
     });
     this.unlocks = new UnlockQuotes({

@@ -407,7 +407,7 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
 
 /** The one shared thing of the research workflow's steps: its id, and its (only) local id. */
 export const STATUS_STEPS_DOC_ID = derivedDocId('status_steps');
-const STEPS_LOCAL_ID = 1;
+export const STEPS_LOCAL_ID = 1;
 
 /** The research workflow's status steps (Settings → Research workflow). */
 export function statusStepsAdapter(db: Db, repo: AccountNotesRepository): DocAdapter {

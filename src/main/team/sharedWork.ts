@@ -32,6 +32,7 @@
 // pushed in order, idempotent by their change id; the team's changes are pulled by seq, read as
 // hostile input (a row that cannot be read is skipped with its reason, never guessed at), and
 // written into the local rows through the repositories.
+import type { TeamStamp } from '@shared/teamSeen';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -99,10 +100,7 @@ export interface SeenVersion {
 }
 
 /** Where a local row's thing stands: its version, and who last changed each field when it was a teammate (their name). */
-export interface TeamVersion {
-  version: number;
-  by: Record<string, string>;
-}
+export type TeamVersion = TeamStamp;
 
 export interface Conflict {
   /** overtaken: a field's value replaced by an edit that had not seen it; kept: a deletion that had not seen an edit, ignored; revived: a deletion undone by an edit that had not seen it. */

@@ -12,6 +12,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notesEdits, seenOf, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
+import { comparisonFields, comparisonSeen, type LatestSnapshot, type SavedComparison } from '@shared/compare';
+import { changedByTeammate } from '@shared/teamSeen';
+import type { WatchlistSummary } from '@shared/tracking';
 import type { TeamNotice } from '@shared/teamSync';
 import type { MainServices } from '../services/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
@@ -100,11 +103,10 @@ describeWithPostgres('no edit lost silently: an edit is made on what its editor 
     expect(notice!.message).toContain(`${who(winner.laptop)} changed`);
     expect(notice!.canRestore).toBe(true);
     expect(await noticesAbout(winner.laptop, words)).toEqual([]);
-    // Both values are in the field's history on both laptops (the winner's laptop has the other
-    // once its pull has run: saved at once, the winner's own change may have come back first),
-    // the winner's current.
+    // Both values are in the field's history on both laptops, the winner's current (the earlier
+    // change may reach the laptop whose value stands a moment after the later: pulls are their own).
+    await waitUntil("both values in the field's history on both laptops", () => [a, b].every((l) => values.every((v) => shared(l).history(kind, docId(), field).some((h) => h.value === v))), 10_000);
     for (const l of [a, b]) {
-      await waitUntil(`both values in the history on ${who(l)}'s laptop`, () => values.every((v) => shared(l).history(kind, docId(), field).some((h) => h.value === v)), 10_000);
       const history = shared(l).history(kind, docId(), field);
       expect(history.map((h) => h.value)).toEqual(expect.arrayContaining(values));
       expect(history.find((h) => h.current)?.value).toBe(winner.value);
@@ -173,6 +175,131 @@ describeWithPostgres('no edit lost silently: an edit is made on what its editor 
       }, 60_000);
     }
   }
+
+  // Comparisons and watchlists: the same two editors, at fewer delays (each case is slower: a
+  // comparison waits for its reports to arrive on the other laptop).
+  const fewerDelays = [0, 200, 2_000];
+  /** Two reports bought on Anna's laptop (and so on Bob's): what every comparison below is made of. */
+  let reports: Promise<void> | null = null;
+  const boughtReports = () =>
+    (reports ??= (async () => {
+      for (const account of ['seen_natgeo', 'seen_nasa']) await a.call('reports:fetch', { network: 'instagram', account, confirmedCost: 1, workspace: 'team' });
+    })());
+  /**
+   * A comparison saved on Anna's laptop and arrived on Bob's, both at one version: how each laptop
+   * reads it (by its shared id), and its shared id.
+   */
+  async function sharedComparison(base: string) {
+    await boughtReports();
+    const latest = await a.call<LatestSnapshot[]>('compare:latest', { accounts: ['seen_natgeo', 'seen_nasa'].map((account) => ({ network: 'instagram', account })) });
+    const saved = await a.call<SavedComparison>('compare:save', {
+      name: base,
+      period: '30d',
+      items: latest.map((l) => ({ network: l.network, account: l.accountKey, snapshotId: l.snapshotId, note: `Base note on ${l.accountKey}` })),
+    });
+    const docId = shared(a).docIdOf('comparison', saved.id)!;
+    const on = async (l: Laptop) => (await l.call<SavedComparison[]>('compare:list')).find((c) => c.team !== undefined && shared(l).docIdOf('comparison', c.id) === docId) ?? null;
+    await waitUntil('the comparison on both laptops, shared', async () => {
+      const [ca, cb] = [await on(a), await on(b)];
+      return settled() && cb?.name === base && ca?.team?.version === cb.team?.version;
+    }, 20_000);
+    return { docId, on };
+  }
+  /** The comparison's editor saving what it shows with one change, sent with what it showed when opened. */
+  const compareSave = (l: Laptop, opened: SavedComparison, change: { name?: string; note?: string }) =>
+    l.call<SavedComparison>('compare:save', {
+      id: opened.id,
+      name: change.name ?? opened.name,
+      period: opened.period,
+      items: opened.items.map((i) => ({ network: i.network, account: i.accountKey, snapshotId: i.snapshotId, note: i.accountKey === 'seen_nasa' && change.note !== undefined ? change.note : i.note })),
+      seen: comparisonSeen(opened),
+    });
+  /** Long enough apart that the first has reached the other laptop: what its open editor shows says a teammate changed it. */
+  const saysChanged = (now: SavedComparison | WatchlistSummary | null, opened: SavedComparison | WatchlistSummary, field: string, fields: (v: SavedComparison | WatchlistSummary) => Record<string, unknown>, l: Laptop) => {
+    expect(now).not.toBeNull();
+    expect(changedByTeammate(fields(opened), fields(now!), now!.team)).toEqual([field]);
+    expect(now!.team?.by[field]).toBe(l === a ? 'Bob Lund' : 'Anna Berg');
+  };
+
+  for (const delay of fewerDelays) {
+    for (const order of orders) {
+      it(`a comparison both opened, renamed ${delay} ms apart, ${order}: neither name is lost untold, and each one's notes stay`, async () => {
+        const base = `Space ${++round}`;
+        const { docId, on } = await sharedComparison(base);
+        const opened = { a: (await on(a))!, b: (await on(b))! };
+        const rename = (l: Laptop, name: string, from: SavedComparison) => async () => {
+          if (delay >= 2_000 && l === second.laptop) saysChanged(await on(l), from, 'name', (c) => comparisonFields(c as SavedComparison), l);
+          await compareSave(l, from, { name });
+        };
+        const annas = { laptop: a, value: `${base} (Anna, ${delay} ms)`, save: () => Promise.resolve() };
+        const bobs = { laptop: b, value: `${base} (Bob, ${delay} ms)`, save: () => Promise.resolve() };
+        const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
+        annas.save = rename(a, annas.value, opened.a);
+        bobs.save = rename(b, bobs.value, opened.b);
+        await neitherLost('comparison', () => docId, 'name', `the name of the comparison “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
+        // A rename saved whole (with the notes it showed) never put back a note: they are as they were.
+        for (const l of [a, b]) expect((await on(l))!.items.map((i) => i.note)).toEqual(['Base note on seen_natgeo', 'Base note on seen_nasa']);
+      }, 90_000);
+
+      it(`a comparison both opened, one account's note saved ${delay} ms apart, ${order}: neither note is lost untold`, async () => {
+        const base = `Notes ${++round}`;
+        const { docId, on } = await sharedComparison(base);
+        const opened = { a: (await on(a))!, b: (await on(b))! };
+        const field = 'note:instagram:seen_nasa';
+        const write = (l: Laptop, note: string, from: SavedComparison) => async () => {
+          if (delay >= 2_000 && l === second.laptop) saysChanged(await on(l), from, field, (c) => comparisonFields(c as SavedComparison), l);
+          await compareSave(l, from, { note });
+        };
+        const annas = { laptop: a, value: `Anna's note (${delay} ms)`, save: () => Promise.resolve() };
+        const bobs = { laptop: b, value: `Bob's note (${delay} ms)`, save: () => Promise.resolve() };
+        const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
+        annas.save = write(a, annas.value, opened.a);
+        bobs.save = write(b, bobs.value, opened.b);
+        const nasaNote = async (l: Laptop) => (await on(l))?.items.find((i) => i.accountKey === 'seen_nasa')?.note ?? null;
+        await neitherLost('comparison', () => docId, field, `the note on seen_nasa of the comparison “${base}”`, nasaNote, first, second, delay);
+        for (const l of [a, b]) expect((await on(l))!.name).toBe(base);
+      }, 90_000);
+
+      it(`a watchlist both opened in its settings, renamed ${delay} ms apart, ${order}: neither name is lost untold, and the schedule stays`, async () => {
+        const base = `Watch ${++round}`;
+        const made = await a.call<WatchlistSummary>('watchlists:create', { name: base, schedule: 'weekly' });
+        const docId = shared(a).docIdOf('watchlist', made.id)!;
+        const on = async (l: Laptop) => (await l.call<WatchlistSummary[]>('watchlists:list')).find((w) => w.team !== undefined && shared(l).docIdOf('watchlist', w.id) === docId) ?? null;
+        await waitUntil('the watchlist on both laptops, shared', async () => {
+          const [wa, wb] = [await on(a), await on(b)];
+          return settled() && wb?.name === base && wa?.team?.version === wb.team?.version;
+        }, 10_000);
+        const opened = { a: (await on(a))!, b: (await on(b))! };
+        const settings = (w: WatchlistSummary) => ({ name: w.name, schedule: w.schedule, renewCap: w.renewCap });
+        const rename = (l: Laptop, name: string, from: WatchlistSummary) => async () => {
+          if (delay >= 2_000 && l === second.laptop) saysChanged(await on(l), from, 'name', (w) => settings(w as WatchlistSummary), l);
+          // The settings form saves all it shows, the name changed.
+          await l.call('watchlists:update', { id: from.id, ...settings(from), name, seen: { version: from.team!.version, ...settings(from) } });
+        };
+        const annas = { laptop: a, value: `${base} (Anna, ${delay} ms)`, save: () => Promise.resolve() };
+        const bobs = { laptop: b, value: `${base} (Bob, ${delay} ms)`, save: () => Promise.resolve() };
+        const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
+        annas.save = rename(a, annas.value, opened.a);
+        bobs.save = rename(b, bobs.value, opened.b);
+        await neitherLost('watchlist', () => docId, 'name', `the watchlist “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
+        for (const l of [a, b]) expect((await on(l))!.schedule).toBe('weekly');
+      }, 60_000);
+    }
+  }
+
+  it('a comparison whose name a teammate changed while its editor was open: a note saved from that editor keeps their name, untold', async () => {
+    const base = `Whole ${++round}`;
+    const { on } = await sharedComparison(base);
+    const opened = (await on(b))!;
+    await compareSave(a, (await on(a))!, { name: `${base} (Anna)` });
+    await waitUntil("Anna's name on Bob's laptop", async () => settled() && (await on(b))?.name === `${base} (Anna)`, 10_000);
+    // Bob's editor still shows the old name; he writes a note and saves what it shows.
+    await compareSave(b, opened, { note: "Bob's note" });
+    await waitUntil("Bob's note on both laptops", async () => settled() && (await on(a))?.items[1]?.note === "Bob's note", 10_000);
+    for (const l of [a, b]) expect((await on(l))!.name).toBe(`${base} (Anna)`);
+    expect(await noticesAbout(a, `“${base}`)).toEqual([]);
+    expect(await noticesAbout(b, `“${base}`)).toEqual([]);
+  }, 60_000);
 
   it("the account editor's quick status → tag → note on a fresh account, its answers on screen a little later: the tag stays on both laptops, never removed", async () => {
     /**

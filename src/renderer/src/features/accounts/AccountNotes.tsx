@@ -8,6 +8,7 @@ import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import { teamReceived } from '../../shared/scoutQuery';
 import { formatDateTime } from '@shared/format';
+import { ChangedMeanwhile } from '../../shared/ui';
 import { statusLabel } from '@shared/workflow';
 import { useScout } from '../../store';
 import { useStatusSteps } from '../workflow';
@@ -23,7 +24,6 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   // What the editor showed when typing began: sent with the note as what it was written over, and
   // compared with what is saved now to say a teammate changed the note meanwhile.
   const [noteSeen, setNoteSeen] = useState<AccountNotesSeen | null>(null);
-  const [showTheirs, setShowTheirs] = useState(false);
   const [tagText, setTagText] = useState('');
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,6 @@ export function AccountNotes({ network, account }: { network: Network; account: 
       if (savesNote) {
         setDraft(null);
         setNoteSeen(null);
-        setShowTheirs(false);
       }
       setStatus({ tone: 'ok', text: said });
       void inUse.refresh();
@@ -78,7 +77,6 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const useTheirs = () => {
     setDraft(null);
     setNoteSeen(null);
-    setShowTheirs(false);
     setStatus(null);
   };
 
@@ -198,20 +196,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
         data-testid="account-note"
       />
       {overtaken && (
-        <div className="callout warning" role="alert" data-testid="account-note-overtaken">
-          <p>
-            {theirName} changed this note while you were editing. Saving keeps yours (theirs stays in the note’s history, and they are told); or take theirs instead.
-          </p>
-          {showTheirs && <blockquote data-testid="account-note-theirs">{saved.note === '' ? '(no note)' : saved.note}</blockquote>}
-          <div className="actions">
-            <button type="button" onClick={() => setShowTheirs((v) => !v)} aria-expanded={showTheirs}>
-              {showTheirs ? 'Hide theirs' : 'See theirs'}
-            </button>
-            <button type="button" onClick={useTheirs}>
-              Use theirs (drop mine)
-            </button>
-          </div>
-        </div>
+        <ChangedMeanwhile who={theirName} what="this note" theirs={saved.note === '' ? '(no note)' : saved.note} onUseTheirs={useTheirs} testId="account-note-overtaken" />
       )}
       <p className={`feedback ${status?.tone ?? ''}`} role="status" data-testid="account-notes-status">
         {status?.text ?? (saved?.updatedAt ? `Last changed ${formatDateTime(saved.updatedAt)}` : '')}

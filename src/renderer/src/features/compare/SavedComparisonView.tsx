@@ -1,12 +1,13 @@
 // Compare with an id: a saved comparison at the snapshots it was saved with; Update brings it to the newest.
 import { useState } from 'react';
-import type { ComparePeriod, ComparisonView } from '@shared/compare';
+import { comparisonFields, comparisonNoteField, comparisonSeen, seenComparisonFields, type ComparePeriod, type ComparisonSeen, type ComparisonView } from '@shared/compare';
+import { changedByTeammate } from '@shared/teamSeen';
 import type { SnapshotDetail } from '@shared/contract';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
-import { EmptyState, ErrorState, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
+import { ChangedMeanwhile, EmptyState, ErrorState, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { pickKey } from './compareSlice';
 import { useSnapshots } from './useSnapshots';
@@ -20,17 +21,37 @@ export function SavedComparisonView({ id }: { id: number }) {
   const saved = useScoutQuery(() => scout.invoke('compare:get', { id }), [id], { keepPrevious: true, refreshOn: [teamReceived('comparison')] });
   const view: ComparisonView | null | undefined = saved.data;
   const error = saved.error;
-  const [edit, setEdit] = useState<{ name: string; period: ComparePeriod; notes: string[] } | null>(null);
+  const [edit, setEdit] = useState<Draft | null>(null);
+  // What the editor showed when this edit began: sent with the save as what it was made on, and
+  // compared with the comparison now to say a teammate changed it meanwhile.
+  const [seen, setSeen] = useState<ComparisonSeen | null>(null);
   const [editOf, setEditOf] = useState<ComparisonView | null | undefined>(undefined);
+  const typed = !!edit && !!seen && !!view && differs(edit, seen, view);
   if (view !== undefined && view !== editOf) {
     setEditOf(view);
-    setEdit(view ? { name: view.name, period: view.period, notes: view.items.map((i) => i.note) } : null);
+    // An edit under way stays as typed (a teammate's change that arrives is said below).
+    if (!typed) {
+      setEdit(view ? draftOf(view) : null);
+      setSeen(view ? comparisonSeen(view) : null);
+    }
   }
   const [updating, setUpdating] = useState(false);
   const [updateError, setUpdateError] = useState<string | null>(null);
 
   const { snapshots, error: snapshotError } = useSnapshots(view ? view.items.map((i) => i.snapshotId) : null);
   const dirty = !!view && !!edit && (edit.name !== view.name || edit.period !== view.period || edit.notes.some((n, i) => n !== view.items[i]?.note));
+  // Fields a teammate changed since this edit began, while it is under way.
+  const changedMeanwhile = typed && seen && view ? changedByTeammate(seenComparisonFields(seen), comparisonFields(view), view.team) : [];
+  const useTheirs = () => {
+    if (!view || !edit) return;
+    const theirs = draftOf(view);
+    setEdit({
+      name: changedMeanwhile.includes('name') ? theirs.name : edit.name,
+      period: changedMeanwhile.includes('period') ? theirs.period : edit.period,
+      notes: edit.notes.map((n, i) => (changedMeanwhile.includes(comparisonNoteField(view.items[i]!)) ? theirs.notes[i]! : n)),
+    });
+    setSeen(comparisonSeen(view));
+  };
 
   const reread = saved.refresh;
   const saveWith = async (name: string, snapshotIds: number[]) => {
@@ -39,7 +60,11 @@ export function SavedComparisonView({ id }: { id: number }) {
       name,
       period: edit!.period,
       items: view!.items.map((item, i) => ({ network: item.network, account: item.accountKey, snapshotId: snapshotIds[i]!, note: edit!.notes[i] ?? '' })),
+      seen: seen ?? comparisonSeen(view!),
     });
+    // Saved: what the editor shows is what was saved (a teammate's fields kept in it), the next edit's base.
+    setEdit(draftOf(result));
+    setSeen(comparisonSeen(result));
     useScout.getState().noteCompareSaved();
     void reread();
     return result;
@@ -119,6 +144,15 @@ export function SavedComparisonView({ id }: { id: number }) {
           {updateError && <p className="feedback error" role="alert">{updateError}</p>}
         </div>
       )}
+      {changedMeanwhile.length > 0 && (
+        <ChangedMeanwhile
+          who={view.team?.by[changedMeanwhile[0]!] ?? 'A teammate'}
+          what={changedMeanwhile.map((f) => fieldName(view, f)).join(' and ')}
+          theirs={changedMeanwhile.map((f) => `${fieldName(view, f)}: ${comparisonFields(view)[f] || '(none)'}`).join(' · ')}
+          onUseTheirs={useTheirs}
+          testId="compare-changed-meanwhile"
+        />
+      )}
       {snapshotError && <ErrorState title="The snapshots could not be read.">{snapshotError}</ErrorState>}
       {!snapshots && !snapshotError && <p className="muted">Reading the cached reports…</p>}
       {snapshots && (
@@ -143,6 +177,23 @@ export function SavedComparisonView({ id }: { id: number }) {
       )}
     </>
   );
+}
+
+type Draft = { name: string; period: ComparePeriod; notes: string[] };
+
+const draftOf = (c: Pick<ComparisonView, 'name' | 'period' | 'items'>): Draft => ({ name: c.name, period: c.period, notes: c.items.map((i) => i.note) });
+
+/** Whether the draft differs from what the editor showed when it began (an edit under way). */
+function differs(edit: Draft, seen: ComparisonSeen, view: ComparisonView): boolean {
+  return edit.name !== seen.name || edit.period !== seen.period || edit.notes.some((n, i) => n !== (seen.notes[`${view.items[i]?.network}:${view.items[i]?.accountKey}`] ?? ''));
+}
+
+/** A field of the comparison as a sentence names it. */
+function fieldName(view: ComparisonView, field: string): string {
+  if (field === 'name') return 'the name';
+  if (field === 'period') return 'the period';
+  const item = view.items.find((i) => comparisonNoteField(i) === field);
+  return `the note on ${item?.accountKey ?? 'an account'}`;
 }
 
 function nameIn(view: ComparisonView, snapshots: SnapshotDetail[] | null, n: { network: Network; accountKey: string }): string {

@@ -4,7 +4,7 @@
 // each run fetched, took from the cache and spent.
 import { useEffect, useId, useState } from 'react';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
-import { EmptyState, ErrorState, StatusBadge, formatAge, formatCount, formatDateTime, plural, type StatusTone } from '../../shared/ui';
+import { ChangedMeanwhile, EmptyState, ErrorState, StatusBadge, formatAge, formatCount, formatDateTime, plural, type StatusTone } from '../../shared/ui';
 import { useScout } from '../../store';
 import { networkLabels } from '@shared/format';
 
@@ -72,14 +72,15 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
           </button>
           {problem && <p className="field-error">{problem}</p>}
           {renamedMeanwhile && (
-            <div className="callout warning" role="alert" data-testid="saved-query-renamed-meanwhile">
-              <p>
-                {query.team?.by.name ?? 'A teammate'} renamed it “{query.name}” while you were editing. Renaming keeps yours (theirs stays in its history, and they are told).
-              </p>
-              <button type="button" onClick={() => (setName(query.name), setSeen({ name: query.name, version: query.team?.version ?? 0 }))}>
-                Use theirs
-              </button>
-            </div>
+            <ChangedMeanwhile
+              who={query.team?.by.name ?? 'A teammate'}
+              what="the name"
+              said={`${query.team?.by.name ?? 'A teammate'} renamed it “${query.name}” while you were editing.`}
+              saving="Renaming"
+              onUseTheirs={() => (setName(query.name), setSeen({ name: query.name, version: query.team?.version ?? 0 }))}
+              useTheirsLabel="Use theirs"
+              testId="saved-query-renamed-meanwhile"
+            />
           )}
         </form>
       )}

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } from '@shared/workflow';
 import { statusStepsSchema } from '@shared/workflowSchema';
+import { seenVersionOf } from '@shared/teamSeen';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { ErrorState, plural } from '../../shared/ui';
 import { useStatusSteps } from '../workflow';
@@ -26,6 +27,8 @@ export function StatusStepsSection() {
 function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; feedback: Feedback; setFeedback(f: Feedback): void }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(saved.steps);
+  // The version of the steps this form opened on: the change is made on it.
+  const [seen] = useState(() => ({ version: seenVersionOf(saved) }));
   const [busy, setBusy] = useState(false);
 
   // The counts as saved now (they move while the form is open), by step.
@@ -60,7 +63,7 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
     }
     setBusy(true);
     try {
-      const answer = await scout.invoke('workflow:setSteps', { steps: checked.data });
+      const answer = await scout.invoke('workflow:setSteps', { steps: checked.data, seen });
       setFeedback({ tone: 'ok', text: answer.cleared > 0 ? `Steps saved; ${plural(answer.cleared, 'account')} no longer ${answer.cleared === 1 ? 'has a status' : 'have a status'}.` : 'Steps saved.' });
     } catch (e) {
       setFeedback({ tone: 'error', text: `Not saved: ${errorMessage(e)}` });

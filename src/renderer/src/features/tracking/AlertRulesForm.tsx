@@ -1,5 +1,6 @@
 // A watchlist's alert rules: each on or off with its line, checked by the one schema main checks.
 import { useState, type FormEvent } from 'react';
+import { seenVersionOf } from '@shared/teamSeen';
 import { alertRulesSchema, defaultAlertRules, type AlertRules } from '@shared/alerts';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
@@ -30,11 +31,13 @@ export function AlertRulesForm({ id }: { id: number }) {
   const stored = useScoutQuery(() => scout.invoke('watchlists:rules', { id }), [id]);
   if (stored.error) return <p className="feedback error">The alert rules could not be read: {stored.error}</p>;
   if (!stored.data) return <p className="muted">Reading the alert rules…</p>;
-  return <RulesEditor id={id} initial={stored.data.rules} problem={stored.data.problem} />;
+  return <RulesEditor id={id} initial={stored.data.rules} problem={stored.data.problem} version={seenVersionOf(stored.data)} />;
 }
 
-function RulesEditor({ id, initial, problem }: { id: number; initial: AlertRules; problem: string | null }) {
+function RulesEditor({ id, initial, problem, version }: { id: number; initial: AlertRules; problem: string | null; version: number }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  // The version the rules were read at when the editor opened: the change is made on it.
+  const [seen] = useState(() => ({ version }));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => (setDraft((d) => ({ ...d, [key]: value })), setSaved(false));
@@ -57,7 +60,7 @@ function RulesEditor({ id, initial, problem }: { id: number; initial: AlertRules
       return;
     }
     try {
-      await scout.invoke('watchlists:setRules', { id, rules: read.data });
+      await scout.invoke('watchlists:setRules', { id, rules: read.data, seen });
       setError(null);
       setSaved(true);
     } catch (e) {

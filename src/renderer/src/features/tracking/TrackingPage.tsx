@@ -17,6 +17,7 @@ import {
   type WatchSchedule,
 } from '@shared/tracking';
 import { useScout } from '../../store';
+import { changedByTeammate, seenVersionOf } from '@shared/teamSeen';
 import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
 import { RenewalPlan } from './RenewalPlan';
@@ -24,6 +25,7 @@ import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
 import { teamReceived } from '../../shared/scoutQuery';
 import { useScoutQuery } from '../../shared/useScoutQuery';
 import {
+  ChangedMeanwhile,
   DataTable,
   EmptyState,
   ErrorState,
@@ -281,7 +283,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
               Refresh now
             </button>
           )}
-          <button type="button" onClick={() => void act(() => scout.invoke('watchlists:update', { id, paused: !view.paused }), view.paused ? 'Resumed.' : 'Paused: the schedule does not refresh it until you resume it.')}>
+          <button type="button" onClick={() => void act(() => scout.invoke('watchlists:update', { id, paused: !view.paused, seen: { version: seenVersionOf(view), paused: view.paused } }), view.paused ? 'Resumed.' : 'Paused: the schedule does not refresh it until you resume it.')}>
             {view.paused ? 'Resume' : 'Pause'}
           </button>
         </div>
@@ -333,6 +335,10 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
   );
 }
 
+/** What the settings form edits of a watchlist, by the team's field names. */
+const settingsOf = (w: WatchlistSummary) => ({ name: w.name, schedule: w.schedule, renewCap: w.renewCap });
+const settingNames = { name: 'the name', schedule: 'the schedule', renewCap: 'the renewal limit' } as const;
+
 function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistSummary; onSaved: () => void }) {
   const team = useScout((s) => s.workspace?.active === 'team');
   const [name, setName] = useState(view.name);
@@ -341,6 +347,19 @@ function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistS
   const [cap, setCap] = useState(String(view.renewCap > 0 ? view.renewCap : 5));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
+  // What the form showed when it opened (or last saved): sent as what the change was made on, and
+  // compared with the watchlist now to say a teammate changed a setting meanwhile.
+  const [seen, setSeen] = useState(() => ({ version: seenVersionOf(view), ...settingsOf(view) }));
+  const changedMeanwhile = changedByTeammate(seen, settingsOf(view), view.team);
+  const useTheirs = () => {
+    if (changedMeanwhile.includes('name')) setName(view.name);
+    if (changedMeanwhile.includes('schedule')) setSchedule(view.schedule);
+    if (changedMeanwhile.includes('renewCap')) {
+      setRenews(view.renewCap > 0);
+      setCap(String(view.renewCap > 0 ? view.renewCap : 5));
+    }
+    setSeen({ version: seenVersionOf(view), ...settingsOf(view) });
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -350,7 +369,8 @@ function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistS
       return;
     }
     try {
-      await scout.invoke('watchlists:update', { id, name, schedule, renewCap: capValue });
+      const answer = await scout.invoke('watchlists:update', { id, name, schedule, renewCap: capValue, seen });
+      setSeen({ version: seenVersionOf(answer), ...settingsOf(answer) });
       setErrors({});
       setSaved(capValue > 0 ? `Saved. This watchlist may spend up to ${plural(capValue, 'credit')} a month on renewals, each recorded in Spending.` : 'Saved. This watchlist never spends a credit.');
       onSaved();
@@ -387,6 +407,15 @@ function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistS
         >
           {(control) => <input {...control} className="narrow" inputMode="numeric" value={cap} onChange={(e) => setCap(e.target.value)} />}
         </FormField>
+      )}
+      {changedMeanwhile.length > 0 && (
+        <ChangedMeanwhile
+          who={view.team?.by[changedMeanwhile[0]!] ?? 'A teammate'}
+          what={changedMeanwhile.map((f) => settingNames[f]).join(' and ')}
+          theirs={`${view.name} · ${scheduleText(view)} · ${renewText(view)}`}
+          onUseTheirs={useTheirs}
+          testId="watchlist-changed-meanwhile"
+        />
       )}
       <div className="actions">
         <button type="submit">Save settings</button>

@@ -13,3 +13,4 @@ export { openOutside } from './openOutside';
 export { SectionNav, type PageSection } from './SectionNav';
 export { NetworkSelect } from './NetworkSelect';
 export { ExportActions, type ExportActionsProps } from './ExportActions';
+export { ChangedMeanwhile, type ChangedMeanwhileProps } from './ChangedMeanwhile';
