@@ -229,6 +229,41 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     expect(bobs!.value).toBe('Podcasters (Bob)');
     expect(Number(annas!.base)).toBeLessThan(Number(bobs!.seq));
   });
+  test('the status steps changed by a teammate while Anna edits them: her typing stays, the form says who, and she may take theirs', async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    await page.keyboard.press('Control+9');
+    const steps = page.getByTestId('status-steps');
+    // Anna shares the steps once (a rename), so the team holds them.
+    await steps.getByLabel('Step 1 name').fill('Spotted');
+    await steps.getByRole('button', { name: 'Save steps' }).click();
+    await expect(page.getByTestId('status-steps-feedback')).toHaveText('Steps saved.');
+    const db = team.admin;
+    const latest = async () =>
+      (await db.query<{ doc_id: string; seq: string; value: { id: string; label: string }[] }>(`SELECT doc_id, seq::text, value FROM scout_team.shared_changes WHERE doc_kind = 'status_steps' AND field = 'steps' ORDER BY seq DESC LIMIT 1`)).rows[0];
+    await expect.poll(async () => (await latest())?.value[0]?.label, { timeout: 15_000 }).toBe('Spotted');
+    // She starts typing; Bob changes the steps (having seen hers) meanwhile.
+    await steps.getByLabel('Step 2 name').fill('Anna was here');
+    const shared = (await latest())!;
+    const asBob = bob.pool({ max: 1 });
+    const bobs = shared.value.map((step, i) => (i === 0 ? { ...step, label: 'Found' } : step));
+    await asBob.query(
+      `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'status_steps', $1, 'steps', $2::jsonb, $3)`,
+      [shared.doc_id, JSON.stringify(bobs), Number(shared.seq)],
+    );
+    const changed = page.getByTestId('status-steps-changed');
+    await expect(changed).toContainText('Bob Lund changed the status steps while you were editing.', { timeout: 30_000 });
+    await expect(steps.getByLabel('Step 2 name')).toHaveValue('Anna was here');
+    await expect(steps.getByLabel('Step 1 name')).toHaveValue('Spotted');
+    expect(await axe(page, '[data-testid="status-steps"]')).toEqual([]);
+    await shoot(page, 'team-steps-changed-meanwhile');
+    await changed.getByRole('button', { name: 'See theirs' }).click();
+    await expect(page.getByTestId('status-steps-changed-theirs')).toContainText('Found →');
+    await changed.getByRole('button', { name: 'Use theirs (drop mine)' }).click();
+    await expect(changed).toHaveCount(0);
+    await expect(steps.getByLabel('Step 1 name')).toHaveValue('Found');
+    await expect(steps.getByLabel('Step 2 name')).not.toHaveValue('Anna was here');
+  });
   test('a discovery run and a competitor analysis with the team database stopped: each quote says so and asks there, focus on Not now; declined, nothing bought; bought anyway here', async ({ page, scout }) => {
     test.setTimeout(150_000);
     const sim = scout.simulator!;

@@ -6,7 +6,8 @@ import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } fro
 import { statusStepsSchema } from '@shared/workflowSchema';
 import { seenVersionOf } from '@shared/teamSeen';
 import { errorMessage, scout } from '../../shared/scoutClient';
-import { ErrorState, plural } from '../../shared/ui';
+import { useScout } from '../../store';
+import { ChangedMeanwhile, ErrorState, plural } from '../../shared/ui';
 import { useStatusSteps } from '../workflow';
 
 type Draft = { id: string; label: string; accounts: number }[];
@@ -15,21 +16,37 @@ type Feedback = { tone: 'ok' | 'error'; text: string } | null;
 
 export function StatusStepsSection() {
   const steps = useStatusSteps();
-  // Kept here: a save gives the form new saved steps (a new form), and what it said stays.
+  const workspace = useScout((s) => s.workspace?.active ?? null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   if (steps.error !== null && !steps.data) return <ErrorState title="The status steps could not be read.">{steps.error}</ErrorState>;
   if (!steps.data) return <p className="muted">Loading…</p>;
-  // A new form when the saved steps change (saved here, in another window, by a teammate, or a
-  // workspace switch) — not when only how many accounts are at each changes: edits stay.
-  return <StepsForm key={JSON.stringify(steps.data.steps.map((s) => [s.id, s.label]))} saved={steps.data} feedback={feedback} setFeedback={setFeedback} />;
+  // A new form for another workspace; within one, the form follows the saved steps itself, and
+  // keeps what is being typed when a teammate changes them (it says so).
+  return <StepsForm key={workspace ?? ''} saved={steps.data} feedback={feedback} setFeedback={setFeedback} />;
 }
+
+const stepsKey = (steps: StatusStepsView['steps'] | Draft) => JSON.stringify(steps.map(({ id, label }) => [id, label]));
 
 function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; feedback: Feedback; setFeedback(f: Feedback): void }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(saved.steps);
-  // The version of the steps this form opened on: the change is made on it.
-  const [seen] = useState(() => ({ version: seenVersionOf(saved) }));
+  // The steps and version this form opened on: the change is made on them.
+  const [opened, setOpened] = useState(saved);
+  const seen = { version: seenVersionOf(opened) };
   const [busy, setBusy] = useState(false);
+  // The saved steps changed (saved here, in another window, or by a teammate): followed when
+  // nothing is being changed here (or what is typed is what was saved); otherwise the draft stays.
+  const savedKey = stepsKey(saved.steps);
+  const dirty = stepsKey(draft) !== stepsKey(opened.steps);
+  const [followed, setFollowed] = useState(savedKey);
+  if (savedKey !== followed) {
+    setFollowed(savedKey);
+    if (!dirty || stepsKey(draft) === savedKey) {
+      setOpened(saved);
+      setDraft(saved.steps);
+    }
+  }
+  const teammate = savedKey !== stepsKey(opened.steps) ? (saved.team?.by.steps ?? null) : null;
 
   // The counts as saved now (they move while the form is open), by step.
   const countOf = (stepId: string) => saved.steps.find((s) => s.id === stepId)?.accounts ?? 0;
@@ -78,6 +95,19 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
         The steps an account moves through, set on its report page and used to filter and sort the library. Renaming a step renames it on every
         account at it.
       </p>
+      {teammate !== null && (
+        <ChangedMeanwhile
+          who={teammate}
+          what="the status steps"
+          theirs={saved.steps.map((s) => s.label).join(' → ')}
+          onUseTheirs={() => {
+            setOpened(saved);
+            setDraft(saved.steps);
+            setFeedback(null);
+          }}
+          testId="status-steps-changed"
+        />
+      )}
       <ol className="status-steps">
         {draft.map((step, i) => (
           <li key={step.id} className="status-step">
