@@ -1,7 +1,7 @@
 // `npm run bench [-- --json [FILE]] [-- --only page]`: Scout's speed and memory figures. Figures, not pass/fail:
 // these machines are noisy, so compare ratios measured in one run. Later issues add their
 // figures here (cache, report page).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -107,23 +107,37 @@ async function main(): Promise<void> {
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
   const figures: Figures = {};
-  if (only.includes('startup')) await startupFigures(figures);
-  if (only.includes('cache')) await cacheFigures(figures, Number(values.reports ?? 10_000), Number(values.large ?? 100_000));
-  if (only.includes('simulator')) await simulatorFigures(figures);
-  if (only.includes('page')) await pageReadyFigures(figures);
-  if (only.includes('fetch')) await fetchBatchFigures(figures);
-  if (only.includes('compare')) await compareFigures(figures);
-  if (only.includes('competitor')) await competitorFigures(figures);
-  if (only.includes('discovery')) await discoveryFigures(figures);
-  if (only.includes('discovery-ui')) await discoveryScrollFigures(figures);
-  if (only.includes('team')) {
-    await teamFigures(figures);
-    await teamDoubleBuysFigures(figures);
-  }
-  if (only.includes('export')) await exportFigures(figures);
-  if (only.includes('track')) {
-    await trackFigures(figures);
-    await alertsEvalFigures(figures);
+  if (only.some((g) => needsBuild.includes(g))) buildIfStale();
+  const measures: Record<string, () => Promise<void>> = {
+    startup: () => startupFigures(figures),
+    cache: () => cacheFigures(figures, Number(values.reports ?? 10_000), Number(values.large ?? 100_000)),
+    simulator: () => simulatorFigures(figures),
+    page: () => pageReadyFigures(figures),
+    fetch: () => fetchBatchFigures(figures),
+    compare: () => compareFigures(figures),
+    competitor: () => competitorFigures(figures),
+    discovery: () => discoveryFigures(figures),
+    'discovery-ui': () => discoveryScrollFigures(figures),
+    team: async () => {
+      await teamFigures(figures);
+      await teamDoubleBuysFigures(figures);
+    },
+    export: () => exportFigures(figures),
+    track: async () => {
+      await trackFigures(figures);
+      await alertsEvalFigures(figures);
+    },
+  };
+  // A group that fails is said and counted; the others' figures are still measured and written.
+  const failed: string[] = [];
+  for (const group of groups) {
+    if (!only.includes(group)) continue;
+    try {
+      await measures[group]!();
+    } catch (error) {
+      failed.push(group);
+      process.stderr.write(`bench group ${group} failed: ${(error as Error).stack ?? String(error)}\n`);
+    }
   }
   figures['process.rss_mb'] = process.memoryUsage().rss / 1024 / 1024;
 
@@ -139,6 +153,34 @@ async function main(): Promise<void> {
     fs.writeFileSync(values.json, JSON.stringify(figures, null, 2) + '\n');
     process.stdout.write(`figures written to ${values.json}\n`);
   }
+  if (failed.length > 0) {
+    process.stderr.write(`bench: ${failed.length} group(s) failed (${failed.join(', ')}); the other figures are above.\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Groups that measure the built app (browser mode serving out/). */
+const needsBuild = ['cache', 'page', 'compare', 'discovery-ui'];
+
+/** The newest modification time of a file under `dir` (ms). */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds out/ (as `npm run build`) when it is missing or older than the sources: figures of the app as it is. */
+function buildIfStale(): void {
+  const built = path.join(root, 'out/main/serve.js');
+  const renderer = path.join(root, 'out/renderer/index.html');
+  const stale = !fs.existsSync(built) || !fs.existsSync(renderer) || fs.statSync(built).mtimeMs < newestUnder(path.join(root, 'src'));
+  if (!stale) return;
+  process.stderr.write('bench: building the app (out/ is missing or older than src/)…\n');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('bench: the build failed, so the figures of the built app cannot be measured (see above).');
 }
 
 main().catch((error: unknown) => {
