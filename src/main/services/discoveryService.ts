@@ -21,6 +21,7 @@ import type {
   ShortlistItem,
 } from '@shared/discoveryData';
 import { parseSearch, type DiscoveryResult, type SearchPage } from '../api/schemas/discovery';
+import { clipText } from '../api/schemas/textBounds';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { JsonObject } from '../cache/repositories';
@@ -515,7 +516,6 @@ const MAX_BODY_BYTES = 256 * 1024;
 const MAX_FIELDS = 10;
 const MAX_FIELD_CHARS = 80;
 const MAX_MESSAGE_CHARS = 200;
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Every rule of 4.11 before anything is sent; each problem at its field. */
 function validBody(body: unknown): DiscoveryBody {
@@ -534,15 +534,15 @@ function validBody(body: unknown): DiscoveryBody {
   // it crosses IPC and is shown beside the fields, so few fields, each clipped, as for any request.
   const fields: Record<string, string> = {};
   for (const e of checked.errors) {
-    const field = clip(e.field, MAX_FIELD_CHARS);
+    const field = clipText(e.field, MAX_FIELD_CHARS);
     if (Object.hasOwn(fields, field)) continue;
     if (Object.keys(fields).length >= MAX_FIELDS) break;
-    Object.defineProperty(fields, field, { value: clip(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(fields, field, { value: clipText(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
   }
   const first = checked.errors[0];
   throw new ScoutError({
     code: 'INVALID_INPUT',
-    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clip(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
+    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clipText(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
     fields,
   });
 }

@@ -6,7 +6,7 @@ import type { LibraryItem } from '../cache/repositories/reportsRepository';
 import { ReportsRepository } from '../cache/repositories/reportsRepository';
 import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
 import { parseReport } from '../api/schemas';
-import { clipText, SUMMARY_TEXT_LIMITS } from '../api/schemas/report';
+import { clipText, TEXT_LIMITS as SUMMARY_TEXT_LIMITS } from '../api/schemas/textBounds';
 import { NOW, readyAnswer } from '../api/schemas/testkit';
 import { reportTeamItem } from './reportService';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
