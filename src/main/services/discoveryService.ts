@@ -8,7 +8,7 @@ import { markOf } from '@shared/reportModel/read';
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import { accountUrl } from '@shared/networkLinks';
-import { networks, type Network } from '@shared/reports';
+import type { Network } from '@shared/reports';
 import { DISCOVERY_MAX_PAGE, discoveryRequestBody, validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryNetwork } from '@shared/discovery';
 import type {
   DiscoveryLinkedAccount,
@@ -561,19 +561,11 @@ function pageJson(page: SearchPage): JsonObject {
   return { search_results: page.results.map((r) => r.raw), current_page: page.currentPage, total_pages: page.totalPages, queries_left: page.queriesLeft };
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
 };
 const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-function networkOfType(type: unknown): Network | null {
-  if (typeof type === 'number') return networkOfTypeId[type] ?? null;
-  const text = typeof type === 'string' ? type.trim().toLowerCase() : '';
-  if ((networks as readonly string[]).includes(text)) return text as Network;
-  return /^\d+$/.test(text) ? (networkOfTypeId[Number(text)] ?? null) : null;
-}
 
 /** An account name the contract's `account` field reads on that network, else null. */
 function accountFor(network: Network, name: string | null): string | null {
@@ -581,20 +573,12 @@ function accountFor(network: Network, name: string | null): string | null {
   return parseAccountRef(name, network).ok ? name : null;
 }
 
-/**
- * Linked accounts as the answer gives them: `{type: 1, id}` (reference) or `{type: "instagram",
- * social_id, title, username, subscribers_count, …}` (real answers, api-notes.md).
- */
-function linkedOf(raw: unknown): DiscoveryLinkedAccount[] {
-  const list = rec(rec(raw).features).social_networks;
-  if (!Array.isArray(list)) return [];
-  return list.map((entry) => {
-    const e = rec(entry);
-    const network = networkOfType(e.type);
-    const socialId = str(e.social_id) ?? str(e.id);
-    const username = str(e.username);
-    const profileUrl = network ? accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (socialId ?? undefined) : undefined }) : null;
-    return { network, type: String(e.type ?? ''), socialId, username, title: str(e.title), followers: num(e.subscribers_count), profileUrl };
+/** Linked accounts as parsed (their texts bounded), each with its network and profile link. */
+function linkedOf(r: DiscoveryResult): DiscoveryLinkedAccount[] {
+  return r.linked.map((l) => {
+    const network = l.typeId === null ? null : (networkOfTypeId[l.typeId] ?? null);
+    const profileUrl = network ? accountUrl(network, { username: l.username ?? undefined, channelId: network === 'youtube' ? (l.socialId ?? undefined) : undefined }) : null;
+    return { network, type: l.type, socialId: l.socialId, username: l.username, title: l.title, followers: l.followers, profileUrl };
   });
 }
 
@@ -602,10 +586,10 @@ function rowOf(network: DiscoveryNetwork, page: number, position: number, r: Dis
   const basic = rec(rec(r.raw).basic);
   const metrics = rec(rec(r.raw).metrics);
   const features = rec(rec(r.raw).features);
-  const linked = linkedOf(r.raw);
+  const linked = linkedOf(r);
   const own = linked.find((l) => l.network === network && l.socialId !== null);
   const socialId = r.id ?? own?.socialId ?? null;
-  const username = str(basic.username);
+  const username = r.handle;
   const verified = basic.is_verified ?? basic.verified;
   return {
     key: `${network}:${socialId ?? r.username}`,
@@ -618,7 +602,7 @@ function rowOf(network: DiscoveryNetwork, page: number, position: number, r: Dis
     avatarUrl: r.avatarUrl,
     followers: r.followers,
     er: r.engagementRate,
-    country: str(basic.country) ?? str(basic.country_code),
+    country: r.country,
     verified: typeof verified === 'boolean' ? verified : null,
     avgViews: num(rec(metrics.views_avg).value),
     realFollowers: num(rec(metrics.real_subscribers_count).value),

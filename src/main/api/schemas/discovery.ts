@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { networks, type Network } from '../types';
 import { anyId, bool, checkedTree, kind, num, obj, path, str, tolerate, unwrapArray, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { check, guard, SchemaError } from './errors';
+import { boundedText, boundedValue, clipText, TEXT_LIMITS, VALUE_LIMITS } from './textBounds';
 import { at, epochMs, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
 
 /** A whole-number id sent as a number or a string of digits. */
@@ -297,10 +298,28 @@ export function parseList(json: unknown): ListItem[] {
 
 // ---- discovery search (4.11, api-notes) ----
 
+/** An account linked to a search result (`features.social_networks`), its texts bounded. */
+export interface DiscoveryLinked {
+  /** `type` as received (a network type id or name), cut to a code's length. */
+  type: string;
+  /** The network type id it names (networkTypeId), else null. */
+  typeId: number | null;
+  socialId: string | null;
+  username: string | null;
+  title: string | null;
+  followers: number | null;
+}
+
+/** A search result; every text in it is bounded (textBounds.ts), `raw` keeps the result as received. */
 export interface DiscoveryResult {
   /** basic.id (YouTube channel id), else null. */
   id: string | null;
+  /** basic.username, else basic.id: what identifies the result. */
   username: string;
+  /** basic.username alone (a number read as text), null when absent or blank. */
+  handle: string | null;
+  /** basic.country, else basic.country_code. */
+  country: string | null;
   title: string | null;
   avatarUrl: string | null;
   categoryName: string | null;
@@ -317,6 +336,7 @@ export interface DiscoveryResult {
   /** The aqs mark (Instagram, TikTok) or cqs mark (YouTube). */
   qualityMark: string | null;
   socialNetworks: { type: number; id: string }[];
+  linked: DiscoveryLinked[];
   searchContent: string[];
   thematics: string[];
   raw: Json;
@@ -361,27 +381,55 @@ export function networkTypeId(value: unknown): number | null {
   return Object.hasOwn(NETWORK_TYPE_IDS, text) ? NETWORK_TYPE_IDS[text]! : /^\d+$/.test(text) ? Number(text) : null;
 }
 
-/** A search result, or null when it has no identity (no username and no id). */
+/** A text as a table shows it: a non-blank string, or a number written out; else null. */
+function textAt(value: unknown, ...path: readonly (string | number)[]): string | null {
+  const v = at(value, ...path);
+  if (typeof v === 'string') return v.trim() === '' ? null : v;
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+}
+
+/** A linked account as the answer gives it: `{type: 1, id}` (reference) or `{type: "instagram", social_id, title, username, subscribers_count, …}` (real answers). */
+function linkedOf(entry: unknown): DiscoveryLinked {
+  const type = at(entry, 'type');
+  const followers = at(entry, 'subscribers_count');
+  const count = typeof followers === 'number' ? followers : typeof followers === 'string' && followers.trim() !== '' ? Number(followers) : NaN;
+  return {
+    type: clipText(String(type ?? ''), VALUE_LIMITS.code),
+    typeId: networkTypeId(type),
+    socialId: boundedValue(firstOf(textAt(entry, 'social_id'), textAt(entry, 'id')), 'id'),
+    username: boundedText(textAt(entry, 'username'), 'username'),
+    title: boundedText(textAt(entry, 'title'), 'title'),
+    followers: Number.isFinite(count) ? count : null,
+  };
+}
+
+/**
+ * A search result, or null when it has no identity (no username and no id). Its texts are
+ * bounded here, the one place a result is read (an answer, a teammate's page, a cached page).
+ */
 function searchResult(item: Json): DiscoveryResult | null {
   const b = recAt(item, 'basic') ?? {};
   const m = recAt(item, 'metrics') ?? {};
   const f = recAt(item, 'features') ?? {};
-  const id = idAt(b, 'id');
-  const username = firstOf(strAt(b, 'username'), id);
+  const id = boundedValue(idAt(b, 'id'), 'id');
+  const username = firstOf(boundedText(strAt(b, 'username'), 'username'), id);
   if (username === null) return null;
   const socialNetworks: { type: number; id: string }[] = [];
   for (const entry of listAt(f, 'social_networks')) {
     const type = networkTypeId(at(entry, 'type'));
-    const sid = firstOf(idAt(entry, 'id'), idAt(entry, 'social_id'));
+    const sid = boundedValue(firstOf(idAt(entry, 'id'), idAt(entry, 'social_id')), 'id');
     if (type !== null && sid !== null) socialNetworks.push({ type, id: sid });
   }
-  const texts = (key: string) => listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : []));
+  const texts = (key: string) =>
+    listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : [])).map((t) => clipText(t, TEXT_LIMITS.title));
   return {
     id,
     username,
-    title: strAt(b, 'title'),
-    avatarUrl: strAt(b, 'avatar_url'),
-    categoryName: strAt(b, 'category_name'),
+    handle: boundedText(textAt(b, 'username'), 'username'),
+    country: boundedValue(firstOf(textAt(b, 'country'), textAt(b, 'country_code')), 'country'),
+    title: boundedText(strAt(b, 'title'), 'title'),
+    avatarUrl: boundedValue(strAt(b, 'avatar_url'), 'url'),
+    categoryName: boundedText(strAt(b, 'category_name'), 'title'),
     followers: valuedAt(m, 'subscribers_count'),
     engagementRate: valuedAt(m, 'er'),
     realFollowers: valuedAt(m, 'real_subscribers_count'),
@@ -389,8 +437,9 @@ function searchResult(item: Json): DiscoveryResult | null {
     reelsViewsAvg: valuedAt(m, 'reels_video_views_avg'),
     shortsViewsAvg: valuedAt(m, 'shorts_video_views_avg'),
     likesCount: valuedAt(m, 'likes_count'),
-    qualityMark: firstOf(strAt(f, 'aqs', 'data', 'mark'), strAt(f, 'cqs', 'data', 'mark')),
+    qualityMark: boundedValue(firstOf(strAt(f, 'aqs', 'data', 'mark'), strAt(f, 'cqs', 'data', 'mark')), 'code'),
     socialNetworks,
+    linked: listAt(f, 'social_networks').map(linkedOf),
     searchContent: texts('search_content'),
     thematics: texts('blogger_thematics'),
     raw: item,
