@@ -59,6 +59,7 @@ beforeEach(() => {
 describe('an API answer with 15 MB fields', () => {
   it('discovery: the results page is bounded, the page kept as received', async () => {
     const body = { social_network: 'instagram', subscribers_count: { from: 1000 } };
+    const rewritten = proxy.state.rewritten;
     rewrite = { path: /auditor\.search\/?$/, change: (json) => {
       const first = (payload(json).search_results as Json[])[0]!;
       const basic = first.basic as Json;
@@ -67,7 +68,7 @@ describe('an API answer with 15 MB fields', () => {
     } };
     const run = await ok('discovery:run', { runId: 'huge', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: 1, workspace: 'production' });
     expect(run).toMatchObject({ outcome: 'finished', pagesFetched: 1, callsSpent: 1 });
-    expect(proxy.state.rewritten).toBe(1);
+    expect(proxy.state.rewritten).toBe(rewritten + 1);
 
     const results = await ok('discovery:results', { body, sandbox: false });
     expect(results.rows.length).toBeGreaterThan(1);
@@ -87,5 +88,35 @@ describe('an API answer with 15 MB fields', () => {
     expect(JSON.stringify(results).length).toBeLessThan(BOUNDED_PAGE);
     // The page paid for is kept as the API answered it.
     expect(keptLength("SELECT max(length(raw ->> '$.search_results[0].basic.username')) FROM discovery_pages")).toBe(MB15);
+  }, 120_000);
+
+  it('creators: the creators page is bounded, the profile kept as received', async () => {
+    let id = 0;
+    const rewritten = proxy.state.rewritten;
+    rewrite = {
+      path: /auditor\.creators\/?$/,
+      change: (json) => {
+        const first = (payload(json).creators as Json[])[0]!;
+        id = Number(first.id);
+        Object.assign(first, { last_name: huge('l'), first_name: long('f'), bio: long('b'), avatar_url: long('a'), emails: [`${long('e')}@example.com`, 'real@example.com'], phones: [long('9')] });
+        first.accounts = [{ id: long('i'), social_network: long('s'), username: long('u'), title: long('t'), avatar_url: long('p'), subscribers_count: 10 }];
+      },
+    };
+    await ok('creators:sync', {});
+    expect(proxy.state.rewritten).toBe(rewritten + 1);
+
+    const creators = await ok('creators:list', {});
+    const view = creators.find((c) => c.id === id)!;
+    expect(view.name!.length).toBeLessThanOrEqual(2 * TEXT_LIMITS.title + 1);
+    expect(view.name!.endsWith('…')).toBe(true);
+    expect(view.avatarUrl).toBeNull();
+    expect(view.emails).toEqual(['real@example.com']);
+    expect(view.phones).toEqual([]);
+    const account = view.accounts[0]!;
+    expect(account.username!.length).toBeLessThanOrEqual(TEXT_LIMITS.username);
+    expect(account.title!.length).toBeLessThanOrEqual(TEXT_LIMITS.title);
+    expect(account.socialNetwork).toBeNull();
+    expect(JSON.stringify(view).length).toBeLessThan(16 * 1024);
+    expect(keptLength("SELECT max(length(raw ->> '$.last_name')) FROM creators")).toBe(MB15);
   }, 120_000);
 });

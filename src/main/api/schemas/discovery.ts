@@ -144,46 +144,57 @@ const creatorsBody = z.looseObject({
 
 function statusAt(value: unknown, key: string): CreatorStatus | null {
   const s = recAt(value, key);
-  return s ? { id: numAt(s, 'id'), name: strAt(s, 'name') } : null;
+  return s ? { id: numAt(s, 'id'), name: boundedText(strAt(s, 'name'), 'title') } : null;
 }
 
 function genderOf(value: unknown): string | null {
   const text = typeof value === 'string' ? value : firstOf(strAt(value, 'code'), strAt(value, 'name'), strAt(value, 'title'), strAt(value, 'value'));
   const clean = text?.trim().toLowerCase() ?? '';
-  return clean === '' ? null : clean;
+  return clean === '' ? null : boundedValue(clean, 'code');
 }
 
 function languagesOf(value: unknown): string[] {
   const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return list.map((l) => l.trim().toLowerCase()).filter((l) => l !== '');
+  return list.map((l) => l.trim().toLowerCase()).filter((l) => l !== '' && boundedValue(l, 'language') !== null);
 }
 
+/** Strings of a list that are values of `kind` (an address, a number): longer ones are left out. */
+function valuesAt(value: unknown, key: string, kind: 'email' | 'phone'): string[] {
+  return listAt(value, key).filter((v): v is string => typeof v === 'string' && boundedValue(v, kind) !== null);
+}
+
+/** A creator profile, its texts bounded here (textBounds.ts): the one reader of an answer, a teammate's profile and a cached one. */
 function creator(c: Json): Creator {
   const country = at(c, 'country');
   return {
     id: intIdAt(c, 'id') ?? 0,
-    avatarUrl: strAt(c, 'avatar_url'),
+    avatarUrl: boundedValue(strAt(c, 'avatar_url'), 'url'),
     isFavorite: typeof c.is_favorite === 'boolean' ? c.is_favorite : null,
-    firstName: strAt(c, 'first_name'),
-    lastName: strAt(c, 'last_name'),
-    bio: strAt(c, 'bio'),
+    firstName: boundedText(strAt(c, 'first_name'), 'title'),
+    lastName: boundedText(strAt(c, 'last_name'), 'title'),
+    bio: boundedText(strAt(c, 'bio'), 'description'),
     gender: genderOf(c.gender),
     languages: languagesOf(c.language),
-    emails: listAt(c, 'emails').filter((e): e is string => typeof e === 'string'),
-    phones: listAt(c, 'phones').filter((p): p is string => typeof p === 'string'),
-    country: typeof country === 'string' ? { title: null, code: country } : isRecord(country) ? { title: strAt(country, 'title'), code: strAt(country, 'code') } : null,
-    cityId: firstOf(idAt(c, 'city', 'code'), idAt(c, 'city', 'id')),
+    emails: valuesAt(c, 'emails', 'email'),
+    phones: valuesAt(c, 'phones', 'phone'),
+    country:
+      typeof country === 'string'
+        ? { title: null, code: boundedValue(country, 'country') }
+        : isRecord(country)
+          ? { title: boundedText(strAt(country, 'title'), 'title'), code: boundedValue(strAt(country, 'code'), 'country') }
+          : null,
+    cityId: boundedValue(firstOf(idAt(c, 'city', 'code'), idAt(c, 'city', 'id')), 'id'),
     messages: { count: numAt(c, 'messages', 'count'), newCount: numAt(c, 'messages', 'new_count') },
     accounts: listAt(c, 'accounts')
       .filter(isRecord)
       .map((a) => ({
-        id: idAt(a, 'id') ?? '',
-        title: strAt(a, 'title'),
+        id: boundedValue(idAt(a, 'id'), 'id') ?? '',
+        title: boundedText(strAt(a, 'title'), 'title'),
         network: networkOf(strAt(a, 'social_network')),
-        socialNetwork: strAt(a, 'social_network'),
+        socialNetwork: boundedValue(strAt(a, 'social_network'), 'code'),
         followers: numAt(a, 'subscribers_count'),
-        username: strAt(a, 'username'),
-        avatarUrl: strAt(a, 'avatar_url'),
+        username: boundedText(strAt(a, 'username'), 'username'),
+        avatarUrl: boundedValue(strAt(a, 'avatar_url'), 'url'),
         reportUnlocked: typeof a.is_report_unlocked === 'boolean' ? a.is_report_unlocked : null,
         reportUnlockedAt: epochMs(at(a, 'report_unlock_date')),
       })),
