@@ -119,4 +119,31 @@ describe('an API answer with 15 MB fields', () => {
     expect(JSON.stringify(view).length).toBeLessThan(16 * 1024);
     expect(keptLength("SELECT max(length(raw ->> '$.last_name')) FROM creators")).toBe(MB15);
   }, 120_000);
+
+  it('lists: the list items are bounded, the items kept as received', async () => {
+    const rewritten = proxy.state.rewritten;
+    rewrite = {
+      path: /auditor\.list\/?$/,
+      change: (json) => {
+        const first = (payload(json) as unknown as Json[])[0]!;
+        Object.assign(first, { name: huge('n'), username: long('u'), comment: long('c'), avatar_url: long('a'), audience_geo: long('g'), notes: long('o'), extra: { deep: long('d') } });
+      },
+    };
+    await ok('lists:sync', { listId: 4 });
+    expect(proxy.state.rewritten).toBe(rewritten + 1);
+
+    const items = await ok('lists:items', { listId: 4 });
+    expect(items).toHaveLength(5);
+    const item = items[0]!;
+    expect(item.title!.length).toBeLessThanOrEqual(TEXT_LIMITS.title);
+    expect(item.title!.endsWith('…')).toBe(true);
+    expect(item.username!.length).toBeLessThanOrEqual(TEXT_LIMITS.username);
+    expect(item.account).toBeNull();
+    expect(item.avatarUrl).toBeNull();
+    expect((item.fields.comment as string).length).toBeLessThanOrEqual(TEXT_LIMITS.caption);
+    expect((item.fields.notes as string).length).toBeLessThanOrEqual(TEXT_LIMITS.caption);
+    expect((item.fields.extra as string).length).toBeLessThanOrEqual(TEXT_LIMITS.description);
+    expect(JSON.stringify(items).length).toBeLessThan(BOUNDED_PAGE);
+    expect(keptLength("SELECT max(length(raw ->> '$.name')) FROM list_items")).toBe(MB15);
+  }, 120_000);
 });

@@ -242,7 +242,21 @@ export interface ListItem {
   qualityAudience: number | null;
   authEngagement: number | null;
   avatarUrl: string | null;
+  /** Every field of the item as sent, each bounded (boundedField): what a table of the item's other fields shows. */
+  fields: Record<string, unknown>;
   raw: Json;
+}
+
+/**
+ * A field shown as it was sent, bounded: a text cut to a caption's length (a list item's comment
+ * is free text), a number or flag as it is, any other value whose JSON is longer than a
+ * description as that JSON, cut.
+ */
+function boundedField(value: unknown): unknown {
+  if (typeof value === 'string') return clipText(value, TEXT_LIMITS.caption);
+  if (value === null || typeof value !== 'object') return value;
+  const json = JSON.stringify(value);
+  return json.length <= TEXT_LIMITS.description ? value : clipText(json, TEXT_LIMITS.description);
 }
 
 /** The list item type codes (the spec lists them without saying which of TW/TR is which: TW twitter, TR twitch). */
@@ -276,6 +290,7 @@ export function listIdsOf(value: unknown): number[] {
     .filter((n) => Number.isFinite(n));
 }
 
+/** A page of a list's items, every text in it bounded (textBounds.ts): the one reader of an answer, a teammate's page and the cached items. */
 export function parseList(json: unknown): ListItem[] {
   const what = 'List items';
   return guard(what, () => {
@@ -286,21 +301,22 @@ export function parseList(json: unknown): ListItem[] {
       const type = strAt(item, 'type') ?? '';
       return {
         reportId: intIdAt(item, 'report_id') ?? 0,
-        name: strAt(item, 'name'),
-        username: idAt(item, 'username') ?? '',
-        type,
+        name: boundedText(strAt(item, 'name'), 'title'),
+        username: clipText(idAt(item, 'username') ?? '', TEXT_LIMITS.username),
+        type: clipText(type, VALUE_LIMITS.code),
         network: listTypes[type.trim().toUpperCase()] ?? networkOf(type),
         followers: numAt(item, 'followers'),
-        comment: strAt(item, 'comment'),
+        comment: boundedText(strAt(item, 'comment'), 'caption'),
         listIds: listIdsOf(item.lists),
         createdAt: epochMs(at(item, 'created')),
         er: numAt(item, 'er'),
-        audienceAge: strAt(item, 'audience_age'),
-        audienceGeo: strAt(item, 'audience_geo'),
+        audienceAge: boundedValue(strAt(item, 'audience_age'), 'code'),
+        audienceGeo: boundedValue(strAt(item, 'audience_geo'), 'country'),
         aqs: numAt(item, 'aqs'),
         qualityAudience: numAt(item, 'quality_audience'),
         authEngagement: numAt(item, 'auth_engagement'),
-        avatarUrl: strAt(item, 'avatar_url'),
+        avatarUrl: boundedValue(strAt(item, 'avatar_url'), 'url'),
+        fields: Object.fromEntries(Object.entries(item).map(([key, value]) => [key, boundedField(value)])),
         raw: item,
       };
     });
