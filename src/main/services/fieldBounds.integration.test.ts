@@ -146,4 +146,37 @@ describe('an API answer with 15 MB fields', () => {
     expect(JSON.stringify(items).length).toBeLessThan(BOUNDED_PAGE);
     expect(keptLength("SELECT max(length(raw ->> '$.name')) FROM list_items")).toBe(MB15);
   }, 120_000);
+
+  it("competitor posts: the posts page is bounded, the page kept as received", async () => {
+    const created = await ok('competitor:create', { username: 'brand_posts5', dateFrom: '2026-01-01', dateTo: '2026-03-31', audienceGeo: [], hashtags: [], acceptMayCost: true });
+    const id = created.reportId;
+    let view = created;
+    for (const deadline = Date.now() + 20_000; view.state !== 10 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = await ok('competitor:check', { id });
+    }
+    expect(view.state).toBe(10);
+    const rewritten = proxy.state.rewritten;
+    rewrite = {
+      path: /instagramCompetitorAnalysis\/posts\/?$/,
+      change: (json) => {
+        const first = (payload(json) as unknown as Json[])[0]!;
+        Object.assign(first, { account: huge('a'), post: `${long('c')} #tag`, post_url: long('p'), account_type: long('t'), account_audience_country: long('k') });
+      },
+    };
+    await ok('competitor:fetchPosts', { id });
+    expect(proxy.state.rewritten).toBe(rewritten + 1);
+
+    const page = await ok('competitor:posts', { id, sort: { key: 'account', order: 'desc' }, limit: 100 });
+    expect(page.total).toBe(5);
+    const post = [...page.rows].sort((a, b) => (b.account?.length ?? 0) - (a.account?.length ?? 0))[0]!;
+    expect(post.account!.length).toBeLessThanOrEqual(TEXT_LIMITS.username);
+    expect(post.account!.endsWith('…')).toBe(true);
+    expect(post.caption!.length).toBeLessThanOrEqual(TEXT_LIMITS.caption);
+    expect(post.postUrl).toBeNull();
+    expect(post.accountType!.length).toBeLessThanOrEqual(TEXT_LIMITS.title);
+    expect(post.country).toBeNull();
+    expect(JSON.stringify(page).length).toBeLessThan(BOUNDED_PAGE);
+    expect(keptLength("SELECT max(length(posts ->> '$[0].account')) FROM competitor_posts")).toBe(MB15);
+  }, 120_000);
 });
