@@ -179,4 +179,24 @@ describe('an API answer with 15 MB fields', () => {
     expect(JSON.stringify(page).length).toBeLessThan(BOUNDED_PAGE);
     expect(keptLength("SELECT max(length(posts ->> '$[0].account')) FROM competitor_posts")).toBe(MB15);
   }, 120_000);
+
+  it('competitor analysis: the brand named by the answer is bounded in the list of analyses', async () => {
+    const created = await ok('competitor:create', { username: 'otherbrand_posts5', dateFrom: '2026-01-01', dateTo: '2026-03-31', audienceGeo: [], hashtags: [], acceptMayCost: true });
+    const rewritten = proxy.state.rewritten;
+    rewrite = {
+      path: new RegExp(`instagramCompetitorAnalysis/${created.reportId}/?$`),
+      change: (json) => {
+        const body = payload(json);
+        const basic = ((body.report as Json | undefined)?.basic ?? body.basic) as Json;
+        basic.username = huge('b');
+      },
+    };
+    await ok('competitor:check', { id: created.reportId });
+    expect(proxy.state.rewritten).toBe(rewritten + 1);
+    const analyses = await ok('competitor:list', {});
+    const analysis = analyses.find((a) => a.reportId === created.reportId)!;
+    expect(analysis.username!.length).toBeLessThanOrEqual(TEXT_LIMITS.username);
+    expect(JSON.stringify(analyses).length).toBeLessThan(BOUNDED_PAGE);
+    expect(keptLength("SELECT max(length(description ->> '$.basic.username')) FROM competitor_reports")).toBe(MB15);
+  }, 120_000);
 });
