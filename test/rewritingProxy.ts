@@ -2,7 +2,7 @@
 // (the simulator acted, charged and answered; the proxy changes what the client reads): an API
 // answering with a field no real answer has, such as a 15 MB username.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { onLoopback } from './lossyProxy';
 
 /** `rewrite` gets each matching answer parsed and returns what the client receives instead (as JSON). */
 export async function rewritingProxy(target: string, matches: (pathname: string, method: string) => boolean, rewrite: (json: unknown) => unknown) {
@@ -34,15 +34,5 @@ export async function rewritingProxy(target: string, matches: (pathname: string,
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...(await onLoopback(server)), state };
 }
