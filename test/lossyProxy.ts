@@ -27,11 +27,14 @@ export async function lossyProxy(target: string, matches: (pathname: string, met
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
   });
+  return { ...(await onLoopback(server)), state };
+}
+
+/** Starts a proxy's server on a loopback port: its address, and how to close it (connections and all). */
+export async function onLoopback(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
-    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -13,6 +13,7 @@ import type { MainServices } from '../services/mainServices';
 import type { ExportDestination } from '../exports/exportService';
 import type { Logger } from '../log';
 import { errorData } from '../errorWording';
+import { clipText } from '../api/schemas/textBounds';
 
 export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
@@ -340,14 +341,14 @@ export function describeIssues(issues: readonly Issue[]): string {
   const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
     const message =
       issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > MAX_KEYS_NAMED
-        ? `Unrecognized keys: ${issue.keys.slice(0, MAX_KEYS_NAMED).map((k) => JSON.stringify(clip(k, 40))).join(', ')} and ${issue.keys.length - MAX_KEYS_NAMED} more`
+        ? `Unrecognized keys: ${issue.keys.slice(0, MAX_KEYS_NAMED).map((k) => JSON.stringify(clipText(k, 40))).join(', ')} and ${issue.keys.length - MAX_KEYS_NAMED} more`
         : issue.message;
     const where = issue.path.map(String).join('.');
-    return clip(where ? `${clip(where, 80)}: ${message}` : message, MAX_ISSUE_CHARS);
+    return clipText(where ? `${clipText(where, 80)}: ${message}` : message, MAX_ISSUE_CHARS);
   });
   const more = issues.length - listed.length;
   const tail = more > 0 ? ` (${more} more problems not listed)` : '';
-  return clip(listed.join(' '), MAX_INVALID_INPUT_CHARS - tail.length) + tail;
+  return clipText(listed.join(' '), MAX_INVALID_INPUT_CHARS - tail.length) + tail;
 }
 
 /**
@@ -362,11 +363,8 @@ export function fieldIssues(issues: readonly Issue[]): Record<string, string> | 
     const field = issue.path[0];
     if (typeof field !== 'string' || field === '__proto__' || Object.hasOwn(fields, field)) continue;
     if (count++ >= MAX_LISTED_ISSUES) break;
-    fields[clip(field, 80)] = clip(issue.message, MAX_ISSUE_CHARS);
+    fields[clipText(field, 80)] = clipText(issue.message, MAX_ISSUE_CHARS);
   }
   return count > 0 ? fields : undefined;
 }
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

@@ -149,17 +149,20 @@ export class CompetitorService {
     if (!stored) return null;
     let aggregates: CompetitorAnalysisView['aggregates'] = null;
     let audienceGeo: string[] = [];
+    // The brand as the answer names it, read (and bounded) by parseCompetitorReport.
+    let username: string | null = null;
     try {
       const parsed = parseCompetitorReport({ report: stored.description, ...(stored.aggregates ?? {}) });
       aggregates = parsed.aggregates;
       audienceGeo = parsed.audienceGeo;
+      username = parsed.username;
     } catch {
       // A stored answer that no longer reads: the list still shows the analysis, without figures.
     }
     const request = this.deps.posts.request(reportId);
     return {
       reportId,
-      username: stored.username,
+      username,
       dateFrom: stored.dateFrom,
       dateTo: stored.dateTo,
       audienceGeo: audienceGeo.length ? audienceGeo : (request?.audienceGeo ?? []),

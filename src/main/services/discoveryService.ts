@@ -8,7 +8,7 @@ import { markOf } from '@shared/reportModel/read';
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import { accountUrl } from '@shared/networkLinks';
-import { networks, type Network } from '@shared/reports';
+import type { Network } from '@shared/reports';
 import { DISCOVERY_MAX_PAGE, discoveryRequestBody, validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryNetwork } from '@shared/discovery';
 import type {
   DiscoveryLinkedAccount,
@@ -21,6 +21,7 @@ import type {
   ShortlistItem,
 } from '@shared/discoveryData';
 import { parseSearch, type DiscoveryResult, type SearchPage } from '../api/schemas/discovery';
+import { clipText } from '../api/schemas/textBounds';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
 import type { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import type { JsonObject } from '../cache/repositories';
@@ -510,7 +511,6 @@ const MAX_BODY_BYTES = 256 * 1024;
 const MAX_FIELDS = 10;
 const MAX_FIELD_CHARS = 80;
 const MAX_MESSAGE_CHARS = 200;
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Every rule of 4.11 before anything is sent; each problem at its field. */
 function validBody(body: unknown): DiscoveryBody {
@@ -529,15 +529,15 @@ function validBody(body: unknown): DiscoveryBody {
   // it crosses IPC and is shown beside the fields, so few fields, each clipped, as for any request.
   const fields: Record<string, string> = {};
   for (const e of checked.errors) {
-    const field = clip(e.field, MAX_FIELD_CHARS);
+    const field = clipText(e.field, MAX_FIELD_CHARS);
     if (Object.hasOwn(fields, field)) continue;
     if (Object.keys(fields).length >= MAX_FIELDS) break;
-    Object.defineProperty(fields, field, { value: clip(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(fields, field, { value: clipText(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
   }
   const first = checked.errors[0];
   throw new ScoutError({
     code: 'INVALID_INPUT',
-    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clip(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
+    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clipText(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
     fields,
   });
 }
@@ -556,19 +556,11 @@ function pageJson(page: SearchPage): JsonObject {
   return { search_results: page.results.map((r) => r.raw), current_page: page.currentPage, total_pages: page.totalPages, queries_left: page.queriesLeft };
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
 };
 const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-function networkOfType(type: unknown): Network | null {
-  if (typeof type === 'number') return networkOfTypeId[type] ?? null;
-  const text = typeof type === 'string' ? type.trim().toLowerCase() : '';
-  if ((networks as readonly string[]).includes(text)) return text as Network;
-  return /^\d+$/.test(text) ? (networkOfTypeId[Number(text)] ?? null) : null;
-}
 
 /** An account name the contract's `account` field reads on that network, else null. */
 function accountFor(network: Network, name: string | null): string | null {
@@ -576,20 +568,12 @@ function accountFor(network: Network, name: string | null): string | null {
   return parseAccountRef(name, network).ok ? name : null;
 }
 
-/**
- * Linked accounts as the answer gives them: `{type: 1, id}` (reference) or `{type: "instagram",
- * social_id, title, username, subscribers_count, …}` (real answers, api-notes.md).
- */
-function linkedOf(raw: unknown): DiscoveryLinkedAccount[] {
-  const list = rec(rec(raw).features).social_networks;
-  if (!Array.isArray(list)) return [];
-  return list.map((entry) => {
-    const e = rec(entry);
-    const network = networkOfType(e.type);
-    const socialId = str(e.social_id) ?? str(e.id);
-    const username = str(e.username);
-    const profileUrl = network ? accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (socialId ?? undefined) : undefined }) : null;
-    return { network, type: String(e.type ?? ''), socialId, username, title: str(e.title), followers: num(e.subscribers_count), profileUrl };
+/** Linked accounts as parsed (their texts bounded), each with its network and profile link. */
+function linkedOf(r: DiscoveryResult): DiscoveryLinkedAccount[] {
+  return r.linked.map((l) => {
+    const network = l.typeId === null ? null : (networkOfTypeId[l.typeId] ?? null);
+    const profileUrl = network ? accountUrl(network, { username: l.username ?? undefined, channelId: network === 'youtube' ? (l.socialId ?? undefined) : undefined }) : null;
+    return { network, type: l.type, socialId: l.socialId, username: l.username, title: l.title, followers: l.followers, profileUrl };
   });
 }
 
@@ -597,10 +581,10 @@ function rowOf(network: DiscoveryNetwork, page: number, position: number, r: Dis
   const basic = rec(rec(r.raw).basic);
   const metrics = rec(rec(r.raw).metrics);
   const features = rec(rec(r.raw).features);
-  const linked = linkedOf(r.raw);
+  const linked = linkedOf(r);
   const own = linked.find((l) => l.network === network && l.socialId !== null);
   const socialId = r.id ?? own?.socialId ?? null;
-  const username = str(basic.username);
+  const username = r.handle;
   const verified = basic.is_verified ?? basic.verified;
   return {
     key: `${network}:${socialId ?? r.username}`,
@@ -613,7 +597,7 @@ function rowOf(network: DiscoveryNetwork, page: number, position: number, r: Dis
     avatarUrl: r.avatarUrl,
     followers: r.followers,
     er: r.engagementRate,
-    country: str(basic.country) ?? str(basic.country_code),
+    country: r.country,
     verified: typeof verified === 'boolean' ? verified : null,
     avgViews: num(rec(metrics.views_avg).value),
     realFollowers: num(rec(metrics.real_subscribers_count).value),

@@ -12,7 +12,7 @@ import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import type { ApiClient } from '../api/apiClient';
-import { listIdsOf, parseList, type ListItem } from '../api/schemas/discovery';
+import { parseList, type ListItem } from '../api/schemas/discovery';
 import { LIST_PAGE_ITEMS, type ListsRepository } from '../cache/repositories/listsRepository';
 import { integerOrNull } from '../cache/repositories/common';
 import type { JsonObject } from '../cache/repositories';
@@ -212,12 +212,14 @@ export class ListsService {
     }
   }
 
-  /** The cached items of a list, in the API's order. */
+  /** The cached items of a list, in the API's order, read as an answer is (parseList): every text bounded. */
   items(listId: number): ListItemView[] {
     const names = this.deps.repo.names();
-    return this.deps.repo.items(listId).map((record) => {
-      const raw = record.raw;
-      const username = str(raw.username);
+    const records = this.deps.repo.items(listId);
+    const items = parseList(records.map((r) => r.raw));
+    return records.map((record, i) => {
+      const item = items[i]!;
+      const username = blankless(item.username);
       const network = record.network;
       return {
         listId,
@@ -225,21 +227,17 @@ export class ListsService {
         network,
         // `username` is the channel id for YouTube (2.12): what the account field reads either way.
         account: network && username && parseAccountRef(username, network).ok ? username : null,
-        title: str(raw.name),
+        title: blankless(item.name),
         username,
-        avatarUrl: str(raw.avatar_url),
-        followers: num(raw.followers),
-        er: num(raw.er),
+        avatarUrl: blankless(item.avatarUrl),
+        followers: item.followers,
+        er: item.er,
         // `lists` is the API's list numbers: said by the names the researcher gave them.
-        inLists: listIdsOf(raw.lists).map((id) => ({ listId: id, name: names.get(id) ?? null })),
-        fields: Object.fromEntries(Object.entries(raw).filter(([key]) => !shownFields.has(key))),
+        inLists: item.listIds.map((id) => ({ listId: id, name: names.get(id) ?? null })),
+        fields: Object.fromEntries(Object.entries(item.fields).filter(([key]) => !shownFields.has(key))),
       };
     });
   }
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
+const blankless = (text: string | null): string | null => (text === null || text.trim() === '' ? null : text);

@@ -4,9 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../cache/repositories/reportsRepository';
 import { ReportsRepository } from '../cache/repositories/reportsRepository';
+import { MediaRepository } from '../cache/repositories/mediaRepository';
 import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
 import { parseReport } from '../api/schemas';
-import { clipText, SUMMARY_TEXT_LIMITS } from '../api/schemas/report';
+import { clipText, TEXT_LIMITS, TEXT_LIMITS as SUMMARY_TEXT_LIMITS } from '../api/schemas/textBounds';
 import { NOW, readyAnswer } from '../api/schemas/testkit';
 import { reportTeamItem } from './reportService';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
@@ -79,6 +80,30 @@ describe('a report with a 15 MB username', () => {
     expectBounded({ ...page.items[0]!, summary: { ...page.items[0]!.summary, language: null } });
     expect(JSON.stringify(page).length).toBeLessThan(16 * 1024);
     expect(temp.db.prepare('SELECT max(length(username)), max(length(title)), max(length(description)) FROM reports').raw().get()).toEqual([100, 200, 2000]);
+  });
+
+  it("a teammate's record with a 15 MB video title: indexed bounded, found by its words, kept whole", async () => {
+    h = await productionHarness();
+    const answer = readyAnswer('youtube', 'UCvideos');
+    answer.result.media = [{ title: `fjord ${huge('t')}`, description: 'Kayaking at dawn' }];
+    const reports = h.services.active().reports;
+    expect(reports.applyTeamRecord({ seq: 1, item: reportTeamItem('youtube', 'UCvideos'), researcher: 'scout_r_anna', fetchedAt: new Date(), body: { json: answer } }).outcome).toBe('saved');
+    const db = h.services.active().db;
+    expect(db.prepare('SELECT max(length(report_text)) FROM report_search').pluck().get()).toBeLessThanOrEqual(TEXT_LIMITS.caption + 100);
+    const found = await h.call<{ total: number; items: LibraryItem[] }>('reports:library', { text: 'fjord kayaking' });
+    expect(found.total).toBe(1);
+    const opened = await h.call<{ result: { media: { title: string }[] } }>('reports:open', { network: 'youtube', account: 'UCvideos' });
+    expect(opened.result.media[0]!.title.length).toBe(MB15 + 6);
+  }, 60_000);
+
+  it("an account's media with a 15 MB caption: the search index holds it bounded, the media kept whole", () => {
+    temp = tempDatabase();
+    const repo = new ReportsRepository(temp.db);
+    repo.saveSnapshot(parseReport('instagram', readyAnswer('instagram', 'bigcaption'), NOW), { fetchedAt: NOW, unlockedAt: NOW, accountKey: 'bigcaption' });
+    new MediaRepository(temp.db).saveInstagram('bigcaption', { media: { '1': { basic: { id: '1', caption: `fjord ${huge('c')}` } } } }, NOW);
+    expect(temp.db.prepare('SELECT max(length(media_text)) FROM report_search').pluck().get()).toBeLessThanOrEqual(TEXT_LIMITS.caption);
+    expect(repo.library({ text: 'fjord' }).total).toBe(1);
+    expect(temp.db.prepare("SELECT max(length(j.value ->> '$.basic.caption')) FROM instagram_media AS m, json_each(m.media) AS j").pluck().get()).toBe(MB15 + 6);
   });
 
   it('is cut on a character, never half of one', () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CompetitorAggregatesView, CompetitorPart } from '@shared/competitor';
 import { anyId, unwrapArray, unwrapObject } from './common';
 import { check, guard, SchemaError } from './errors';
+import { boundedText, boundedValue, TEXT_LIMITS, VALUE_LIMITS, clipText } from './textBounds';
 import {
   at, firstOf, idAt, isRecord, looseBoolean, looseNumber, normaliseTree, recAt, strAt, stringsAt, UNREADABLE, type Json,
 } from './normalise';
@@ -165,7 +166,7 @@ export function parseCompetitorReport(json: unknown): CompetitorReport {
           likelySponsored: partOf('likely_sponsored'),
           price: isRecord(raw.price) ? { sumFrom: read.number(raw, 'price', 'sum_from'), sumTo: read.number(raw, 'price', 'sum_to') } : null,
           topHashtags: (Array.isArray(raw.content_top_hashtags) ? raw.content_top_hashtags : []).map((tag, i) => ({
-            title: String(at(tag, 'title') ?? ''),
+            title: clipText(String(at(tag, 'title') ?? ''), TEXT_LIMITS.title),
             value: read.number(raw, 'content_top_hashtags', i, 'value'),
           })),
         }
@@ -176,13 +177,13 @@ export function parseCompetitorReport(json: unknown): CompetitorReport {
     return {
       reportId: idAt(basic, 'report_id') ?? '',
       state: Number(basic.state) === 10 ? 10 : 0,
-      username: firstOf(strAt(basic, 'username'), strAt(config, 'username')),
-      dateFrom: firstOf(strAt(basic, 'date_from'), strAt(config, 'date_from')),
-      dateTo: firstOf(strAt(basic, 'date_to'), strAt(config, 'date_to')),
-      audienceGeo: geo,
-      avatarUrl: strAt(basic, 'avatar_url'),
-      socialId: idAt(basic, 'social_id'),
-      timeUpdated: isoDay(strAt(raw, 'time_updated')),
+      username: boundedText(firstOf(strAt(basic, 'username'), strAt(config, 'username')), 'username'),
+      dateFrom: boundedValue(firstOf(strAt(basic, 'date_from'), strAt(config, 'date_from')), 'code'),
+      dateTo: boundedValue(firstOf(strAt(basic, 'date_to'), strAt(config, 'date_to')), 'code'),
+      audienceGeo: geo.filter((code) => code.length <= VALUE_LIMITS.country),
+      avatarUrl: boundedValue(strAt(basic, 'avatar_url'), 'url'),
+      socialId: boundedValue(idAt(basic, 'social_id'), 'id'),
+      timeUpdated: boundedValue(isoDay(strAt(raw, 'time_updated')), 'code'),
       aggregates,
       raw,
     };
@@ -233,6 +234,11 @@ export interface CompetitorPost {
   raw: Json;
 }
 
+/**
+ * A page of an analysis's posts, every text bounded (textBounds.ts) where the page is read: an
+ * API page and a teammate's alike. A caption may really run to 2,200 characters; the page is
+ * kept whole as received.
+ */
 export function parseCompetitorPosts(json: unknown): CompetitorPost[] {
   const what = 'Competitor analysis posts';
   return guard(what, () => {
@@ -245,26 +251,26 @@ export function parseCompetitorPosts(json: unknown): CompetitorPost[] {
         return null;
       }
       return {
-        postDate: isoDay(read.text(raw, i, 'post_date')),
-        account: read.text(raw, i, 'account'),
-        accountUrl: read.text(raw, i, 'account_url'),
-        caption: read.text(raw, i, 'post'),
-        postUrl: read.text(raw, i, 'post_url'),
-        paidType: read.text(raw, i, 'type_of_payed'),
+        postDate: boundedValue(isoDay(read.text(raw, i, 'post_date')), 'code'),
+        account: boundedText(read.text(raw, i, 'account'), 'username'),
+        accountUrl: boundedValue(read.text(raw, i, 'account_url'), 'url'),
+        caption: boundedText(read.text(raw, i, 'post'), 'caption'),
+        postUrl: boundedValue(read.text(raw, i, 'post_url'), 'url'),
+        paidType: boundedText(read.text(raw, i, 'type_of_payed'), 'title'),
         er: read.number(raw, i, 'post_er'),
         performance: read.number(raw, i, 'post_performance'),
         reach: read.number(raw, i, 'post_reach'),
         likes: read.number(raw, i, 'post_likes'),
         comments: read.number(raw, i, 'post_comments'),
         videoViews: read.number(raw, i, 'post_video_views'),
-        accountType: read.text(raw, i, 'account_type'),
-        accountCategory: read.text(raw, i, 'account_category'),
+        accountType: boundedText(read.text(raw, i, 'account_type'), 'title'),
+        accountCategory: boundedText(read.text(raw, i, 'account_category'), 'title'),
         accountVerified: read.boolean(raw, i, 'account_is_verified'),
         accountFollowers: read.number(raw, i, 'account_followers'),
-        audienceCountry: read.text(raw, i, 'account_audience_country'),
-        audienceRegion: read.text(raw, i, 'account_audience_region'),
-        audienceAge: read.text(raw, i, 'account_audience_age'),
-        audienceGender: read.text(raw, i, 'account_audience_gender'),
+        audienceCountry: boundedValue(read.text(raw, i, 'account_audience_country'), 'country'),
+        audienceRegion: boundedText(read.text(raw, i, 'account_audience_region'), 'title'),
+        audienceAge: boundedValue(read.text(raw, i, 'account_audience_age'), 'code'),
+        audienceGender: boundedValue(read.text(raw, i, 'account_audience_gender'), 'code'),
         accountAqs: read.number(raw, i, 'account_aqs'),
         accountEr: read.number(raw, i, 'account_er'),
         qualityAudience: read.number(raw, i, 'account_quality_audience'),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { networks, type Network } from '../types';
 import { anyId, bool, checkedTree, kind, num, obj, path, str, tolerate, unwrapArray, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { check, guard, SchemaError } from './errors';
+import { boundedText, boundedValue, clipText, TEXT_LIMITS, VALUE_LIMITS } from './textBounds';
 import { at, epochMs, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, recAt, strAt, type Json } from './normalise';
 
 /** A whole-number id sent as a number or a string of digits. */
@@ -143,46 +144,57 @@ const creatorsBody = z.looseObject({
 
 function statusAt(value: unknown, key: string): CreatorStatus | null {
   const s = recAt(value, key);
-  return s ? { id: numAt(s, 'id'), name: strAt(s, 'name') } : null;
+  return s ? { id: numAt(s, 'id'), name: boundedText(strAt(s, 'name'), 'title') } : null;
 }
 
 function genderOf(value: unknown): string | null {
   const text = typeof value === 'string' ? value : firstOf(strAt(value, 'code'), strAt(value, 'name'), strAt(value, 'title'), strAt(value, 'value'));
   const clean = text?.trim().toLowerCase() ?? '';
-  return clean === '' ? null : clean;
+  return clean === '' ? null : boundedValue(clean, 'code');
 }
 
 function languagesOf(value: unknown): string[] {
   const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return list.map((l) => l.trim().toLowerCase()).filter((l) => l !== '');
+  return list.map((l) => l.trim().toLowerCase()).filter((l) => l !== '' && boundedValue(l, 'language') !== null);
 }
 
+/** Strings of a list that are values of `kind` (an address, a number): longer ones are left out. */
+function valuesAt(value: unknown, key: string, kind: 'email' | 'phone'): string[] {
+  return listAt(value, key).filter((v): v is string => typeof v === 'string' && boundedValue(v, kind) !== null);
+}
+
+/** A creator profile, its texts bounded here (textBounds.ts): the one reader of an answer, a teammate's profile and a cached one. */
 function creator(c: Json): Creator {
   const country = at(c, 'country');
   return {
     id: intIdAt(c, 'id') ?? 0,
-    avatarUrl: strAt(c, 'avatar_url'),
+    avatarUrl: boundedValue(strAt(c, 'avatar_url'), 'url'),
     isFavorite: typeof c.is_favorite === 'boolean' ? c.is_favorite : null,
-    firstName: strAt(c, 'first_name'),
-    lastName: strAt(c, 'last_name'),
-    bio: strAt(c, 'bio'),
+    firstName: boundedText(strAt(c, 'first_name'), 'title'),
+    lastName: boundedText(strAt(c, 'last_name'), 'title'),
+    bio: boundedText(strAt(c, 'bio'), 'description'),
     gender: genderOf(c.gender),
     languages: languagesOf(c.language),
-    emails: listAt(c, 'emails').filter((e): e is string => typeof e === 'string'),
-    phones: listAt(c, 'phones').filter((p): p is string => typeof p === 'string'),
-    country: typeof country === 'string' ? { title: null, code: country } : isRecord(country) ? { title: strAt(country, 'title'), code: strAt(country, 'code') } : null,
-    cityId: firstOf(idAt(c, 'city', 'code'), idAt(c, 'city', 'id')),
+    emails: valuesAt(c, 'emails', 'email'),
+    phones: valuesAt(c, 'phones', 'phone'),
+    country:
+      typeof country === 'string'
+        ? { title: null, code: boundedValue(country, 'country') }
+        : isRecord(country)
+          ? { title: boundedText(strAt(country, 'title'), 'title'), code: boundedValue(strAt(country, 'code'), 'country') }
+          : null,
+    cityId: boundedValue(firstOf(idAt(c, 'city', 'code'), idAt(c, 'city', 'id')), 'id'),
     messages: { count: numAt(c, 'messages', 'count'), newCount: numAt(c, 'messages', 'new_count') },
     accounts: listAt(c, 'accounts')
       .filter(isRecord)
       .map((a) => ({
-        id: idAt(a, 'id') ?? '',
-        title: strAt(a, 'title'),
+        id: boundedValue(idAt(a, 'id'), 'id') ?? '',
+        title: boundedText(strAt(a, 'title'), 'title'),
         network: networkOf(strAt(a, 'social_network')),
-        socialNetwork: strAt(a, 'social_network'),
+        socialNetwork: boundedValue(strAt(a, 'social_network'), 'code'),
         followers: numAt(a, 'subscribers_count'),
-        username: strAt(a, 'username'),
-        avatarUrl: strAt(a, 'avatar_url'),
+        username: boundedText(strAt(a, 'username'), 'username'),
+        avatarUrl: boundedValue(strAt(a, 'avatar_url'), 'url'),
         reportUnlocked: typeof a.is_report_unlocked === 'boolean' ? a.is_report_unlocked : null,
         reportUnlockedAt: epochMs(at(a, 'report_unlock_date')),
       })),
@@ -230,7 +242,21 @@ export interface ListItem {
   qualityAudience: number | null;
   authEngagement: number | null;
   avatarUrl: string | null;
+  /** Every field of the item as sent, each bounded (boundedField): what a table of the item's other fields shows. */
+  fields: Record<string, unknown>;
   raw: Json;
+}
+
+/**
+ * A field shown as it was sent, bounded: a text cut to a caption's length (a list item's comment
+ * is free text), a number or flag as it is, any other value whose JSON is longer than a
+ * description as that JSON, cut.
+ */
+function boundedField(value: unknown): unknown {
+  if (typeof value === 'string') return clipText(value, TEXT_LIMITS.caption);
+  if (value === null || typeof value !== 'object') return value;
+  const json = JSON.stringify(value);
+  return json.length <= TEXT_LIMITS.description ? value : clipText(json, TEXT_LIMITS.description);
 }
 
 /** The list item type codes (the spec lists them without saying which of TW/TR is which: TW twitter, TR twitch). */
@@ -264,6 +290,7 @@ export function listIdsOf(value: unknown): number[] {
     .filter((n) => Number.isFinite(n));
 }
 
+/** A page of a list's items, every text in it bounded (textBounds.ts): the one reader of an answer, a teammate's page and the cached items. */
 export function parseList(json: unknown): ListItem[] {
   const what = 'List items';
   return guard(what, () => {
@@ -274,21 +301,22 @@ export function parseList(json: unknown): ListItem[] {
       const type = strAt(item, 'type') ?? '';
       return {
         reportId: intIdAt(item, 'report_id') ?? 0,
-        name: strAt(item, 'name'),
-        username: idAt(item, 'username') ?? '',
-        type,
+        name: boundedText(strAt(item, 'name'), 'title'),
+        username: clipText(idAt(item, 'username') ?? '', TEXT_LIMITS.username),
+        type: clipText(type, VALUE_LIMITS.code),
         network: listTypes[type.trim().toUpperCase()] ?? networkOf(type),
         followers: numAt(item, 'followers'),
-        comment: strAt(item, 'comment'),
+        comment: boundedText(strAt(item, 'comment'), 'caption'),
         listIds: listIdsOf(item.lists),
         createdAt: epochMs(at(item, 'created')),
         er: numAt(item, 'er'),
-        audienceAge: strAt(item, 'audience_age'),
-        audienceGeo: strAt(item, 'audience_geo'),
+        audienceAge: boundedValue(strAt(item, 'audience_age'), 'code'),
+        audienceGeo: boundedValue(strAt(item, 'audience_geo'), 'country'),
         aqs: numAt(item, 'aqs'),
         qualityAudience: numAt(item, 'quality_audience'),
         authEngagement: numAt(item, 'auth_engagement'),
-        avatarUrl: strAt(item, 'avatar_url'),
+        avatarUrl: boundedValue(strAt(item, 'avatar_url'), 'url'),
+        fields: Object.fromEntries(Object.entries(item).map(([key, value]) => [key, boundedField(value)])),
         raw: item,
       };
     });
@@ -297,10 +325,28 @@ export function parseList(json: unknown): ListItem[] {
 
 // ---- discovery search (4.11, api-notes) ----
 
+/** An account linked to a search result (`features.social_networks`), its texts bounded. */
+export interface DiscoveryLinked {
+  /** `type` as received (a network type id or name), cut to a code's length. */
+  type: string;
+  /** The network type id it names (networkTypeId), else null. */
+  typeId: number | null;
+  socialId: string | null;
+  username: string | null;
+  title: string | null;
+  followers: number | null;
+}
+
+/** A search result; every text in it is bounded (textBounds.ts), `raw` keeps the result as received. */
 export interface DiscoveryResult {
   /** basic.id (YouTube channel id), else null. */
   id: string | null;
+  /** basic.username, else basic.id: what identifies the result. */
   username: string;
+  /** basic.username alone (a number read as text), null when absent or blank. */
+  handle: string | null;
+  /** basic.country, else basic.country_code. */
+  country: string | null;
   title: string | null;
   avatarUrl: string | null;
   categoryName: string | null;
@@ -317,6 +363,7 @@ export interface DiscoveryResult {
   /** The aqs mark (Instagram, TikTok) or cqs mark (YouTube). */
   qualityMark: string | null;
   socialNetworks: { type: number; id: string }[];
+  linked: DiscoveryLinked[];
   searchContent: string[];
   thematics: string[];
   raw: Json;
@@ -361,27 +408,55 @@ export function networkTypeId(value: unknown): number | null {
   return Object.hasOwn(NETWORK_TYPE_IDS, text) ? NETWORK_TYPE_IDS[text]! : /^\d+$/.test(text) ? Number(text) : null;
 }
 
-/** A search result, or null when it has no identity (no username and no id). */
+/** A text as a table shows it: a non-blank string, or a number written out; else null. */
+function textAt(value: unknown, ...path: readonly (string | number)[]): string | null {
+  const v = at(value, ...path);
+  if (typeof v === 'string') return v.trim() === '' ? null : v;
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+}
+
+/** A linked account as the answer gives it: `{type: 1, id}` (reference) or `{type: "instagram", social_id, title, username, subscribers_count, …}` (real answers). */
+function linkedOf(entry: unknown): DiscoveryLinked {
+  const type = at(entry, 'type');
+  const followers = at(entry, 'subscribers_count');
+  const count = typeof followers === 'number' ? followers : typeof followers === 'string' && followers.trim() !== '' ? Number(followers) : NaN;
+  return {
+    type: clipText(String(type ?? ''), VALUE_LIMITS.code),
+    typeId: networkTypeId(type),
+    socialId: boundedValue(firstOf(textAt(entry, 'social_id'), textAt(entry, 'id')), 'id'),
+    username: boundedText(textAt(entry, 'username'), 'username'),
+    title: boundedText(textAt(entry, 'title'), 'title'),
+    followers: Number.isFinite(count) ? count : null,
+  };
+}
+
+/**
+ * A search result, or null when it has no identity (no username and no id). Its texts are
+ * bounded here, the one place a result is read (an answer, a teammate's page, a cached page).
+ */
 function searchResult(item: Json): DiscoveryResult | null {
   const b = recAt(item, 'basic') ?? {};
   const m = recAt(item, 'metrics') ?? {};
   const f = recAt(item, 'features') ?? {};
-  const id = idAt(b, 'id');
-  const username = firstOf(strAt(b, 'username'), id);
+  const id = boundedValue(idAt(b, 'id'), 'id');
+  const username = firstOf(boundedText(strAt(b, 'username'), 'username'), id);
   if (username === null) return null;
   const socialNetworks: { type: number; id: string }[] = [];
   for (const entry of listAt(f, 'social_networks')) {
     const type = networkTypeId(at(entry, 'type'));
-    const sid = firstOf(idAt(entry, 'id'), idAt(entry, 'social_id'));
+    const sid = boundedValue(firstOf(idAt(entry, 'id'), idAt(entry, 'social_id')), 'id');
     if (type !== null && sid !== null) socialNetworks.push({ type, id: sid });
   }
-  const texts = (key: string) => listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : []));
+  const texts = (key: string) =>
+    listAt(f, key).flatMap((v) => (typeof v === 'string' ? [v] : isRecord(v) && typeof v.title === 'string' ? [v.title] : [])).map((t) => clipText(t, TEXT_LIMITS.title));
   return {
     id,
     username,
-    title: strAt(b, 'title'),
-    avatarUrl: strAt(b, 'avatar_url'),
-    categoryName: strAt(b, 'category_name'),
+    handle: boundedText(textAt(b, 'username'), 'username'),
+    country: boundedValue(firstOf(textAt(b, 'country'), textAt(b, 'country_code')), 'country'),
+    title: boundedText(strAt(b, 'title'), 'title'),
+    avatarUrl: boundedValue(strAt(b, 'avatar_url'), 'url'),
+    categoryName: boundedText(strAt(b, 'category_name'), 'title'),
     followers: valuedAt(m, 'subscribers_count'),
     engagementRate: valuedAt(m, 'er'),
     realFollowers: valuedAt(m, 'real_subscribers_count'),
@@ -389,8 +464,9 @@ function searchResult(item: Json): DiscoveryResult | null {
     reelsViewsAvg: valuedAt(m, 'reels_video_views_avg'),
     shortsViewsAvg: valuedAt(m, 'shorts_video_views_avg'),
     likesCount: valuedAt(m, 'likes_count'),
-    qualityMark: firstOf(strAt(f, 'aqs', 'data', 'mark'), strAt(f, 'cqs', 'data', 'mark')),
+    qualityMark: boundedValue(firstOf(strAt(f, 'aqs', 'data', 'mark'), strAt(f, 'cqs', 'data', 'mark')), 'code'),
     socialNetworks,
+    linked: listAt(f, 'social_networks').map(linkedOf),
     searchContent: texts('search_content'),
     thematics: texts('blogger_thematics'),
     raw: item,

@@ -6,6 +6,7 @@ import { plausibleBalance } from '@shared/balances';
 import type { Network, ParsedReport, ReportState, ReportSummary } from '../types';
 import { anyId, bool, feature, kind, map, metric, num, obj, path, performance, str, strings, tolerate, UNPARSED_KEY, unwrapObject, withoutParts, type UnparsedPart } from './common';
 import { SchemaError } from './errors';
+import { boundedText, boundedValue, clipText, TEXT_LIMITS, VALUE_LIMITS } from './textBounds';
 import { absentForNoPosts, periodsWithoutPosts, type MetricFigures } from '@shared/periodFigures';
 import {
   at, boolAt, firstOf, idAt, isRecord, listAt, normaliseTree, numAt, put, recAt, strAt, upperCountry, validUntilMs, type Json,
@@ -297,36 +298,24 @@ export function periodSummary(
   };
 }
 
-/**
- * The longest the summary's texts are kept (the library's columns, every list and page that names
- * an account): far beyond any network's own limit (a username of 30 characters, a channel's
- * description of 1,000), so only a hostile answer or teammate's record is cut. A 15 MB username
- * made the library's first page 15 MB and held main for seconds. The answer itself is kept whole
- * in the snapshot: what was paid for is never thrown away.
- */
-export const SUMMARY_TEXT_LIMITS = { username: 100, title: 200, description: 2000 } as const;
-/** Values that are no longer themselves once cut (an id, a link, a code): longer ones are read as absent. */
-export const SUMMARY_VALUE_LIMITS = { accountId: 100, avatarUrl: 2048, country: 8, language: 16 } as const;
 /** The report's quality as the envelope names it ('high', 'low'): longer is not one. */
-const MAX_QUALITY_CHARS = 40;
+const MAX_QUALITY_CHARS = VALUE_LIMITS.code;
 
-/** `text` cut to `max` characters (never half a surrogate pair), an ellipsis saying it was cut. */
-export function clipText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = /[\uD800-\uDBFF]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
-  return `${text.slice(0, end)}…`;
-}
-
+/**
+ * The summary (the library's columns, every list and page that names an account) with its texts
+ * bounded by the one rule of textBounds.ts; the answer itself is kept whole in the snapshot.
+ */
 function boundedSummary(summary: ReportSummary): ReportSummary {
-  const out = { ...summary };
-  out.username = clipText(summary.username, SUMMARY_TEXT_LIMITS.username);
-  out.title = summary.title === null ? null : clipText(summary.title, SUMMARY_TEXT_LIMITS.title);
-  out.description = summary.description === null ? null : clipText(summary.description, SUMMARY_TEXT_LIMITS.description);
-  for (const key of Object.keys(SUMMARY_VALUE_LIMITS) as (keyof typeof SUMMARY_VALUE_LIMITS)[]) {
-    const value = summary[key];
-    if (value !== null && value.length > SUMMARY_VALUE_LIMITS[key]) out[key] = null;
-  }
-  return out;
+  return {
+    ...summary,
+    username: clipText(summary.username, TEXT_LIMITS.username),
+    title: boundedText(summary.title, 'title'),
+    description: boundedText(summary.description, 'description'),
+    accountId: boundedValue(summary.accountId, 'id'),
+    avatarUrl: boundedValue(summary.avatarUrl, 'url'),
+    country: boundedValue(summary.country, 'country'),
+    language: boundedValue(summary.language, 'language'),
+  };
 }
 
 function instagramSummary(result: Json): ReportSummary {

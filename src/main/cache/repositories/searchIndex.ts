@@ -5,7 +5,11 @@
 import type Database from 'better-sqlite3';
 import type { Network } from '../../api/types';
 import type { Db } from '../database';
+import { TEXT_LIMITS } from '../../api/schemas/textBounds';
 import { emptyPart, textPart, usernameText, type TextPart } from './searchText';
+
+/** The longest caption, title or description indexed (characters). */
+const CAPTION = TEXT_LIMITS.caption;
 
 const columns = ['username', 'title', 'description', 'report_text', 'report_tags', 'media_text', 'media_tags'] as const;
 
@@ -31,9 +35,12 @@ export class SearchIndex {
     this.reportRow = db.prepare('SELECT id, network, account_key, username, title, description FROM reports WHERE id = ?');
     this.reportIdOf = db.prepare<[string, string], number>('SELECT id FROM reports WHERE network = ? AND account_key = ?').pluck();
     this.currentReportPart = db.prepare('SELECT report_text, report_tags FROM report_search WHERE rowid = ?');
+    // Each caption, title and description indexed up to a caption's length (textBounds.ts), cut
+    // in SQL so a hostile one is never read whole into main; substr counts characters, never
+    // splitting one. The media are kept whole.
     this.instagramMediaText = db
       .prepare<[string], string | null>(
-        `SELECT (SELECT group_concat(j.value ->> '$.basic.caption', char(10)) FROM json_each(m.media) AS j)
+        `SELECT (SELECT group_concat(substr(j.value ->> '$.basic.caption', 1, ${CAPTION}), char(10)) FROM json_each(m.media) AS j)
            FROM instagram_media AS m WHERE m.account_key = ? ORDER BY m.fetched_at DESC, m.id DESC LIMIT 1`,
       )
       .pluck();
@@ -43,7 +50,7 @@ export class SearchIndex {
         `WITH latest AS (
            SELECT raw FROM (SELECT raw, row_number() OVER (PARTITION BY page ORDER BY fetched_at DESC, id DESC) AS n
                               FROM youtube_media_pages WHERE account_key = ?) WHERE n = 1)
-         SELECT group_concat(concat_ws(char(10), j.value ->> '$.title', j.value ->> '$.description'), char(10))
+         SELECT group_concat(concat_ws(char(10), substr(j.value ->> '$.title', 1, ${CAPTION}), substr(j.value ->> '$.description', 1, ${CAPTION})), char(10))
            FROM latest, json_each(latest.raw, '$.media') AS j`,
       )
       .pluck();

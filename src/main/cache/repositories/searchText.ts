@@ -1,6 +1,7 @@
 // What the full-text index holds, taken from the API's JSON, and the user's search text made
 // into an FTS5 query that cannot be a syntax error.
 import type { Network } from '../../api/types';
+import { clipText, TEXT_LIMITS } from '../../api/schemas/textBounds';
 import { at, isObject, itemsOf, type JsonObject } from './common';
 
 export interface TextPart {
@@ -19,9 +20,13 @@ export function hashtagsIn(text: string): string[] {
   return [...text.matchAll(hashtagRe)].map((m) => m[1]!);
 }
 
+/**
+ * The non-blank texts, each bounded as a caption is (textBounds.ts): a title or post text longer
+ * than any network allows is indexed by its first 10,000 characters, the report kept whole.
+ */
 function texts(values: Iterable<unknown>): string[] {
   const out: string[] = [];
-  for (const v of values) if (typeof v === 'string' && v.trim() !== '') out.push(v.trim());
+  for (const v of values) if (typeof v === 'string' && v.trim() !== '') out.push(clipText(v.trim(), TEXT_LIMITS.caption));
   return out;
 }
 
