@@ -264,6 +264,41 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await expect(steps.getByLabel('Step 1 name')).toHaveValue('Found');
     await expect(steps.getByLabel('Step 2 name')).not.toHaveValue('Anna was here');
   });
+  test("a watchlist's alert rules changed by a teammate while Anna edits them: her typing stays, the editor says who, and she may take theirs", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    await page.keyboard.press('Control+8');
+    await page.getByLabel('New watchlist', { exact: true }).fill('Rules watch');
+    await page.getByLabel('Schedule of the new watchlist').selectOption('manual');
+    await page.getByRole('button', { name: 'Create watchlist' }).click();
+    const db = team.admin;
+    const rulesRow = async () =>
+      (
+        await db.query<{ doc_id: string; top: string; rules: Record<string, unknown> | null }>(
+          `SELECT d.doc_id, (SELECT max(seq)::text FROM scout_team.shared_changes WHERE doc_id = d.doc_id) AS top,
+                  (SELECT value FROM scout_team.shared_changes WHERE doc_id = d.doc_id AND field = 'rules' ORDER BY seq DESC LIMIT 1) AS rules
+             FROM scout_team.shared_changes d WHERE d.doc_kind = 'watchlist' AND d.field = 'name' AND d.value = to_jsonb('Rules watch'::text)`,
+        )
+      ).rows[0];
+    await expect.poll(async () => (await rulesRow())?.top ?? null, { timeout: 15_000 }).not.toBeNull();
+    // Anna starts changing a rule; Bob changes the rules (having seen them) meanwhile.
+    const dropPct = page.getByLabel('Drop, percent');
+    await dropPct.fill('25');
+    const row = (await rulesRow())!;
+    const usual = { followerSpike: null, lowEngagement: null, qualityDrop: null, unavailable: true, newMention: false };
+    const theirs = { ...usual, ...(row.rules ?? {}), followerDrop: { pct: 40, days: 7 } };
+    const asBob = bob.pool({ max: 1 });
+    await asBob.query(
+      `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'watchlist', $1, 'rules', $2::jsonb, $3)`,
+      [row.doc_id, JSON.stringify(theirs), Number(row.top)],
+    );
+    const changed = page.getByTestId('alert-rules-changed');
+    await expect(changed).toContainText('Bob Lund changed these alert rules while you were editing.', { timeout: 30_000 });
+    await expect(dropPct).toHaveValue('25');
+    await changed.getByRole('button', { name: 'Use theirs (drop mine)' }).click();
+    await expect(changed).toHaveCount(0);
+    await expect(dropPct).toHaveValue('40');
+  });
   test('a discovery run and a competitor analysis with the team database stopped: each quote says so and asks there, focus on Not now; declined, nothing bought; bought anyway here', async ({ page, scout }) => {
     test.setTimeout(150_000);
     const sim = scout.simulator!;

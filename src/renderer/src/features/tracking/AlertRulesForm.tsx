@@ -4,6 +4,8 @@ import { seenVersionOf } from '@shared/teamSeen';
 import { alertRulesSchema, defaultAlertRules, type AlertRules } from '@shared/alerts';
 import { errorMessage, scout } from '../../shared/scoutClient';
 import { useScoutQuery } from '../../shared/useScoutQuery';
+import { teamReceived } from '../../shared/scoutQuery';
+import { ChangedMeanwhile } from '../../shared/ui';
 
 type Draft = Record<'dropPct' | 'dropDays' | 'spikePct' | 'spikeDays' | 'erBelow' | 'qualityPoints', string> & Record<'drop' | 'spike' | 'er' | 'quality' | 'unavailable' | 'newMention', boolean>;
 
@@ -28,19 +30,48 @@ function draftOf(rules: AlertRules): Draft {
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 export function AlertRulesForm({ id }: { id: number }) {
-  const stored = useScoutQuery(() => scout.invoke('watchlists:rules', { id }), [id]);
-  if (stored.error) return <p className="feedback error">The alert rules could not be read: {stored.error}</p>;
+  // Read again when a teammate's change of a watchlist arrives: an open editor says so.
+  const stored = useScoutQuery(() => scout.invoke('watchlists:rules', { id }), [id], { keepPrevious: true, refreshOn: [teamReceived('watchlist')] });
+  if (stored.error && !stored.data) return <p className="feedback error">The alert rules could not be read: {stored.error}</p>;
   if (!stored.data) return <p className="muted">Reading the alert rules…</p>;
-  return <RulesEditor id={id} initial={stored.data.rules} problem={stored.data.problem} version={seenVersionOf(stored.data)} />;
+  return <RulesEditor key={id} id={id} stored={stored.data} />;
 }
 
-function RulesEditor({ id, initial, problem, version }: { id: number; initial: AlertRules; problem: string | null; version: number }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  // The version the rules were read at when the editor opened: the change is made on it.
-  const [seen] = useState(() => ({ version }));
+type Stored = { rules: AlertRules; problem: string | null; team?: { version: number; by: Record<string, string> } };
+
+function RulesEditor({ id, stored }: { id: number; stored: Stored }) {
+  const { problem } = stored;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(stored.rules));
+  // The rules (and their version) the editor opened on: the change is made on them.
+  const [opened, setOpened] = useState(stored);
+  const seen = { version: seenVersionOf(opened) };
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => (setDraft((d) => ({ ...d, [key]: value })), setSaved(false));
+  // The stored rules changed (saved here, or by a teammate): followed while nothing is being
+  // changed here (or what is typed is what was stored); otherwise the draft stays, and it is said.
+  const storedKey = JSON.stringify(draftOf(stored.rules));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(opened.rules));
+  const [followed, setFollowed] = useState(storedKey);
+  // Who changed the rules while they were being edited here (a teammate), once it arrives.
+  const [meanwhile, setMeanwhile] = useState<string | null>(null);
+  if (storedKey !== followed) {
+    setFollowed(storedKey);
+    if (!dirty || JSON.stringify(draft) === storedKey) {
+      setOpened(stored);
+      setDraft(draftOf(stored.rules));
+      setMeanwhile(null);
+    } else {
+      setMeanwhile(Object.values(stored.team?.by ?? {})[0] ?? 'A teammate');
+    }
+  }
+  const teammate = meanwhile;
+  const takeTheirs = () => {
+    setOpened(stored);
+    setDraft(draftOf(stored.rules));
+    setSaved(false);
+    setMeanwhile(null);
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,6 +94,9 @@ function RulesEditor({ id, initial, problem, version }: { id: number; initial: A
       await scout.invoke('watchlists:setRules', { id, rules: read.data, seen });
       setError(null);
       setSaved(true);
+      // What is saved is what this editor now stands on (a teammate's change from here on is news).
+      setOpened((o) => ({ ...o, rules: read.data }));
+      setMeanwhile(null);
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -76,6 +110,7 @@ function RulesEditor({ id, initial, problem, version }: { id: number; initial: A
       <fieldset>
         <legend>Alert me when</legend>
         {problem && <p className="callout warning">{problem}</p>}
+        {teammate !== null && <ChangedMeanwhile who={teammate} what="these alert rules" onUseTheirs={takeTheirs} testId="alert-rules-changed" />}
         <label className="check">
           <input type="checkbox" checked={draft.drop} onChange={(e) => set('drop', e.target.checked)} /> followers drop by {numberInput('dropPct', 'Drop, percent', draft.drop)} % or more within{' '}
           {numberInput('dropDays', 'Drop, days', draft.drop)} days
