@@ -103,7 +103,7 @@ test.describe('Team workspace', () => {
     await page.getByRole('dialog', { name: 'Confirm fetch' }).getByRole('button', { name: /^Spend / }).click();
     await expect(page.getByTestId('report-progress')).toContainText('waiting for Bob Lund, who is buying it now');
     // Bob gives up without buying: Anna's Scout claims it and buys it.
-    await bobs.query(`DELETE FROM scout_team.claims WHERE kind = 'report' AND item_key = $1`, [key]);
+    await bobs.query(`SELECT scout_team.release_claim(kind, item_key, token) FROM scout_team.claims WHERE kind = 'report' AND item_key = $1`, [key]);
     await expect(page.getByTestId('report-view')).toHaveAttribute('data-report', 'instagram/heldbybob', { timeout: 20_000 });
 
     await server.stopServer('fast');

@@ -63,11 +63,18 @@ export function reportTeamItem(network: Network, accountKey: string, tiktokType?
  * of Add accounts, must be the key (or, spelled as the API gives it, equal it but for case).
  */
 export function isReportOf(network: Network, report: ParsedReport, accountKey: string): boolean {
+  // A YouTube channel asked for by its custom or legacy name (youtube.com/c/…, /user/…) is filed
+  // under that name, which the answer need not carry (it names the handle and the channel id):
+  // only a channel id can be checked there.
+  if (network === 'youtube' && !/^uc[a-z0-9_-]{22}$/.test(accountKey)) return true;
+  const key = accountKey.toLowerCase();
+  const bare = key.replace(/^@/, '');
   const names = [report.summary?.username, report.summary?.accountId].filter((n): n is string => typeof n === 'string' && n.length > 0);
   return names.some((name) => {
-    if (name.toLowerCase() === accountKey.toLowerCase()) return true;
+    const spelled = name.toLowerCase().replace(/^@/, '');
+    if (spelled === key || spelled === bare) return true;
     const ref = parseAccountRef(name, network);
-    return ref.ok && (ref.value.key === accountKey || ref.value.apiName.toLowerCase() === accountKey.toLowerCase());
+    return ref.ok && (ref.value.key === accountKey || ref.value.apiName.toLowerCase() === bare);
   });
 }
 

@@ -126,6 +126,29 @@ describeWithPostgres('the team database is the arbiter', () => {
     const notHis = randomUUID();
     await open(malSql, notHis, { expected: 0, account: 'annsonly' });
     await refused(settle(malSql, notHis, -1), CHECK_VIOLATION);
+    // Nor against an entry still open at any expected cost (it may yet fail).
+    const pending = randomUUID();
+    await open(malSql, pending, { expected: 1000, account: 'stillopen' });
+    const againstOpen = randomUUID();
+    await open(malSql, againstOpen, { expected: 0, account: 'stillopen' });
+    await refused(settle(malSql, againstOpen, -1), CHECK_VIOLATION, /left to refund/);
+    // Two refunds of the one credit sent at once: one passes, the other finds nothing left.
+    const paidOnce = randomUUID();
+    await open(malSql, paidOnce, { expected: 1, account: 'racedrefund' });
+    await settle(malSql, paidOnce, 1);
+    const [r1, r2] = [randomUUID(), randomUUID()];
+    await open(malSql, r1, { expected: 0, account: 'racedrefund' });
+    await open(malSql, r2, { expected: 0, account: 'racedrefund' });
+    const malAgain = await mal.client();
+    await malSql.query('BEGIN');
+    await settle(malSql, r1, -1);
+    const racing = settle(malAgain, r2, -1).then(
+      () => 'accepted',
+      (e: { code?: string }) => e.code,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await malSql.query('COMMIT');
+    expect(await racing).toBe(CHECK_VIOLATION);
     // Nor a refund of something that is not a report, nor an absurd cost.
     const pdf = randomUUID();
     await open(malSql, pdf, { expected: 0, account: 'refundable', operation: 'pdf' });
@@ -153,6 +176,15 @@ describeWithPostgres('the team database is the arbiter', () => {
       await malSql.query('ROLLBACK');
     }
     await refused(malSql.query('SELECT * FROM scout_team.claim_holds'), PERMISSION_DENIED);
+    // Nor any table a purchase needs, by the locks LOCK TABLE would take.
+    for (const table of ['claims', 'records', 'ledger', 'shared_changes', 'watchlist_runs', 'watchlist_renewals', 'researchers']) {
+      await malSql.query('BEGIN');
+      try {
+        await refused(malSql.query(`LOCK TABLE scout_team.${table} IN SHARE MODE`), PERMISSION_DENIED);
+      } finally {
+        await malSql.query('ROLLBACK');
+      }
+    }
   });
 
   it('ends a claim at its ceiling however often it is renewed, and lets a teammate take it then', async () => {
@@ -172,7 +204,7 @@ describeWithPostgres('the team database is the arbiter', () => {
       malSql.query(`UPDATE scout_team.claims SET token = gen_random_uuid(), lease_expires_at = now() + interval '10 minutes' WHERE kind = $1 AND item_key = $2`, [item.kind, item.key]),
       CHECK_VIOLATION,
     );
-    await malSql.query('DELETE FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    await malSql.query('SELECT scout_team.release_claim(kind, item_key, token) FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
     await refused(
       malSql.query(`INSERT INTO scout_team.claims (kind, item_key, token, lease_expires_at) VALUES ($1, $2, gen_random_uuid(), now() + interval '10 minutes')`, [item.kind, item.key]),
       CHECK_VIOLATION,

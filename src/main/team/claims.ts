@@ -298,7 +298,7 @@ export class TeamClaims {
     return teamCall('share what you bought', () =>
       inTransaction(this.pool, async (client) => {
         const pushed = await pushRecord(client, { item: claim.item, fetchedAt, body });
-        await client.query(`DELETE FROM ${S}.claims WHERE kind = $1 AND item_key = $2 AND token = $3`, [claim.item.kind, claim.item.key, claim.token]);
+        await client.query(`SELECT ${S}.release_claim($1, $2, $3)`, [claim.item.kind, claim.item.key, claim.token]);
         return { seq: pushed.seq };
       }),
     ).then((done) => {
@@ -310,7 +310,7 @@ export class TeamClaims {
   /** Not bought (the call failed or was cancelled): the claim is given up for a teammate to take. */
   async release(claim: HeldClaim): Promise<void> {
     await teamCall('give up your claim', () =>
-      this.pool.query(`DELETE FROM ${S}.claims WHERE kind = $1 AND item_key = $2 AND token = $3`, [claim.item.kind, claim.item.key, claim.token]),
+      this.pool.query(`SELECT ${S}.release_claim($1, $2, $3)`, [claim.item.kind, claim.item.key, claim.token]),
     );
     claim.deadline = 0;
     this.tokens.forget(claim.item);

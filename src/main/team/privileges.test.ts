@@ -164,8 +164,10 @@ describeWithPostgres('team database privileges', () => {
     expect(outcome.kind).toBe('won');
     const before = await adaSql.query('SELECT holder, token, lease_expires_at FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
     const stolen = await bobSql.query(`UPDATE scout_team.claims SET token = gen_random_uuid(), lease_expires_at = now() + interval '1 minute' WHERE kind = $1 AND item_key = $2`, [item.kind, item.key]);
-    const dropped = await bobSql.query('DELETE FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
-    expect([stolen.rowCount, dropped.rowCount]).toEqual([0, 0]);
+    // A claim is given up through release_claim only (a DELETE privilege would let anyone lock the table).
+    await refused(bobSql.query('DELETE FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]), PERMISSION_DENIED);
+    const dropped = await bobSql.query<{ gone: boolean }>('SELECT scout_team.release_claim(kind, item_key, token) AS gone FROM scout_team.claims WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    expect([stolen.rowCount, dropped.rows[0]!.gone]).toEqual([0, false]);
     await refused(bobSql.query(`UPDATE scout_team.claims SET holder = $3 WHERE kind = $1 AND item_key = $2`, [item.kind, item.key, bob.role]), PERMISSION_DENIED);
     await refused(bobSql.query(`INSERT INTO scout_team.claims (kind, item_key, holder, token, lease_expires_at) VALUES ('report', 'y', $1, gen_random_uuid(), now() + interval '1 minute')`, [ada.role]), PERMISSION_DENIED);
     // A lease longer than the schema allows is refused: nobody blocks an item for a day.

@@ -126,6 +126,8 @@ const PULL_SQL = `
 WITH keys AS (
   SELECT seq FROM ${S}.records
    WHERE seq > $1 AND ($5::bigint IS NULL OR seq <= $5)
+     -- Never one the admin set aside (npm run team -- set-aside).
+     AND NOT EXISTS (SELECT 1 FROM ${S}.records_set_aside a WHERE a.seq = records.seq)
    ORDER BY seq
    LIMIT $2
 ), page AS (

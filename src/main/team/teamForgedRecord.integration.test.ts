@@ -160,6 +160,15 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
       await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost) VALUES ($1, 'open', 'report', 'instagram', 'paidlater', 'credits', 1)`, [entry]);
       await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'settled', 'report', 'credits', 0, 1)`, [entry]);
       await waitUntil('the spend found on a later look', () => marked.includes('paidlater'), 5_000);
+      // A report paid for and then refunded (its generation failed) unlocked nothing.
+      const paid = crypto.randomUUID();
+      const refund = crypto.randomUUID();
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost) VALUES ($1, 'open', 'report', 'instagram', 'refundedacct', 'credits', 1)`, [paid]);
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'settled', 'report', 'credits', 0, 1)`, [paid]);
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost) VALUES ($1, 'open', 'report', 'instagram', 'refundedacct', 'credits', 0)`, [refund]);
+      await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'settled', 'report', 'credits', 0, -1)`, [refund]);
+      evidence.add({ network: 'instagram', accountKey: 'refundedacct' });
+      await evidence.flush();
       // Asked twice more, then left to the quote's own look-up.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(marked).toEqual(['paidlater']);

@@ -178,7 +178,8 @@ export class TeamTracking {
 
   private async tell(reservation: string, spent: number): Promise<void> {
     await teamCall('settle the watchlist’s renewal', () =>
-      this.pool().query(`UPDATE ${S}.watchlist_renewals SET state = $2, credits = $3 WHERE reservation = $1 AND state = 'reserved'`, [
+      // Never more than it reserved (the team refuses more): what else the ledger read is not this renewal's.
+      this.pool().query(`UPDATE ${S}.watchlist_renewals SET state = $2, credits = least($3, credits) WHERE reservation = $1 AND state = 'reserved'`, [
         reservation,
         spent > 0 ? 'spent' : 'released',
         Math.max(0, Math.round(spent)),

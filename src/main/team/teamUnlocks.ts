@@ -2,8 +2,8 @@
 // a teammate's record is evidence of what the team HAS, not of an unlock — anyone with a
 // researcher login can insert a record for an account nobody bought, and a quote that took it as
 // an unlock said "free" for a refresh the API then charged. An unlock is a paid report, PDF or
-// history of the account in the team ledger (settled or resolved at a cost), dated by the server
-// when the entry opened, within the year the unlock lasts. Without one, the quote asks the API
+// history of the account in the team ledger (settled or resolved at a cost, not refunded since by
+// its researcher), dated by the server when the entry opened, within the year the unlock lasts. Without one, the quote asks the API
 // itself (auditor.creators, unlockQuotes.ts), or says what it may cost.
 import type pg from 'pg';
 import { z } from 'zod';
@@ -40,6 +40,11 @@ export async function teamUnlocks(pool: pg.Pool, accounts: readonly AccountOf[])
            JOIN ${S}.ledger o ON o.network = asked.network AND o.account_key = asked.account_key AND o.state = 'open'
           WHERE o.operation IN ('report', 'pdf', 'history') AND o.recorded_at > now() - interval '365 days'
             AND EXISTS (SELECT 1 FROM ${S}.ledger t WHERE t.entry_id = o.entry_id AND t.state IN ('settled', 'resolved') AND t.cost > 0)
+            -- Not refunded since by that researcher (a failed generation gives its credit back: no unlock).
+            AND NOT EXISTS (
+              SELECT 1 FROM ${S}.ledger ro JOIN ${S}.ledger rt ON rt.entry_id = ro.entry_id AND rt.state = 'settled' AND rt.cost < 0
+               WHERE ro.state = 'open' AND ro.researcher = o.researcher AND ro.operation = 'report'
+                 AND ro.network = o.network AND ro.account_key = o.account_key AND ro.recorded_at >= o.recorded_at)
           GROUP BY o.network, o.account_key`,
         [chunk.map((a) => a.network), chunk.map((a) => a.accountKey)],
       ),

@@ -127,8 +127,11 @@ BEGIN
     IF NOT (NEW.cost = -1 AND opening.expected_cost = 0 AND opening.operation = 'report' AND opening.account_key IS NOT NULL) THEN
       RAISE EXCEPTION 'a refund gives back one credit of a report' USING ERRCODE = 'check_violation';
     END IF;
-    SELECT coalesce(sum(CASE WHEN t.state IS NULL OR t.state = 'unknown' THEN o.expected_cost
-                             WHEN t.state = 'failed' THEN 0 ELSE t.cost END), 0)
+    -- One researcher's refunds are checked one at a time (their row locked), so two sent at
+    -- once cannot both find the same credit left; only what is known spent counts (an entry
+    -- still open or unknown may yet fail).
+    PERFORM 1 FROM ${S}.researchers WHERE role_name = session_user FOR UPDATE;
+    SELECT coalesce(sum(CASE WHEN t.state IN ('settled', 'resolved') THEN t.cost ELSE 0 END), 0)
       INTO left_to_refund
       FROM ${S}.ledger o
       LEFT JOIN LATERAL (SELECT c.state, c.cost, c.balance FROM ${S}.ledger c
@@ -203,6 +206,25 @@ $$;
 CREATE TRIGGER claims_released AFTER DELETE ON ${S}.claims
   FOR EACH ROW EXECUTE FUNCTION ${S}.claims_released();
 REVOKE ALL ON FUNCTION ${S}.claims_released() FROM PUBLIC;
+
+-- A claim is given up through this function only: the DELETE privilege on the table let any
+-- researcher LOCK TABLE it (any mode), which stopped every teammate's purchase.
+REVOKE DELETE ON ${S}.claims FROM ${RESEARCHER_GROUP};
+CREATE FUNCTION ${S}.release_claim(claim_kind text, claim_key text, claim_token uuid) RETURNS boolean
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = pg_catalog
+AS $$
+DECLARE
+  gone integer;
+BEGIN
+  DELETE FROM ${S}.claims WHERE kind = claim_kind AND item_key = claim_key AND token = claim_token AND holder = session_user;
+  GET DIAGNOSTICS gone = ROW_COUNT;
+  RETURN gone > 0;
+END
+$$;
+REVOKE ALL ON FUNCTION ${S}.release_claim(text, text, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION ${S}.release_claim(text, text, uuid) TO ${RESEARCHER_GROUP};
 
 -- Records the admin set aside (npm run team -- set-aside): never taken as a teammate's copy in
 -- place of buying (a forged or broken record would otherwise stand for the item for a year).

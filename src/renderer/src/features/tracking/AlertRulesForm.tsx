@@ -62,7 +62,7 @@ function RulesEditor({ id, stored }: { id: number; stored: Stored }) {
       setDraft(draftOf(stored.rules));
       setMeanwhile(null);
     } else {
-      setMeanwhile(Object.values(stored.team?.by ?? {})[0] ?? 'A teammate');
+      setMeanwhile(stored.team?.by.rules ?? 'A teammate');
     }
   }
   const teammate = meanwhile;
