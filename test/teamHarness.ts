@@ -54,7 +54,10 @@ export async function startTeam(options: TeamOptions = {}): Promise<StartedTeam>
   return started;
 }
 
-export type LaptopOptions = NonNullable<Parameters<typeof teamLaptop>[1]>;
+export type LaptopOptions = NonNullable<Parameters<typeof teamLaptop>[1]> & {
+  /** `false`: the researcher's keychain, but not connected here (a laptop started again, that connects by itself). */
+  connect?: boolean;
+};
 
 export interface TeamHarness<R extends string = string> {
   readonly server: TestPostgres;
@@ -66,6 +69,7 @@ export interface TeamHarness<R extends string = string> {
   /**
    * The keychain service of a researcher's laptops (the same in every test of the file, so that
    * one started again on the folder of another finds its password); none given, the file's own.
+   * Its entries are removed after the test (or the file) that asked for it.
    */
   keychain(researcher?: Researcher | R): string;
   /**
@@ -81,6 +85,8 @@ export interface TeamHarness<R extends string = string> {
   freshTeam<const N extends readonly string[]>(...names: N): Promise<{ team: TeamDatabase; researchers: { [K in keyof N]: Researcher } }>;
   /** Main services a test started itself, closed with its laptops. */
   closeAfter(services: MainServices): void;
+  /** This test's laptops closed now, their keychain entries kept (for laptops started again on their folders). */
+  closeLaptops(): Promise<void>;
 }
 
 /**
@@ -126,7 +132,9 @@ export function describeTeam<const R extends string>(name: string, options: Team
         return ready().researchers as Record<R, Researcher>;
       },
       keychain(researcher) {
-        return researcher === undefined ? base : `${base}-${researcherOf(researcher).role}`;
+        const service = researcher === undefined ? base : `${base}-${researcherOf(researcher).role}`;
+        current().keychains.add(service);
+        return service;
       },
       async laptop(researcher, laptopOptions = {}) {
         const r = researcher == null ? null : researcherOf(researcher);
@@ -135,7 +143,7 @@ export function describeTeam<const R extends string>(name: string, options: Team
         scope.keychains.add(keychainService);
         if (laptopOptions.keychain) scope.keychains.add(laptopOptions.keychain);
         const laptop = await teamLaptop({ sim: t.sim, keychainService, open: scope.open }, laptopOptions);
-        if (r) expect((await connect(laptop, r)).status.state).toBe('connected');
+        if (r && laptopOptions.connect !== false) expect((await connect(laptop, r)).status.state).toBe('connected');
         return laptop;
       },
       async pair() {
@@ -155,6 +163,9 @@ export function describeTeam<const R extends string>(name: string, options: Team
       closeAfter(services) {
         current().open.push(services);
       },
+      closeLaptops() {
+        return closeLaptops(current().open, []);
+      },
     };
 
     const close = async (scope: typeof forTest) => {
@@ -162,9 +173,10 @@ export function describeTeam<const R extends string>(name: string, options: Team
       scope.keychains.clear();
       await Promise.all(scope.teams.splice(0).map((team) => team.close()));
     };
+    // A server started beside other test workers on CI can take longer than a hook's usual 20 s.
     beforeAll(async () => {
       started = await startTeam(options);
-    });
+    }, 60_000);
     beforeEach(() => {
       inTest = true;
     });
