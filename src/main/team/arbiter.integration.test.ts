@@ -3,54 +3,36 @@
 // SQL over the researcher's real login, as psql would, against a real PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims } from './claims';
 import { LOCK_SPACE, LOCKS } from './names';
 import { pushRecord, teamItem } from './records';
 import { MAX_HOLD_MS } from './schema/0060-arbiter';
 import { teamAllowance } from './teamLedger';
+import { describeTeam, refused, type Researcher } from '../../../test/teamHarness';
 
 const PERMISSION_DENIED = '42501';
 const CHECK_VIOLATION = '23514';
 const DAY = 86_400_000;
 
-async function refused(query: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
-  const error = (await query.then(
-    () => null,
-    (e: unknown) => e,
-  )) as (Error & { code?: string }) | null;
-  expect(error, 'the database should have refused this').not.toBeNull();
-  expect(error!.code).toBe(code);
-  if (message) expect(error!.message).toMatch(message);
-}
 
-describeWithPostgres('the team database is the arbiter', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
+describeTeam('the team database is the arbiter', { researchers: ['Mal Ice', 'Anna Berg'] }, (t) => {
   let mal: Researcher;
   let ann: Researcher;
   let malSql: pg.Client;
   let annSql: pg.Client;
 
   beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    mal = await team.addResearcher('Mal Ice');
-    ann = await team.addResearcher('Anna Berg');
+    mal = t.researchers['Mal Ice'];
+    ann = t.researchers['Anna Berg'];
     malSql = await mal.client();
     annSql = await ann.client();
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
   });
 
   /** The hold of an item's claim began `agoMs` ago (its last heartbeat `beatAgoMs`): set as the admin, past the triggers. */
   const backdateHold = async (item: { kind: string; key: string }, agoMs: number, beatAgoMs = 0) => {
-    const admin = await team.admin.connect();
+    const admin = await t.team.admin.connect();
     try {
       await admin.query('SET session_replication_role = replica');
       await admin.query(
@@ -77,7 +59,7 @@ describeWithPostgres('the team database is the arbiter', () => {
     );
 
   it('takes a fast laptop at the server\'s time: its record and its spend are shared and count against its limit', async () => {
-    await team.admin.query(`UPDATE scout_team.researchers SET monthly_limits = '{"credits": 1}' WHERE role_name = $1`, [ann.role]);
+    await t.team.admin.query(`UPDATE scout_team.researchers SET monthly_limits = '{"credits": 1}' WHERE role_name = $1`, [ann.role]);
     const tenMinutesAhead = new Date(Date.now() + 10 * 60_000);
     const { seq } = await pushRecord(annSql, { item: teamItem('discovery', { network: null, subject: 'page-one' }), fetchedAt: tenMinutesAhead, body: { json: { page: 1 } } });
     const record = await annSql.query<{ ok: boolean }>('SELECT fetched_at = created_at AS ok FROM scout_team.records WHERE seq = $1', [seq]);
@@ -93,7 +75,7 @@ describeWithPostgres('the team database is the arbiter', () => {
   });
 
   it('dates a backdated spend a week back at most, and counts it in the month it reached the team all the same', async () => {
-    await team.admin.query(`UPDATE scout_team.researchers SET monthly_limits = '{"credits": 5}' WHERE role_name = $1`, [mal.role]);
+    await t.team.admin.query(`UPDATE scout_team.researchers SET monthly_limits = '{"credits": 5}' WHERE role_name = $1`, [mal.role]);
     const before = await teamAllowance(mal.pool(), 'credits');
     const entry = randomUUID();
     await open(malSql, entry, { expected: 3, account: 'backdated', spentAt: new Date(Date.now() - 150 * DAY) });

@@ -8,56 +8,25 @@
 //   still waited for, and said as theirs ("you are buying it on another computer");
 // - two laptops started together run a shared daily watchlist once for the team;
 // - SIGTERM with 200 watchlists due exits within seconds, even with the team database slow to answer.
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TrackingProgress, WatchlistSummary } from '@shared/tracking';
 import type { ReportProgress } from '@shared/reports';
-import type { MainServices } from '../services/mainServices';
 import { reportTeamItem } from '../services/reportService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { bundleFixture, runNode } from '../../../test/childProcess';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { tempDir } from '../../../test/support';
 import { TeamClaims } from './claims';
+import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres('paid answers kept in a Team workspace', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    // A new report generates for a while after its credit is charged: a run is caught mid-way.
-    sim = await startSimulator({ generationMs: 1_500 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  const spent = () => Object.values(sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
+// A new report generates for a while after its credit is charged: a run is caught mid-way.
+describeTeam('paid answers kept in a Team workspace', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 1_500 } }, (t) => {
+  const spent = () => Object.values(t.sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
   const named = async (l: Laptop, name: string) => (await l.call<WatchlistSummary[]>('watchlists:list', {})).find((w) => w.name === name) ?? null;
   const waiting = (l: Laptop) => l.events.filter((e) => e.name === 'reports:changed' && (e.payload as ReportProgress).phase === 'waiting-teammate').map((e) => e.payload as ReportProgress);
 
   it('a watchlist a teammate deletes during its renewal run: every report the run paid for is kept, and it spends nothing more', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
+    const b = await t.laptop('Bob Lund');
     // Never fetched: each one costs a credit, within the watchlist's monthly limit.
     const accounts = Array.from({ length: 20 }, (_, i) => ({ network: 'instagram', account: `kept_renewal_${i}` }));
     const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Deleted mid-run', schedule: 'manual', renewCap: 50, accounts });
@@ -82,7 +51,7 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
     // The ledger has each spend; the team's month holds nothing the run did not spend.
     expect(ws.ledger.totals().credits).toBe(charged);
     await waitUntil('the renewals settled in the team database', async () => {
-      const { rows } = await team.admin.query<{ state: string; credits: number }>("SELECT state, credits FROM scout_team.watchlist_renewals WHERE account_key LIKE 'kept_renewal_%'");
+      const { rows } = await t.team.admin.query<{ state: string; credits: number }>("SELECT state, credits FROM scout_team.watchlist_renewals WHERE account_key LIKE 'kept_renewal_%'");
       return rows.every((r) => r.state !== 'reserved') && rows.filter((r) => r.state === 'spent').reduce((n, r) => n + r.credits, 0) === charged;
     });
   }, 60_000);
@@ -91,18 +60,17 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
     const dataDir = tempDir('scout-team-killed-');
     // A laptop of Anna's claims the account through its Team workspace's own gate, then is killed.
     const fixture = bundleFixture('test/fixtures/claimHoldingLaptop.ts', ['keytar']);
-    const child = runNode(fixture, [dataDir, keychains[0]!, sim.url, 'killed_holder'], { SCOUT_TEST_RESEARCHER: JSON.stringify({ connection: anna.connection }) });
+    const child = runNode(fixture, [dataDir, t.keychain('Anna Berg'), t.sim.url, 'killed_holder'], { SCOUT_TEST_RESEARCHER: JSON.stringify({ connection: t.researchers['Anna Berg'].connection }) });
     await child.waitFor(/^won$/, 60_000);
     child.process.kill('SIGKILL');
     expect((await child.exited).signal).toBe('SIGKILL');
     const item = reportTeamItem('instagram', 'killed_holder');
-    const held = await team.admin.query<{ left_s: number }>("SELECT extract(epoch FROM lease_expires_at - now())::float8 AS left_s FROM scout_team.claims WHERE kind = 'report' AND item_key = $1", [item.key]);
+    const held = await t.team.admin.query<{ left_s: number }>("SELECT extract(epoch FROM lease_expires_at - now())::float8 AS left_s FROM scout_team.claims WHERE kind = 'report' AND item_key = $1", [item.key]);
     // Its claim outlives it (a long lease): a laptop waiting for it would wait most of a minute.
     expect(held.rows[0]!.left_s).toBeGreaterThan(30);
 
     // Started again on the same data folder: it finds the claim its own and buys at once.
-    const again = await teamLaptop({ sim, keychainService: keychains[0]!, open }, { dataDir, heldWaitMs: 3_000 });
-    expect((await connect(again, anna)).status.state).toBe('connected');
+    const again = await t.laptop('Anna Berg', { dataDir, heldWaitMs: 3_000 });
     const before = spent();
     const from = performance.now();
     await again.call('reports:fetch', { network: 'instagram', account: 'killed_holder', confirmedCost: 1, workspace: 'team' });
@@ -111,11 +79,11 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
     expect(spent() - before).toBe(1);
     expect(again.services.workspaces.get('team').reportsRepo.open('instagram', 'killed_holder')).not.toBeNull();
     // Bought and shared: the claim is released.
-    expect((await team.admin.query("SELECT 1 FROM scout_team.claims WHERE item_key = $1", [item.key])).rows).toEqual([]);
+    expect((await t.team.admin.query("SELECT 1 FROM scout_team.claims WHERE item_key = $1", [item.key])).rows).toEqual([]);
 
     // Anna on another computer (another workspace file) is buying another account: waited for,
     // never as "waiting for Anna Berg".
-    const otherComputer = new TeamClaims(anna.pool(), { leaseMs: 60_000 });
+    const otherComputer = new TeamClaims(t.researchers['Anna Berg'].pool(), { leaseMs: 60_000 });
     const elsewhere = reportTeamItem('instagram', 'bought_elsewhere');
     expect((await otherComputer.claim(elsewhere, 365)).kind).toBe('won');
     const failure = await again.failure('reports:fetch', { network: 'instagram', account: 'bought_elsewhere', confirmedCost: 1, workspace: 'team' });
@@ -125,19 +93,17 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
   }, 120_000);
 
   it('two laptops started together run a shared daily watchlist once for the team', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
+    const b = await t.laptop('Bob Lund');
     await a.call('reports:fetch', { network: 'instagram', account: 'started_together', confirmedCost: 1, workspace: 'team' });
     const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Daily, started together', schedule: 'daily', accounts: [{ network: 'instagram', account: 'started_together' }] });
     await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Daily, started together'))?.accounts === 1, 10_000);
     const docId = a.services.workspaces.get('team').sharedWork!.docIdOf('watchlist', made.id)!;
     const dirs = [a, b].map((l) => l.services.workspaces.get('team').db.name.replace(/\/workspaces\/team\/scout\.sqlite$/, ''));
     // Both quit before it was ever run, and start again at the same moment.
-    await closeLaptops(open, []);
-    const [a2, b2] = await Promise.all(dirs.map((dataDir, i) => teamLaptop({ sim, keychainService: keychains[i]!, open }, { dataDir })));
-    const runs = async () => (await team.admin.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM scout_team.watchlist_runs WHERE doc_id = $1', [docId])).rows;
+    await t.closeLaptops();
+    const [a2, b2] = await Promise.all(dirs.map((dataDir, i) => t.laptop((['Anna Berg', 'Bob Lund'] as const)[i], { dataDir, connect: false })));
+    const runs = async () => (await t.team.admin.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM scout_team.watchlist_runs WHERE doc_id = $1', [docId])).rows;
     const checked = () => Promise.all([a2!, b2!].map(async (l) => (await l.call<{ members: { checkedAt: number | null }[] }>('watchlists:get', { id: (await named(l, 'Daily, started together'))!.id })).members[0]!.checkedAt));
     await waitUntil('a laptop’s run', async () => (await checked()).some((c) => c !== null), 20_000);
     // Time for the other laptop's first tick to run it too, were it to.
@@ -148,17 +114,17 @@ describeWithPostgres('paid answers kept in a Team workspace', () => {
   it('SIGTERM with 200 watchlists due and the team database slow to answer: the laptop exits within seconds', async () => {
     const dataDir = tempDir('scout-team-exit-');
     const fixture = bundleFixture('test/fixtures/watchlistsLaptop.ts', ['keytar']);
-    const env = { SCOUT_TEST_RESEARCHER: JSON.stringify({ connection: anna.connection }) };
-    const setup = runNode(fixture, ['setup', dataDir, keychains[0]!, sim.url, '200'], env);
+    const env = { SCOUT_TEST_RESEARCHER: JSON.stringify({ connection: t.researchers['Anna Berg'].connection }) };
+    const setup = runNode(fixture, ['setup', dataDir, t.keychain('Anna Berg'), t.sim.url, '200'], env);
     await setup.waitFor(/^set up$/, 120_000);
     await setup.exited;
     const before = spent();
-    const laptop = runNode(fixture, ['run', dataDir, keychains[0]!, sim.url, '200'], env);
+    const laptop = runNode(fixture, ['run', dataDir, t.keychain('Anna Berg'), t.sim.url, '200'], env);
     await laptop.waitFor(/^running$/, 60_000);
     // A second of the schedule's runs under way, the team database slow to answer them (a
     // teammate's long transaction holds the table of runs), then the operating system asks Scout to quit.
     await new Promise((r) => setTimeout(r, 1_000));
-    const blocker = await team.admin.connect();
+    const blocker = await t.team.admin.connect();
     await blocker.query('BEGIN; LOCK TABLE scout_team.watchlist_runs IN ACCESS EXCLUSIVE MODE');
     await new Promise((r) => setTimeout(r, 200));
     const from = performance.now();

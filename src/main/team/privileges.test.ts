@@ -2,51 +2,33 @@
 // the team's data, tried with raw SQL over the researcher's real login (not through Scout, which
 // would never try), so the rules hold whatever a laptop runs.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims } from './claims';
 import { RECORDS_CHANNEL } from './names';
 import { pushRecord, teamItem } from './records';
+import { describeTeam, refused, waitUntil, type Researcher } from '../../../test/teamHarness';
 
 const PERMISSION_DENIED = '42501';
 const CHECK_VIOLATION = '23514';
 
-async function refused(query: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
-  const error = (await query.then(
-    () => null,
-    (e: unknown) => e,
-  )) as (Error & { code?: string }) | null;
-  expect(error, 'the database should have refused this').not.toBeNull();
-  expect(error!.code).toBe(code);
-  if (message) expect(error!.message).toMatch(message);
-}
 
-describeWithPostgres('team database privileges', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
+describeTeam('team database privileges', { researchers: ['Ada Lovelace', 'Bob'] }, (t) => {
   let ada: Researcher;
   let bob: Researcher;
   let adaSql: pg.Client;
   let bobSql: pg.Client;
 
   beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada Lovelace');
-    bob = await team.addResearcher('Bob');
+    ada = t.researchers['Ada Lovelace'];
+    bob = t.researchers['Bob'];
     adaSql = await ada.client();
     bobSql = await bob.client();
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
   });
 
   /** As the schema's owner, in a transaction of its own (a pooled connection keeps no role). */
   const asOwner = async (sql: string) => {
-    const client = await team.admin.connect();
+    const client = await t.team.admin.connect();
     try {
       await client.query('BEGIN; SET LOCAL ROLE scout_owner');
       await client.query(sql);

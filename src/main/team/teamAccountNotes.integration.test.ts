@@ -1,50 +1,19 @@
 // Notes and tags on an account in two Team workspaces wired as in the app (main services through
 // the handlers the renderer calls), on one real PostgreSQL: what Anna writes Bob reads, and tags
 // the two add at once are all kept (one shared field per tag).
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AccountNotesView } from '@shared/accountNotes';
 import type { StatusStepsView } from '@shared/workflow';
 import type { LibraryPageView } from '@shared/contract';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres('notes and tags on an account, shared by two Team workspaces', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
+describeTeam('notes and tags on an account, shared by two Team workspaces', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
   const nasa = { network: 'instagram', account: 'notedaccount' };
   const notesOn = (l: Laptop) => l.call<AccountNotesView>('notes:get', nasa);
 
   it('Anna tags an account and writes a note: Bob reads both, his screens told; tags both add at once are all kept', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
+    const b = await t.laptop('Bob Lund');
     await a.call('reports:fetch', { ...nasa, confirmedCost: 1, workspace: 'team' });
 
     await a.call('notes:set', { ...nasa, note: 'Asked for the media kit on Monday.', tags: ['Space'] });
@@ -77,14 +46,13 @@ describeWithPostgres('notes and tags on an account, shared by two Team workspace
   });
 
   it('the status steps are the team’s: a laptop joining takes them, a rename or a new step reaches the other, a removed one clears its statuses there too', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
     const steps = async (l: Laptop) => (await l.call<StatusStepsView>('workflow:steps', {})).steps.map((s) => s.label);
     // Anna names the team's steps; then Bob joins on a new laptop, at the usual steps.
     await a.call('workflow:setSteps', { steps: [{ id: 'considering', label: 'Long list' }, { id: 'shortlisted', label: 'Short list' }, { id: 'contacted', label: 'Contacted' }, { id: 'signed', label: 'Signed' }] });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    const b = await t.laptop();
     expect(await steps(b)).toEqual(['Considering', 'Shortlisted', 'Contacted', 'Approved']);
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    expect((await connect(b, t.researchers['Bob Lund'])).status.state).toBe('connected');
     await waitUntil("Anna's steps on Bob's new laptop", async () => (await steps(b)).join() === 'Long list,Short list,Contacted,Signed', 10_000);
     // His usual steps were not offered to the team: Anna's stay hers.
     await new Promise((r) => setTimeout(r, 500));

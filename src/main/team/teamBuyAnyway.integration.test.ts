@@ -2,42 +2,15 @@
 // database stopped: Add accounts (a batch), a PDF export, a discovery run, a competitor analysis
 // and brand mentions are refused with TEAM_UNREACHABLE and nothing is spent; confirmed, they are
 // bought here, and reach the team once it is back.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ArchivedPdf } from '@shared/archive';
 import type { CostQuote, FetchManyOutcome } from '@shared/reports';
 import type { TeamView } from '@shared/team';
 import type { TeamSyncView } from '@shared/teamSync';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres('buy anyway while the team database cannot be reached: Add accounts and PDF export (through the handlers)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let sim: SimulatorHandle;
-  const keychain = `scout-workbench-test-${crypto.randomUUID()}`;
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, [keychain]);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  const spent = () => sim.state.spent.credits;
+describeTeam('buy anyway while the team database cannot be reached: Add accounts and PDF export (through the handlers)', { researchers: ['Anna Berg'], simulator: { generationMs: 30 } }, (t) => {
+  const spent = () => t.sim.state.spent.credits;
   const pending = async (l: Laptop) => {
     const view = await l.call<TeamSyncView>('team:syncStatus');
     return view.team ? view.pending : -1;
@@ -45,9 +18,8 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
 
   /** Anna's laptop, connected, then the team database stopped and the connection found gone. */
   async function away(): Promise<Laptop> {
-    const a = await teamLaptop({ sim, keychainService: keychain, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    await server.stopServer();
+    const a = await t.laptop('Anna Berg');
+    await t.server.stopServer();
     expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
     return a;
   }
@@ -82,7 +54,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       expect(await a.call('reports:open', { network: 'twitch', account: 'batchtwo' })).toBeNull();
       expect(await pending(a)).toBeGreaterThan(0);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the report bought while away shared', async () => (await pending(a)) === 0, 15_000);
   });
@@ -105,7 +77,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       // The request is checked as before: "buy anyway" is only ever `true`.
       expect((await a.failure('archive:export', { ...request, teamUnreachableConfirmed: false })).code).toBe('INVALID_INPUT');
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the PDF made while away shared', async () => (await pending(a)) === 0, 15_000);
   });
@@ -125,7 +97,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       expect(run, JSON.stringify(run)).toMatchObject({ outcome: 'finished', pagesFetched: 1 });
       expect(run.errorCode).toBeUndefined();
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the discovery page bought while away shared', async () => (await pending(a)) === 0, 15_000);
   });
@@ -141,7 +113,7 @@ describeWithPostgres('buy anyway while the team database cannot be reached: Add 
       expect((await a.failure('mentions:get', mentions)).code).toBe('TEAM_UNREACHABLE');
       expect(await a.call('mentions:get', { ...mentions, teamUnreachableConfirmed: true })).not.toBeNull();
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
   });
 });

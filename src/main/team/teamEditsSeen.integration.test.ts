@@ -8,57 +8,31 @@
 // - The account editor's own quick sequence (status → tag → note within a second, on an account
 //   with nothing yet), with its answers reaching the screen a little after each edit was sent as
 //   in the app: the tag is kept on both laptops, and Anna's Scout never sends its removal.
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { notesEdits, seenOf, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { comparisonFields, comparisonSeen, type LatestSnapshot, type SavedComparison } from '@shared/compare';
 import { changedByTeammate } from '@shared/teamSeen';
 import type { WatchlistSummary } from '@shared/tracking';
 import type { TeamNotice } from '@shared/teamSync';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { TEAM_SCHEMA } from './names';
 import { accountDocId } from './sharedDocs';
 import type { SharedKind } from './sharedWork';
+import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const delays = [0, 50, 200, 500, 2_000];
 const orders = ['Anna first', 'Bob first'] as const;
 
-describeWithPostgres('no edit lost silently: an edit is made on what its editor showed (two laptops, real delays)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
+describeTeam('no edit lost silently: an edit is made on what its editor showed (two laptops, real delays)', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
   let a: Laptop;
   let b: Laptop;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
 
   beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    sim = await startSimulator({ generationMs: 30 });
-    a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    [a, b] = await t.pair();
     // Both listen (NOTIFY): a teammate's edit arrives within moments, as in the app.
     await waitUntil('both laptops listening', () => [a, b].every((l) => l.services.workspaces.get('team').sharedWork!.live), 10_000);
   }, 60_000);
-  afterAll(async () => {
-    await closeLaptops(open, keychains);
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
 
   const shared = (l: Laptop) => l.services.workspaces.get('team').sharedWork!;
   const settled = () => [a, b].every((l) => shared(l).pendingCount() === 0);
@@ -339,7 +313,7 @@ describeWithPostgres('no edit lost silently: an edit is made on what its editor 
       const whole = (n: AccountNotesView) => n.status === 'contacted' && n.tags.includes('Space') && n.note === 'Asked for the media kit.';
       await waitUntil(`round ${i} (gap ${gap} ms): status, tag and note on both laptops`, async () => settled() && whole(await notesOn(a, account)) && whole(await notesOn(b, account)), 15_000);
       // Anna's Scout never sent the tag's removal: nothing in the team database takes it away.
-      const { rows } = await team.admin.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${TEAM_SCHEMA}.shared_changes WHERE doc_id = $1 AND field = 'tag:space' AND value IS NULL`, [
+      const { rows } = await t.team.admin.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${TEAM_SCHEMA}.shared_changes WHERE doc_id = $1 AND field = 'tag:space' AND value IS NULL`, [
         accountDocId('account_notes', 'instagram', account),
       ]);
       expect(rows[0]!.n, `round ${i} (gap ${gap} ms, answers ${latency} ms later): removals of the tag sent`).toBe('0');

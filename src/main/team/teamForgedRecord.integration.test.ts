@@ -3,64 +3,28 @@
 // app, one real PostgreSQL, the simulator as referee of what was charged) they never make a quote
 // free, and one filed under one account holding another's answer is set aside, never opened as
 // that account. An honest teammate's purchase is still free for Bob, by the team ledger.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { CostQuote } from '@shared/reports';
 import type { LibraryPageView } from '@shared/contract';
 import { accountRef } from '@shared/accountInput';
-import type { MainServices } from '../services/mainServices';
 import { Logger } from '../log';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { reportTeamItem } from '../services/reportService';
 import { UnlockEvidence } from './teamUnlocks';
 import { ADMIN_URL_VARIABLE, runTeamCli } from './cli';
+import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres("a teammate's record is not an unlock", () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let mal: Researcher;
+describeTeam("a teammate's record is not an unlock", { researchers: ['Anna Berg', 'Bob Lund', 'Mal Ice'], simulator: { generationMs: 30 } }, (t) => {
   let malSql: pg.Client;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
   beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    mal = await team.addResearcher('Mal Ice');
-    malSql = await mal.client();
-    sim = await startSimulator({ generationMs: 30 });
+    malSql = await t.researchers['Mal Ice'].client();
   });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  async function pair(): Promise<[Laptop, Laptop]> {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
-    return [a, b];
-  }
 
   const inLibrary = async (l: Laptop, account: string) => (await l.call<LibraryPageView>('reports:library', {})).items.some((row) => row.accountKey === account);
   /** Anna's record of an account, as the team database holds it (the API's answer). */
   const bodyOf = async (account: string) => {
     const item = reportTeamItem('instagram', account);
-    const { rows } = await team.admin.query<{ body_json: unknown }>('SELECT body_json FROM scout_team.records WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
+    const { rows } = await t.team.admin.query<{ body_json: unknown }>('SELECT body_json FROM scout_team.records WHERE kind = $1 AND item_key = $2', [item.kind, item.key]);
     return rows[0]!.body_json;
   };
   /** Mal's record, inserted as psql would. */
@@ -70,7 +34,7 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
   };
 
   it('a record for an account nobody bought is in the library but quoted at its cost; an honest purchase is free', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await a.call('reports:fetch', { network: 'instagram', account: 'honestbuy', confirmedCost: 1, workspace: 'team' });
     await waitUntil("Anna's report on Bob's laptop", () => inLibrary(b, 'honestbuy'), 10_000);
     // Anna's answer, made over as another account nobody bought (its validUntil a year away).
@@ -78,7 +42,7 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
     await forge('victimz', forged);
     await waitUntil("Mal's record on Bob's laptop", () => inLibrary(b, 'victimz'), 10_000);
 
-    const spent = sim.state.spent.credits;
+    const spent = t.sim.state.spent.credits;
     const quote = (account: string) => b.call<CostQuote>('reports:quote', { network: 'instagram', account });
     expect(await quote('victimz')).toMatchObject({ cost: 1 });
     // The cost a watchlist's refresh reads (no quote of the API or the team asked there).
@@ -87,25 +51,25 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
     // Anna paid for hers: free for Bob, by the team ledger.
     await waitUntil("Anna's spend in the team ledger", async () => (await quote('honestbuy')).cost === 0, 10_000);
     expect(bobsReports.quote(accountRef('instagram', 'honestbuy')).cost).toBe(0);
-    expect(sim.state.spent.credits).toBe(spent);
+    expect(t.sim.state.spent.credits).toBe(spent);
   });
 
   it("a record filed under one account holding another's answer is set aside, never opened as that account", async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await a.call('reports:fetch', { network: 'instagram', account: 'realowner', confirmedCost: 1, workspace: 'team' });
     await waitUntil("Anna's report on Bob's laptop", () => inLibrary(b, 'realowner'), 10_000);
     await forge('misfiled', await bodyOf('realowner'));
     const sync = b.services.workspaces.get('team').teamSync!;
     await waitUntil('the misfiled record set aside', () => sync.skipped().length > 0, 10_000);
-    expect(sync.skipped()).toEqual([expect.objectContaining({ kind: 'report', researcher: mal.role, reason: expect.stringMatching(/filed under misfiled holds the report of another account \(realowner\)/) })]);
+    expect(sync.skipped()).toEqual([expect.objectContaining({ kind: 'report', researcher: t.researchers['Mal Ice'].role, reason: expect.stringMatching(/filed under misfiled holds the report of another account \(realowner\)/) })]);
     expect(await inLibrary(b, 'misfiled')).toBe(false);
     const opened = await b.call<{ result: unknown }>('reports:open', { network: 'instagram', account: 'realowner' });
     expect(JSON.stringify(opened.result)).toContain('realowner');
   });
 
   it('an unreadable record never blocks buying; a readable forged one stands for the item until the admin sets it aside', async () => {
-    const [, b] = await pair();
-    const spent = () => sim.state.spent.credits;
+    const [, b] = await t.pair();
+    const spent = () => t.sim.state.spent.credits;
     // Unreadable (not a report at all): Bob's fetch buys it, rather than telling him to ask the admin.
     await forge('brokenacct', { result: { user: 'not a report' } });
     const before = spent();
@@ -114,11 +78,11 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
     expect(await inLibrary(b, 'brokenacct')).toBe(true);
 
     // Readable, but nobody bought it: taken as the team's copy, nothing spent…
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    await connect(a, anna);
+    const a = await t.laptop();
+    await connect(a, t.researchers['Anna Berg']);
     await a.call('reports:fetch', { network: 'instagram', account: 'setasidesource', confirmedCost: 1, workspace: 'team' });
     await forge('setasideacct', JSON.parse(JSON.stringify(await bodyOf('setasidesource')).replaceAll('setasidesource', 'setasideacct')) as unknown);
-    const { rows } = await team.admin.query<{ seq: string }>('SELECT seq::text AS seq FROM scout_team.records WHERE researcher = $1 AND item_key = $2', [mal.role, reportTeamItem('instagram', 'setasideacct').key]);
+    const { rows } = await t.team.admin.query<{ seq: string }>('SELECT seq::text AS seq FROM scout_team.records WHERE researcher = $1 AND item_key = $2', [t.researchers['Mal Ice'].role, reportTeamItem('instagram', 'setasideacct').key]);
     const seq = rows[0]!.seq;
     const taken = spent();
     await b.call('reports:fetch', { network: 'instagram', account: 'setasideacct', confirmedCost: 1, workspace: 'team' });
@@ -126,9 +90,9 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
     // …until the admin sets it aside; then Bob's next fetch buys it.
     let out = '';
     let err = '';
-    const io = { env: { [ADMIN_URL_VARIABLE]: server.adminUrl(team.database) }, out: (t: string) => (out += t), err: (t: string) => (err += t), readStdin: async () => '' };
+    const io = { env: { [ADMIN_URL_VARIABLE]: t.server.adminUrl(t.team.database) }, out: (text: string) => (out += text), err: (text: string) => (err += text), readStdin: async () => '' };
     expect(await runTeamCli({ ...io, argv: ['set-aside', seq, '--reason', 'forged: nobody bought this', '--apply'] })).toBe(0);
-    expect(out).toContain(`Record ${seq} (report ${reportTeamItem('instagram', 'setasideacct').key} by ${mal.role}) is set aside`);
+    expect(out).toContain(`Record ${seq} (report ${reportTeamItem('instagram', 'setasideacct').key} by ${t.researchers['Mal Ice'].role}) is set aside`);
     expect(await runTeamCli({ ...io, argv: ['set-aside', '999999999', '--reason', 'x', '--apply'] })).toBe(1);
     expect(err).toContain('No record has the number 999999999');
     await b.call('reports:fetch', { network: 'instagram', account: 'setasideacct', confirmedCost: 1, workspace: 'team' });
@@ -138,7 +102,7 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
   });
 
   it("pulled reports are looked up in the team ledger, again while a teammate's spend has not arrived, and never unlocked without one", async () => {
-    const pool = anna.pool();
+    const pool = t.researchers['Anna Berg'].pool();
     const marked: string[] = [];
     const evidence = new UnlockEvidence({
       pool: () => pool,
@@ -156,7 +120,7 @@ describeWithPostgres("a teammate's record is not an unlock", () => {
       expect(marked).toEqual([]);
       // Anna's spend reaches the team after her record.
       const entry = crypto.randomUUID();
-      const annaSql = await anna.client();
+      const annaSql = await t.researchers['Anna Berg'].client();
       await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, network, account_key, balance, expected_cost) VALUES ($1, 'open', 'report', 'instagram', 'paidlater', 'credits', 1)`, [entry]);
       await annaSql.query(`INSERT INTO scout_team.ledger (entry_id, state, operation, balance, expected_cost, cost) VALUES ($1, 'settled', 'report', 'credits', 0, 1)`, [entry]);
       await waitUntil('the spend found on a later look', () => marked.includes('paidlater'), 5_000);

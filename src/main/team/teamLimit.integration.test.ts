@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import { openDatabase, type Db } from '../cache/database';
 import { AttemptsRepository } from '../cache/repositories';
@@ -13,44 +13,31 @@ import { CreditLedger } from '../ledger/creditLedger';
 import { PaidWork } from '../ledger/paidWork';
 import { Logger } from '../log';
 import { ReportService } from '../services/reportService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { TeamClaims } from './claims';
 import { PostgresTeamGate } from './gate';
 import { teamItem } from './records';
 import { TeamLedger } from './teamLedger';
+import { describeTeam, type Researcher } from '../../../test/teamHarness';
 
-describeWithPostgres('a monthly limit refuses the spend past it (team database + simulator)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
+describeTeam('a monthly limit refuses the spend past it (team database + simulator)', { researchers: ['Ada'], simulator: { generationMs: 30 } }, (t) => {
   let ada: Researcher;
-  let sim: SimulatorHandle;
   const harnesses: ProductionHarness[] = [];
   const ledgers: TeamLedger[] = [];
   const dbs: Db[] = [];
   const logger = new Logger('error');
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    sim = await startSimulator({ generationMs: 30 });
+  beforeAll(() => {
+    ada = t.researchers.Ada;
   });
   afterEach(async () => {
     await Promise.all(ledgers.splice(0).map((l) => l.stop()));
     for (const db of dbs.splice(0)) db.close();
     await Promise.all(harnesses.splice(0).map((h) => h.close()));
   });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
 
   it('buys while within the limit, refuses the report that would go past it, says so, and charges nothing', async () => {
-    await team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '{"credits": 3}' WHERE role_name = '${ada.role}'; RESET ROLE;`);
+    await t.team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '{"credits": 3}' WHERE role_name = '${ada.role}'; RESET ROLE;`);
     const pool = ada.pool();
 
     // Ada's other laptop spent 1 report credit this month.
@@ -64,7 +51,7 @@ describeWithPostgres('a monthly limit refuses the spend past it (team database +
     await otherTeam.flush();
 
     // This laptop: the main services' workspace, its ledger mirrored to the team ledger.
-    const harness = await productionHarness({}, {}, sim);
+    const harness = await productionHarness({}, {}, t.sim);
     harnesses.push(harness);
     const ws = harness.services.active();
     const teamLedger = new TeamLedger({ pool: () => pool, db: ws.db, logger });
@@ -75,11 +62,11 @@ describeWithPostgres('a monthly limit refuses the spend past it (team database +
     const paid = new PaidWork({ api: () => ws.api(), ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: gate });
     const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 10_000 });
 
-    const spentBefore = sim.state.spent.credits;
+    const spentBefore = t.sim.state.spent.credits;
     // 1 + 1 = 2, then 3: within the limit of 3.
     await expect(reports.fetch(accountRef('instagram', 'withinone'), 1)).resolves.toMatchObject({ state: 'READY' });
     await expect(reports.fetch(accountRef('instagram', 'withintwo'), 1)).resolves.toMatchObject({ state: 'READY' });
-    expect(sim.state.spent.credits - spentBefore).toBe(2);
+    expect(t.sim.state.spent.credits - spentBefore).toBe(2);
 
     // 3 + 1 = 4 > 3: refused before sending.
     const over = accountRef('instagram', 'overthelimit');
@@ -87,16 +74,16 @@ describeWithPostgres('a monthly limit refuses the spend past it (team database +
       code: 'TEAM_LIMIT',
       message: "This would take you to 4 of your 3 report credits this month (your team's limit), so Scout did not buy the Instagram report of overthelimit. Nothing was spent. Ask your admin.",
     });
-    expect(sim.state.spent.credits - spentBefore).toBe(2);
+    expect(t.sim.state.spent.credits - spentBefore).toBe(2);
     // No ledger row for it, here or in the team ledger; its claim given up for a teammate.
     expect(ledger.entries().map((e) => e.accountKey)).toEqual(['withinone', 'withintwo']);
     expect(await teamLedger.allowance('credits')).toEqual({ limit: 3, spent: 3 });
     expect(await new TeamClaims(pool).holderOf(teamItem('report', { network: 'instagram', subject: over.key }))).toBeNull();
 
     // The admin raises the limit: the same report is bought.
-    await team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '{"credits": 4}' WHERE role_name = '${ada.role}'; RESET ROLE;`);
+    await t.team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '{"credits": 4}' WHERE role_name = '${ada.role}'; RESET ROLE;`);
     await expect(reports.fetch(over, 1)).resolves.toMatchObject({ state: 'READY' });
-    expect(sim.state.spent.credits - spentBefore).toBe(3);
+    expect(t.sim.state.spent.credits - spentBefore).toBe(3);
     expect(await teamLedger.allowance('credits')).toEqual({ limit: 4, spent: 4 });
   }, 60_000);
 });

@@ -3,37 +3,14 @@
 // reach the team database, Bob renames it meanwhile and his reaches the team first; hers, sent when
 // she is back, comes after his in the team's order and is the name now. Bob is told in words,
 // live, and can restore his (shared to Anna) or dismiss the notice.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import type { TeamNotice } from '@shared/teamSync';
 import type { TeamView } from '@shared/team';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, settingsOf, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { connect, describeTeam, settingsOf, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres("an edit overtaken by a teammate's: told, restored or dismissed (through the handlers)", () => {
-  let server: TestPostgres;
-  let sim: SimulatorHandle;
-  const teams: TeamDatabase[] = [];
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-    await Promise.all(teams.splice(0).map((t) => t.close()));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await sim?.close();
-  });
-
+describeTeam("an edit overtaken by a teammate's: told, restored or dismissed (through the handlers)", { team: false, simulator: { generationMs: 30 } }, (t) => {
   const queries = (l: Laptop) => l.call<SavedDiscoveryQuery[]>('discovery:queries');
   const named = async (l: Laptop, name: string) => (await queries(l)).find((q) => q.name === name) ?? null;
 
@@ -43,12 +20,9 @@ describeWithPostgres("an edit overtaken by a teammate's: told, restored or dismi
    * "Streamers (Anna)" without having seen his. When she is back hers follows his: his is overtaken.
    */
   async function overtaken(): Promise<{ a: Laptop; b: Laptop }> {
-    const t = await teamDatabase(server);
-    teams.push(t);
-    const anna = await t.addResearcher('Anna Berg');
-    const bob = await t.addResearcher('Bob Lund');
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    const [anna, bob] = (await t.freshTeam('Anna Berg', 'Bob Lund')).researchers;
+    const a = await t.laptop();
+    const b = await t.laptop();
     await connect(a, anna);
     await connect(b, bob);
     await a.call('discovery:saveQuery', { name: 'Streamers', body: { social_network: 'instagram' } });

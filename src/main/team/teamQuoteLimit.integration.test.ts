@@ -2,49 +2,19 @@
 // the renderer calls, on a real PostgreSQL and the simulator: the quote carries what they spent
 // this month and their limit; the one that would go past it is the one the send refuses, in the
 // same words; no limit, no figure; a workspace without a team, no field at all.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CostQuote } from '@shared/reports';
 import { pastMonthlyLimit } from '@shared/monthlyLimit';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { productionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop } from '../../../test/teamLaptop';
+import { describeTeam, type Researcher } from '../../../test/teamHarness';
 
-describeWithPostgres('the monthly limit in the quote (Team workspace, through the handlers)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let ada: Researcher;
-  let ben: Researcher;
-  let sim: SimulatorHandle;
-  const keychain = `scout-workbench-test-${crypto.randomUUID()}`;
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    ben = await team.addResearcher('Ben');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, [keychain]);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
+describeTeam('the monthly limit in the quote (Team workspace, through the handlers)', { researchers: ['Ada', 'Ben'], simulator: { generationMs: 30 } }, (t) => {
   const setLimit = (r: Researcher, limits: string) =>
-    team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '${limits}' WHERE role_name = '${r.role}'; RESET ROLE;`);
+    t.team.admin.query(`SET ROLE scout_owner; UPDATE scout_team.researchers SET monthly_limits = '${limits}' WHERE role_name = '${r.role}'; RESET ROLE;`);
 
   it('says what was spent of the limit, flags the quote past it, and that is the one the send refuses, in the same words', async () => {
-    await setLimit(ada, '{"credits": 2}');
-    const laptop = await teamLaptop({ sim, keychainService: keychain, open });
-    expect((await connect(laptop, ada)).status.state).toBe('connected');
+    await setLimit(t.researchers.Ada, '{"credits": 2}');
+    const laptop = await t.laptop('Ada');
     const quote = (account: string) => laptop.call<CostQuote>('reports:quote', { network: 'instagram', account });
 
     const first = await quote('limitone');
@@ -64,31 +34,30 @@ describeWithPostgres('the monthly limit in the quote (Team workspace, through th
     const plan = await laptop.call<CostQuote[]>('reports:quoteMany', { items: [{ network: 'instagram', account: 'limitthree' }, { network: 'youtube', account: 'limitfour' }] });
     expect(plan.map((q) => q.limit)).toEqual([third.limit, third.limit]);
     // …and the send refuses exactly that one, saying how far it would go.
-    const spent = sim.state.spent.credits;
+    const spent = t.sim.state.spent.credits;
     const refused = await laptop.failure('reports:fetch', { network: 'instagram', account: 'limitthree', confirmedCost: 1, workspace: 'team' });
     expect(refused.code).toBe('TEAM_LIMIT');
     expect(refused.message).toContain("This would take you to 3 of your 2 report credits this month (your team's limit)");
-    expect(sim.state.spent.credits).toBe(spent);
+    expect(t.sim.state.spent.credits).toBe(spent);
   });
 
   it('no limit, or the team database away: the quote says none (null); a workspace without a team has no such field', async () => {
-    await setLimit(ben, '{}');
-    const laptop = await teamLaptop({ sim, keychainService: keychain, open });
-    expect((await connect(laptop, ben)).status.state).toBe('connected');
+    await setLimit(t.researchers.Ben, '{}');
+    const laptop = await t.laptop('Ben');
     const quote = await laptop.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nolimit' });
     expect(quote).toMatchObject({ cost: 1, limit: null });
 
     // The team database away: the quote still answers, saying no limit is known (the send asks again).
-    await setLimit(ben, '{"credits": 5}');
-    await server.stopServer();
+    await setLimit(t.researchers.Ben, '{"credits": 5}');
+    await t.server.stopServer();
     try {
       const away = await laptop.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nolimit' });
       expect(away).toMatchObject({ cost: 1, limit: null });
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
 
-    const production = await productionHarness({}, {}, sim);
+    const production = await productionHarness({}, {}, t.sim);
     try {
       const alone = await production.call<CostQuote>('reports:quote', { network: 'instagram', account: 'nolimit' });
       expect(alone.cost).toBe(1);

@@ -5,45 +5,16 @@
 // competitor analysis's, a list's first sync); declining buys nothing and leaves no library row,
 // run or analysis; buying anyway buys once, and the report reaches a teammate once the team is
 // back. A Team workspace not connected at all says so in the same quotes, and leaves nothing.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LibraryPageView } from '@shared/contract';
 import type { DiscoveryQuote, ListSummary, SavedDiscoveryQuery } from '@shared/discoveryData';
 import type { CostQuote, FetchManyOutcome } from '@shared/reports';
 import type { TeamView } from '@shared/team';
 import type { TeamSyncView } from '@shared/teamSync';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres('the team database away, said in the quote (Team workspace, through the handlers)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  const spent = () => sim.state.totalSpent();
+describeTeam('the team database away, said in the quote (Team workspace, through the handlers)', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
+  const spent = () => t.sim.state.totalSpent();
   const pending = async (l: Laptop) => {
     const view = await l.call<TeamSyncView>('team:syncStatus');
     return view.team ? view.pending : -1;
@@ -54,8 +25,7 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
     l.call<CostQuote[]>('reports:quoteMany', { items: accounts.map(([network, account]) => ({ network, account })) });
 
   it('each new account of Add accounts is quoted as "cannot be reached"; declined, nothing is bought and no row is left; bought anyway, once, and shared when the team is back', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
     // Bought while the team answers: its refresh is free then, and the team is asked about nothing.
     await a.call('reports:fetch', { network: 'instagram', account: 'quotedfree', confirmedCost: 1, workspace: 'team' });
     await waitUntil('the first report shared', async () => (await pending(a)) === 0, 15_000);
@@ -64,7 +34,7 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
     expect(reachable[0]).toMatchObject({ cost: 1, reason: 'new' });
     expect('teamUnreachable' in reachable[0]!).toBe(false);
 
-    await server.stopServer();
+    await t.server.stopServer();
     const before = spent();
     try {
       expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
@@ -106,13 +76,12 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
       expect((await plan(a, [['instagram', 'quotedone']]))[0]).toMatchObject({ cost: 0, reason: 'unlocked' });
       expect(await pending(a)).toBeGreaterThan(0);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the report bought anyway shared', async () => (await pending(a)) === 0, 15_000);
 
     // Bob's Scout receives it from the team: his copy costs nothing.
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(b, bob)).status.state).toBe('connected');
+    const b = await t.laptop('Bob Lund');
     await waitUntil("Anna's report on Bob's laptop", async () => (await b.call('reports:open', { network: 'instagram', account: 'quotedone' })) !== null, 15_000);
     expect(spent()).toBe(before + 1);
     expect(await library(b)).toContain('instagram/quotedone READY');
@@ -125,8 +94,7 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
   const analysis = { username: 'acmequoted', dateFrom: '2026-01-01', dateTo: '2026-02-01', audienceGeo: [], hashtags: [] };
 
   it("every other paid path's quote says the team database cannot be reached (history, a discovery run, a competitor analysis, a list's first sync); declined, nothing is bought and nothing is left", async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
+    const a = await t.laptop('Anna Berg');
     const query = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: 'Quoted away', body: discoveryBody });
     // A list synced here before is asked of the API again, claiming nothing: the team is not asked of it.
     await a.call('lists:sync', { listId: 4 });
@@ -138,7 +106,7 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
     expect(await a.call('competitor:quote')).toEqual({});
     expect(await a.call('lists:quote', { listId: 3 })).toEqual({});
 
-    await server.stopServer();
+    await t.server.stopServer();
     const before = spent();
     const rows = ledgerRows(a);
     try {
@@ -172,16 +140,16 @@ describeWithPostgres('the team database away, said in the quote (Team workspace,
       const bought = await a.call('discovery:run', { ...range, runId: 'run-anyway', queryId: query.id, confirmedCalls: 2, workspace: 'team', teamUnreachableConfirmed: true });
       expect(bought).toMatchObject({ outcome: 'finished', pagesFetched: 2 });
       expect(await runsOf(a, query.id)).toEqual(['finished 2']);
-      expect(sim.state.spent.discoveryRequests).toBeGreaterThan(0);
+      expect(t.sim.state.spent.discoveryRequests).toBeGreaterThan(0);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the pages bought anyway shared', async () => (await pending(a)) === 0, 15_000);
   }, 60_000);
 
   it('a Team workspace not connected to its team database says so in every quote that costs, and a refused purchase leaves nothing', async () => {
     // Never connected: no settings at all (as for a wrong password, the send refuses: TEAM_NOT_CONNECTED).
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const a = await t.laptop();
     const query = await a.call<SavedDiscoveryQuery>('discovery:saveQuery', { name: 'Not connected', body: discoveryBody });
     const before = spent();
     const range = { body: discoveryBody, sandbox: false, fromPage: 1, toPage: 1 };

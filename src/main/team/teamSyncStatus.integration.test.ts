@@ -2,42 +2,17 @@
 // renderer calls, on two laptops, one real PostgreSQL and one simulator: what waits to be shared
 // (and why), a teammate's record that cannot be read (with why, in words), and the team's cache
 // received with its progress, live, cancellable, the screens told to read again.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LibraryPageView } from '@shared/contract';
 import type { TeamJoinResult, TeamSyncView } from '@shared/teamSync';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
 import { pushRecord, teamItem } from './records';
+import { connect, describeTeam, waitUntil, type Laptop, type Researcher } from '../../../test/teamHarness';
 
-describeWithPostgres("the team's sharing in Settings, and receiving the team's cache (through the handlers)", () => {
-  let server: TestPostgres;
-  let sim: SimulatorHandle;
-  const teams: TeamDatabase[] = [];
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-    await Promise.all(teams.splice(0).map((t) => t.close()));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await sim?.close();
-  });
-
+describeTeam("the team's sharing in Settings, and receiving the team's cache (through the handlers)", { team: false, simulator: { generationMs: 30 } }, (t) => {
   /** A team database of its own per test: its record count is this test's alone. */
   async function team(): Promise<{ anna: Researcher; bob: Researcher }> {
-    const t = await teamDatabase(server);
-    teams.push(t);
-    return { anna: await t.addResearcher('Anna Berg'), bob: await t.addResearcher('Bob Lund') };
+    const [anna, bob] = (await t.freshTeam('Anna Berg', 'Bob Lund')).researchers;
+    return { anna, bob };
   }
 
   const status = async (l: Laptop) => {
@@ -50,13 +25,13 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
 
   it('all shared once pushed; what waits while the team database is away is counted, and said to be waiting', async () => {
     const { anna } = await team();
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const a = await t.laptop();
     await connect(a, anna);
     await a.call('reports:fetch', { network: 'instagram', account: 'sharedfirst', confirmedCost: 1, workspace: 'team' });
     await waitUntil('the report pushed', async () => (await status(a)).pending === 0, 5_000);
     expect(await status(a)).toMatchObject({ pending: 0, refused: 0, skippedCount: 0, skipped: [], join: null, reachable: true });
 
-    await server.stopServer();
+    await t.server.stopServer();
     try {
       await a.call('team:test');
       await a.call('reports:fetch', { network: 'twitch', account: 'waitsoffline', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
@@ -66,14 +41,14 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
       // Told live too: the last team:sync event says the same.
       expect(syncEvents(a).at(-1)).toMatchObject({ team: true, pending: 1 });
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the waiting record shared once the database is back', async () => (await status(a)).pending === 0, 15_000);
   });
 
   it("a teammate's record that cannot be read: counted, listed with who shared it and why, in words", async () => {
     const { anna, bob } = await team();
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    const b = await t.laptop();
     await connect(b, bob);
     await pushRecord(anna.pool(), { item: teamItem('report', { network: 'instagram', subject: 'unreadable' }), fetchedAt: new Date(), body: { json: { result: { user: 'not a report' } } } });
 
@@ -91,14 +66,14 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
 
   it("receiving the team's cache: everything Anna bought lands in Bob's library, progress told as it goes, the screens told to read again", async () => {
     const { anna, bob } = await team();
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const a = await t.laptop();
     await connect(a, anna);
     const bought = ['joinone', 'jointwo', 'jointhree'];
     for (const account of bought) await a.call('reports:fetch', { network: 'instagram', account, confirmedCost: 1, workspace: 'team' });
     await waitUntil("Anna's reports pushed", async () => (await status(a)).pending === 0, 5_000);
 
     // A new laptop: whatever its first pull took, join takes the rest, and then it has all of it.
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    const b = await t.laptop();
     await connect(b, bob);
     const done = await b.call<TeamJoinResult>('team:join');
     expect(done.cancelled).toBe(false);
@@ -127,11 +102,11 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
 
   it('cancelled: stops before the next page, says how far it came, and the next sync goes on from there', async () => {
     const { anna, bob } = await team();
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const a = await t.laptop();
     await connect(a, anna);
     await a.call('reports:fetch', { network: 'youtube', account: 'cancelled', confirmedCost: 1, workspace: 'team' });
     await waitUntil("Anna's report pushed", async () => (await status(a)).pending === 0, 5_000);
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
+    const b = await t.laptop();
     await connect(b, bob);
     await waitUntil("Anna's report in Bob's library", async () => (await library(b)).includes('cancelled'), 5_000);
     // Every pull the connection started has ended (nothing new is announced after this, and the
@@ -161,7 +136,7 @@ describeWithPostgres("the team's sharing in Settings, and receiving the team's c
   });
 
   it('asked while another workspace is active: the Team workspace\'s sharing, as Settings shows it', async () => {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
+    const a = await t.laptop();
     await a.call('workspace:switch', { workspace: 'demo' });
     // Settings names the Team workspace whichever is active: its status, not nothing.
     expect((await a.call<TeamSyncView>('team:syncStatus')).team).toBe(true);

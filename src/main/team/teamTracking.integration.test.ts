@@ -3,37 +3,27 @@
 // reservations a crash or an absent team left unsettled settled later (never held all month),
 // and a run claimed for the team that stops teammates only once it finished, or for a while.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
 import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
 import { TeamError } from './errors';
 import { RUN_LEASE_MS, TeamTracking } from './teamTracking';
+import { describeTeam, type Researcher } from '../../../test/teamHarness';
 
-describeWithPostgres('a Team workspace’s watchlist runs and renewals', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
+describeTeam('a Team workspace’s watchlist runs and renewals', { researchers: ['Anna Berg', 'Bob Lund'] }, (t) => {
   let anna: Researcher;
   let bob: Researcher;
   let annaPool: pg.Pool;
   let bobPool: pg.Pool;
   const files: TempDatabase[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
+  beforeAll(() => {
+    ({ 'Anna Berg': anna, 'Bob Lund': bob } = t.researchers);
     annaPool = anna.pool();
     bobPool = bob.pool();
   });
   afterEach(() => {
     for (const f of files.splice(0)) f.dispose();
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
   });
 
   /** A laptop's side: its own workspace file and origin. */
@@ -43,7 +33,7 @@ describeWithPostgres('a Team workspace’s watchlist runs and renewals', () => {
     return { tracking: new TeamTracking(pool, randomUUID(), file.db), db: file.db };
   };
   const states = async (docId: string) =>
-    (await team.admin.query<{ state: string; credits: number }>('SELECT state, credits FROM scout_team.watchlist_renewals WHERE doc_id = $1 ORDER BY id', [docId])).rows;
+    (await t.team.admin.query<{ state: string; credits: number }>('SELECT state, credits FROM scout_team.watchlist_renewals WHERE doc_id = $1 ORDER BY id', [docId])).rows;
   const account = { network: 'instagram' as const, key: 'renewed_one' };
 
   it('holds a month’s limit whoever asks at once: of six asks from two laptops under a limit of 2, two are held', async () => {
@@ -144,7 +134,7 @@ describeWithPostgres('a Team workspace’s watchlist runs and renewals', () => {
 
   /** As the admin, with the tables' triggers off (a test's way to age a row). */
   async function asAdminWithoutTriggers(sql: string) {
-    const client = await team.admin.connect();
+    const client = await t.team.admin.connect();
     try {
       await client.query("BEGIN; SET LOCAL session_replication_role = 'replica'");
       await client.query(sql);

@@ -3,64 +3,28 @@
 // (accounts both add at once are all kept), its scheduled run is made by one laptop for the team,
 // its monthly renewal limit counts every teammate's renewals, and Anna's run raises its alerts on
 // Bob's laptop too (from the reports and brand mentions it shares, and the accounts it found gone).
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DAY_MS, type TrackingProgress, type WatchlistSummary, type WatchlistView } from '@shared/tracking';
 import type { AlertRules, AlertView } from '@shared/alerts';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { followerEvents } from '../../simulator/data/profile';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
 const START = Date.UTC(2026, 9, 1, 12);
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 const DROP_DAY = followerEvents('instagram', 'falling.drop', dayOf(START), dayOf(START) + 30)[0]!.day;
 
-describeWithPostgres('watchlists shared by two Team workspaces', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    // The day before the account built to drop drops.
-    sim = await startSimulator({ generationMs: 30, clock: (DROP_DAY - 1) * DAY_MS + 12 * 3600_000 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  async function twoLaptops(): Promise<[Laptop, Laptop]> {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
-    return [a, b];
-  }
+// The simulator's day: the one before the account built to drop drops.
+describeTeam('watchlists shared by two Team workspaces', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30, clock: (DROP_DAY - 1) * DAY_MS + 12 * 3600_000 } }, (t) => {
   const named = async (l: Laptop, name: string) => (await l.call<WatchlistSummary[]>('watchlists:list', {})).find((w) => w.name === name) ?? null;
   const view = async (l: Laptop, name: string) => {
     const w = await named(l, name);
     return w ? l.call<WatchlistView>('watchlists:get', { id: w.id }) : null;
   };
   const keys = (v: WatchlistView | null) => (v?.members.map((m) => `${m.network}:${m.accountKey}`) ?? []).sort();
-  const spent = () => Object.values(sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
+  const spent = () => Object.values(t.sim.state.spent as unknown as Record<string, number>).reduce((x, y) => x + y, 0);
 
   it('Anna’s watchlist is Bob’s: settings, rules and accounts; accounts both add at once are all kept; a deletion reaches both', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     const made = await a.call<WatchlistSummary>('watchlists:create', {
       name: 'Agency creators',
       // By hand: the laptops' own schedules (a tick a minute) never run it during the test.
@@ -107,14 +71,14 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
   });
 
   it('a scheduled run is made once for the team: the laptop that claims it runs, the other takes its time as its last run', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     await a.call('reports:fetch', { network: 'instagram', account: 'sched_shared', confirmedCost: 1, workspace: 'team' });
     const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Daily team', schedule: 'daily', accounts: [{ network: 'instagram', account: 'sched_shared' }] });
     await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Daily team'))?.accounts === 1, 10_000);
     expect(made.nextRunAt).not.toBeNull();
 
     const docId = a.services.workspaces.get('team').sharedWork!.docIdOf('watchlist', made.id)!;
-    const runs = async () => (await team.admin.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM scout_team.watchlist_runs WHERE doc_id = $1 ORDER BY id', [docId])).rows.map((r) => r.finished);
+    const runs = async () => (await t.team.admin.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM scout_team.watchlist_runs WHERE doc_id = $1 ORDER BY id', [docId])).rows.map((r) => r.finished);
     // Both laptops find it due at the same moment.
     await Promise.all([a, b].map((l) => l.services.workspaces.get('team').tracking.tick()));
     // One run for the team, said finished once it went through.
@@ -148,7 +112,7 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
   });
 
   it('the monthly renewal limit counts every teammate’s renewals of the watchlist', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     const accounts = [
       { network: 'instagram', account: 'team_renew_one' },
       { network: 'twitter', account: 'team_renew_two' },
@@ -175,7 +139,7 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
     await waitUntil('the new limit on Anna’s laptop', async () => (await named(a, 'Renew for the team'))?.renewCap === 2, 10_000);
     expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ renewed: 1 });
     expect(spent()).toBe(before + 2);
-    const total = await team.admin.query<{ n: string }>("SELECT sum(credits)::text AS n FROM scout_team.watchlist_renewals WHERE state = 'spent'");
+    const total = await t.team.admin.query<{ n: string }>("SELECT sum(credits)::text AS n FROM scout_team.watchlist_renewals WHERE state = 'spent'");
     expect(total.rows[0]!.n).toBe('2');
     // Both renewals are in Anna's ledger (Bob's laptop spent nothing) as the simulator charged them.
     expect(a.services.workspaces.get('team').ledger.totals().credits).toBe(2);
@@ -183,14 +147,14 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
   });
 
   it('Anna’s run raises the follower-drop alert on Bob’s laptop too, from the reports it shares; spending nothing', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     await a.call('reports:fetch', { network: 'instagram', account: 'falling.drop', confirmedCost: 1, workspace: 'team' });
     const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Drops', schedule: 'manual', accounts: [{ network: 'instagram', account: 'falling.drop' }] });
     await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Drops'))?.accounts === 1, 10_000);
     const before = spent();
 
-    sim.advanceClock(DAY_MS);
-    expect(dayOf(sim.clock.now())).toBe(DROP_DAY);
+    t.sim.advanceClock(DAY_MS);
+    expect(dayOf(t.sim.clock.now())).toBe(DROP_DAY);
     const run = await a.call<TrackingProgress>('watchlists:run', { id: made.id });
     expect(run).toMatchObject({ refreshed: 1, alerts: 1 });
     const bobsAlerts = () => b.call<AlertView[]>('alerts:list', {});
@@ -206,7 +170,7 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
   });
 
   it('a report Anna’s run finds gone is said on Bob’s laptop too, with the API’s words, once', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'Gone for the team', schedule: 'manual', renewCap: 5, accounts: [{ network: 'twitch', account: 'private_stream' }] });
     await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'Gone for the team'))?.accounts === 1, 10_000);
     expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ failed: 1, alerts: 1 });
@@ -222,12 +186,12 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
     expect(await bobsGone()).toHaveLength(1);
     // Nothing was charged, so nothing of the team's month is held: both reservations let go.
     expect((await named(b, 'Gone, for the team'))!.renewedThisMonth).toBe(0);
-    const held = await team.admin.query<{ state: string }>("SELECT state FROM scout_team.watchlist_renewals WHERE account_key = 'private_stream'");
+    const held = await t.team.admin.query<{ state: string }>("SELECT state FROM scout_team.watchlist_renewals WHERE account_key = 'private_stream'");
     expect(held.rows.map((r) => r.state)).toEqual(['released', 'released']);
   });
 
   it('a new brand mentioning a watched channel, found by Anna’s run, is said on Bob’s laptop too, by name', async () => {
-    const [a, b] = await twoLaptops();
+    const [a, b] = await t.pair();
     const tube = { network: 'youtube', account: 'team_mentions_tube' };
     await a.call('reports:fetch', { ...tube, confirmedCost: 1, workspace: 'team' });
     await a.call('mentions:get', tube);
@@ -240,7 +204,7 @@ describeWithPostgres('watchlists shared by two Team workspaces', () => {
     const before = spent();
     let annas: AlertView | undefined;
     for (let d = 1; d <= 45 && !annas; d++) {
-      sim.advanceClock(DAY_MS);
+      t.sim.advanceClock(DAY_MS);
       await a.call<TrackingProgress>('watchlists:run', { id: made.id });
       annas = (await a.call<AlertView[]>('alerts:list', {})).find((x) => x.kind === 'new-mention');
     }

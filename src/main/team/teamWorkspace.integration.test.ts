@@ -3,48 +3,23 @@
 // for the team database and one simulator for the agency's API account. Two data folders are two
 // laptops; the simulator is the referee of what was charged.
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TeamView } from '@shared/team';
 import { Logger } from '../log';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
 import { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, logOf, settingsOf, teamLaptop } from '../../../test/teamLaptop';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';
 import { teamMigrations } from './schema';
 import { latestTeamVersion } from './schema/migrate';
+import { connect, describeTeam, logOf, settingsOf, waitUntil, type LaptopOptions } from '../../../test/teamHarness';
 
 /** The version a fresh team schema ends at: the latest migration this Scout knows. */
 const LATEST = latestTeamVersion(teamMigrations);
 
-describeWithPostgres('the Team workspace (handlers + keychain + team database + simulator)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychainService = `scout-workbench-test-${crypto.randomUUID()}`;
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  // The second laptop's entries (`-b`) too, whichever test made them.
-  afterEach(() => closeLaptops(open, [keychainService, `${keychainService}-b`]));
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  const laptop = (options: { keychain?: string; heldWaitMs?: number } = {}) => teamLaptop({ sim, keychainService, open }, options);
+describeTeam('the Team workspace (handlers + keychain + team database + simulator)', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
+  // Its keychain the file's own (`t.keychain()`), named in the checks of what is kept there.
+  const laptop = (options: LaptopOptions = {}) => t.laptop(null, { keychain: t.keychain(), ...options });
   const log = logOf;
 
   it('is the third workspace, beside Demo and Production, with a SQLite file of its own', async () => {
@@ -66,19 +41,19 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     const l = await laptop();
     expect((await l.call<TeamView>('team:get')).status.state).toBe('not-configured');
 
-    const view = await connect(l, anna);
+    const view = await connect(l, t.researchers['Anna Berg']);
 
     expect(view.status).toMatchObject({ state: 'connected', researcherName: 'Anna Berg', schemaVersion: LATEST, message: 'Connected as Anna Berg.' });
-    expect(view.settings).toEqual({ ...settingsOf(anna), ca: null });
+    expect(view.settings).toEqual({ ...settingsOf(t.researchers['Anna Berg']), ca: null });
     expect(view.passwordSaved).toBe(true);
     // In the keychain, its own entry beside the API credentials.
-    expect(await new KeytarCredentialStore(keychainService).getSecret('team-db')).toBe(anna.connection.password);
+    expect(await new KeytarCredentialStore(t.keychain()).getSecret('team-db')).toBe(t.researchers['Anna Berg'].connection.password);
     expect(l.events.some((e) => e.name === 'team:changed' && (e.payload as TeamView).status.state === 'connected')).toBe(true);
     // The pool is the workspace's, for the sync engine to read through.
     const { rows } = await l.services.workspaces.get('team').team!.pool()!.query<{ u: string }>('SELECT session_user AS u');
-    expect(rows[0]!.u).toBe(anna.role);
-    expect(l.seen.join('\n')).not.toContain(anna.connection.password);
-    expect(log(l)).not.toContain(anna.connection.password);
+    expect(rows[0]!.u).toBe(t.researchers['Anna Berg'].role);
+    expect(l.seen.join('\n')).not.toContain(t.researchers['Anna Berg'].connection.password);
+    expect(log(l)).not.toContain(t.researchers['Anna Berg'].connection.password);
 
     // Another start of Scout on the same folder: connects by itself from the meta and the keychain.
     const dataDir = l.services.options.dataDir;
@@ -87,8 +62,8 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     // Closing the workspace closed its pool.
     expect(pool.ended).toBe(true);
     const logger = new Logger('error');
-    const again = new MainServices({ dataDir, host: 'browser', version: 'test', logger, credentialStore: new KeytarCredentialStore(keychainService, (s) => logger.registerSecret(s)) });
-    open.push(again);
+    const again = new MainServices({ dataDir, host: 'browser', version: 'test', logger, credentialStore: new KeytarCredentialStore(t.keychain(), (s) => logger.registerSecret(s)) });
+    t.closeAfter(again);
     const connector = again.teamConnection();
     await waitUntil('the reopened Team workspace to connect', () => connector.status().state === 'connected');
     expect(connector.status().researcherName).toBe('Anna Berg');
@@ -98,23 +73,23 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     const l = await laptop();
     const wrong = `Wrong-${crypto.randomBytes(9).toString('base64url')}`;
 
-    const view = await connect(l, anna, wrong);
+    const view = await connect(l, t.researchers['Anna Berg'], wrong);
 
     expect(view.status.state).toBe('wrong-password');
-    expect(view.status.message).toBe(`The team database refused the user name ${anna.role} or its password. Check both in Settings → Team database; the team’s admin can set a new password.`);
+    expect(view.status.message).toBe(`The team database refused the user name ${t.researchers['Anna Berg'].role} or its password. Check both in Settings → Team database; the team’s admin can set a new password.`);
     const refused = await l.failure('reports:fetch', { network: 'instagram', account: 'wrongpassword', confirmedCost: 1, workspace: 'team' });
     expect(refused.code).toBe('TEAM_NOT_CONNECTED');
     expect(refused.message).toContain('Connect in Settings → Team database. Nothing was spent.');
-    for (const text of [...l.seen, log(l), JSON.stringify(refused), server.log()]) expect(text).not.toContain(wrong);
+    for (const text of [...l.seen, log(l), JSON.stringify(refused), t.server.log()]) expect(text).not.toContain(wrong);
 
     // The right one: connected, and the wrong one gone from the keychain.
-    expect((await connect(l, anna)).status.state).toBe('connected');
-    expect(await new KeytarCredentialStore(keychainService).getSecret('team-db')).toBe(anna.connection.password);
+    expect((await connect(l, t.researchers['Anna Berg'])).status.state).toBe('connected');
+    expect(await new KeytarCredentialStore(t.keychain()).getSecret('team-db')).toBe(t.researchers['Anna Berg'].connection.password);
   });
 
   it('not configured: a paid call in the Team workspace is refused with the way to connect, nothing sent', async () => {
     const l = await laptop();
-    const spent = sim.state.totalSpent();
+    const spent = t.sim.state.totalSpent();
 
     const refused = await l.failure('reports:fetch', { network: 'instagram', account: 'neverconfigured', confirmedCost: 1, workspace: 'team' });
 
@@ -123,27 +98,27 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     // A paid kind that claims nothing yet (a history) is not bought blind either.
     const history = await l.failure('history:get', { network: 'instagram', account: 'neverconfigured', refresh: true, confirmedCost: 1, workspace: 'team' });
     expect(history.code).toBe('TEAM_NOT_CONNECTED');
-    expect(sim.state.totalSpent()).toBe(spent);
+    expect(t.sim.state.totalSpent()).toBe(spent);
     expect(l.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
   });
 
   it('a report bought in one Team workspace is taken from the team by another: the simulator charges once', async () => {
     const a = await laptop();
-    const b = await laptop({ keychain: `${keychainService}-b` });
-    await connect(a, anna);
-    await connect(b, bob);
+    const b = await laptop({ keychain: `${t.keychain()}-b` });
+    await connect(a, t.researchers['Anna Berg']);
+    await connect(b, t.researchers['Bob Lund']);
     // Bob's background pulls stopped: the report reaches him through his fetch's claim (a
     // teammate's copy), not by the sync that would otherwise bring it first.
     await b.services.workspaces.get('team').teamSync!.stop();
-    const spent = sim.state.spent.credits;
+    const spent = t.sim.state.spent.credits;
 
     const bought = await a.call<{ result: unknown; fetchedAt: number }>('reports:fetch', { network: 'instagram', account: 'teamshared', confirmedCost: 1, workspace: 'team' });
-    const { rows } = await team.admin.query<{ n: string }>(`SELECT count(*) AS n FROM scout_team.records WHERE kind = 'report' AND researcher = $1`, [anna.role]);
+    const { rows } = await t.team.admin.query<{ n: string }>(`SELECT count(*) AS n FROM scout_team.records WHERE kind = 'report' AND researcher = $1`, [t.researchers['Anna Berg'].role]);
     expect(Number(rows[0]!.n)).toBe(1);
 
     const taken = await b.call<{ result: unknown; fetchedAt: number }>('reports:fetch', { network: 'instagram', account: 'teamshared', confirmedCost: 1, workspace: 'team' });
 
-    expect(sim.state.spent.credits - spent).toBe(1);
+    expect(t.sim.state.spent.credits - spent).toBe(1);
     expect(taken.result).toEqual(bought.result);
     expect(b.services.workspaces.get('team').ledger.entries()).toHaveLength(0);
     expect(a.services.workspaces.get('team').ledger.entries()).toHaveLength(1);
@@ -152,8 +127,8 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
   it("while a teammate holds the item, the fetch's progress names them", async () => {
     // Bob's Scout waits a short while only (the claim is not going to end by itself here).
     const l = await laptop({ heldWaitMs: 300 });
-    await connect(l, bob);
-    const holder = new TeamClaims(anna.pool(), { leaseMs: 60_000 });
+    await connect(l, t.researchers['Bob Lund']);
+    const holder = new TeamClaims(t.researchers['Anna Berg'].pool(), { leaseMs: 60_000 });
     expect((await holder.claim(teamItem('report', { network: 'youtube', subject: 'heldbyanna' }), 365)).kind).toBe('won');
 
     const refused = await l.failure('reports:fetch', { network: 'youtube', account: 'heldbyanna', confirmedCost: 1, workspace: 'team' });
@@ -166,12 +141,12 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
 
   it('a database without the team schema: "not set up", with the command to run', async () => {
     const l = await laptop();
-    const empty = await server.createDatabase('empty');
+    const empty = await t.server.createDatabase('empty');
     const role = `lonely_${crypto.randomBytes(3).toString('hex')}`;
     const password = crypto.randomBytes(12).toString('base64url');
-    await server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+    await t.server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
 
-    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: server.port, database: empty, user: role, password });
+    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: t.server.port, database: empty, user: role, password });
 
     expect(view.status.state).toBe('not-set-up');
     expect(view.status.message).toContain('`npm run team -- init`');
@@ -183,9 +158,9 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
     const l = await laptop();
     const role = `outsider_${crypto.randomBytes(3).toString('hex')}`;
     const password = crypto.randomBytes(12).toString('base64url');
-    await server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+    await t.server.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
 
-    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: server.port, database: team.database, user: role, password });
+    const view = await l.call<TeamView>('team:set', { host: '127.0.0.1', port: t.server.port, database: t.team.database, user: role, password });
 
     expect(view.status.state).toBe('not-a-researcher');
     expect(view.status.message).toContain(`npm run team -- add-researcher ${role}`);
@@ -202,28 +177,28 @@ describeWithPostgres('the Team workspace (handlers + keychain + team database + 
   // Last: it stops the file's server.
   it('the server gone: "unreachable", retried by itself; a paid call asks "buy anyway?" and buys once confirmed; back: connected again', async () => {
     const l = await laptop();
-    await connect(l, anna);
+    await connect(l, t.researchers['Anna Berg']);
     const connector = l.services.teamConnection();
-    await server.stopServer('fast');
+    await t.server.stopServer('fast');
     try {
       const view = await l.call<TeamView>('team:test');
       expect(view.status.state).toBe('unreachable');
-      expect(view.status.message).toBe(`The team database at 127.0.0.1:${server.port} cannot be reached (nothing answers on that port). Scout tries again by itself; reading and work on this computer go on.`);
+      expect(view.status.message).toBe(`The team database at 127.0.0.1:${t.server.port} cannot be reached (nothing answers on that port). Scout tries again by itself; reading and work on this computer go on.`);
       expect(view.status.retryAt).not.toBeNull();
       const firstCheck = view.status.checkedAt!;
       await waitUntil('another check by itself', () => (connector.status().checkedAt ?? 0) > firstCheck);
 
-      const spent = sim.state.spent.credits;
+      const spent = t.sim.state.spent.credits;
       const asked = await l.failure('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team' });
       expect(asked.code).toBe('TEAM_UNREACHABLE');
       expect(asked.message).toBe("The team database cannot be reached: a teammate may already have the Instagram report of offlineteam, and your team's monthly limit cannot be checked. Buy anyway? Nothing was spent.");
-      expect(sim.state.spent.credits).toBe(spent);
+      expect(t.sim.state.spent.credits).toBe(spent);
 
       const bought = await l.call<{ accountKey: string }>('reports:fetch', { network: 'instagram', account: 'offlineteam', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
       expect(bought.accountKey).toBe('offlineteam');
-      expect(sim.state.spent.credits - spent).toBe(1);
+      expect(t.sim.state.spent.credits - spent).toBe(1);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
     await waitUntil('the connection to come back by itself', () => connector.status().state === 'connected');
     expect(l.events.filter((e) => e.name === 'team:changed').map((e) => (e.payload as TeamView).status.state)).toEqual(expect.arrayContaining(['connected', 'unreachable']));

@@ -3,52 +3,15 @@
 // real PostgreSQL and one simulator: what one buys the other has at once and never pays for, the
 // team ledger holds every spend, saved work is shared, and a team database that goes away loses
 // nothing and never makes anyone pay twice.
-import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BackupInfo, LibraryPageView } from '@shared/contract';
 import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { CreatorView, DiscoveryResults, SavedDiscoveryQuery } from '@shared/discoveryData';
 import { pictureUrls } from '../services/imageCache';
-import type { MainServices } from '../services/mainServices';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
-import { closeLaptops, connect, teamLaptop, type Laptop } from '../../../test/teamLaptop';
+import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
-describeWithPostgres('two Team workspaces share one team database (wired as in the app)', () => {
-  let server: TestPostgres;
-  let team: TeamDatabase;
-  let anna: Researcher;
-  let bob: Researcher;
-  let sim: SimulatorHandle;
-  const keychains = [`scout-workbench-test-${crypto.randomUUID()}`, `scout-workbench-test-${crypto.randomUUID()}`];
-  const open: MainServices[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    anna = await team.addResearcher('Anna Berg');
-    bob = await team.addResearcher('Bob Lund');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await closeLaptops(open, keychains);
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
-  });
-
-  async function pair(): Promise<[Laptop, Laptop]> {
-    const a = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-    const b = await teamLaptop({ sim, keychainService: keychains[1]!, open });
-    expect((await connect(a, anna)).status.state).toBe('connected');
-    expect((await connect(b, bob)).status.state).toBe('connected');
-    return [a, b];
-  }
-
+describeTeam('two Team workspaces share one team database (wired as in the app)', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
   const library = (l: Laptop) => l.call<LibraryPageView>('reports:library', {});
   const inLibrary = async (l: Laptop, account: string) => (await library(l)).items.some((row) => row.accountKey === account);
 
@@ -56,10 +19,10 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   // a report there in under 3 s came by the announcement. The ≤ 1 s figure on a quiet machine is
   // the bench's (team.sync_visible_p95_ms); a test on a loaded CI machine allows for the load.
   it('one buys a report: the other has it in its library at once, by NOTIFY, without asking, and never pays for it', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await waitUntil("Bob's Scout listening", () => b.services.workspaces.get('team').teamSync!.status().live, 5_000);
-    const spent = sim.state.spent.credits;
-    const apiCalls = () => [...sim.state.calls.values()].reduce((sum, n) => sum + n, 0);
+    const spent = t.sim.state.spent.credits;
+    const apiCalls = () => [...t.sim.state.calls.values()].reduce((sum, n) => sum + n, 0);
 
     await a.call('reports:fetch', { network: 'instagram', account: 'sharedbuy', confirmedCost: 1, workspace: 'team' });
     const bought = Date.now();
@@ -68,7 +31,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     await waitUntil("Anna's report in Bob's library", () => inLibrary(b, 'sharedbuy'), 3_000);
 
     expect(Date.now() - bought).toBeLessThan(3_000);
-    expect(sim.state.spent.credits - spent).toBe(1);
+    expect(t.sim.state.spent.credits - spent).toBe(1);
     expect(apiCalls()).toBe(callsAfterBuying);
     // The screens are told to read again (once the pull that saved it has ended).
     await waitUntil('the screens told', () => b.events.some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('report')), 3_000);
@@ -87,7 +50,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   });
 
   it("a teammate's discovery page arrives with its pictures, as a report does", async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     const body = { social_network: 'instagram', subscribers_count: { from: 20_000 } };
     const run = await a.call<{ pagesFetched: number; callsSpent: number }>('discovery:run', { runId: 'shared-page', body, sandbox: false, fromPage: 1, toPage: 1, confirmedCalls: 1, workspace: 'team' });
     expect(run).toMatchObject({ pagesFetched: 1, callsSpent: 1 });
@@ -102,7 +65,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   });
 
   it("a teammate's creators arrive with their pictures (kinds whose codec stores none itself)", async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await a.call('creators:sync', {});
     const creators = await a.call<CreatorView[]>('creators:list', {});
     const pictures = creators.flatMap((c) => (c.avatarUrl ? [c.avatarUrl] : []));
@@ -114,7 +77,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   });
 
   it('the team ledger has every spend, with who: Spending shows Anna\'s credit on Bob\'s laptop', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await a.call('reports:fetch', { network: 'twitch', account: 'ledgershown', confirmedCost: 1, workspace: 'team' });
 
     await waitUntil("Anna's spend in the team's Spending on Bob's laptop", async () => {
@@ -127,7 +90,7 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   });
 
   it('a saved discovery query is shared: Bob sees the one Anna saved', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     // Both workspaces opened before their team database was set up: connecting makes them listen
     // at once, not at the next poll (30 s). Bob's catch-up sync is over before Anna saves, so
     // only the team database's notice can bring her query.
@@ -142,10 +105,10 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
   });
 
   it('a restore in the middle: bought while the team was away, then a backup from before put back — nothing is kept from the team', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     await waitUntil("the Team workspace's daily backup", async () => (await a.call<BackupInfo[]>('workspace:backups', { workspace: 'team' })).length > 0, 10_000);
     const [backup] = await a.call<BackupInfo[]>('workspace:backups', { workspace: 'team' });
-    await server.stopServer();
+    await t.server.stopServer();
     try {
       expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
       await a.call('reports:fetch', { network: 'twitter', account: 'beforerestore', confirmedCost: 1, workspace: 'team', teamUnreachableConfirmed: true });
@@ -153,9 +116,9 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
       await a.call('workspace:restoreBackup', { workspace: 'team', backupId: backup!.id });
       expect(await inLibrary(a, 'beforerestore')).toBe(false);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
-    const spent = sim.state.spent.credits;
+    const spent = t.sim.state.spent.credits;
 
     // What was still to share came along: Bob gets the report, the team ledger the spend, and
     // Anna's own cache has her report back from the team.
@@ -165,36 +128,29 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
       const spending = await b.call<TeamSpending>('team:spending', {});
       return spending.team && spending.rows.some((row) => row.researcher === 'Anna Berg' && row.balance === 'credits' && row.spent >= 1);
     }, 15_000);
-    expect(sim.state.spent.credits).toBe(spent);
+    expect(t.sim.state.spent.credits).toBe(spent);
   });
 
   it('pointed at another team database, a laptop receives that team\'s records from their start', async () => {
-    const [a, b] = await pair();
+    const [a, b] = await t.pair();
     // Bob has received two of Anna's reports from the first team: his cursor is past them.
     await a.call('reports:fetch', { network: 'instagram', account: 'firstteamone', confirmedCost: 1, workspace: 'team' });
     await a.call('reports:fetch', { network: 'instagram', account: 'firstteamtwo', confirmedCost: 1, workspace: 'team' });
     await waitUntil("the first team's reports on Bob's laptop", async () => (await inLibrary(b, 'firstteamone')) && (await inLibrary(b, 'firstteamtwo')), 5_000);
     // Another team database, where Cyd has bought one report (its first record).
-    const other = await teamDatabase(server);
-    try {
-      const cyd = await other.addResearcher('Cyd Moss');
-      const bobThere = await other.addResearcher('Bob Lund');
-      const c = await teamLaptop({ sim, keychainService: keychains[0]!, open });
-      expect((await connect(c, cyd)).status.state).toBe('connected');
-      await c.call('reports:fetch', { network: 'twitch', account: 'secondteam', confirmedCost: 1, workspace: 'team' });
-      await waitUntil("Cyd's report in the other team database", async () => (await other.admin.query(`SELECT 1 FROM scout_team.records WHERE item_key LIKE '%secondteam%'`)).rowCount === 1, 5_000);
+    const { team: other, researchers: [cyd, bobThere] } = await t.freshTeam('Cyd Moss', 'Bob Lund');
+    const c = await t.laptop(cyd);
+    await c.call('reports:fetch', { network: 'twitch', account: 'secondteam', confirmedCost: 1, workspace: 'team' });
+    await waitUntil("Cyd's report in the other team database", async () => (await other.admin.query(`SELECT 1 FROM scout_team.records WHERE item_key LIKE '%secondteam%'`)).rowCount === 1, 5_000);
 
-      expect((await connect(b, bobThere)).status.state).toBe('connected');
+    expect((await connect(b, bobThere)).status.state).toBe('connected');
 
-      await waitUntil("the other team's report on Bob's laptop", () => inLibrary(b, 'secondteam'), 10_000);
-    } finally {
-      await other.close();
-    }
+    await waitUntil("the other team's report on Bob's laptop", () => inLibrary(b, 'secondteam'), 10_000);
   });
 
   it('the team database away: Anna buys once she confirms, her record and spend wait in the outbox, and reach Bob when it is back', async () => {
-    const [a, b] = await pair();
-    await server.stopServer();
+    const [a, b] = await t.pair();
+    await t.server.stopServer();
     try {
       expect((await a.call<TeamView>('team:test')).status.state).toBe('unreachable');
       const asked = await a.failure('reports:fetch', { network: 'youtube', account: 'boughtoffline', confirmedCost: 1, workspace: 'team' });
@@ -204,9 +160,9 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
       expect(await inLibrary(a, 'boughtoffline')).toBe(true);
       expect(a.services.workspaces.get('team').teamSync!.status().pending).toBeGreaterThan(0);
     } finally {
-      await server.startServer();
+      await t.server.startServer();
     }
-    const spent = sim.state.spent.credits;
+    const spent = t.sim.state.spent.credits;
 
     await waitUntil("the report bought offline in Bob's library", () => inLibrary(b, 'boughtoffline'), 15_000);
     await waitUntil("the spend made offline in the team ledger", async () => {
@@ -216,6 +172,6 @@ describeWithPostgres('two Team workspaces share one team database (wired as in t
     expect(a.services.workspaces.get('team').teamSync!.status().pending).toBe(0);
     // Bob asking for it now takes nothing from the API: he has it.
     await b.call('reports:fetch', { network: 'youtube', account: 'boughtoffline', confirmedCost: 0, workspace: 'team' }).catch(() => undefined);
-    expect(sim.state.spent.credits).toBe(spent);
+    expect(t.sim.state.spent.credits).toBe(spent);
   });
 });
