@@ -93,7 +93,10 @@ export interface TeamHarness<R extends string = string> {
   freshTeam<const N extends readonly string[]>(...names: N): Promise<{ team: TeamDatabase; researchers: { [K in keyof N]: Researcher } }>;
   /** Main services a test started itself, closed with its laptops. */
   closeAfter(services: MainServices): void;
-  /** This test's laptops closed now, their keychain entries kept (for laptops started again on their folders). */
+  /**
+   * This test's laptops (and `production` services) closed now, their keychain entries kept (for
+   * laptops started again on their folders, or a test's own clean-up that must come after).
+   */
   closeLaptops(): Promise<void>;
 }
 
@@ -177,8 +180,9 @@ export function describeTeam<const R extends string>(name: string, options: Team
       closeAfter(services) {
         current().open.push(services);
       },
-      closeLaptops() {
-        return closeLaptops(current().open, []);
+      async closeLaptops() {
+        await closeLaptops(current().open, []);
+        await Promise.all(current().harnesses.splice(0).map((h) => h.close()));
       },
     };
 
