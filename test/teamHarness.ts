@@ -6,55 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { MainServices } from '../src/main/services/mainServices';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../src/simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from './postgres';
+import type { SimulatorHandle } from '../src/simulator/server';
+import { describeWithPostgres, type TestPostgres } from './postgres';
 import { productionHarness, productionHarnessWith, type ProductionHarness, type ProductionHarnessOptions } from './productionHarness';
 import { teamDatabase, type Researcher, type TeamDatabase } from './teamDb';
 import { closeLaptops, connect, teamLaptop, type Laptop } from './teamLaptop';
+import { startTeam, type StartedTeam, type TeamOptions } from './teamStart';
 
-export interface TeamOptions<R extends string = string> {
-  /** The researchers of the file's team database, by display name (each a role of its own). */
-  researchers?: readonly R[];
-  /** The simulator's options; absent, no simulator (a test of the database alone). */
-  simulator?: SimulatorOptions;
-  /** `false`: no team database for the file (each test makes its own with `freshTeam`). */
-  team?: boolean;
-}
-
-/** What `startTeam` starts: for the benches, which close it themselves. */
-export interface StartedTeam {
-  server: TestPostgres;
-  team: TeamDatabase | null;
-  researchers: Record<string, Researcher>;
-  sim: SimulatorHandle | null;
-  close(): Promise<void>;
-}
-
-/** A server, a team database with `researchers`, and the simulator; closed (whatever started) by `close`. */
-export async function startTeam(options: TeamOptions = {}): Promise<StartedTeam> {
-  const started: StartedTeam = {
-    server: await startPostgres(),
-    team: null,
-    researchers: {},
-    sim: null,
-    async close() {
-      await started.team?.close();
-      await started.server.close();
-      await started.sim?.close();
-    },
-  };
-  try {
-    if (options.team !== false) {
-      started.team = await teamDatabase(started.server);
-      for (const name of options.researchers ?? []) started.researchers[name] = await started.team.addResearcher(name);
-    }
-    if (options.simulator) started.sim = await startSimulator(options.simulator);
-  } catch (error) {
-    await started.close().catch(() => undefined);
-    throw error;
-  }
-  return started;
-}
+export { startTeam, type StartedTeam, type TeamOptions } from './teamStart';
 
 export type LaptopOptions = NonNullable<Parameters<typeof teamLaptop>[1]> & {
   /** `false`: the researcher's keychain, but not connected here (a laptop started again, that connects by itself). */
