@@ -16,8 +16,8 @@ import { Logger } from '../src/main/log';
 import { MainServices } from '../src/main/services/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
-import { startPostgres } from '../test/postgresServer';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../test/teamDb';
+import type { Researcher, TeamDatabase } from '../test/teamDb';
+import { startTeam } from '../test/teamStart';
 import { TeamClaims } from '../src/main/team/claims';
 import { TeamCodecs } from '../src/main/team/codecs';
 import { teamItem } from '../src/main/team/records';
@@ -37,17 +37,12 @@ function p95(samples: number[]): number {
 }
 
 export async function teamFigures(figures: Figures): Promise<void> {
-  const server = await startPostgres();
+  const started = await startTeam({ researchers: ['Bench'] });
   try {
-    const team = await teamDatabase(server);
-    try {
-      await claimFigures(figures, await team.addResearcher('Bench'));
-      await syncFigures(figures, team);
-    } finally {
-      await team.close();
-    }
+    await claimFigures(figures, started.researchers.Bench!);
+    await syncFigures(figures, started.team!);
   } finally {
-    await server.close();
+    await started.close();
   }
 }
 

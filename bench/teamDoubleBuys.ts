@@ -8,10 +8,8 @@ import { AttemptsRepository } from '../src/main/cache/repositories';
 import { PaidWork } from '../src/main/ledger/paidWork';
 import { ReportService } from '../src/main/services/reportService';
 import { PostgresTeamGate } from '../src/main/team/gate';
-import { startSimulator } from '../src/simulator/server';
 import { productionHarness, type ProductionHarness } from '../test/productionHarness';
-import { startPostgres } from '../test/postgresServer';
-import { teamDatabase } from '../test/teamDb';
+import { startTeam } from '../test/teamStart';
 import type { Figures } from './cache';
 
 const SCOUTS = 10;
@@ -41,36 +39,31 @@ function accountsOf(scout: number): number[] {
 }
 
 export async function teamDoubleBuysFigures(figures: Figures): Promise<void> {
-  const server = await startPostgres();
-  const sim = await startSimulator({ generationMs: GENERATION_MS });
+  const names = Array.from({ length: SCOUTS }, (_, i) => `Researcher ${i + 1}`);
+  const started = await startTeam({ researchers: names, simulator: { generationMs: GENERATION_MS } });
+  const sim = started.sim!;
   const harnesses: ProductionHarness[] = [];
   try {
-    const team = await teamDatabase(server);
-    try {
-      const scouts = [];
-      for (let i = 0; i < SCOUTS; i++) {
-        const researcher = await team.addResearcher(`Researcher ${i + 1}`);
-        const harness = await productionHarness({}, {}, sim);
-        harnesses.push(harness);
-        const ws = harness.services.active();
-        const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: new PostgresTeamGate(researcher.pool({ max: 4 }), { leaseMs: 30_000, heldPollMs: 200 }) });
-        const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 250, maxWaitMs: 120_000 });
-        scouts.push({ reports, accounts: accountsOf(i) });
-      }
-      const distinct = new Set(scouts.flatMap((s) => s.accounts)).size;
-      const spentBefore = sim.state.spent.credits;
-      const started = performance.now();
-      const results = await Promise.allSettled(scouts.flatMap((s) => s.accounts.map((n) => s.reports.fetch(accountRef('instagram', `teambench${n}`), 1))));
-      const failed = results.filter((r) => r.status === 'rejected');
-      if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} fetches failed, e.g. ${String((failed[0] as PromiseRejectedResult).reason)}`);
-      figures['team.double_buys'] = sim.state.spent.credits - spentBefore - distinct;
-      figures['team.double_buys_run_s'] = (performance.now() - started) / 1000;
-    } finally {
-      await team.close();
+    const scouts = [];
+    for (let i = 0; i < SCOUTS; i++) {
+      const researcher = started.researchers[names[i]!]!;
+      const harness = await productionHarness({}, {}, sim);
+      harnesses.push(harness);
+      const ws = harness.services.active();
+      const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: new PostgresTeamGate(researcher.pool({ max: 4 }), { leaseMs: 30_000, heldPollMs: 200 }) });
+      const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 250, maxWaitMs: 120_000 });
+      scouts.push({ reports, accounts: accountsOf(i) });
     }
+    const distinct = new Set(scouts.flatMap((s) => s.accounts)).size;
+    const spentBefore = sim.state.spent.credits;
+    const began = performance.now();
+    const results = await Promise.allSettled(scouts.flatMap((s) => s.accounts.map((n) => s.reports.fetch(accountRef('instagram', `teambench${n}`), 1))));
+    const failed = results.filter((r) => r.status === 'rejected');
+    if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} fetches failed, e.g. ${String((failed[0] as PromiseRejectedResult).reason)}`);
+    figures['team.double_buys'] = sim.state.spent.credits - spentBefore - distinct;
+    figures['team.double_buys_run_s'] = (performance.now() - began) / 1000;
   } finally {
     await Promise.allSettled(harnesses.map((h) => h.close()));
-    await sim.close();
-    await server.close();
+    await started.close();
   }
 }

@@ -1,58 +1,19 @@
 // The one set-up of the Team integration tests (and the team benches): a real PostgreSQL for the
 // file, a team database on it with its researchers (test/teamDb.ts), the simulator as the paid
 // API, and laptops connected as those researchers (test/teamLaptop.ts), each closed, with its
-// keychain entries, after the test that made it.
+// keychain entries, after the test that made it; or, for tests of the kernel and the sync engine
+// that wire Team themselves, plain production services on the simulator (test/productionHarness.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { MainServices } from '../src/main/services/mainServices';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../src/simulator/server';
-import { describeWithPostgres, startPostgres, type TestPostgres } from './postgres';
+import type { SimulatorHandle } from '../src/simulator/server';
+import { describeWithPostgres, type TestPostgres } from './postgres';
+import { productionHarness, productionHarnessWith, type ProductionHarness, type ProductionHarnessOptions } from './productionHarness';
 import { teamDatabase, type Researcher, type TeamDatabase } from './teamDb';
 import { closeLaptops, connect, teamLaptop, type Laptop } from './teamLaptop';
+import { startTeam, type StartedTeam, type TeamOptions } from './teamStart';
 
-export interface TeamOptions<R extends string = string> {
-  /** The researchers of the file's team database, by display name (each a role of its own). */
-  researchers?: readonly R[];
-  /** The simulator's options; absent, no simulator (a test of the database alone). */
-  simulator?: SimulatorOptions;
-  /** `false`: no team database for the file (each test makes its own with `freshTeam`). */
-  team?: boolean;
-}
-
-/** What `startTeam` starts: for the benches, which close it themselves. */
-export interface StartedTeam {
-  server: TestPostgres;
-  team: TeamDatabase | null;
-  researchers: Record<string, Researcher>;
-  sim: SimulatorHandle | null;
-  close(): Promise<void>;
-}
-
-/** A server, a team database with `researchers`, and the simulator; closed (whatever started) by `close`. */
-export async function startTeam(options: TeamOptions = {}): Promise<StartedTeam> {
-  const started: StartedTeam = {
-    server: await startPostgres(),
-    team: null,
-    researchers: {},
-    sim: null,
-    async close() {
-      await started.team?.close();
-      await started.server.close();
-      await started.sim?.close();
-    },
-  };
-  try {
-    if (options.team !== false) {
-      started.team = await teamDatabase(started.server);
-      for (const name of options.researchers ?? []) started.researchers[name] = await started.team.addResearcher(name);
-    }
-    if (options.simulator) started.sim = await startSimulator(options.simulator);
-  } catch (error) {
-    await started.close().catch(() => undefined);
-    throw error;
-  }
-  return started;
-}
+export { startTeam, type StartedTeam, type TeamOptions } from './teamStart';
 
 export type LaptopOptions = NonNullable<Parameters<typeof teamLaptop>[1]> & {
   /** `false`: the researcher's keychain, but not connected here (a laptop started again, that connects by itself). */
@@ -79,13 +40,22 @@ export interface TeamHarness<R extends string = string> {
    * in a beforeAll, after the file.
    */
   laptop(researcher?: Researcher | R | null, options?: LaptopOptions): Promise<Laptop>;
+  /**
+   * Main services on a data folder of their own, production (no Team) against the file's
+   * simulator: `productionHarness`'s short retries and polling, or exactly `services`. Closed,
+   * with the folder, after the test that made it (after the file, made in a beforeAll).
+   */
+  production(services?: ProductionHarnessOptions['services']): Promise<ProductionHarness>;
   /** Two laptops, connected as the file's first two researchers. */
   pair(): Promise<[Laptop, Laptop]>;
   /** A team database of this test alone, with these researchers; closed after the test. */
   freshTeam<const N extends readonly string[]>(...names: N): Promise<{ team: TeamDatabase; researchers: { [K in keyof N]: Researcher } }>;
   /** Main services a test started itself, closed with its laptops. */
   closeAfter(services: MainServices): void;
-  /** This test's laptops closed now, their keychain entries kept (for laptops started again on their folders). */
+  /**
+   * This test's laptops (and `production` services) closed now, their keychain entries kept (for
+   * laptops started again on their folders, or a test's own clean-up that must come after).
+   */
   closeLaptops(): Promise<void>;
 }
 
@@ -98,8 +68,9 @@ export function describeTeam<const R extends string>(name: string, options: Team
     let started: StartedTeam | undefined;
     const base = `scout-workbench-test-${randomUUID()}`;
     // The services and keychains of this test's laptops, and of the file's (made in a beforeAll).
-    const forTest = { open: [] as MainServices[], keychains: new Set<string>(), teams: [] as TeamDatabase[] };
-    const forFile = { open: [] as MainServices[], keychains: new Set<string>(), teams: [] as TeamDatabase[] };
+    const newScope = () => ({ open: [] as MainServices[], harnesses: [] as ProductionHarness[], keychains: new Set<string>(), teams: [] as TeamDatabase[] });
+    const forTest = newScope();
+    const forFile = newScope();
     let inTest = false;
     let laptops = 0;
     const current = () => (inTest ? forTest : forFile);
@@ -146,6 +117,11 @@ export function describeTeam<const R extends string>(name: string, options: Team
         if (r && laptopOptions.connect !== false) expect((await connect(laptop, r)).status.state).toBe('connected');
         return laptop;
       },
+      async production(services) {
+        const harness = services ? await productionHarnessWith({ sim: t.sim, services }) : await productionHarness({}, {}, t.sim);
+        current().harnesses.push(harness);
+        return harness;
+      },
       async pair() {
         const [first, second] = options.researchers ?? [];
         if (!first || !second) throw new Error('pair() needs two researchers in options.researchers');
@@ -163,14 +139,16 @@ export function describeTeam<const R extends string>(name: string, options: Team
       closeAfter(services) {
         current().open.push(services);
       },
-      closeLaptops() {
-        return closeLaptops(current().open, []);
+      async closeLaptops() {
+        await closeLaptops(current().open, []);
+        await Promise.all(current().harnesses.splice(0).map((h) => h.close()));
       },
     };
 
-    const close = async (scope: typeof forTest) => {
+    const close = async (scope: ReturnType<typeof newScope>) => {
       await closeLaptops(scope.open, [...scope.keychains]);
       scope.keychains.clear();
+      await Promise.all(scope.harnesses.splice(0).map((h) => h.close()));
       await Promise.all(scope.teams.splice(0).map((team) => team.close()));
     };
     // A server started beside other test workers on CI can take longer than a hook's usual 20 s.

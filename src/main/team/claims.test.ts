@@ -2,11 +2,11 @@
 // item → exactly one wins, every time; a lease that ran out is taken over by exactly one; a
 // holder whose connections die (terminated, a server crash) keeps its claim; a killed holder
 // blocks its item until its lease runs out, and can never send after it was taken over.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { bundleFixture, runNode } from '../../../test/childProcess';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { TeamClaims, type ClaimOutcome, type HeldClaim } from './claims';
 import { TeamError } from './errors';
 import { teamItem, type TeamItem } from './records';
@@ -15,7 +15,7 @@ const YEAR = 365;
 let items = 0;
 const freshItem = (prefix = 'acct'): TeamItem => teamItem('report', { network: 'instagram', subject: `${prefix}${++items}` });
 
-describeWithPostgres('team claims', () => {
+describeTeam('team claims', { researchers: ['Ada', 'Bob', 'Cyd'] }, (t) => {
   let server: TestPostgres;
   let team: TeamDatabase;
   let ada: Researcher;
@@ -24,18 +24,11 @@ describeWithPostgres('team claims', () => {
   let adaPool: pg.Pool;
   let bobPool: pg.Pool;
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    bob = await team.addResearcher('Bob');
-    cyd = await team.addResearcher('Cyd');
+  beforeAll(() => {
+    ({ server, team } = t);
+    ({ Ada: ada, Bob: bob, Cyd: cyd } = t.researchers);
     adaPool = ada.pool();
     bobPool = bob.pool();
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
   });
 
   /** Waits (on the server's clock) until an item's claim has run out. */

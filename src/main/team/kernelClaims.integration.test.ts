@@ -4,16 +4,16 @@
 // paid report request. Which laptop wins a race is the database's choice; every test holds
 // whichever it is.
 import { performance } from 'node:perf_hooks';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import type { ApiClient } from '../api/apiClient';
 import { AttemptsRepository } from '../cache/repositories';
 import { PaidWork } from '../ledger/paidWork';
 import { ReportService } from '../services/reportService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { SimulatorHandle } from '../../simulator/server';
+import type { ProductionHarness } from '../../../test/productionHarness';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, waitUntil, type Researcher } from '../../../test/teamHarness';
 import { TeamClaims, type ClaimOutcome } from './claims';
 import { PostgresTeamGate, type TeamGate } from './gate';
 import { pushRecord, teamItem } from './records';
@@ -29,30 +29,16 @@ interface Laptop {
   ledgerRows: () => number;
 }
 
-describeWithPostgres('the kernel claims before paying (team database + simulator)', () => {
+describeTeam('the kernel claims before paying (team database + simulator)', { researchers: ['Ada', 'Bob', 'Cyd'], simulator: { generationMs: 30 } }, (t) => {
   let server: TestPostgres;
-  let team: TeamDatabase;
   let ada: Researcher;
   let bob: Researcher;
   let cyd: Researcher;
   let sim: SimulatorHandle;
-  const open: ProductionHarness[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    bob = await team.addResearcher('Bob');
-    cyd = await team.addResearcher('Cyd');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((h) => h.close()));
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
+  beforeAll(() => {
+    ({ server, sim } = t);
+    ({ Ada: ada, Bob: bob, Cyd: cyd } = t.researchers);
   });
 
   /**
@@ -61,8 +47,7 @@ describeWithPostgres('the kernel claims before paying (team database + simulator
    * `wrap` may stand between the kernel and the gate (to hold a step until the other laptop's).
    */
   async function laptop(researcher: Researcher, wrap: (gate: TeamGate, claims: ClaimOutcome['kind'][]) => TeamGate = (g) => g, timing: ConstructorParameters<typeof PostgresTeamGate>[1] = {}): Promise<Laptop> {
-    const harness = await productionHarness({}, {}, sim);
-    open.push(harness);
+    const harness = await t.production();
     const ws = harness.services.active();
     let paidRequests = 0;
     // Counts what this laptop's kernel sends as paid: `report(…, { paid: true })`.

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 // SQLite file, with a kernel that claims in one team database. What one laptop fetched, another
 // takes instead of asking (nothing sent, nothing spent); what the sync engine pulls is saved by
 // the services' codecs, read as hostile as an API answer, once.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { accountRef } from '@shared/accountInput';
 import { CreatorsRepository, HistoryRepository, ListsRepository, MediaRepository, MentionsRepository } from '../cache/repositories';
@@ -14,10 +14,10 @@ import { COMPANION_RECORD_BYTES, CompanionService, companionItems } from '../ser
 import { answerBody } from '../services/teamCopies';
 import { LIST_RECORD_BYTES, ListsService, listPageItem } from '../services/listsService';
 import { CREATOR_RECORD_BYTES, CreatorsService, creatorItem } from '../services/creatorsService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { SimulatorHandle } from '../../simulator/server';
+import type { ProductionHarness } from '../../../test/productionHarness';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, type Researcher } from '../../../test/teamHarness';
 import type { ClaimOutcome } from './claims';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
@@ -49,30 +49,16 @@ const localTables = ['instagram_media', 'youtube_media_pages', 'metrics_history'
 /** API operations whose calls the tests count (the simulator counts by operation). */
 const companionOperations = ['auditor.reportMedia', 'auditor.youtubeMedia', 'auditor.instagramHistory', 'auditor.twitterHistory', 'auditor.tiktokBrandMentions', 'auditor.youtubeBrandMentions', 'auditor.list'];
 
-describeWithPostgres('media, history, mentions, lists and creators in a team (team database + simulator)', () => {
+describeTeam('media, history, mentions, lists and creators in a team (team database + simulator)', { researchers: ['Ada', 'Bob', 'Cyd'], simulator: { generationMs: 30 } }, (t) => {
   let server: TestPostgres;
-  let team: TeamDatabase;
   let ada: Researcher;
   let bob: Researcher;
   let cyd: Researcher;
   let sim: SimulatorHandle;
-  const open: ProductionHarness[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    bob = await team.addResearcher('Bob');
-    cyd = await team.addResearcher('Cyd');
-    sim = await startSimulator({ generationMs: 30 });
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((h) => h.close()));
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
+  beforeAll(() => {
+    ({ server, sim } = t);
+    ({ Ada: ada, Bob: bob, Cyd: cyd } = t.researchers);
   });
 
   /** One pool per researcher (its laptops, and what the sync engine and the outbox would do): a role may hold only so many connections. */
@@ -80,8 +66,7 @@ describeWithPostgres('media, history, mentions, lists and creators in a team (te
   const poolOf = (r: Researcher) => pools.get(r) ?? pools.set(r, r.pool({ max: 4 })).get(r)!;
 
   async function laptop(researcher: Researcher, wrap: (gate: TeamGate, claims: ClaimOutcome['kind'][]) => TeamGate = (g) => g): Promise<Laptop> {
-    const harness = await productionHarness({}, {}, sim);
-    open.push(harness);
+    const harness = await t.production();
     const ws = harness.services.active();
     const claims: ClaimOutcome['kind'][] = [];
     const real = new PostgresTeamGate(poolOf(researcher), { leaseMs: 5_000, heldPollMs: 20 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import { CompetitorRepository, DiscoveryRepository, PdfsRepository } from '../cache/repositories';
 import { CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
@@ -18,10 +18,10 @@ import { ArchiveService, MAX_TEAM_PDF_BYTES, PdfTeamCodec, pdfTeamItem } from '.
 import { CompetitorService, CompetitorTeamCodec, competitorCopyDays, competitorTeamItem } from '../services/competitorService';
 import { DiscoveryService, DiscoveryTeamCodec, MAX_TEAM_PAGE_BYTES, discoveryTeamItem } from '../services/discoveryService';
 import { ReportService } from '../services/reportService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { SimulatorHandle } from '../../simulator/server';
+import type { ProductionHarness } from '../../../test/productionHarness';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, type Researcher } from '../../../test/teamHarness';
 import type { ClaimOutcome } from './claims';
 import type { TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
@@ -53,45 +53,33 @@ interface Laptop {
 /** What stands between a laptop's kernel and its gate: nothing, or a step held until the other laptop's. */
 type Wrap = (gate: TeamGate, claims: ClaimOutcome['kind'][]) => TeamGate;
 
-describeWithPostgres('PDFs, discovery pages and competitor analyses: nobody on the team pays for what a teammate has', () => {
+const simulator = { generationMs: 30, pdfMs: 60, analysisMs: 150, discovery: 5_000, seed: 'team-kinds' };
+
+describeTeam('PDFs, discovery pages and competitor analyses: nobody on the team pays for what a teammate has', { researchers: ['Ada', 'Bob'], simulator }, (t) => {
   let server: TestPostgres;
-  let team: TeamDatabase;
   let ada: Researcher;
   let bob: Researcher;
   let sim: SimulatorHandle;
   /** One pool per researcher for the whole file (a researcher's role has a connection limit). */
   const pools = new Map<Researcher, pg.Pool>();
   const poolOf = (r: Researcher) => pools.get(r) ?? pools.set(r, r.pool()).get(r)!;
-  const open: ProductionHarness[] = [];
   const folders: string[] = [];
   /** Pushes the stand-in sync engine started: all in before a test's laptops close. */
   const pushing: Promise<unknown>[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
-    bob = await team.addResearcher('Bob');
-    sim = await startSimulator({ generationMs: 30, pdfMs: 60, analysisMs: 150, discovery: 5_000, seed: 'team-kinds' });
+  beforeAll(() => {
+    ({ server, sim } = t);
+    ({ Ada: ada, Bob: bob } = t.researchers);
   });
   afterEach(async () => {
     await Promise.allSettled(pushing.splice(0));
-    await Promise.all(open.splice(0).map((h) => h.close()));
+    await t.closeLaptops();
     for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
-    await sim?.close();
   });
 
   async function laptop(researcher: Researcher, wrap: Wrap = (g) => g): Promise<Laptop> {
     // A machine shared by many test runs: an answer is given time enough never to count as lost.
-    const harness = await productionHarnessWith({
-      sim,
-      services: { apiTimeoutMs: 30_000, transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } }, polling: { pollDelayMs: () => 20, maxWaitMs: 30_000 } },
-    });
-    open.push(harness);
+    const harness = await t.production({ apiTimeoutMs: 30_000, transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } }, polling: { pollDelayMs: () => 20, maxWaitMs: 30_000 } });
     const ws = harness.services.active();
     const claims: ClaimOutcome['kind'][] = [];
     const real = new PostgresTeamGate(poolOf(researcher), { leaseMs: 5_000, heldPollMs: 20 });

@@ -1,10 +1,9 @@
 // Paid records against a real PostgreSQL: content-addressed (a push repeated is a no-op), size
 // caps before sending, sequence order equal to commit order (so pulling "after N" misses
 // nothing), and whatever comes back checked like an API answer.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { pushRecord, teamItem, teammateCopy, type TeamItem } from './records';
 import { RECORD_LIMITS } from './schema/0010-team';
 
@@ -21,21 +20,15 @@ it('names an item unambiguously, whatever its subject holds', () => {
   expect(() => teamItem('report', { network: 'instagram', subject: '' })).toThrow(/empty/);
 });
 
-describeWithPostgres('team records', () => {
-  let server: TestPostgres;
+describeTeam('team records', { researchers: ['Ada'] }, (t) => {
   let team: TeamDatabase;
   let ada: Researcher;
   let adaPool: pg.Pool;
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada');
+  beforeAll(() => {
+    team = t.team;
+    ada = t.researchers.Ada;
     adaPool = ada.pool();
-  });
-  afterAll(async () => {
-    await team?.close();
-    await server?.close();
   });
 
   const count = async (item: TeamItem) =>

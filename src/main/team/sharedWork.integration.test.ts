@@ -4,7 +4,7 @@
 // fields both survive; an edit beats a deletion; offline edits queue; a crash loses nothing; a
 // hostile row is skipped with its reason.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import { AccountNotesRepository, ComparisonsRepository, ReportsRepository } from '../cache/repositories';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
@@ -18,8 +18,8 @@ import { ConnectionTracker } from '../services/connection';
 import { DiscoveryService } from '../services/discoveryService';
 import { JobRegistry } from '../services/jobs';
 import { bundleFixture, runNode } from '../../../test/childProcess';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
 import { accountDocId, teamSharedWork } from './sharedDocs';
 import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
@@ -42,31 +42,26 @@ interface Laptop {
 
 const ig = (name: string, snapshotId: number, note = '') => ({ network: 'instagram' as const, account: accountRef('instagram', name), snapshotId, note });
 
-describeWithPostgres('shared work between two laptops (team database)', () => {
+describeTeam('shared work between two laptops (team database)', { team: false }, (harness) => {
   let server: TestPostgres;
   let team: TeamDatabase;
   let ada: Researcher;
   let bob: Researcher;
   const open: Laptop[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
+  beforeAll(() => {
+    server = harness.server;
   });
+  // Runs before the harness closes this test's team.
   afterEach(async () => {
     for (const l of open.splice(0)) {
       await l.shared.stop();
       l.t.dispose();
     }
-    await team?.close();
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function freshTeam(): Promise<void> {
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Anna');
-    bob = await team.addResearcher('Bob');
+    ({ team, researchers: [ada, bob] } = await harness.freshTeam('Anna', 'Bob'));
   }
 
   /** `autoSync`: the services' hook is the one a Workspace wires (`edited`: queue, then push and pull at once). */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { accountRef } from '@shared/accountInput';
 import { AttemptsRepository } from '../cache/repositories';
@@ -14,10 +14,9 @@ import { openDatabase, type Db } from '../cache/database';
 import { runDbTask } from '../cache/dbTasks';
 import { PaidWork } from '../ledger/paidWork';
 import { ReportService } from '../services/reportService';
-import { startSimulator, type SimulatorHandle } from '../../simulator/server';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import type { ProductionHarness } from '../../../test/productionHarness';
+import type { TestPostgres } from '../../../test/postgres';
+import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn } from './codecs';
 import { TeamError } from './errors';
@@ -54,32 +53,20 @@ function counting(during?: (record: TeamRecordIn, n: number) => Promise<void>) {
   };
 }
 
-describeWithPostgres('the sync engine (team database + simulator + SQLite files)', () => {
+describeTeam('the sync engine (team database + simulator + SQLite files)', { team: false, simulator: { generationMs: 30 } }, (t) => {
   let server: TestPostgres;
-  let sim: SimulatorHandle;
-  const open: ProductionHarness[] = [];
   const syncs: TeamSync[] = [];
-  const teams: TeamDatabase[] = [];
 
-  beforeAll(async () => {
-    server = await startPostgres();
-    sim = await startSimulator({ generationMs: 30 });
+  beforeAll(() => {
+    server = t.server;
   });
+  // Runs before the harness closes this test's laptops and teams.
   afterEach(async () => {
     await Promise.all(syncs.splice(0).map((s) => s.stop()));
-    await Promise.all(open.splice(0).map((h) => h.close()));
-    await Promise.all(teams.splice(0).map((t) => t.close()));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await sim?.close();
   });
 
   async function team(...names: string[]): Promise<{ db: TeamDatabase; researchers: Researcher[] }> {
-    const db = await teamDatabase(server);
-    teams.push(db);
-    const researchers: Researcher[] = [];
-    for (const name of names) researchers.push(await db.addResearcher(name));
+    const { team: db, researchers } = await t.freshTeam(...names);
     return { db, researchers };
   }
 
@@ -88,8 +75,7 @@ describeWithPostgres('the sync engine (team database + simulator + SQLite files)
    * report service that shares what it saves through this laptop's outbox, and its sync engine.
    */
   async function laptop(researcher: Researcher, options: Partial<TeamSyncOptions> & { codec?: (reports: ReportService) => TeamRecordCodec; extraCodecs?: TeamRecordCodec[] } = {}): Promise<Laptop> {
-    const harness = await productionHarness({}, {}, sim);
-    open.push(harness);
+    const harness = await t.production();
     const ws = harness.services.active();
     const pool = researcher.pool({ max: 4, connectTimeoutMs: 1_000 });
     const codecs = new TeamCodecs();

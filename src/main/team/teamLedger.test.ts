@@ -6,13 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../cache/database';
 import { CreditLedger } from '../ledger/creditLedger';
 import { Logger } from '../log';
 import { bundleFixture, runNode } from '../../../test/childProcess';
-import { describeWithPostgres, startPostgres, type TestPostgres } from '../../../test/postgres';
-import { teamDatabase, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamDb';
+import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
 import { TeamLedger, type TeamLedgerOptions } from './teamLedger';
 
@@ -45,8 +44,7 @@ it('a step that cannot be queued undoes the ledger write it mirrors: never one w
   }
 });
 
-describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
-  let server: TestPostgres;
+describeTeam('the team ledger (PostgreSQL + SQLite)', { team: false }, (t) => {
   let team: TeamDatabase;
   let ada: Researcher;
   let bob: Researcher;
@@ -54,22 +52,14 @@ describeWithPostgres('the team ledger (PostgreSQL + SQLite)', () => {
   const ledgers: TeamLedger[] = [];
   const logger = new Logger('error');
 
-  beforeAll(async () => {
-    server = await startPostgres();
-  });
+  // Runs before the harness closes this test's team.
   afterEach(async () => {
     await Promise.all(ledgers.splice(0).map((l) => l.stop()));
     for (const db of dbs.splice(0)) db.close();
-    await team?.close();
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   async function freshTeam() {
-    team = await teamDatabase(server);
-    ada = await team.addResearcher('Ada Lovelace');
-    bob = await team.addResearcher('Bob Marley');
+    ({ team, researchers: [ada, bob] } = await t.freshTeam('Ada Lovelace', 'Bob Marley'));
   }
 
   function tempFile(): string {
