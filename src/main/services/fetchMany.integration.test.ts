@@ -22,7 +22,9 @@ describe('reports:fetchMany', () => {
     // Long enough that six requests sent one at a time are all out before the first is ready,
     // however loaded the machine: the order of the events says whether they were waited for at once.
     const generationMs = 3000;
-    h = await productionHarness({ generationMs });
+    // Polled every 200 ms, not the harness's 20: TikTok answers at most 100 requests a minute, and
+    // 3 s of polls every 20 ms would run into that limit (and wait it out).
+    h = await productionHarness({ generationMs }, { pollDelayMs: () => 200 });
     const progress: ReportProgress[] = [];
     h.services.events.subscribe((e) => e.name === 'reports:changed' && progress.push(e.payload as ReportProgress));
     const { outcomes } = await h.call<{ outcomes: FetchManyOutcome[] }>('reports:fetchMany', {
