@@ -15,7 +15,7 @@ import { cacheStats, type LibraryQuery } from '../src/main/cache/repositories';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { startLoopbackServer } from '../src/main/host/loopbackHttp';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';

@@ -14,7 +14,7 @@ import { migrations } from '../src/main/cache/migrations';
 import { migration0230 } from '../src/main/cache/migrations/0230-library-at-scale';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import type { Figures } from './cache';
 import type { Call } from './inProcess';
 import { whileHeld } from './responsiveness';

@@ -12,7 +12,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { DiscoveryRepository } from '../src/main/cache/repositories/discoveryRepository';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { discoveryRequestBody, validateDiscoveryQuery, type DiscoveryBody } from '../src/shared/discovery';
 import type { SavedDiscoveryQuery } from '../src/shared/discoveryData';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/server';

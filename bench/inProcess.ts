@@ -2,7 +2,7 @@
 // hosts use: benchmarks prepare their data this way before they measure a page.
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 
 export type Call = <T>(channel: string, payload: unknown) => Promise<T>;
 

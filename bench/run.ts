@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';
 import { pageReadyFigures } from './pageReady';

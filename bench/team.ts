@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { networks, type Network } from '../src/main/api/types';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import type { Researcher, TeamDatabase } from '../test/teamDb';

@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runDbTask } from '../src/main/cache/dbTasks';
 import { workerScript } from '../src/main/util/workerScript';
 import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { TeamCodecs } from '../src/main/team/codecs';
 import { createTeamPool, type TeamConnection } from '../src/main/team/pool';
 import { TeamSync, type JoinProgress } from '../src/main/team/sync';

@@ -2,7 +2,7 @@
 // taken from the shelf once (as the browser fetches it) and read.
 import fs from 'node:fs';
 import type { ExportResult } from '../src/shared/exports';
-import type { MainServices } from '../src/main/services/mainServices';
+import type { MainServices } from '../src/main/app/mainServices';
 import { DOWNLOAD_PATH_PATTERN } from '../src/main/exports/downloadShelf';
 
 export function exportedBytes(services: MainServices, result: ExportResult): Buffer {

@@ -19,7 +19,7 @@ describe('import boundaries', () => {
     ['src/renderer/src/x.ts', "import { readFileSync } from 'fs';"],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';"],
     ['src/renderer/src/x.ts', "import Database from 'better-sqlite3';"],
-    ['src/renderer/src/features/a/x.ts', "import { MainServices } from '../../../../main/services/mainServices';"],
+    ['src/renderer/src/features/a/x.ts', "import { MainServices } from '../../../../main/app/mainServices';"],
     ['src/renderer/src/x.ts', "import { startSimulator } from '../../simulator/server';"],
     ['src/preload/x.ts', "import { z } from 'zod';"],
     ['src/preload/x.ts', "import fs from 'node:fs';"],

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Logger } from '../src/main/log';
 import { KeytarCredentialStore } from '../src/main/credentials/credentialStore';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers, type Dispatch } from '../src/main/host/handlers';
 import type { SimulatorOptions } from '../src/simulator/server';
 import { tempDir } from './support';

@@ -8,7 +8,7 @@ import type { ScoutEvent } from '@shared/contract';
 import type { TeamView } from '@shared/team';
 import { Logger } from '../src/main/log';
 import { KeytarCredentialStore } from '../src/main/credentials/credentialStore';
-import { MainServices } from '../src/main/services/mainServices';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import type { SimulatorHandle } from '../src/simulator/server';
 import type { Researcher } from './teamDb';

@@ -9,7 +9,7 @@ import type { BrowserWindow as BrowserWindowType } from 'electron';
 import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
 import { createLogger, type Logger } from './log';
 import { defaultDataDir, logFilePath } from './paths';
-import { MainServices } from './services/mainServices';
+import { MainServices } from './app/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
 import { bindIpc } from './host/electronIpc';
 import { appUrlMatcher } from './host/senderPolicy';

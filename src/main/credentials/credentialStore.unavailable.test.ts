@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Logger } from '../log';
-import { MainServices } from '../services/mainServices';
+import { MainServices } from '../app/mainServices';
 import { KeytarCredentialStore } from './credentialStore';
 
 // Vitest runs each file in its own process: point this one at a bus that does not exist before

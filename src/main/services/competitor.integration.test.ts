@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { exportedBytes } from '../../../test/exported';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from './mainServices';
+import type { MainServices } from '../app/mainServices';
 import type { SimulatorHandle } from '../../simulator/server';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import type { CompetitorPostRow, CompetitorProgress } from '@shared/competitor';

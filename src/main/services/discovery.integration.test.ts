@@ -3,7 +3,7 @@
 // gate), cancel, the page-500 limit, cached results offline, and the shortlist, in a real SQLite
 // file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from './mainServices';
+import type { MainServices } from '../app/mainServices';
 import type { SimulatorHandle } from '../../simulator/server';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import type { DiscoveryProgress } from '@shared/discoveryData';

@@ -5,7 +5,7 @@
 // simulator over loopback, through a proxy that can lose an answer after the API acted, with a
 // real SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from './mainServices';
+import type { MainServices } from '../app/mainServices';
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { accountProfile } from '../../simulator/data/profile';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';

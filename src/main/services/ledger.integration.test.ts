@@ -3,7 +3,7 @@
 // Afterwards the simulator's own count of credits charged must equal the ledger's, balance by
 // balance, and nothing may have been charged twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from './mainServices';
+import type { MainServices } from '../app/mainServices';
 import type { SimulatorHandle } from '../../simulator/server';
 import { Rng } from '../../simulator/data/random';
 import type { Network } from '../api/types';

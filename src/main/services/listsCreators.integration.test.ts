@@ -2,7 +2,7 @@
 // each filter) end to end in main against the simulator over loopback, cached in a real SQLite
 // file and read back offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from './mainServices';
+import type { MainServices } from '../app/mainServices';
 import type { SimulatorHandle } from '../../simulator/server';
 import { parseOffsetDateTime } from '../../simulator/data/discovery';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';

@@ -1,7 +1,7 @@
 import type { PlanInfo, PlanState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { EventBus } from './eventBus';
-import type { Workspace } from './workspaces';
+import type { Workspace } from '../workspace/workspace';
 
 const META_PLAN = 'planInfo';
 

@@ -81,7 +81,7 @@ export function isReportOf(network: Network, report: ParsedReport, accountKey: s
 /** A report item's key as the team database holds it (teamItem's JSON array), read as hostile. */
 const reportItemKey = z.tuple([z.enum(networks), z.string().min(1), z.enum(['', 'report', 'advanced_report'])]);
 
-function reportOfItem(item: TeamItem): { network: Network; accountKey: string } {
+export function reportOfItem(item: TeamItem): { network: Network; accountKey: string } {
   let parts: unknown;
   try {
     parts = JSON.parse(item.key) as unknown;

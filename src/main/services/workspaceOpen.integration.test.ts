@@ -14,7 +14,7 @@ import { latestVersion } from '../cache/migrate';
 import { migrations } from '../cache/migrations';
 import { listBackups } from '../cache/backups';
 import { workspaceDbPath } from '../paths';
-import { IN_USE_MARKER } from './workspaces';
+import { IN_USE_MARKER } from '../workspace/pageCheck';
 
 beforeAll(requirePrivateKeyring);
 
@@ -146,7 +146,7 @@ describe('opening a workspace', () => {
     const opened = h.services.workspaces.get('demo');
     expect(opened.pagesChecked).not.toBeNull();
     await opened.pagesChecked;
-    await expect.poll(() => events.includes('workspace:changed')).toBe(true);
+    await expect.poll(() => events.includes('workspace:changed'), { timeout: 10_000 }).toBe(true);
     expect(() => h.services.workspaces.get('demo')).toThrow(expect.objectContaining({ code: 'DATABASE_UNREADABLE', message: expect.stringMatching(/is damaged\. Restore the backup taken .* in Settings → Backups/) }));
     const state = await h.call<WorkspaceState>('workspace:get');
     expect(state.workspaces.find((w) => w.id === 'demo')?.problem).toMatch(/is damaged/);

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../cache/database';
 import { createHandlers } from '../host/handlers';
 import { Logger } from '../log';
-import type { MainServices } from '../services/mainServices';
+import type { MainServices } from '../app/mainServices';
 import { TeamLedger } from './teamLedger';
 
 const servicesWith = (workspace: object) => ({ active: () => workspace }) as unknown as MainServices;

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { TeamView } from '@shared/team';
 import { Logger } from '../log';
 import { KeytarCredentialStore } from '../credentials/credentialStore';
-import { MainServices } from '../services/mainServices';
+import { MainServices } from '../app/mainServices';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';
 import { teamMigrations } from './schema';

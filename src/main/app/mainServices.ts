@@ -10,9 +10,11 @@ import { loadAppSettings, saveAppSettings, type AppSettings } from '../settings/
 import { KeytarCredentialStore, type CredentialStore } from '../credentials/credentialStore';
 import type { SimulatorOptions } from '../../simulator/server';
 import type { Logger } from '../log';
-import { EventBus } from './eventBus';
-import { PlanService } from './planService';
-import { WorkspaceRegistry, type Workspace, type WorkspaceDeps } from './workspaces';
+import { EventBus } from '../services/eventBus';
+import { PlanService } from '../services/planService';
+import { WorkspaceRegistry } from '../workspace/registry';
+import type { Workspace, WorkspaceDeps } from '../workspace/workspace';
+import { domains } from './domains';
 import type { TeamConnector } from '../team/teamConnection';
 
 export interface MainServicesOptions {
@@ -77,6 +79,7 @@ export class MainServices {
       polling: options.polling,
       team: options.team,
       isActive: (id) => id === this.activeId,
+      domains,
       onDamaged: () => void this.workspaceState().then((state) => this.events.emit('workspace:changed', state)),
     });
     this.plans = new PlanService(this.events);
@@ -169,8 +172,8 @@ export class MainServices {
       this.settings = { ...this.settings, activeWorkspace: id };
       saveAppSettings(this.settingsFile, this.settings);
     }
-    // Watchlists that fell due while another workspace was open are refreshed now.
-    void ws.tracking.tick();
+    // What fell due while another workspace was open (watchlists) runs now.
+    ws.activated();
     const state = await this.workspaceState();
     this.events.emit('workspace:changed', state);
     this.events.emit('connection:changed', ws.connection.get());

@@ -1,0 +1,20 @@
+// Settings → Your agency: the brand every deliverable carries.
+import { AgencyService } from '../../services/agencyService';
+import { defineDomain } from '../context';
+
+declare module '../context' {
+  interface ServiceMap {
+    agency: AgencyService;
+  }
+}
+
+export const agencyDomain = defineDomain<'agency:get' | 'agency:set' | 'agency:setLogo' | 'agency:removeLogo'>({
+  name: 'agency',
+  register: (ctx) => ({ services: { agency: new AgencyService(ctx.db) } }),
+  handlers: (h) => ({
+    'agency:get': async () => h.active().agency.get(),
+    'agency:set': async (brand) => h.active().agency.setBrand(brand),
+    'agency:setLogo': async (logo) => h.active().agency.setLogo(logo),
+    'agency:removeLogo': async () => h.active().agency.removeLogo(),
+  }),
+});
