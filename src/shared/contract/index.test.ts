@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { channels } from './channels';
-import { operations } from './contract';
+import { channels } from '@shared/channels';
+import { operations } from '@shared/contract';
 
 describe('contract', () => {
   it('declares a request schema for every channel, and no other', () => {
