@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { channels } from './channels';
-import { operations } from './contract';
+import { channels, eventNames } from '@shared/channels';
+import { operations } from '@shared/contract';
 
 describe('contract', () => {
   it('declares a request schema for every channel, and no other', () => {
     expect(Object.keys(operations).sort()).toEqual([...channels].sort());
+  });
+
+  it('lists every name once, in one domain only', () => {
+    expect(new Set(channels).size).toBe(channels.length);
+    expect(new Set(eventNames).size).toBe(eventNames.length);
   });
 
   it('refuses unknown fields, so a typo never silently does nothing', () => {
