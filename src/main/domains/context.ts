@@ -15,6 +15,7 @@ import type { JobRegistry } from '../services/jobs';
 import type { ConnectionTracker } from '../services/connection';
 import type { EventBus } from '../services/eventBus';
 import type { Logger } from '../log';
+import type { ImageCache } from '../services/imageCache';
 import type { TeamRecordCodec, TeamRecordIn } from '../team/codecs';
 import type { ShareRecord } from '../services/teamCopies';
 import type { ReportServiceDeps } from '../services/reportService';
@@ -100,7 +101,7 @@ export interface DomainParts {
 export type Handlers = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
 /** The workspace a handler works in, as its services. */
-export type DomainServices = ServiceMap & { readonly id: WorkspaceId };
+export type DomainServices = ServiceMap & { readonly id: WorkspaceId; readonly images: ImageCache; readonly ledger: CreditLedger };
 
 /** What a domain's handlers are given. */
 export interface HandlerContext {

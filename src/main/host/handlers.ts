@@ -3,7 +3,6 @@
 // thin: the dispatcher validates input, the handler calls one service.
 import { channels, isChannel, type Channel } from '@shared/channels';
 import { operations } from '@shared/contract';
-import { PICTURES_ANSWER_BYTES, type PictureAnswer } from '@shared/pictures';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
 import { checkExternalUrl } from '../services/externalLinks';
 import type { MainServices } from '../app/mainServices';
@@ -67,18 +66,6 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     'plan:refresh': () => s.plans.refresh(s.active(), s.isActive),
     'connection:get': async () => s.active().connection.get(),
     'connection:setOffline': async ({ offline }) => s.active().setManualOffline(offline),
-    'images:get': async ({ urls }) => {
-      const images = s.active().images;
-      // The first picture always goes, so asking again for the `later` ones always moves on.
-      let room = PICTURES_ANSWER_BYTES;
-      return urls.map((url): PictureAnswer => {
-        if (room <= 0) return { later: true };
-        const image = images.get(url);
-        if (!image) return null;
-        room -= image.bytes.length;
-        return { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` };
-      });
-    },
     'ledger:spending': async ({ account, ...range }) => s.active().ledger.spending({ ...range, ...(account !== undefined ? { accountKey: account.key } : {}) }),
     'team:spending': async ({ months }) => {
       // A Team workspace has a team ledger; Demo and Production have none (nothing to show).

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
-import { AccountNotesRepository, ComparisonsRepository, ReportsRepository } from '../cache/repositories';
+import { ComparisonsRepository, ReportsRepository } from '../cache/repositories';
+import { AccountNotesRepository } from '../domains/notes/accountNotesRepository';
 import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
 import { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
 import { NOW, parsedReport, tempDatabase, type TempDatabase } from '../cache/repositories/testkit';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CompetitorRepository } from './competitorRepository';
+import { CompetitorRepository } from '../../domains/competitor/competitorRepository';
 import { DiscoveryRepository } from './discoveryRepository';
 import { NOW, tempDatabase, type TempDatabase } from './testkit';
 

@@ -5,7 +5,7 @@ import { CreatorsRepository } from './creatorsRepository';
 import { DiscoveryRepository } from './discoveryRepository';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from './discoveryWorkspaceRepository';
 import { ListsRepository } from './listsRepository';
-import { AccountNotesRepository } from './accountNotesRepository';
+import { AccountNotesRepository } from '../../domains/notes/accountNotesRepository';
 import { ReportsRepository } from './reportsRepository';
 import { DAY_MS, NOW, parsedReport, tempDatabase, type TempDatabase } from './testkit';
 

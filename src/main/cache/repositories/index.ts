@@ -24,11 +24,9 @@ export { HistoryRepository, MentionsRepository, type AccountDocument, type Accou
 export { CreatorsRepository, type CreatorRecord } from './creatorsRepository';
 export { ListsRepository, type ListInfo, type ListItemRecord } from './listsRepository';
 export { DiscoveryRepository, type DiscoveryPage, type DiscoveryQueryInfo } from './discoveryRepository';
-export { CompetitorRepository, type CompetitorReport, type CompetitorReportInfo } from './competitorRepository';
 export { PdfsRepository, type NewPdf, type PdfRecord } from './pdfsRepository';
 export { ImagesRepository, imageKey, type ImageRecord } from './imagesRepository';
 export { cacheStats, type CacheStats } from './stats';
-export { AccountNotesRepository, type AccountNotes } from './accountNotesRepository';
 export { ComparisonsRepository, type ComparisonRecord, type NewComparison } from './comparisonsRepository';
 export { WatchlistsRepository, type WatchlistAccountRecord, type WatchlistRecord } from './watchlistsRepository';
 export { AlertsRepository, SNAPSHOTS_PER_ACCOUNT, type AlertRecord, type NewAlert } from './alertsRepository';

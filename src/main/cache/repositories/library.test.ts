@@ -6,7 +6,7 @@ import { networks, type Network, type ReportSummary } from '../../api/types';
 import { Rng } from '../../../simulator/data/random';
 import { librarySortKeys, ReportsRepository, type LibraryQuery, type LibrarySortKey, type StoredReportState } from './reportsRepository';
 import { usernameText } from './searchText';
-import { AccountNotesRepository } from './accountNotesRepository';
+import { AccountNotesRepository } from '../../domains/notes/accountNotesRepository';
 import { DEFAULT_STATUS_STEPS, NO_STATUS } from '@shared/workflow';
 import { DAY_MS, NOW, parsedReport, tempDatabase, type TempDatabase } from './testkit';
 

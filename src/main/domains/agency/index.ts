@@ -1,5 +1,6 @@
 // Settings → Your agency: the brand every deliverable carries.
 import { AgencyService } from '../../services/agencyService';
+import type { AgencyChannel } from '@shared/contract/agency.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -8,7 +9,7 @@ declare module '../context' {
   }
 }
 
-export const agencyDomain = defineDomain<'agency:get' | 'agency:set' | 'agency:setLogo' | 'agency:removeLogo'>({
+export const agencyDomain = defineDomain<AgencyChannel>({
   name: 'agency',
   register: (ctx) => ({ services: { agency: new AgencyService(ctx.db) } }),
   handlers: (h) => ({

@@ -6,6 +6,7 @@ import { ArchiveService, PdfTeamCodec } from '../../services/archiveService';
 import { ClientReportService } from '../../services/clientReportService';
 import { PdfsRepository } from '../../cache/repositories/pdfsRepository';
 import { workspaceDbPath } from '../../paths';
+import type { ArchiveChannel } from '@shared/contract/archive.channels';
 import { defineDomain, teamConfirmed } from '../context';
 
 declare module '../context' {
@@ -15,18 +16,8 @@ declare module '../context' {
   }
 }
 
-type ArchiveChannels =
-  | 'archive:quote'
-  | 'archive:export'
-  | 'archive:exportAgain'
-  | 'archive:cancel'
-  | 'archive:list'
-  | 'archive:open'
-  | 'archive:reveal'
-  | 'archive:delete'
-  | 'archive:clientReport';
 
-export const archiveDomain = defineDomain<ArchiveChannels>({
+export const archiveDomain = defineDomain<ArchiveChannel>({
   name: 'archive',
   register: (ctx) => {
     const reports = ctx.use('reports');

@@ -1,6 +1,7 @@
 // Saved comparisons: side by side, with their period and notes (shared in a Team workspace).
 import { CompareService } from '../../services/compareService';
 import { ComparisonsRepository } from '../../cache/repositories';
+import type { CompareChannel } from '@shared/contract/compare.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -9,7 +10,7 @@ declare module '../context' {
   }
 }
 
-export const compareDomain = defineDomain<'compare:list' | 'compare:get' | 'compare:save' | 'compare:delete' | 'compare:latest' | 'compare:printPdf'>({
+export const compareDomain = defineDomain<CompareChannel>({
   name: 'compare',
   register: (ctx) => ({ services: { compare: new CompareService(new ComparisonsRepository(ctx.db), Date.now, ctx.onEdit, ctx.teamVersion) } }),
   handlers: (h) => ({

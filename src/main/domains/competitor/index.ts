@@ -1,8 +1,9 @@
 // Competitor analysis: an analysis of a brand's competitors (bought, kept) and the posts it
 // found, browsed from the cache.
-import { CompetitorService, CompetitorTeamCodec } from '../../services/competitorService';
-import { CompetitorRepository } from '../../cache/repositories/competitorRepository';
-import { CompetitorPostsRepository } from '../../cache/repositories/competitorPostsRepository';
+import { CompetitorService, CompetitorTeamCodec } from './competitorService';
+import { CompetitorRepository } from './competitorRepository';
+import { CompetitorPostsRepository } from './competitorPostsRepository';
+import type { CompetitorChannel } from '@shared/contract/competitor.channels';
 import { defineDomain, teamConfirmed } from '../context';
 
 declare module '../context' {
@@ -11,18 +12,8 @@ declare module '../context' {
   }
 }
 
-type CompetitorChannels =
-  | 'competitor:list'
-  | 'competitor:get'
-  | 'competitor:lost'
-  | 'competitor:quote'
-  | 'competitor:create'
-  | 'competitor:check'
-  | 'competitor:fetchPosts'
-  | 'competitor:cancelPosts'
-  | 'competitor:posts';
 
-export const competitorDomain = defineDomain<CompetitorChannels>({
+export const competitorDomain = defineDomain<CompetitorChannel>({
   name: 'competitor',
   register: (ctx) => {
     const repo = new CompetitorRepository(ctx.db);

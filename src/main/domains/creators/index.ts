@@ -1,6 +1,7 @@
 // Creators: the accounts the agency's lists and reports know, synced from the API.
 import { CreatorsService } from '../../services/creatorsService';
 import { CreatorsRepository } from '../../cache/repositories/creatorsRepository';
+import type { CreatorsChannel } from '@shared/contract/creators.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -10,7 +11,7 @@ declare module '../context' {
   }
 }
 
-export const creatorsDomain = defineDomain<'creators:sync' | 'creators:list'>({
+export const creatorsDomain = defineDomain<CreatorsChannel>({
   name: 'creators',
   register: (ctx) => {
     const creatorsRepo = new CreatorsRepository(ctx.db);

@@ -4,6 +4,7 @@ import { DiscoveryService, DiscoveryTeamCodec } from '../../services/discoverySe
 import { DiscoveryRepository } from '../../cache/repositories/discoveryRepository';
 import { DiscoveryWorkspaceRepository } from '../../cache/repositories/discoveryWorkspaceRepository';
 import { lastKnownDiscoveryCalls } from '../../services/planService';
+import type { DiscoveryChannel } from '@shared/contract/discovery.channels';
 import { defineDomain, teamConfirmed } from '../context';
 
 declare module '../context' {
@@ -12,22 +13,8 @@ declare module '../context' {
   }
 }
 
-type DiscoveryChannels =
-  | 'discovery:games'
-  | 'discovery:queries'
-  | 'discovery:saveQuery'
-  | 'discovery:duplicateQuery'
-  | 'discovery:renameQuery'
-  | 'discovery:deleteQuery'
-  | 'discovery:quote'
-  | 'discovery:run'
-  | 'discovery:cancel'
-  | 'discovery:results'
-  | 'shortlist:list'
-  | 'shortlist:add'
-  | 'shortlist:remove';
 
-export const discoveryDomain = defineDomain<DiscoveryChannels>({
+export const discoveryDomain = defineDomain<DiscoveryChannel>({
   name: 'discovery',
   register: (ctx) => {
     const discovery = new DiscoveryService({

@@ -1,6 +1,7 @@
 // Files written from the cache: the sheets of Compare, Discovery, Competitor, Lists and Creators.
 import { ExportService, type ExportDestination } from '../../exports/exportService';
 import { exportPlan } from '../../exports/plans';
+import type { ExportsChannel } from '@shared/contract/exports.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -9,7 +10,7 @@ declare module '../context' {
   }
 }
 
-export const exportsDomain = defineDomain<'exports:save' | 'exports:cancel'>({
+export const exportsDomain = defineDomain<ExportsChannel>({
   name: 'exports',
   register: (ctx) => ({ services: { exports: new ExportService({ jobs: ctx.jobs, brand: () => ctx.use('agency').brand() }) } }),
   handlers: (h) => ({

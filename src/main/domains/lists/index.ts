@@ -1,6 +1,7 @@
 // The API's creator lists, synced into the cache (a list's first sync spends).
 import { ListsService } from '../../services/listsService';
 import { ListsRepository } from '../../cache/repositories/listsRepository';
+import type { ListsChannel } from '@shared/contract/lists.channels';
 import { defineDomain, teamConfirmed } from '../context';
 
 declare module '../context' {
@@ -9,7 +10,7 @@ declare module '../context' {
   }
 }
 
-export const listsDomain = defineDomain<'lists:known' | 'lists:quote' | 'lists:sync' | 'lists:items' | 'lists:rename'>({
+export const listsDomain = defineDomain<ListsChannel>({
   name: 'lists',
   register: (ctx) => {
     const lists = new ListsService({ repo: new ListsRepository(ctx.db), paid: ctx.paid, jobs: ctx.jobs, onSaved: ctx.storePictures, ...(ctx.share ? { share: ctx.share } : {}) });

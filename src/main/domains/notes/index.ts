@@ -1,7 +1,8 @@
 // Notes and workflow: the researcher's note, tags and research status on each account (the
 // team's, in a Team workspace), and the agency's status steps.
-import { AccountNotesService } from '../../services/accountNotesService';
-import { AccountNotesRepository } from '../../cache/repositories';
+import { AccountNotesService } from './accountNotesService';
+import { AccountNotesRepository } from './accountNotesRepository';
+import type { NotesChannel } from '@shared/contract/notes.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -10,7 +11,7 @@ declare module '../context' {
   }
 }
 
-export const notesDomain = defineDomain<'notes:get' | 'notes:set' | 'notes:tags' | 'notes:all' | 'workflow:steps' | 'workflow:setSteps'>({
+export const notesDomain = defineDomain<NotesChannel>({
   name: 'notes',
   register: (ctx) => ({
     services: {

@@ -13,7 +13,9 @@ declare module '../context' {
   }
 }
 
-export const quotesDomain = defineDomain<'reports:quote' | 'reports:quoteMany'>({
+export type QuoteChannel = 'reports:quote' | 'reports:quoteMany';
+
+export const quotesDomain = defineDomain<QuoteChannel>({
   name: 'quotes',
   register: (ctx) => {
     const team = ctx.team;

@@ -3,6 +3,9 @@
 import { ReportService } from '../../services/reportService';
 import { CompanionService } from '../../services/companionService';
 import { AttemptsRepository, HistoryRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../../cache/repositories';
+import type { ReportsChannel } from '@shared/contract/reports.channels';
+import type { QuoteChannel } from '../quotes';
+import { PICTURES_ANSWER_BYTES, type PictureAnswer } from '@shared/pictures';
 import { defineDomain, teamConfirmed } from '../context';
 
 declare module '../context' {
@@ -13,20 +16,8 @@ declare module '../context' {
   }
 }
 
-type ReportChannels =
-  | 'reports:open'
-  | 'reports:fetch'
-  | 'reports:fetchMany'
-  | 'reports:cancelMany'
-  | 'reports:cancel'
-  | 'reports:progress'
-  | 'reports:library'
-  | 'reports:attempt'
-  | 'reports:snapshots'
-  | 'reports:snapshot'
-  | 'media:get'
-  | 'history:get'
-  | 'mentions:get';
+/** The reports' channels but its quotes (domains/quotes). */
+type ReportChannels = Exclude<ReportsChannel, QuoteChannel>;
 
 export const reportsDomain = defineDomain<ReportChannels>({
   name: 'reports',
@@ -92,6 +83,18 @@ export const reportsDomain = defineDomain<ReportChannels>({
     'history:get': ({ account, refresh, confirmedCost, workspace, teamUnreachableConfirmed }) => {
       const { ws, confirmedHere } = h.spendingIn(workspace);
       return ws.companions.history(account, { refresh, confirmedCost, confirmedHere, ...teamConfirmed(teamUnreachableConfirmed) });
+    },
+    'images:get': async ({ urls }) => {
+      const images = h.active().images;
+      // The first picture always goes, so asking again for the `later` ones always moves on.
+      let room = PICTURES_ANSWER_BYTES;
+      return urls.map((url): PictureAnswer => {
+        if (room <= 0) return { later: true };
+        const image = images.get(url);
+        if (!image) return null;
+        room -= image.bytes.length;
+        return { dataUrl: `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}` };
+      });
     },
     'mentions:get': ({ account, refresh, teamUnreachableConfirmed }) => h.active().companions.mentions(account, { refresh, ...teamConfirmed(teamUnreachableConfirmed) }),
   }),

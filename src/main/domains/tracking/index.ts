@@ -9,6 +9,7 @@ import { TeamTracking } from '../../team/teamTracking';
 import { teamItemParts } from '../../team/records';
 import { batched } from '../../util/timeSlices';
 import { eventError } from '../../errorWording';
+import type { TrackingChannel } from '@shared/contract/tracking.channels';
 import { defineDomain } from '../context';
 
 declare module '../context' {
@@ -18,27 +19,10 @@ declare module '../context' {
   }
 }
 
-type TrackingChannels =
-  | 'watchlists:list'
-  | 'watchlists:get'
-  | 'watchlists:create'
-  | 'watchlists:update'
-  | 'watchlists:delete'
-  | 'watchlists:addAccounts'
-  | 'watchlists:removeAccount'
-  | 'watchlists:run'
-  | 'watchlists:cancel'
-  | 'watchlists:rules'
-  | 'watchlists:setRules'
-  | 'watchlists:renewalPlan'
-  | 'alerts:list'
-  | 'alerts:count'
-  | 'alerts:markRead'
-  | 'alerts:mute';
 
 type AccountOf = { network: Network; accountKey: string };
 
-export const trackingDomain = defineDomain<TrackingChannels>({
+export const trackingDomain = defineDomain<TrackingChannel>({
   name: 'tracking',
   register: (ctx) => {
     const edits = { ...(ctx.onEdit ? { onEdit: ctx.onEdit } : {}), ...(ctx.teamVersion ? { teamVersion: ctx.teamVersion } : {}) };

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migration0060 } from '../migrations/0060-discovery-and-competitor';
-import { migration0140 } from '../migrations/0140-competitor-posts';
+import { migration0060 } from '../../cache/migrations/0060-discovery-and-competitor';
+import { migration0140 } from '../../cache/migrations/0140-competitor-posts';
 import { parseCompetitorPosts } from '../../api/schemas/competitor';
 import { CompetitorRepository } from './competitorRepository';
 import { CompetitorPostsRepository } from './competitorPostsRepository';

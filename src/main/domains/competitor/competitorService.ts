@@ -6,26 +6,26 @@
 import { createHash } from 'node:crypto';
 import { ScoutError } from '@shared/errors';
 import { competitorCreateFields, type CompetitorAnalysisAbout, type CompetitorAnalysisView, type CompetitorProgress, type LostAnalysis } from '@shared/competitor';
-import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../api/schemas/competitor';
-import type { CompetitorRepository } from '../cache/repositories/competitorRepository';
-import type { AskedFor, CompetitorPostQuery, CompetitorPostsRepository } from '../cache/repositories/competitorPostsRepository';
-import type { JsonObject } from '../cache/repositories';
-import { saving } from '../cache/storageFaults';
-import type { PaidWork } from '../ledger/paidWork';
-import type { CreditLedger } from '../ledger/creditLedger';
-import { jobKeys, type JobRegistry } from './jobs';
-import { eventError } from '../errorWording';
-import { analysisTitle, competitorCsv, competitorSheets } from '../exports/competitorSheets';
-import type { ExportPlan } from '../exports/exportService';
-import { TimeSlices } from '../util/timeSlices';
+import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../../api/schemas/competitor';
+import type { CompetitorRepository } from './competitorRepository';
+import type { AskedFor, CompetitorPostQuery, CompetitorPostsRepository } from './competitorPostsRepository';
+import type { JsonObject } from '../../cache/repositories';
+import { saving } from '../../cache/storageFaults';
+import type { PaidWork } from '../../ledger/paidWork';
+import type { CreditLedger } from '../../ledger/creditLedger';
+import { jobKeys, type JobRegistry } from '../../services/jobs';
+import { eventError } from '../../errorWording';
+import { analysisTitle, competitorCsv, competitorSheets } from './competitorSheets';
+import type { ExportPlan } from '../../exports/exportService';
+import { TimeSlices } from '../../util/timeSlices';
 
 /** Posts read at a time while an export is written (100 posts with long captions take a few ms). */
 const EXPORT_BATCH = 100;
 import type { AgencyBrand } from '@shared/agency';
-import { TeamError } from '../team/errors';
-import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../team/records';
-import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../team/codecs';
-import { RECORD_LIMITS } from '../team/schema/0010-team';
+import { TeamError } from '../../team/errors';
+import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../../team/records';
+import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
+import { RECORD_LIMITS } from '../../team/schema/0010-team';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import type { AccountNotesView } from '@shared/accountNotes';
 import type { CachedReport, CostQuote } from '@shared/reports';
 import type { LibraryPageView } from '@shared/contract';
 import type { StatusStepsView } from '@shared/workflow';
-import { productionHarness, type ProductionHarness } from '../../../test/productionHarness';
+import { productionHarness, type ProductionHarness } from '../../../../test/productionHarness';
 
 let h: ProductionHarness;
 beforeEach(async () => {

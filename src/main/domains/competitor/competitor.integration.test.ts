@@ -3,12 +3,12 @@
 // fetched into a real SQLite file, then filtered, sorted, searched and exported from the cache,
 // also with the workspace offline.
 import Papa from 'papaparse';
-import { exportedBytes } from '../../../test/exported';
+import { exportedBytes } from '../../../../test/exported';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MainServices } from '../app/mainServices';
-import type { SimulatorHandle } from '../../simulator/server';
-import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
+import type { MainServices } from '../../app/mainServices';
+import type { SimulatorHandle } from '../../../simulator/server';
+import { productionHarnessWith, type ProductionHarness } from '../../../../test/productionHarness';
 import type { CompetitorPostRow, CompetitorProgress } from '@shared/competitor';
 
 let h: ProductionHarness;

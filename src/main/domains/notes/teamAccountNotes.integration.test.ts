@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import type { AccountNotesView } from '@shared/accountNotes';
 import type { StatusStepsView } from '@shared/workflow';
 import type { LibraryPageView } from '@shared/contract';
-import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
+import { connect, describeTeam, waitUntil, type Laptop } from '../../../../test/teamHarness';
 
 describeTeam('notes and tags on an account, shared by two Team workspaces', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {
   const nasa = { network: 'instagram', account: 'notedaccount' };

@@ -6,9 +6,9 @@ import { mergeSeen, tagKey, type AccountNotesSeen, type AccountNotesView } from 
 import type { Network } from '@shared/reports';
 import type { StatusStep, StatusStepsView } from '@shared/workflow';
 import { ScoutError } from '@shared/errors';
-import type { AccountNotesRepository } from '../cache/repositories';
-import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../team/seenEdits';
-import { STEPS_LOCAL_ID } from '../team/sharedDocs';
+import type { AccountNotesRepository } from './accountNotesRepository';
+import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../../team/seenEdits';
+import { STEPS_LOCAL_ID } from '../../team/sharedDocs';
 
 const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], status: null, updatedAt: null });
 
