@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Logger } from '../src/main/log';
+import { Logger } from '../src/main/platform/log';
 import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { cacheFigures, type Figures } from './cache';

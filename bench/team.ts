@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { networks, type Network } from '../src/main/api/types';
-import { Logger } from '../src/main/log';
+import { networks, type Network } from '../src/main/platform/api/types';
+import { Logger } from '../src/main/platform/log';
 import { MainServices } from '../src/main/app/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
@@ -21,9 +21,9 @@ import { startTeam } from '../test/teamStart';
 import { TeamClaims } from '../src/main/team/claims';
 import { TeamCodecs } from '../src/main/team/codecs';
 import { teamItem } from '../src/main/team/records';
-import { runDbTask } from '../src/main/cache/dbTasks';
+import { runDbTask } from '../src/main/platform/cache/dbTasks';
 import { TeamSync } from '../src/main/team/sync';
-import { reportTeamItem } from '../src/main/services/reportService';
+import { reportTeamItem } from '../src/main/domains/reports/reportService';
 import type { Figures } from './cache';
 import { runChildWith } from './child';
 

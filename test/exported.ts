@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { ExportResult } from '../src/shared/exports';
 import type { MainServices } from '../src/main/app/mainServices';
-import { DOWNLOAD_PATH_PATTERN } from '../src/main/exports/downloadShelf';
+import { DOWNLOAD_PATH_PATTERN } from '../src/main/platform/files/downloadShelf';
 
 export function exportedBytes(services: MainServices, result: ExportResult): Buffer {
   if (result.outcome !== 'download' || !result.downloadUrl) throw new Error(`the export was not handed out for download (${result.outcome})`);

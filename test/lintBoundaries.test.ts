@@ -29,9 +29,9 @@ describe('import boundaries', () => {
     ['src/shared/x.ts', "import { createRoot } from 'react-dom';"],
     ['src/shared/x.ts', "import { x } from '../main/log';"],
     ['src/main/x.ts', "import { App } from '../renderer/src/App';"],
-    ['src/main/services/x.ts', "import { useScout } from '../../renderer/src/store';"],
-    ['src/main/services/x.ts', "import { withKernelPass } from '../api/paidGuard';"],
-    ['src/main/api/x.ts', "import { withKernelPass } from './paidGuard';"],
+    ['src/main/domains/x/x.ts', "import { useScout } from '../../../renderer/src/store';"],
+    ['src/main/domains/x/x.ts', "import { withKernelPass } from '../../platform/api/paidGuard';"],
+    ['src/main/platform/api/x.ts', "import { withKernelPass } from './paidGuard';"],
     ['src/renderer/src/features/discovery/x.ts', "import { spendBlocker } from '../accounts/addFlow';"],
     ['src/renderer/src/features/compare/sheets/x.ts', "import { bottomAxis } from '../../accounts/model/chartOptions';"],
     ['src/renderer/src/features/compare/sheets/x.ts', "import { spendBlocker } from '../../accounts/addFlow';"],
@@ -60,9 +60,9 @@ describe('import boundaries', () => {
     ['src/shared/reportModel/x.ts', "import { formatMetric } from '@shared/format';"],
     ['src/main/x.ts', "import fs from 'node:fs';"],
     ['src/main/x.ts', "import { startSimulator } from '../simulator/server';"],
-    ['src/main/ledger/paidWork.ts', "import { withKernelPass } from '../api/paidGuard';"],
-    ['src/main/api/apiClient.ts', "import { assertKernelPass } from './paidGuard';"],
-    ['src/main/services/x.test.ts', "import { withKernelPass } from '../api/paidGuard';"],
+    ['src/main/kernel/paidWork.ts', "import { withKernelPass } from '../platform/api/paidGuard';"],
+    ['src/main/platform/api/apiClient.ts', "import { assertKernelPass } from './paidGuard';"],
+    ['src/main/domains/x/x.test.ts', "import { withKernelPass } from '../../platform/api/paidGuard';"],
   ])('%s may: %s', async (file, source) => {
     expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([]);
   });

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Logger } from '../src/main/log';
-import { KeytarCredentialStore } from '../src/main/credentials/credentialStore';
+import { Logger } from '../src/main/platform/log';
+import { KeytarCredentialStore } from '../src/main/platform/credentials/credentialStore';
 import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers, type Dispatch } from '../src/main/host/handlers';
 import type { SimulatorOptions } from '../src/simulator/server';

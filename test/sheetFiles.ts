@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { writeCsvFile, type AnyStreamedCsv } from '../src/main/exports/csvStream';
-import { writeWorkbook, type AnyStreamedSheet, type WorkbookMeta } from '../src/main/exports/sheetStream';
+import { writeCsvFile, type AnyStreamedCsv } from '../src/main/platform/files/csvStream';
+import { writeWorkbook, type AnyStreamedSheet, type WorkbookMeta } from '../src/main/platform/files/sheetStream';
 
 let made = 0;
 function tempFile(extension: string): { file: string; done: () => void } {

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type * as ElectronModule from 'electron';
 import type { BrowserWindow as BrowserWindowType } from 'electron';
-import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
-import { createLogger, type Logger } from './log';
-import { defaultDataDir, logFilePath } from './paths';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './platform/dataFolderLock';
+import { createLogger, type Logger } from './platform/log';
+import { defaultDataDir, logFilePath } from './platform/paths';
 import { MainServices } from './app/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
 import { bindIpc } from './host/electronIpc';
@@ -16,7 +16,7 @@ import { appUrlMatcher } from './host/senderPolicy';
 import { APP_HOST, APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
 import { notifyNewAlerts } from './host/alertNotifier';
-import { electronNativeBindingPath } from './nativeBinding';
+import { electronNativeBindingPath } from './platform/nativeBinding';
 import { ScoutError } from '@shared/errors';
 
 /**

@@ -5,13 +5,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
-import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
-import { createLogger } from './log';
-import { defaultDataDir, logFilePath } from './paths';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './platform/dataFolderLock';
+import { createLogger } from './platform/log';
+import { defaultDataDir, logFilePath } from './platform/paths';
 import type { MainServices } from './app/mainServices';
 import type { Dispatch } from './host/handlers';
-import { EventBus } from './services/eventBus';
-import { nextTurn } from './util/timeSlices';
+import { EventBus } from './kernel/eventBus';
+import { nextTurn } from './platform/util/timeSlices';
 import { LAUNCH_TTL_MS, startLoopbackServer } from './host/loopbackHttp';
 
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@ import type { PlanState, WorkspaceState, ConnectionState, CredentialStatus } fro
 import { startSimulator, type SimulatorHandle } from '../../simulator/server';
 import { closedPort, requirePrivateKeyring } from '../../../test/support';
 import { createHarness, readLog, type Harness } from '../../../test/mainHarness';
-import { workspaceDbPath } from '../paths';
+import { workspaceDbPath } from '../platform/paths';
 
 // Integration: real main services, a real SQLite file per workspace, a real keychain, and the
 // simulator over loopback (the demo workspace's own, and a second one standing in for production).

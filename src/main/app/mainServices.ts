@@ -1,17 +1,17 @@
 // Builds every main-process service for one data folder. Both hosts (Electron and the loopback
 // HTTP server) call this and bind the same handlers; nothing here knows which host it is in.
 import path from 'node:path';
-import { DownloadShelf, downloadPath } from '../exports/downloadShelf';
-import type { ExportDestination } from '../exports/exportService';
+import { DownloadShelf, downloadPath } from '../platform/files/downloadShelf';
+import type { ExportDestination } from '../domains/exports/exportService';
 import type { AppInfo, AppNotice, HostKind, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { ScoutError } from '@shared/errors';
-import { loadAppSettings, saveAppSettings, type AppSettings } from '../settings/appSettings';
-import { KeytarCredentialStore, type CredentialStore } from '../credentials/credentialStore';
+import { loadAppSettings, saveAppSettings, type AppSettings } from '../platform/settings/appSettings';
+import { KeytarCredentialStore, type CredentialStore } from '../platform/credentials/credentialStore';
 import type { SimulatorOptions } from '../../simulator/server';
-import type { Logger } from '../log';
-import { EventBus } from '../services/eventBus';
-import { PlanService } from '../services/planService';
+import type { Logger } from '../platform/log';
+import { EventBus } from '../kernel/eventBus';
+import { PlanService } from '../workspace/planService';
 import { WorkspaceRegistry } from '../workspace/registry';
 import type { Workspace, WorkspaceDeps } from '../workspace/workspace';
 import { domains } from './domains';

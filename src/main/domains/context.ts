@@ -6,20 +6,20 @@
 //
 // Each domain adds its services to `ServiceMap` (module augmentation, beside its register), so a
 // workspace's services are typed as the sum of its domains without one hand-kept list.
-import type { Db } from '../cache/database';
-import type { WorkspaceMeta } from '../cache/workspaceMeta';
-import type { ApiClient } from '../api/apiClient';
-import type { CreditLedger } from '../ledger/creditLedger';
-import type { PaidWork } from '../ledger/paidWork';
-import type { JobRegistry } from '../services/jobs';
-import type { ConnectionTracker } from '../services/connection';
-import type { EventBus } from '../services/eventBus';
-import type { Logger } from '../log';
-import type { ImageCache } from '../services/imageCache';
+import type { Db } from '../platform/cache/database';
+import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
+import type { ApiClient } from '../platform/api/apiClient';
+import type { CreditLedger } from '../kernel/creditLedger';
+import type { PaidWork } from '../kernel/paidWork';
+import type { JobRegistry } from '../kernel/jobs';
+import type { ConnectionTracker } from '../kernel/connection';
+import type { EventBus } from '../kernel/eventBus';
+import type { Logger } from '../platform/log';
+import type { ImageCache } from '../platform/pictures/imageCache';
 import type { TeamRecordCodec, TeamRecordIn } from '../team/codecs';
-import type { ShareRecord } from '../services/teamCopies';
-import type { ReportServiceDeps } from '../services/reportService';
-import type { ExportDestination } from '../exports/exportService';
+import type { ShareRecord } from '../kernel/teamCopies';
+import type { ReportServiceDeps } from './reports/reportService';
+import type { ExportDestination } from './exports/exportService';
 import type { OnSharedEdit, TeamVersionOf } from '../team/seenEdits';
 import type { TeamConnector } from '../team/teamConnection';
 import type { SharedWork } from '../team/sharedWork';

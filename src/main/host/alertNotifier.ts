@@ -4,7 +4,7 @@
 import { alertKindLabels, type AlertsState } from '@shared/alerts';
 import { networkLabels, plural } from '@shared/format';
 import type { Network } from '@shared/reports';
-import type { EventBus } from '../services/eventBus';
+import type { EventBus } from '../kernel/eventBus';
 import type { MainServices } from '../app/mainServices';
 
 export interface NotificationLike {

@@ -4,13 +4,13 @@
 import { channels, isChannel, type Channel } from '@shared/channels';
 import { operations } from '@shared/contract';
 import { ScoutError, type Result, type ScoutErrorData } from '@shared/errors';
-import { checkExternalUrl } from '../services/externalLinks';
+import { checkExternalUrl } from './externalLinks';
 import type { MainServices } from '../app/mainServices';
 import { domains } from '../app/domains';
 import type { DomainModule, HandlerContext, Handlers, HostCapabilities } from '../domains/context';
-import type { Logger } from '../log';
-import { errorData } from '../errorWording';
-import { clipText } from '../api/schemas/textBounds';
+import type { Logger } from '../platform/log';
+import { errorData } from '../platform/errorWording';
+import { clipText } from '../platform/api/schemas/textBounds';
 
 export type { Handlers, HostCapabilities } from '../domains/context';
 

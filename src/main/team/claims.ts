@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Db } from '../cache/database';
+import type { Db } from '../platform/cache/database';
 import { TeamError } from './errors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { inTransaction, teamCall } from './pool';

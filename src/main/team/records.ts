@@ -3,8 +3,8 @@
 // retrying after a lost answer) is a no-op that returns the first push's sequence number.
 import type pg from 'pg';
 import { z } from 'zod';
-import type { PaidOperation } from '../ledger/paidWork';
-import type { Network } from '../api/types';
+import type { PaidOperation } from '../kernel/paidWork';
+import type { Network } from '../platform/api/types';
 import { TeamError } from './errors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { RECORD_LIMITS } from './schema/0010-team';

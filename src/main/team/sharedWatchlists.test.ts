@@ -4,8 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import { defaultAlertRules } from '@shared/alerts';
-import { AlertsRepository, WatchlistsRepository } from '../cache/repositories';
-import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
+import { AlertsRepository } from '../domains/tracking/alertsRepository';
+import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
+import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
 import { watchlistAdapter } from './sharedDocs';
 import type { DocAdapter } from './sharedWork';
 

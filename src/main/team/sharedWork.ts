@@ -36,7 +36,7 @@ import type { TeamStamp } from '@shared/teamSeen';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Db } from '../cache/database';
+import type { Db } from '../platform/cache/database';
 import { TeamError } from './errors';
 import { isConnectionError, teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';

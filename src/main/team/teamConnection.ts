@@ -11,10 +11,10 @@
 import type pg from 'pg';
 import { ScoutError } from '@shared/errors';
 import { teamSettingsSchema, type TeamSettings, type TeamStatus, type TeamView } from '@shared/team';
-import type { CredentialStore } from '../credentials/credentialStore';
-import type { WorkspaceMeta } from '../cache/workspaceMeta';
-import { TEAM_SETTINGS_KEY } from '../cache/backups';
-import type { Logger } from '../log';
+import type { CredentialStore } from '../platform/credentials/credentialStore';
+import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
+import { TEAM_SETTINGS_KEY } from '../platform/cache/backups';
+import type { Logger } from '../platform/log';
 import type { HeldClaim } from './claims';
 import { TeamError } from './errors';
 import { PostgresTeamGate, teamTiming, type TeamGate, type TeamTiming } from './gate';

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { TeamView } from '@shared/team';
-import { Logger } from '../log';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
+import { Logger } from '../platform/log';
+import { KeytarCredentialStore } from '../platform/credentials/credentialStore';
 import { MainServices } from '../app/mainServices';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';

@@ -3,13 +3,13 @@
 import { ScoutError } from '@shared/errors';
 import type { CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import type { WorkspaceMeta } from '../cache/workspaceMeta';
-import { ApiClient } from '../api/apiClient';
-import type { TransportOptions } from '../api/transport';
-import type { CredentialStore, Credentials } from '../credentials/credentialStore';
+import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
+import { ApiClient } from '../platform/api/apiClient';
+import type { TransportOptions } from '../platform/api/transport';
+import type { CredentialStore, Credentials } from '../platform/credentials/credentialStore';
 import type { SimulatorHandle, SimulatorOptions } from '../../simulator/server';
-import type { ConnectionTracker } from '../services/connection';
-import type { Logger } from '../log';
+import type { ConnectionTracker } from '../kernel/connection';
+import type { Logger } from '../platform/log';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ScoutError } from '@shared/errors';
-import { runDbTask } from '../cache/dbTasks';
-import { restoreAdvice } from '../cache/workspaceStore';
-import { makePrivateFile } from '../privateFiles';
-import type { Logger } from '../log';
+import { runDbTask } from '../platform/cache/dbTasks';
+import { restoreAdvice } from '../platform/cache/workspaceStore';
+import { makePrivateFile } from '../platform/privateFiles';
+import type { Logger } from '../platform/log';
 import type { Workspace } from './workspace';
 
 /** While a workspace is open this file is beside its database: found at the next start, the last session ended without closing. */

@@ -1,7 +1,7 @@
 // Restoring a backup keeps what is about money: the replaced file's ledger rows, and in a Team
 // workspace what it had still to share, are carried into the restored one.
-import { carryLedgerOver, carryTeamOutboxOver } from '../cache/backups';
-import type { Logger } from '../log';
+import { carryLedgerOver, carryTeamOutboxOver } from '../platform/cache/backups';
+import type { Logger } from '../platform/log';
 import type { Workspace } from './workspace';
 
 /** Carries the replaced file's (`keptAs`) ledger and team outboxes into the reopened workspace. */

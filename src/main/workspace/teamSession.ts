@@ -7,13 +7,13 @@ import { ScoutError } from '@shared/errors';
 import type { TeamView } from '@shared/team';
 import { SKIPPED_LISTED, type TeamJoinProgress, type TeamJoinResult, type TeamNotice, type TeamSyncView } from '@shared/teamSync';
 import type { WorkspaceId } from '@shared/workspaces';
-import type { Db } from '../cache/database';
-import type { WorkspaceMeta } from '../cache/workspaceMeta';
-import { runDbTask } from '../cache/dbTasks';
-import type { CredentialStore } from '../credentials/credentialStore';
-import type { EventBus } from '../services/eventBus';
-import { jobKeys, type JobRegistry } from '../services/jobs';
-import type { Logger } from '../log';
+import type { Db } from '../platform/cache/database';
+import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
+import { runDbTask } from '../platform/cache/dbTasks';
+import type { CredentialStore } from '../platform/credentials/credentialStore';
+import type { EventBus } from '../kernel/eventBus';
+import { jobKeys, type JobRegistry } from '../kernel/jobs';
+import type { Logger } from '../platform/log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn } from '../team/codecs';
 import { TeamError } from '../team/errors';
@@ -24,7 +24,7 @@ import { UnlockEvidence, type UnlockEvidenceOptions } from '../team/teamUnlocks'
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from '../team/sharedDocs';
 import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
-import { reportOfItem } from '../services/reportService';
+import { reportOfItem } from '../domains/reports/reportService';
 import type { DomainParts, DomainTeamSide } from '../domains/context';
 
 /** Which team database a Team workspace's records were received from (its address and name). */

@@ -1,5 +1,5 @@
 // Settings → Your agency: the brand every deliverable carries.
-import { AgencyService } from '../../services/agencyService';
+import { AgencyService } from './agencyService';
 import type { AgencyChannel } from '@shared/contract/agency.channels';
 import { defineDomain } from '../context';
 

@@ -2,10 +2,10 @@
 // Scout's own client reports made from the cache.
 import path from 'node:path';
 import { archiveFileUrl } from '@shared/archive';
-import { ArchiveService, PdfTeamCodec } from '../../services/archiveService';
-import { ClientReportService } from '../../services/clientReportService';
-import { PdfsRepository } from '../../cache/repositories/pdfsRepository';
-import { workspaceDbPath } from '../../paths';
+import { ArchiveService, PdfTeamCodec } from './archiveService';
+import { ClientReportService } from './clientReportService';
+import { PdfsRepository } from './pdfsRepository';
+import { workspaceDbPath } from '../../platform/paths';
 import type { ArchiveChannel } from '@shared/contract/archive.channels';
 import { defineDomain, teamConfirmed } from '../context';
 

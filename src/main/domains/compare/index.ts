@@ -1,6 +1,6 @@
 // Saved comparisons: side by side, with their period and notes (shared in a Team workspace).
-import { CompareService } from '../../services/compareService';
-import { ComparisonsRepository } from '../../cache/repositories';
+import { CompareService } from './compareService';
+import { ComparisonsRepository } from './comparisonsRepository';
 import type { CompareChannel } from '@shared/contract/compare.channels';
 import { defineDomain } from '../context';
 

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migration0060 } from '../../cache/migrations/0060-discovery-and-competitor';
-import { migration0140 } from '../../cache/migrations/0140-competitor-posts';
-import { parseCompetitorPosts } from '../../api/schemas/competitor';
+import { migration0060 } from '../../platform/cache/migrations/0060-discovery-and-competitor';
+import { migration0140 } from '../../platform/cache/migrations/0140-competitor-posts';
+import { parseCompetitorPosts } from '../../platform/api/schemas/competitor';
 import { CompetitorRepository } from './competitorRepository';
 import { CompetitorPostsRepository } from './competitorPostsRepository';
 

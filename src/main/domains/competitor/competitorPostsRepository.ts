@@ -2,10 +2,10 @@
 // post and its full-text row (captions and accounts), written with the raw page in one
 // transaction, and queried with filters, sort and paging in SQL so 50,000 posts answer at once.
 import type Database from 'better-sqlite3';
-import type { Db } from '../../cache/database';
-import type { CompetitorPost } from '../../api/schemas/competitor';
+import type { Db } from '../../platform/cache/database';
+import type { CompetitorPost } from '../../platform/api/schemas/competitor';
 import type { CompetitorFilters, CompetitorPostRow, CompetitorPostsPage, CompetitorSortKey } from '@shared/competitor';
-import { toMatchQuery } from '../../cache/repositories/searchText';
+import { toMatchQuery } from '../../platform/cache/repositories/searchText';
 import type { CompetitorRepository } from './competitorRepository';
 
 const sortColumns: Record<CompetitorSortKey, string> = {

@@ -1,8 +1,8 @@
 // Competitor analyses (spec 4.13): the report (state 0 calculating, 10 ready), its aggregates
 // once ready, and its posts as fetched page by page.
 import type Database from 'better-sqlite3';
-import type { Db } from '../../cache/database';
-import { at, fromJson, integerOrNull, isObject, stringOrNull, toJson, type JsonObject } from '../../cache/repositories/common';
+import type { Db } from '../../platform/cache/database';
+import { at, fromJson, integerOrNull, isObject, stringOrNull, toJson, type JsonObject } from '../../platform/cache/repositories/common';
 
 export interface CompetitorReportInfo {
   reportId: string;

@@ -6,18 +6,18 @@
 import { createHash } from 'node:crypto';
 import { ScoutError } from '@shared/errors';
 import { competitorCreateFields, type CompetitorAnalysisAbout, type CompetitorAnalysisView, type CompetitorProgress, type LostAnalysis } from '@shared/competitor';
-import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../../api/schemas/competitor';
+import { parseCompetitorPosts, parseCompetitorReport, type CompetitorPost, type CompetitorReport } from '../../platform/api/schemas/competitor';
 import type { CompetitorRepository } from './competitorRepository';
 import type { AskedFor, CompetitorPostQuery, CompetitorPostsRepository } from './competitorPostsRepository';
-import type { JsonObject } from '../../cache/repositories';
-import { saving } from '../../cache/storageFaults';
-import type { PaidWork } from '../../ledger/paidWork';
-import type { CreditLedger } from '../../ledger/creditLedger';
-import { jobKeys, type JobRegistry } from '../../services/jobs';
-import { eventError } from '../../errorWording';
+import type { JsonObject } from '../../platform/cache/repositories';
+import { saving } from '../../platform/cache/storageFaults';
+import type { PaidWork } from '../../kernel/paidWork';
+import type { CreditLedger } from '../../kernel/creditLedger';
+import { jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { eventError } from '../../platform/errorWording';
 import { analysisTitle, competitorCsv, competitorSheets } from './competitorSheets';
-import type { ExportPlan } from '../../exports/exportService';
-import { TimeSlices } from '../../util/timeSlices';
+import type { ExportPlan } from '../exports/exportService';
+import { TimeSlices } from '../../platform/util/timeSlices';
 
 /** Posts read at a time while an export is written (100 posts with long captions take a few ms). */
 const EXPORT_BATCH = 100;

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysisView, CompetitorPostRow } from '@shared/competitor';
 import { competitorCsv, competitorSheets, POSTS_SHEET, postColumns, SUMMARY_SHEET } from './competitorSheets';
-import { inBatchesOf } from '../../exports/sheetStream';
+import { inBatchesOf } from '../../platform/files/sheetStream';
 import { csvOf, workbookOf } from '../../../../test/sheetFiles';
 
 function post(i: number, patch: Partial<CompetitorPostRow> = {}): CompetitorPostRow {

@@ -14,8 +14,8 @@ import { type CompetitorAnalysisAbout, type CompetitorPostRow } from '@shared/co
 import { countryName } from '@shared/countries';
 import { inertText, type CsvCell } from '@shared/csv';
 import { LINK_FONT, SHEET_FORMATS, excelFormat, linkText, linkValue, roundAsShown, subtitleText, type FigureUnit } from '@shared/sheets';
-import type { StreamedCsv } from '../../exports/csvStream';
-import type { StreamedSheet } from '../../exports/sheetStream';
+import type { StreamedCsv } from '../../platform/files/csvStream';
+import type { StreamedSheet } from '../../platform/files/sheetStream';
 
 type Value = string | number | null;
 

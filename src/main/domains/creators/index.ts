@@ -1,6 +1,6 @@
 // Creators: the accounts the agency's lists and reports know, synced from the API.
-import { CreatorsService } from '../../services/creatorsService';
-import { CreatorsRepository } from '../../cache/repositories/creatorsRepository';
+import { CreatorsService } from './creatorsService';
+import { CreatorsRepository } from './creatorsRepository';
 import type { CreatorsChannel } from '@shared/contract/creators.channels';
 import { defineDomain } from '../context';
 

@@ -1,9 +1,9 @@
 // Discovery: saved queries run against the API's search (pages cost), their results kept, and
 // the shortlist picked from them.
-import { DiscoveryService, DiscoveryTeamCodec } from '../../services/discoveryService';
-import { DiscoveryRepository } from '../../cache/repositories/discoveryRepository';
-import { DiscoveryWorkspaceRepository } from '../../cache/repositories/discoveryWorkspaceRepository';
-import { lastKnownDiscoveryCalls } from '../../services/planService';
+import { DiscoveryService, DiscoveryTeamCodec } from './discoveryService';
+import { DiscoveryRepository } from './discoveryRepository';
+import { DiscoveryWorkspaceRepository } from './discoveryWorkspaceRepository';
+import { lastKnownDiscoveryCalls } from '../../workspace/planService';
 import type { DiscoveryChannel } from '@shared/contract/discovery.channels';
 import { defineDomain, teamConfirmed } from '../context';
 

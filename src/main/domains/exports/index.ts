@@ -1,6 +1,6 @@
 // Files written from the cache: the sheets of Compare, Discovery, Competitor, Lists and Creators.
-import { ExportService, type ExportDestination } from '../../exports/exportService';
-import { exportPlan } from '../../exports/plans';
+import { ExportService, type ExportDestination } from './exportService';
+import { exportPlan } from './plans';
 import type { ExportsChannel } from '@shared/contract/exports.channels';
 import { defineDomain } from '../context';
 

@@ -1,6 +1,6 @@
 // The API's creator lists, synced into the cache (a list's first sync spends).
-import { ListsService } from '../../services/listsService';
-import { ListsRepository } from '../../cache/repositories/listsRepository';
+import { ListsService } from './listsService';
+import { ListsRepository } from './listsRepository';
 import type { ListsChannel } from '@shared/contract/lists.channels';
 import { defineDomain, teamConfirmed } from '../context';
 

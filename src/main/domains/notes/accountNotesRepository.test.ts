@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AccountNotesRepository } from './accountNotesRepository';
-import { NOW, tempDatabase, type TempDatabase } from '../../cache/repositories/testkit';
+import { NOW, tempDatabase, type TempDatabase } from '../../platform/cache/repositories/testkit';
 
 let t: TempDatabase;
 beforeEach(() => (t = tempDatabase()));

@@ -1,11 +1,11 @@
 // A researcher's own note, tags (migration 0220) and status (0260) on an account, and the
 // workspace's status steps. An account with none of the three has no row.
-import type { Db } from '../../cache/database';
-import type { Network } from '../../api/types';
+import type { Db } from '../../platform/cache/database';
+import type { Network } from '../../platform/api/types';
 import { cleanTags, MAX_ACCOUNT_NOTE } from '@shared/accountNotes';
 import type { StatusStep } from '@shared/workflow';
 import { statusStepsSchema } from '@shared/workflowSchema';
-import { accountKey as keyOf } from '../../cache/repositories/common';
+import { accountKey as keyOf } from '../../platform/cache/repositories/common';
 
 export interface AccountNotes {
   id: number;

@@ -1,8 +1,8 @@
 // Quotes: what a report of an account Scout has no record of would cost, asked of the API
 // (auditor.creators) and, in a Team workspace, of the team database (a teammate may have it).
 import type { BalanceKind } from '@shared/balances';
-import { UnlockQuotes } from '../../services/unlockQuotes';
-import { DiscoveryWorkspaceRepository } from '../../cache/repositories/discoveryWorkspaceRepository';
+import { UnlockQuotes } from './unlockQuotes';
+import { DiscoveryWorkspaceRepository } from '../discovery/discoveryWorkspaceRepository';
 import { TeamError } from '../../team/errors';
 import { teamUnlocks, type AccountOf } from '../../team/teamUnlocks';
 import { defineDomain } from '../context';

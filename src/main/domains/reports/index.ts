@@ -1,8 +1,11 @@
 // Reports: an account's analytics report (bought once, kept), its companions (posts, metrics
 // history, brand mentions) and the library of every report the cache holds.
-import { ReportService } from '../../services/reportService';
-import { CompanionService } from '../../services/companionService';
-import { AttemptsRepository, HistoryRepository, MediaRepository, MentionsRepository, ReportsRepository } from '../../cache/repositories';
+import { ReportService } from './reportService';
+import { CompanionService } from './companionService';
+import { AttemptsRepository } from './attemptsRepository';
+import { HistoryRepository, MentionsRepository } from './accountDocuments';
+import { MediaRepository } from './mediaRepository';
+import { ReportsRepository } from './reportsRepository';
 import type { ReportsChannel } from '@shared/contract/reports.channels';
 import type { QuoteChannel } from '../quotes';
 import { PICTURES_ANSWER_BYTES, type PictureAnswer } from '@shared/pictures';

@@ -1,14 +1,15 @@
 // Tracking: watchlists (accounts refreshed on a schedule while their access is free) and the
 // alerts their rules raise on what the refreshes found, or on what teammates' reports say.
 import type { Network } from '@shared/reports';
-import { TrackingService } from '../../services/trackingService';
-import { AlertsService } from '../../services/alertsService';
-import { reportOfItem } from '../../services/reportService';
-import { AlertsRepository, WatchlistsRepository } from '../../cache/repositories';
+import { TrackingService } from './trackingService';
+import { AlertsService } from './alertsService';
+import { reportOfItem } from '../reports/reportService';
+import { AlertsRepository } from './alertsRepository';
+import { WatchlistsRepository } from './watchlistsRepository';
 import { TeamTracking } from '../../team/teamTracking';
 import { teamItemParts } from '../../team/records';
-import { batched } from '../../util/timeSlices';
-import { eventError } from '../../errorWording';
+import { batched } from '../../platform/util/timeSlices';
+import { eventError } from '../../platform/errorWording';
 import type { TrackingChannel } from '@shared/contract/tracking.channels';
 import { defineDomain } from '../context';
 
