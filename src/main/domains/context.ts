@@ -17,7 +17,7 @@ import type { EventBus } from '../kernel/eventBus';
 import type { Logger } from '../platform/log';
 import type { ImageCache } from '../platform/pictures/imageCache';
 import type { TeamRecordCodec, TeamRecordIn } from '../team/codecs';
-import type { ShareRecord } from '../kernel/teamCopies';
+import type { ShareRecord } from '../team/teamCopies';
 import type { ReportServiceDeps } from './reports/reportService';
 import type { ExportDestination } from './exports/exportService';
 import type { OnSharedEdit, TeamVersionOf } from '../team/seenEdits';

@@ -35,7 +35,7 @@ import { isDiskFull, saving } from '../platform/cache/storageFaults';
 import { sleep } from '../platform/util/sleep';
 import type { TeamGate } from '../team/gate';
 import type { HeldClaim } from '../team/claims';
-import { TeamError } from '../team/errors';
+import { TeamError } from './teamErrors';
 import type { RecordBody, TeamItem, TeammateCopy } from '../team/records';
 
 /** Set while a task runs inside the balance gate, so a poll from inside it does not queue again. */

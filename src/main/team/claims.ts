@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../platform/cache/database';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { inTransaction, teamCall } from './pool';
 import { pushRecord, teammateCopy, type RecordBody, type TeamItem, type TeammateCopy } from './records';

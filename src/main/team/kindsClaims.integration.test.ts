@@ -14,7 +14,7 @@ import { MediaRepository } from '../domains/reports/mediaRepository';
 import { PaidWork } from '../kernel/paidWork';
 import { ReportService } from '../domains/reports/reportService';
 import { COMPANION_RECORD_BYTES, CompanionService, companionItems } from '../domains/reports/companionService';
-import { answerBody } from '../kernel/teamCopies';
+import { answerBody } from './teamCopies';
 import { LIST_RECORD_BYTES, ListsService, listPageItem } from '../domains/lists/listsService';
 import { CREATOR_RECORD_BYTES, CreatorsService, creatorItem } from '../domains/creators/creatorsService';
 import type { SimulatorHandle } from '../../simulator/server';

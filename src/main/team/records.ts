@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { PaidOperation } from '../kernel/paidWork';
 import type { Network } from '../platform/api/types';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { RECORD_LIMITS } from './schema/0010-team';
 

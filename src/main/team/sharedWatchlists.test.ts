@@ -7,7 +7,7 @@ import { defaultAlertRules } from '@shared/alerts';
 import { AlertsRepository } from '../domains/tracking/alertsRepository';
 import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
 import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
-import { watchlistAdapter } from './sharedDocs';
+import { watchlistAdapter } from '../workspace/sharedDocs';
 import type { DocAdapter } from './sharedWork';
 
 let t: TempDatabase;

@@ -23,7 +23,7 @@ import { bundleFixture, runNode } from '../../../test/childProcess';
 import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
-import { accountDocId, teamSharedWork } from './sharedDocs';
+import { accountDocId, teamSharedWork } from '../workspace/sharedDocs';
 import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
 
 interface Laptop {

@@ -37,7 +37,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../platform/cache/database';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { isConnectionError, teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';

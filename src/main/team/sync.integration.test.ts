@@ -19,7 +19,7 @@ import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn } from './codecs';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { PostgresTeamGate } from './gate';
 import { pushRecord, teamItem } from './records';
 import { TeamSync, type JoinProgress, type TeamSyncOptions } from './sync';

@@ -27,7 +27,7 @@ import { ScoutError } from '@shared/errors';
 import type { Db } from '../platform/cache/database';
 import type { Logger } from '../platform/log';
 import type { TeamCodecs, TeamRecordIn, TeamRecordOut } from './codecs';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { RECORDS_CHANNEL, ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { asTeamError, teamCall } from './pool';
 import { pushRecord, sequenceNumber, type RecordBody } from './records';

@@ -16,7 +16,7 @@ import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
 import { TEAM_SETTINGS_KEY } from '../platform/cache/backups';
 import type { Logger } from '../platform/log';
 import type { HeldClaim } from './claims';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { PostgresTeamGate, teamTiming, type TeamGate, type TeamTiming } from './gate';
 import { TEAM_SCHEMA } from './names';
 import { createTeamPool, isConnectionError, isLoopback, type TeamPoolOptions } from './pool';

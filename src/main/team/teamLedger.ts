@@ -22,7 +22,7 @@ import type { TeamSpending, TeamSpendingRow } from '@shared/teamSpending';
 import type { Db } from '../platform/cache/database';
 import type { LedgerEntry, LedgerStatus } from '../kernel/creditLedger';
 import type { Logger } from '../platform/log';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { asTeamError, isConnectionError, teamCall } from './pool';
 

@@ -3,14 +3,7 @@ import type { WorkspaceId } from '@shared/workspaces';
 import type { EventBus } from '../kernel/eventBus';
 import type { Workspace } from './workspace';
 
-const META_PLAN = 'planInfo';
-
-/** The discovery calls left at the plan's last answer, and when it came; null when never asked. */
-export function lastKnownDiscoveryCalls(meta: Workspace['meta']): { left: number; at: number } | null {
-  const stored = meta.get<PlanInfo>(META_PLAN);
-  const left = stored?.value?.discovery?.requests;
-  return stored && typeof left === 'number' && Number.isFinite(left) ? { left, at: stored.updatedAt } : null;
-}
+import { META_PLAN } from '../kernel/planInfo';
 
 /** The plan's balances: the last answer is kept so the credit meter works offline, with its age. */
 export class PlanService {

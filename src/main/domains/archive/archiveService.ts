@@ -26,7 +26,7 @@ import type { PaidWork } from '../../kernel/paidWork';
 import { accountOfJob, jobKeys, type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { ACCESS_MS, drawableBalances } from '../../kernel/costRule';
-import { TeamError } from '../../team/errors';
+import { TeamError } from '../../kernel/teamErrors';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import { RECORD_LIMITS } from '../../team/schema/0010-team';

@@ -22,7 +22,7 @@ import { TimeSlices } from '../../platform/util/timeSlices';
 /** Posts read at a time while an export is written (100 posts with long captions take a few ms). */
 const EXPORT_BATCH = 100;
 import type { AgencyBrand } from '@shared/agency';
-import { TeamError } from '../../team/errors';
+import { TeamError } from '../../kernel/teamErrors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import { RECORD_LIMITS } from '../../team/schema/0010-team';

@@ -21,7 +21,7 @@ import type { PaidWork } from '../../kernel/paidWork';
 import type { TeamRecordCodec } from '../../team/codecs';
 import { teamItem, type TeamItem } from '../../team/records';
 import { jobKeys, type JobRegistry } from '../../kernel/jobs';
-import { answerBody, badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from '../../kernel/teamCopies';
+import { answerBody, badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
 
 export const CREATORS_PAGE_SIZE = 100;
 /** More pages than any network of creators fills: a cursor that never ends is cut off here. */

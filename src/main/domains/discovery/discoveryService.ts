@@ -31,7 +31,7 @@ import type { ConnectionTracker } from '../../kernel/connection';
 import type { CreditLedger } from '../../kernel/creditLedger';
 import { jobKeys, type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
-import { TeamError, teamRefusals } from '../../team/errors';
+import { TeamError, teamRefusals } from '../../kernel/teamErrors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import type { SharedKind } from '../../team/sharedWork';

@@ -3,7 +3,7 @@
 import { DiscoveryService, DiscoveryTeamCodec } from './discoveryService';
 import { DiscoveryRepository } from './discoveryRepository';
 import { DiscoveryWorkspaceRepository } from './discoveryWorkspaceRepository';
-import { lastKnownDiscoveryCalls } from '../../workspace/planService';
+import { lastKnownDiscoveryCalls } from '../../kernel/planInfo';
 import type { DiscoveryChannel } from '@shared/contract/discovery.channels';
 import { defineDomain, teamConfirmed } from '../context';
 

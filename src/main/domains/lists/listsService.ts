@@ -21,7 +21,7 @@ import type { PaidWork } from '../../kernel/paidWork';
 import type { TeamRecordCodec } from '../../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
 import { jobKeys, type JobRegistry } from '../../kernel/jobs';
-import { answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../kernel/teamCopies';
+import { answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
 
 export const LIST_PAGE_SIZE = LIST_PAGE_ITEMS;
 /** More items than any list holds: a list that keeps answering full pages past this is cut off. */

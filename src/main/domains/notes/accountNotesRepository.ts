@@ -107,3 +107,6 @@ export class AccountNotesRepository {
     return this.s.removeId.run(id).changes > 0;
   }
 }
+
+/** The research workflow's status steps are one shared thing: its (only) local id. */
+export const STEPS_LOCAL_ID = 1;

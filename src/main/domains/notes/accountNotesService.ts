@@ -8,7 +8,7 @@ import type { StatusStep, StatusStepsView } from '@shared/workflow';
 import { ScoutError } from '@shared/errors';
 import type { AccountNotesRepository } from './accountNotesRepository';
 import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../../team/seenEdits';
-import { STEPS_LOCAL_ID } from '../../team/sharedDocs';
+import { STEPS_LOCAL_ID } from './accountNotesRepository';
 
 const empty = (network: Network, accountKey: string): AccountNotesView => ({ network, accountKey, note: '', tags: [], status: null, updatedAt: null });
 

@@ -3,7 +3,7 @@
 import type { BalanceKind } from '@shared/balances';
 import { UnlockQuotes } from './unlockQuotes';
 import { DiscoveryWorkspaceRepository } from '../discovery/discoveryWorkspaceRepository';
-import { TeamError } from '../../team/errors';
+import { TeamError } from '../../kernel/teamErrors';
 import { teamUnlocks, type AccountOf } from '../../team/teamUnlocks';
 import { defineDomain } from '../context';
 

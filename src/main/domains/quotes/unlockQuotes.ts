@@ -17,7 +17,7 @@ import type { Logger } from '../../platform/log';
 import type { BalanceKind } from '@shared/balances';
 import type { MonthlyLimit } from '@shared/monthlyLimit';
 import type { Allowance } from '../../team/teamLedger';
-import { TeamError } from '../../team/errors';
+import { TeamError } from '../../kernel/teamErrors';
 import { ScoutError } from '@shared/errors';
 
 /** An answer of "not unlocked" is trusted this long before the API is asked again. */

@@ -17,7 +17,7 @@ import type { TeamRecordCodec } from '../../team/codecs';
 import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
 import { parseInstagramHistory, parseInstagramMedia, parseTiktokBrandMentions, parseTwitterHistory, parseYoutubeBrandMentions, parseYoutubeMediaPage, type BrandMentions, type InstagramMedia, type MetricsHistory, type YoutubeMediaPage } from '../../platform/api/schemas';
 import { ACCESS_MS } from '../../kernel/costRule';
-import { accountOf, answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../kernel/teamCopies';
+import { accountOf, answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
 import type { SnapshotDetail } from '@shared/contract';
 import type { JsonObject } from '../../platform/cache/repositories';

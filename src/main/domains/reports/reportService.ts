@@ -30,7 +30,7 @@ import { eventError } from '../../platform/errorWording';
 import { parseReport } from '../../platform/api/schemas';
 import { z } from 'zod';
 import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
-import { TeamError, teamRefusals } from '../../team/errors';
+import { TeamError, teamRefusals } from '../../kernel/teamErrors';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,9 +8,9 @@ import { parseAccountRef } from '@shared/accountInput';
 import { networks, type Network } from '@shared/reports';
 import { SchemaError } from '../platform/api/schemas';
 import { saving } from '../platform/cache/storageFaults';
-import type { TeamRecordCodec, TeamRecordOut } from '../team/codecs';
-import { TeamError } from '../team/errors';
-import type { RecordBody, TeamItem, TeamRecordKind } from '../team/records';
+import type { TeamRecordCodec, TeamRecordOut } from './codecs';
+import { TeamError } from '../kernel/teamErrors';
+import type { RecordBody, TeamItem, TeamRecordKind } from './records';
 
 /** Hands a thing saved locally to the team (the sync engine's outbox). */
 export type ShareRecord = (out: TeamRecordOut) => void;

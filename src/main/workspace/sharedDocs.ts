@@ -28,7 +28,7 @@ import type { Db } from '../platform/cache/database';
 import { AlertsRepository } from '../domains/tracking/alertsRepository';
 import { ComparisonsRepository } from '../domains/compare/comparisonsRepository';
 import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
-import { AccountNotesRepository } from '../domains/notes/accountNotesRepository';
+import { AccountNotesRepository, STEPS_LOCAL_ID } from '../domains/notes/accountNotesRepository';
 import { parseAccountRef, accountText, type AccountRef } from '@shared/accountInput';
 import { cleanWatchlistName, MAX_RENEW_CAP, MAX_WATCHLIST_ACCOUNTS, MAX_WATCHLIST_NAME, watchSchedules } from '@shared/tracking';
 import { readAlertRules } from '@shared/alerts';
@@ -37,7 +37,7 @@ import { DEFAULT_STATUS_STEPS, type StatusStep } from '@shared/workflow';
 import { statusStepId, statusStepsSchema } from '@shared/workflowSchema';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../domains/discovery/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../platform/cache/repositories/common';
-import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from './sharedWork';
+import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from '../team/sharedWork';
 
 const MAX_NOTE = 2000;
 /** A discovery query's body, as discoveryService caps it. */
@@ -408,9 +408,9 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
   };
 }
 
-/** The one shared thing of the research workflow's steps: its id, and its (only) local id. */
+
+/** The one shared thing of the research workflow's steps. */
 export const STATUS_STEPS_DOC_ID = derivedDocId('status_steps');
-export const STEPS_LOCAL_ID = 1;
 
 /** The research workflow's status steps (Settings → Research workflow). */
 export function statusStepsAdapter(db: Db, repo: AccountNotesRepository): DocAdapter {
