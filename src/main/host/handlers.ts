@@ -10,6 +10,7 @@ import { domains } from '../app/domains';
 import type { DomainModule, HandlerContext, Handlers, HostCapabilities } from '../domains/context';
 import type { Logger } from '../platform/log';
 import { errorData } from '../platform/errorWording';
+import { jobKeys } from '../kernel/jobs';
 import { clipText } from '../platform/api/schemas/textBounds';
 
 export type { Handlers, HostCapabilities } from '../domains/context';
@@ -82,12 +83,21 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
     },
     // The Team workspace's sharing, whichever workspace is active (Settings shows it).
     'team:syncStatus': async () => s.workspaces.get('team').teamSyncView(),
-    'team:join': () => s.workspaces.get('team').joinTeam(),
-    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').cancelJoin() }),
+    'team:join': () => {
+      const team = s.workspaces.get('team');
+      if (!team.teamSession) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Only the Team workspace receives a team’s cache.' });
+      return team.teamSession.join(team.jobs);
+    },
+    // Stops "receive the team's cache" after the page under way.
+    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').jobs.cancel('teamJoin', jobKeys.teamJoin()) }),
     // Edits overtaken by a teammate's, in the active workspace (a Team workspace's; none elsewhere).
-    'team:notices': async () => s.active().teamNotices(),
-    'team:restoreNotice': async ({ id }) => s.active().restoreNotice(id),
-    'team:dismissNotice': async ({ id }) => s.active().dismissNotice(id),
+    'team:notices': async () => s.active().teamSession?.notices() ?? [],
+    'team:restoreNotice': async ({ id }) => {
+      const session = s.active().teamSession;
+      if (!session) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
+      return session.restoreNotice(id);
+    },
+    'team:dismissNotice': async ({ id }) => s.active().teamSession?.dismissNotice(id) ?? [],
     'shell:openExternal': async ({ url }) => {
       const checked = checkExternalUrl(url);
       if (host.openExternal) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ScoutError } from '@shared/errors';
 import type { CredentialStatus } from '@shared/contract';
-import type { TeamJoinResult, TeamNotice, TeamSyncView } from '@shared/teamSync';
+import type { TeamSyncView } from '@shared/teamSync';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import type { Db } from '../platform/cache/database';
 import type { DailyBackups } from '../platform/cache/backups';
@@ -15,7 +15,7 @@ import { ImagesRepository } from '../platform/cache/repositories';
 import type { ApiClient } from '../platform/api/apiClient';
 import { CreditLedger } from '../kernel/creditLedger';
 import { PaidWork } from '../kernel/paidWork';
-import { JobRegistry, jobKeys } from '../kernel/jobs';
+import { JobRegistry } from '../kernel/jobs';
 import { ConnectionTracker } from '../kernel/connection';
 import type { EventBus } from '../kernel/eventBus';
 import { ImageCache, pictureUrls } from '../platform/pictures/imageCache';
@@ -196,30 +196,6 @@ export class Workspace {
   /** Where the Team workspace's sharing stands; `{ team: false }` in a workspace without a team. */
   teamSyncView(): TeamSyncView {
     return this.teamSession?.syncView() ?? { team: false };
-  }
-
-  /** Receives every record of the team's cache this laptop has not got. */
-  joinTeam(): Promise<TeamJoinResult> {
-    if (!this.teamSession) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Only the Team workspace receives a team’s cache.' });
-    return this.teamSession.join(this.jobs);
-  }
-
-  /** Stops "receive the team's cache" after the page under way; true when one was running. */
-  cancelJoin(): boolean {
-    return this.jobs.cancel('teamJoin', jobKeys.teamJoin());
-  }
-
-  teamNotices(): TeamNotice[] {
-    return this.teamSession?.notices() ?? [];
-  }
-
-  restoreNotice(id: string): TeamNotice[] {
-    if (!this.teamSession) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
-    return this.teamSession.restoreNotice(id);
-  }
-
-  dismissNotice(id: string): TeamNotice[] {
-    return this.teamSession?.dismissNotice(id) ?? [];
   }
 
   /** Starts the Team workspace's background sharing (on opening, and after a restore). */
