@@ -19,7 +19,8 @@ const firstVideoId = (channel: string, page: number) => (generateYoutubeMediaPag
 
 describe('reports, cache first', () => {
   it('quotes, fetches once, then opens from the cache with its age and no network', async () => {
-    h = await productionHarness({ credits: 10 });
+    // Generating for a second: long enough that a loaded machine still sees the report generate.
+    h = await productionHarness({ credits: 10, generationMs: 1000 });
     expect(await h.call('reports:open', { network: 'twitch', account: 'streamer' })).toBeNull();
     const quote = await h.call<CostQuote>('reports:quote', { network: 'twitch', account: 'streamer' });
     expect(quote).toMatchObject({ cost: 1, balance: 'credits', reason: 'new' });
@@ -162,7 +163,8 @@ describe('reports, cache first', () => {
   it('can be cancelled while generating', async () => {
     h = await productionHarness({ generationMs: 3_600_000 }, { pollDelayMs: () => 50, maxWaitMs: 60_000 });
     const pending = h.call('reports:fetch', { network: 'twitch', account: 'slowpoke', confirmedCost: 1 });
-    await new Promise((r) => setTimeout(r, 150));
+    // Cancelled once the API took the request (charged on arrival), however slow the machine.
+    await expect.poll(() => h.sim.state.spent.credits, { timeout: 15_000, interval: 20 }).toBe(1);
     expect(await h.call('reports:cancel', { network: 'twitch', account: 'slowpoke' })).toEqual({ cancelled: true });
     await expect(pending).rejects.toMatchObject({ message: expect.stringMatching(/Cancelled/) });
     // The caller hears of the cancel at once; the kernel settles the paid row just after.
@@ -197,10 +199,11 @@ describe('reports, cache first', () => {
 
 describe('the ledger stays true', () => {
   it('records a credit charged by a request that was cancelled while it was out', async () => {
-    h = await productionHarness({ generationMs: 0, latencyMs: 400 });
+    h = await productionHarness({ generationMs: 0, latencyMs: 800 });
     const pending = h.call('reports:fetch', { network: 'twitch', account: 'cancel_me', confirmedCost: 1 });
-    // planInfo (400 ms) and then the report request (charged on arrival, answered 400 ms later).
-    await new Promise((r) => setTimeout(r, 600));
+    // planInfo (800 ms) and then the report request (charged on arrival, answered 800 ms later): it is
+    // cancelled once charged, while its answer is still out, however slow the machine.
+    await expect.poll(() => h.sim.state.spent.credits, { timeout: 15_000, interval: 20 }).toBe(1);
     await h.call('reports:cancel', { network: 'twitch', account: 'cancel_me' });
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
     const ws = h.services.active();
