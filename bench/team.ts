@@ -72,7 +72,7 @@ function laptop(researcher: Researcher, dirs: string[]) {
   const services = new MainServices({ dataDir, host: 'browser', version: 'bench', logger: new Logger('error') });
   const ws = services.active();
   const pool = researcher.pool({ max: 4 });
-  // Checkpoints off main, as the Team workspace's engine does (services/workspaces.ts).
+  // Checkpoints off main, as the Team workspace's engine does (workspace/teamSession.ts).
   const checkpoint = () => runDbTask({ kind: 'checkpoint', file: ws.db.name });
   const sync = new TeamSync({ pool: () => pool, db: ws.db, codecs: new TeamCodecs().register(ws.reports.teamCodec()), pollMs: 60_000, listeningPollMs: 60_000, checkpoint });
   return { ws, sync, services };

@@ -32,7 +32,7 @@ async function join(expected: number): Promise<Figures> {
   const pool = createTeamPool(connection, { max: 4 });
   try {
     const ws = services.active();
-    // Checkpoints off main, as the Team workspace's engine does (services/workspaces.ts).
+    // Checkpoints off main, as the Team workspace's engine does (workspace/teamSession.ts).
     const checkpoint = () => runDbTask({ kind: 'checkpoint', file: ws.db.name });
     const sync = new TeamSync({ pool: () => pool, db: ws.db, codecs: new TeamCodecs().register(ws.reports.teamCodec()), pollMs: 60_000, listeningPollMs: 60_000, checkpoint });
     let last: JoinProgress = { received: 0, total: 0 };

@@ -1,4 +1,4 @@
-// Files written the way an export writes them (streamed to disk by src/main/exports), then read
+// Files written the way an export writes them (streamed to disk by src/main/platform/files), then read
 // back the way a client's spreadsheet program reads them: the XLSX with exceljs, the CSV as text.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -15,7 +15,7 @@
 // - a figure an account does not have is a word in grey italics ('not in report', or the model's
 //   own reason such as 'no posts'), never 0 and never a number.
 // sheetValue() below is that mapping: the tests read the file back and compare through it.
-// Main writes it from the cached snapshots the comparison is pinned to (src/main/exports streams it).
+// Main writes it from the cached snapshots the comparison is pinned to (src/main/platform/files streams it).
 import type ExcelJS from 'exceljs';
 import { ABSENT_FONT, LINK_FONT, SHEET_FORMATS, TABLE_HEADER_ROW, excelFormat, linkValue, shortLink, subtitleText } from '@shared/sheets';
 import { networkLabels, PERIOD_WORDS, formatDateTime } from '@shared/format';

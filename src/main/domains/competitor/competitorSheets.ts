@@ -1,5 +1,5 @@
 // A competitor analysis's posts as files a client can open, streamed to disk by the writers of
-// src/main/exports (a batch of posts at a time, so 60,000 posts take no more memory than 600):
+// src/main/platform/files (a batch of posts at a time, so 60,000 posts take no more memory than 600):
 // - CSV (writeCsv of src/shared/csv.ts: UTF-8 with a byte-order mark, RFC 4180 quoting, CRLF,
 //   text a spreadsheet would run as a formula made inert): numbers rounded as the screen shows
 //   them, dates as ISO days, countries by name; a missing figure is an empty field, never 0;

@@ -1,5 +1,5 @@
 // Discovery results as files a researcher hands on, one row per account in the order the table
-// shows them, written by main from the cache (src/main/exports streams them to disk):
+// shows them, written by main from the cache (src/main/platform/files streams them to disk):
 // - CSV (writeCsv of src/shared/csv.ts: UTF-8 with a byte-order mark, CRLF line ends): numbers
 //   rounded as the screen shows them (ER 3.4567 → 3.46; the header says "%"), a figure the API
 //   did not send is an empty field, never 0;

@@ -1,5 +1,5 @@
 // A list's items as files a researcher hands on, one row per item in the order the table shows,
-// written by main from the cache (src/main/exports streams them to disk):
+// written by main from the cache (src/main/platform/files streams them to disk):
 // - CSV (writeCsv: UTF-8 with a byte-order mark, CRLF): numbers rounded as the screen shows
 //   them, dates as ISO days, a field the API did not send is an empty field, never 0;
 // - XLSX (exceljs, finished by src/shared/sheets.ts): the agency and the list in the title block,

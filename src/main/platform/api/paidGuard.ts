@@ -1,5 +1,5 @@
 // The API client's half of "nothing reaches a paid operation except through the paid-work
-// kernel" (ledger/paidWork.ts). Operations that can spend or move a balance are listed here;
+// kernel" (kernel/paidWork.ts). Operations that can spend or move a balance are listed here;
 // the client refuses them unless the call runs inside the kernel's pass, which only the kernel
 // grants (a lint rule keeps other modules from importing `withKernelPass`). The pass is carried
 // by AsyncLocalStorage, so it follows the kernel's own awaits and nothing else: a service that
@@ -25,7 +25,7 @@ export function touchesBalance(operation: string): boolean {
   return balanceTouching.some((pattern) => pattern.test(operation));
 }
 
-/** Runs `work` with the kernel's pass. Only ledger/paidWork.ts calls this (eslint enforces it). */
+/** Runs `work` with the kernel's pass. Only kernel/paidWork.ts calls this (eslint enforces it). */
 export function withKernelPass<T>(work: () => Promise<T>, lane: Lane = 'poll'): Promise<T> {
   return pass.run(lane, work);
 }

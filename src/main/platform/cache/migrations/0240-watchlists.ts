@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate';
 
-// Watchlists (services/trackingService.ts): named groups of accounts refreshed on a schedule.
+// Watchlists (domains/tracking/trackingService.ts): named groups of accounts refreshed on a schedule.
 // A member keeps the account as the researcher gave it (its cache key, the exact name the API is
 // sent, whether a TikTok account was given by user id), so a refresh never re-reads a name, and
 // how its latest refresh ended. A renewal is reserved here before its credit is spent and kept

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate';
 
-// Alerts on watched accounts (services/alertsService.ts): each watchlist's rules (JSON read through
+// Alerts on watched accounts (domains/tracking/alertsService.ts): each watchlist's rules (JSON read through
 // @shared/alerts, missing rules at their defaults), the alerts raised with their evidence (the two
 // snapshots compared and their figures), read or not, and the kinds muted per account. An alert is
 // raised once per account, kind and newest snapshot, however often it is evaluated.
