@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { TeamNotice } from '@shared/teamSync';
 import { useScout } from '../store';
-import { errorMessage, scout } from '../shared/scoutClient';
+import { errorMessage, scout } from '../data/scoutClient';
 import { TeamNoticeList } from './TeamNoticeList';
 
 export function TeamNoticesBanner() {

@@ -4,9 +4,9 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Network } from '@shared/reports';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, notesEdits, seenOf, tagKey, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
-import { teamReceived } from '../../shared/scoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { formatDateTime } from '@shared/format';
 import { ChangedMeanwhile } from '../../shared/ui';
 import { statusLabel } from '@shared/workflow';

@@ -6,7 +6,7 @@ import type { ArchivedPdf } from '@shared/archive';
 import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../data/scoutClient';
 import { SavedInArchive } from '../archive';
 
 export function ClientReport({ report, accountRef, account }: { report: CachedReport; accountRef: AccountRef; account: string }) {

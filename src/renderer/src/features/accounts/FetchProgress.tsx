@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Network, ReportProgress } from '@shared/reports';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
-import { scout } from '../../shared/scoutClient';
+import { scout } from '../../data/scoutClient';
 import { waitingForTeammate } from '@shared/labels';
 
 /** A progress event and when it arrived, so elapsed time can keep counting between events. */

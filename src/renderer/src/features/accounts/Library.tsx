@@ -15,9 +15,9 @@ import type { LibraryQuery } from './accountsSlice';
 import { followersText, parseFollowers } from './addFlow';
 import type { PickedAccount } from '../compare';
 import { AddAccounts } from './AddAccounts';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
-import { teamReceived } from '../../shared/scoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { StatusFilterOptions, StatusName, StatusStepsProvider, useStatusSteps } from '../workflow';
 
 const ageChoices = [

@@ -3,8 +3,8 @@ import type { CachedReport, CostQuote, FetchAttemptView, Network, ReportProgress
 import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { formatAge, formatDate, formatDateTime, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costText, creditAmount, limitText, spendLabel, stateNotes } from '@shared/labels';
@@ -25,7 +25,7 @@ import { ClientReport } from './ClientReport';
 import { AccountNotes } from './AccountNotes';
 import { TrackAccount } from '../tracking';
 import { similarIdOf } from '@shared/similar';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',

@@ -4,7 +4,7 @@ import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
 import type { BalanceKind, CostQuote, Network } from '@shared/reports';
 import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, ScoutCallError } from '../../data/scoutClient';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '@shared/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';

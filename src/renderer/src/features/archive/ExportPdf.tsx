@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
 import { asksBuyAnyway, ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { costText, spendLabel } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';

@@ -5,13 +5,13 @@ import { audienceText } from '@shared/countries';
 import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
 import { CompetitorDashboard } from './CompetitorDashboard';
 import { PostBrowser } from './PostBrowser';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 /** How often a calculating analysis is asked about; a check is a free read. */
 const CHECK_EVERY_MS = 3000;

@@ -7,7 +7,7 @@ import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
 import { asksBuyAnyway, ConfirmSpend, FormField, formatDay, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import type { TeamQuoteNote } from '@shared/reports';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { useScout } from '../../store';
 
 type Field = keyof CompetitorCreateInput;

@@ -8,7 +8,7 @@ import { validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type Dis
 import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery, ShortlistItem } from '@shared/discoveryData';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { SimilarNetwork } from '@shared/similar';
-import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, ScoutCallError } from '../../data/scoutClient';
 import type { ScoutStore } from '../../store';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { asksBuyAnyway } from '../../shared/ui/TeamQuote';

@@ -8,8 +8,8 @@ import { parseAccountRef } from '@shared/accountInput';
 import { listLabel, LIST_NAME_MAX } from '@shared/lists';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import {
   DataTable,
@@ -40,7 +40,7 @@ import { networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusName, StatusStepsProvider, useNotesIndex, useStatusSteps, type NotesFilterValue } from '../workflow';
 import { statusRank, type StatusStep } from '@shared/workflow';
 

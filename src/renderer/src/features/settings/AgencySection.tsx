@@ -7,9 +7,9 @@ import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyView } from 
 import type { AgencyLogoInput } from '@shared/agencySchema';
 import { workspaceLabels } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { ErrorState, FormField, formatBytes } from '../../shared/ui';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 

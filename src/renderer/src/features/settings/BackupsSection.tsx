@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import type { BackupInfo } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, formatAge, formatBytes, formatDateTime, type Column } from '../../shared/ui';
 
 const reasonLabel: Record<BackupInfo['reason'], string> = {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PlanState } from '@shared/contract';
 import { apiAddressProblem, apiOrigin, workspaceIds, workspaceLabels, type ApiWorkspaceId, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';

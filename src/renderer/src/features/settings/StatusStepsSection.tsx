@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } from '@shared/workflow';
 import { statusStepsSchema } from '@shared/workflowSchema';
 import { seenVersionOf } from '@shared/teamSeen';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../data/scoutClient';
 import { useScout } from '../../store';
 import { ChangedMeanwhile, ErrorState, plural } from '../../shared/ui';
 import { useStatusSteps } from '../workflow';

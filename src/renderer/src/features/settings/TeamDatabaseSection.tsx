@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { teamSettingsSchema, teamPassword, type TeamStatus } from '@shared/team';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { formatAge } from '@shared/format';
 import { FormField } from '../../shared/ui';
 import { teamStateLabels } from '@shared/labels';

@@ -3,7 +3,7 @@
 // the team's records land (team:received).
 import { useEffect, useState } from 'react';
 import type { TeamJoinResult, TeamSyncView } from '@shared/teamSync';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../data/scoutClient';
 import { joinOutcome } from './teamSyncModel';
 import { TeamSyncPanel } from './TeamSyncPanel';
 

@@ -5,8 +5,8 @@ import { alertKindLabels, type AlertView } from '@shared/alerts';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { EmptyState, ErrorState, formatChange, formatCount, formatDate, formatDateTime, formatMetric, networkLabels, plural } from '../../shared/ui';
 
 /** The evidence in words: "12,400 → 10,800 followers (−12.9 %), Oct 5 to Oct 6". */

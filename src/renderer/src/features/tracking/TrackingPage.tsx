@@ -21,9 +21,9 @@ import { changedByTeammate, seenVersionOf } from '@shared/teamSeen';
 import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
 import { RenewalPlan } from './RenewalPlan';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { teamReceived } from '../../shared/scoutQuery';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { teamReceived } from '../../data/scoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import {
   ChangedMeanwhile,
   DataTable,

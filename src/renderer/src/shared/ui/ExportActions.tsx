@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ExportSubject } from '@shared/contract';
 import type { ExportFormat, ExportResult } from '@shared/exports';
 import { formatCount } from '@shared/format';
-import { errorMessage, scout, ScoutCallError } from '../scoutClient';
+import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
 
 let runs = 0;
 const newRunId = () => `export-${Date.now().toString(36)}-${(runs++).toString(36)}`;
