@@ -196,3 +196,29 @@ export function listenForRefresh(client: Pick<ScoutClient, 'on'>, current: () =>
 export function teamReceived(...kinds: string[]): RefreshOn {
   return { event: 'team:received', when: (received) => received.kinds.some((kind) => kinds.includes(kind)) };
 }
+
+/**
+ * The queries on screen, by what they read: a change a page made itself (a mutation) asks again
+ * every query that reads what it changed. Topics are words the page chooses ('lists',
+ * 'statusSteps'); a query names those it `reads`, a mutation those it `changes`.
+ */
+export class QueryRegistry {
+  private readonly entries = new Set<{ reads: () => readonly string[]; refresh: () => Promise<void> }>();
+
+  /** Adds a query on screen; the function returned takes it off. `reads()` gives its latest topics. */
+  register(reads: () => readonly string[], refresh: () => Promise<void>): () => void {
+    const entry = { reads, refresh };
+    this.entries.add(entry);
+    return () => this.entries.delete(entry);
+  }
+
+  /** Asks again every query reading one of `topics`; settles when they all have (never rejects). */
+  invalidate(topics: readonly string[]): Promise<void> {
+    if (topics.length === 0) return Promise.resolve();
+    const asked = [...this.entries].filter((e) => e.reads().some((t) => topics.includes(t))).map((e) => e.refresh());
+    return Promise.all(asked).then(() => undefined);
+  }
+}
+
+/** The renderer's one registry of queries on screen. */
+export const queries = new QueryRegistry();

@@ -7,12 +7,15 @@
 //   listing.loading   an ask is on its way
 //   listing.refresh() asks again now (after a change the page made itself)
 //
+// A query that names what it reads (`reads: ['archive']`) is asked again when a mutation says
+// it changed that (useScoutMutation's `changes`).
+//
 // The active workspace is part of every query: a switch asks again, and an answer asked in the
 // workspace left behind is dropped. Nothing is asked before the workspace is known.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type DependencyList } from 'react';
 import { useScout } from '../store';
 import { errorMessage, scout, ScoutCallError } from './scoutClient';
-import { listenForRefresh, QueryController, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
+import { listenForRefresh, QueryController, queries, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
 
 export type { RefreshOn };
 
@@ -30,6 +33,8 @@ export interface ScoutQueryOptions {
   delayMs?: number;
   /** Keeps showing the previous answer until the new dependencies have theirs (a search being typed). */
   keepPrevious?: boolean;
+  /** What it reads, in the page's words: a mutation that `changes` one of them asks it again. */
+  reads?: readonly string[];
 }
 
 export interface ScoutQuery<T> {
@@ -51,10 +56,11 @@ export interface ScoutQuery<T> {
   setData(update: (data: T | undefined) => T | undefined): void;
 }
 
+const noTopics: readonly string[] = [];
 const activeWorkspace = () => useScout.getState().workspace?.active;
 
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
-  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [] } = options;
+  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics } = options;
   const workspace = useScout((s) => s.workspace?.active);
   const [controller] = useState(() => new QueryController<T>(activeWorkspace));
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
@@ -62,9 +68,9 @@ export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, o
   const asking = enabled && workspace !== undefined;
 
   // The latest loader, key and events, for refreshes asked from events and handlers.
-  const latest = useRef({ load, key, asking, keepPrevious, refreshOn });
+  const latest = useRef({ load, key, asking, keepPrevious, refreshOn, reads });
   useEffect(() => {
-    latest.current = { load, key, asking, keepPrevious, refreshOn };
+    latest.current = { load, key, asking, keepPrevious, refreshOn, reads };
   });
 
   useEffect(() => {
@@ -90,6 +96,12 @@ export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, o
     if (!names) return;
     return listenForRefresh(scout, () => latest.current.refreshOn, activeWorkspace, () => void refresh());
   }, [names, refresh]);
+
+  const reading = reads.length > 0;
+  useEffect(() => {
+    if (!reading) return;
+    return queries.register(() => latest.current.reads, refresh);
+  }, [reading, refresh]);
 
   const setData = useCallback((update: (data: T | undefined) => T | undefined) => controller.setData(update, latest.current.key, latest.current.keepPrevious), [controller]);
 
