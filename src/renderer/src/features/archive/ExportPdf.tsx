@@ -1,11 +1,12 @@
 // "Export PDF" on a report page, and "Export again" in the Archive: what it costs first (a PDF
 // unlocks the report), then the API's 202s with a countdown and a way to cancel, then the file
 // in the archive.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
 import { asksBuyAnyway, ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { costText, spendLabel } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';
@@ -38,12 +39,13 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
   /** Refused as the team database cannot be asked: the cost agreed and main's words, for "Buy anyway". */
   const [teamAsk, setTeamAsk] = useState<{ confirmedCost: CostQuote['cost']; message: string } | null>(null);
 
-  useEffect(() => {
-    if (!busy) return;
-    return scout.on('archive:changed', (p) => {
+  useProgress(
+    'archive:changed',
+    (p) => {
       if (p.network === network && p.accountKey === accountKey && p.phase !== 'finished') setProgress(p);
-    });
-  }, [busy, network, accountKey]);
+    },
+    { enabled: busy },
+  );
 
   const ask = async () => {
     setError(null);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
 import { errorMessage, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
@@ -52,15 +53,11 @@ export function CompetitorPage() {
   );
 
   // Progress of post fetches, from main's events.
-  useEffect(
-    () =>
-      scout.on('competitor:changed', (p) => {
-        if (p.workspace !== useScout.getState().workspace?.active) return;
-        setProgress((m) => ({ ...m, [p.reportId]: p }));
-        if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
-      }),
-    [],
-  );
+  useProgress('competitor:changed', (p) => {
+    if (p.workspace !== useScout.getState().workspace?.active) return;
+    setProgress((m) => ({ ...m, [p.reportId]: p }));
+    if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
+  });
 
   // Calculating analyses are asked about until they are ready.
   const calculating = (analyses ?? []).filter((a) => a.state !== 10).map((a) => a.reportId);

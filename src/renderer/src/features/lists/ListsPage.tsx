@@ -9,6 +9,7 @@ import { listLabel, LIST_NAME_MAX } from '@shared/lists';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import {
@@ -70,7 +71,7 @@ export function ListsPage() {
   const knownError = knownQuery.error;
   const itemsQuery = useScoutQuery(() => scout.invoke('lists:items', { listId: openId! }), [openId], { enabled: openId !== null, refreshOn: [teamReceived('list')] });
 
-  useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
+  useProgress('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s)));
 
   const sync = async (listId: number, teamUnreachableConfirmed = false) => {
     setSyncNote(null);

@@ -2,7 +2,7 @@
 // so each gains a snapshot a day or a week (a history the API does not keep). A watchlist spends
 // credits only when the researcher allows it to renew, up to a monthly limit they set here. The
 // open watchlist is in the address (#/tracking/3).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { parseAccountList } from '@shared/accountInput';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
@@ -22,6 +22,7 @@ import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
 import { RenewalPlan } from './RenewalPlan';
 import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
 import { teamReceived } from '../../data/scoutQuery';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import {
@@ -192,7 +193,7 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  useEffect(() => scout.on('watchlists:changed', (p) => p.watchlistId === id && setProgress(p)), [id]);
+  useProgress('watchlists:changed', (p) => p.watchlistId === id && setProgress(p));
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     setNote(null);

@@ -2,11 +2,12 @@
 // (the desktop app asks where; browser mode then downloads it once from the address main gives).
 // The page says what to export; this shows "Excel (XLSX)" and "CSV", the progress of a large
 // export with Cancel, and hands the outcome back in words for the page's status line.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ExportSubject } from '@shared/contract';
 import type { ExportFormat, ExportResult } from '@shared/exports';
 import { formatCount } from '@shared/format';
 import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
 
 let runs = 0;
 const newRunId = () => `export-${Date.now().toString(36)}-${(runs++).toString(36)}`;
@@ -56,14 +57,10 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
   const [running, setRunning] = useState<Running | null>(null);
   const runId = useRef<string | null>(null);
 
-  useEffect(
-    () =>
-      scout.on('exports:changed', (p) => {
-        if (p.runId !== runId.current || p.phase !== 'writing') return;
-        setRunning((r) => (r && r.runId === p.runId ? { ...r, done: p.done, total: p.total } : r));
-      }),
-    [],
-  );
+  useProgress('exports:changed', (p) => {
+    if (p.runId !== runId.current || p.phase !== 'writing') return;
+    setRunning((r) => (r && r.runId === p.runId ? { ...r, done: p.done, total: p.total } : r));
+  });
 
   const run = async (format: ExportFormat) => {
     const what = subject();
