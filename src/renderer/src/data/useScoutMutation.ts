@@ -11,6 +11,7 @@
 // After a success, the queries named in `refresh` are asked again, and so is every query on
 // screen that `reads` one of `changes` (useScoutQuery's option); busy lasts until they answered.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { errorMessage } from './errors';
 import { MutationController, mutationView, type MutationOutcome, type MutationView } from './scoutMutation';
 import { queries } from './scoutQuery';
 
@@ -19,8 +20,8 @@ export type { MutationOutcome };
 export interface ScoutMutationOptions<V, R> {
   /** After the operation succeeded, before the refreshes: store the answer, say what was done. */
   onSuccess?(value: R, variables: V): void | Promise<void>;
-  /** After it failed: `error` is in the mutation's words already; this is for what else the page does. */
-  onError?(error: unknown, variables: V): void;
+  /** After it failed, with its words (errorMessage's, as in `error`): for a page's own status line. */
+  onError?(words: string, error: unknown, variables: V): void;
   /** Queries this page holds that show what the operation changed: asked again after a success. */
   refresh?: readonly { refresh(): Promise<void> }[];
   /** What it changes, in the words queries use for what they read (useScoutQuery's `reads`). */
@@ -46,7 +47,7 @@ export function useScoutMutation<V = void, R = unknown>(operation: (variables: V
     (variables: V) =>
       controller.run((v) => latest.current.operation(v), variables, {
         onSuccess: (value, v) => latest.current.options.onSuccess?.(value, v),
-        onError: (error, v) => latest.current.options.onError?.(error, v),
+        onError: (error, v) => latest.current.options.onError?.(errorMessage(error), error, v),
         refresh: async () => {
           const { refresh = [], changes = [] } = latest.current.options;
           await Promise.all([...refresh.map((q) => q.refresh()), queries.invalidate(changes)]);
