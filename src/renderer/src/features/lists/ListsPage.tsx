@@ -11,6 +11,7 @@ import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { useProgress } from '../../data/useProgress';
 import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { Avatar } from '../../shared/Avatar';
 import {
   DataTable,
@@ -239,7 +240,14 @@ function ListName({ listId, summary, onRenamed }: { listId: number; summary: Lis
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const renaming = useScoutMutation((name: string) => scout.invoke('lists:rename', { listId, name }), {
+    onSuccess: () => {
+      onRenamed();
+      close();
+    },
+    onError: (words, e) => setError(fieldErrors(e).name ?? fieldErrors(e).listId ?? words),
+  });
+  const busy = renaming.busy;
   const renameButton = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const label = listLabel({ listId, name: summary?.name ?? null });
@@ -257,16 +265,7 @@ function ListName({ listId, summary, onRenamed }: { listId: number; summary: Lis
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await scout.invoke('lists:rename', { listId, name: text });
-      onRenamed();
-      close();
-    } catch (e) {
-      setError(fieldErrors(e).name ?? fieldErrors(e).listId ?? errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await renaming.run(text);
   };
 
   if (!editing) {

@@ -25,6 +25,7 @@ import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { useProgress } from '../../data/useProgress';
 import { teamReceived } from '../../data/scoutQuery';
 import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import {
   ChangedMeanwhile,
   DataTable,
@@ -82,22 +83,20 @@ export function TrackingPage() {
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<WatchSchedule>('daily');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const making = useScoutMutation((input: { name: string; schedule: WatchSchedule }) => scout.invoke('watchlists:create', input), {
+    onSuccess: () => {
+      setName('');
+      setNameError(null);
+    },
+    onError: (words, error) => setNameError(fieldErrors(error).name ?? words),
+    refresh: [lists],
+  });
+  const creating = making.busy;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setCreating(true);
-    try {
-      const made = await scout.invoke('watchlists:create', { name, schedule });
-      setName('');
-      setNameError(null);
-      await lists.refresh();
-      navigate('tracking', [String(made.id)]);
-    } catch (error) {
-      setNameError(fieldErrors(error).name ?? errorMessage(error));
-    } finally {
-      setCreating(false);
-    }
+    const made = await making.run({ name, schedule });
+    if (made.ok) navigate('tracking', [String(made.value.id)]);
   };
 
   const columns: Column<WatchlistSummary>[] = [

@@ -3,10 +3,11 @@
 // The page says what to export; this shows "Excel (XLSX)" and "CSV", the progress of a large
 // export with Cancel, and hands the outcome back in words for the page's status line.
 import { useRef, useState, type ReactNode } from 'react';
-import type { ExportSubject } from '@shared/contract';
+import type { ExportSubject, RequestOf } from '@shared/contract';
 import type { ExportFormat, ExportResult } from '@shared/exports';
 import { formatCount } from '@shared/format';
-import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
+import { scout, ScoutCallError } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { useProgress } from '../../data/useProgress';
 
 let runs = 0;
@@ -62,6 +63,12 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
     setRunning((r) => (r && r.runId === p.runId ? { ...r, done: p.done, total: p.total } : r));
   });
 
+  // The export's own busy state is `running`, with its rows written so far.
+  const saving = useScoutMutation((request: RequestOf<'exports:save'>) => scout.invoke('exports:save', request), {
+    onSuccess: (result) => onStatus(exportOutcome(result)),
+    onError: (words, e) => onStatus(e instanceof ScoutCallError && e.code === 'CANCELLED' ? 'Export cancelled: nothing was written.' : `Not exported: ${words}`),
+  });
+
   const run = async (format: ExportFormat) => {
     const what = subject();
     if (!what) return;
@@ -69,14 +76,9 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
     runId.current = id;
     setRunning({ runId: id, format, done: 0, total: 0 });
     onStatus(null);
-    try {
-      onStatus(exportOutcome(await scout.invoke('exports:save', { runId: id, format, subject: what })));
-    } catch (e) {
-      onStatus(e instanceof ScoutCallError && e.code === 'CANCELLED' ? 'Export cancelled: nothing was written.' : `Not exported: ${errorMessage(e)}`);
-    } finally {
-      runId.current = null;
-      setRunning(null);
-    }
+    await saving.run({ runId: id, format, subject: what });
+    runId.current = null;
+    setRunning(null);
   };
 
   const cancel = () => {
