@@ -1,11 +1,11 @@
 // The Discovery page's state: the saved queries, the query being edited (kept in the store, so
-// leaving the page and coming back loses nothing), the cost quoted for a run, the run under way
-// and the local shortlist. A run goes on while the researcher is elsewhere; its progress events
-// land here.
+// leaving the page and coming back loses nothing), the cost quoted for a run and the run under
+// way. A run goes on while the researcher is elsewhere; its progress events land here. The
+// shortlist is read where it is shown (Shortlist.tsx, a useScoutQuery).
 import type { StateCreator } from 'zustand';
 import type { ScoutClient } from '@shared/contract';
 import { validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryFieldError } from '@shared/discovery';
-import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery, ShortlistItem } from '@shared/discoveryData';
+import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery } from '@shared/discoveryData';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { SimilarNetwork } from '@shared/similar';
 import { errorMessage, ScoutCallError } from '../../data/scoutClient';
@@ -57,8 +57,6 @@ export interface DiscoverySlice {
   discoveryStatus: string | null;
   /** Bumped when cached pages may have changed, so the results read themselves again. */
   discoveryResultsVersion: number;
-  shortlist: ShortlistItem[] | null;
-  shortlistError: string | null;
 
   loadDiscoveryQueries(): Promise<void>;
   newDiscoveryQuery(): void;
@@ -80,9 +78,8 @@ export interface DiscoverySlice {
   runDiscovery(teamUnreachableConfirmed?: boolean): Promise<void>;
   cancelDiscovery(): Promise<void>;
   dismissDiscoveryRun(): void;
-  loadShortlist(): Promise<void>;
-  addToShortlist(items: { network: ShortlistItem['network']; account: string; title: string | null; avatarUrl: string | null; followers: number | null }[]): Promise<void>;
-  removeFromShortlist(ids: number[]): Promise<void>;
+  /** Says what the page did (added to the shortlist…) on the status line. */
+  setDiscoveryStatus(status: string | null): void;
 }
 
 const emptyDraft = (): DiscoveryDraft => ({ queryId: null, name: '', body: newQueryBody(), savedBody: null, sandbox: true, fromPage: '1', toPage: '1' });
@@ -128,7 +125,6 @@ export const createDiscoverySlice =
     client.on('team:received', (received) => {
       if (received.workspace !== get().workspace?.active) return;
       if (received.kinds.includes('discovery_query')) void get().loadDiscoveryQueries();
-      if (received.kinds.includes('shortlist_item') && get().shortlist !== null) void get().loadShortlist();
       if (received.kinds.includes('discovery')) set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
     });
 
@@ -155,7 +151,6 @@ export const createDiscoverySlice =
         discoveryErrors: [],
         discoveryQuote: null,
         discoveryStatus: null,
-        shortlist: null,
         discoveryResultsVersion: get().discoveryResultsVersion + 1,
         ...(get().discoveryRun?.running ? {} : { discoveryRun: null }),
       });
@@ -176,8 +171,6 @@ export const createDiscoverySlice =
       discoveryRun: null,
       discoveryStatus: null,
       discoveryResultsVersion: 0,
-      shortlist: null,
-      shortlistError: null,
 
       async loadDiscoveryQueries() {
         try {
@@ -393,32 +386,8 @@ export const createDiscoverySlice =
         set({ discoveryRun: null });
       },
 
-      async loadShortlist() {
-        try {
-          set({ shortlist: await client.invoke('shortlist:list', {}), shortlistError: null });
-        } catch (error) {
-          set({ shortlistError: errorMessage(error) });
-        }
-      },
-
-      async addToShortlist(items) {
-        try {
-          // At most 500 at a time, as main takes them.
-          for (let i = 0; i < items.length; i += 500) await client.invoke('shortlist:add', { items: items.slice(i, i + 500) });
-          await get().loadShortlist();
-          set({ discoveryStatus: `${items.length === 1 ? '1 account' : `${items.length} accounts`} added to the shortlist.` });
-        } catch (error) {
-          set({ discoveryStatus: `Not added to the shortlist: ${errorMessage(error)}` });
-        }
-      },
-
-      async removeFromShortlist(ids) {
-        try {
-          await client.invoke('shortlist:remove', { ids });
-          await get().loadShortlist();
-        } catch (error) {
-          set({ shortlistError: errorMessage(error) });
-        }
+      setDiscoveryStatus(status) {
+        set({ discoveryStatus: status });
       },
     };
   };
