@@ -35,6 +35,11 @@ export interface ScoutQueryOptions {
   keepPrevious?: boolean;
   /** What it reads, in the page's words: a mutation that `changes` one of them asks it again. */
   reads?: readonly string[];
+  /**
+   * Keeps its answers under this name when the page goes, so the page shows them at once when it
+   * comes back (and asks again): the library, back from a report. One page at a time uses a name.
+   */
+  keepAs?: string;
 }
 
 export interface ScoutQuery<T> {
@@ -57,12 +62,24 @@ export interface ScoutQuery<T> {
 }
 
 const noTopics: readonly string[] = [];
+
+/** The answers kept when their page goes (`keepAs`), by name. */
+const kept = new Map<string, QueryController<unknown>>();
+
+/** The controller keeping the answers of the query named `name` (created on first use). */
+export function keptQuery<T>(name: string): QueryController<T> {
+  let controller = kept.get(name);
+  if (!controller) kept.set(name, (controller = new QueryController<unknown>(activeWorkspace)));
+  return controller as QueryController<T>;
+}
+
 const activeWorkspace = () => useScout.getState().workspace?.active;
 
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
-  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics } = options;
+  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics, keepAs } = options;
   const workspace = useScout((s) => s.workspace?.active);
-  const [controller] = useState(() => new QueryController<T>(activeWorkspace));
+  const [controller] = useState(() => (keepAs === undefined ? new QueryController<T>(activeWorkspace) : keptQuery<T>(keepAs)));
+  const keeps = keepAs !== undefined;
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const key: QueryKey = [...deps, ...refreshWhenChanged, workspace];
   const asking = enabled && workspace !== undefined;
@@ -75,8 +92,9 @@ export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, o
 
   useEffect(() => {
     controller.reopen();
-    return () => controller.close();
-  }, [controller]);
+    // A kept query drops only what is on its way; its answers stay for the page coming back.
+    return () => (keeps ? controller.cancel() : controller.close());
+  }, [controller, keeps]);
 
   useEffect(() => {
     if (!asking) return;
