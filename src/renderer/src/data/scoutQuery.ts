@@ -112,6 +112,11 @@ export class QueryController<T> {
     this.set({ ...this.state, data: update(shown), dataKey: key });
   }
 
+  /** Changes the latest answer in place, whatever it answered (a kept query, edited from a store's action). */
+  update(change: (data: T) => T): void {
+    if (this.state.data !== undefined) this.set({ ...this.state, data: change(this.state.data) });
+  }
+
   private settle(generation: number, workspace: unknown, key: QueryKey, outcome: { data: T } | { error: unknown }): void {
     if (generation !== this.generation) return;
     if (this.workspace() !== workspace) {
@@ -128,6 +133,19 @@ export class QueryController<T> {
     this.state = next;
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** The controllers whose answers outlive their page (useScoutQuery's keepAs), by name. */
+const kept = new Map<string, QueryController<unknown>>();
+
+/**
+ * The controller keeping the answers of the query named `name`, created on first use with
+ * `workspace` (the active workspace now). A store's action may edit what it shows (`update`).
+ */
+export function keptQuery<T>(name: string, workspace: () => unknown): QueryController<T> {
+  let controller = kept.get(name);
+  if (!controller) kept.set(name, (controller = new QueryController<unknown>(workspace)));
+  return controller as QueryController<T>;
 }
 
 /** What a page sees of a query for `key`. */

@@ -15,7 +15,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type DependencyList } from 'react';
 import { useScout } from '../store';
 import { errorMessage, scout, ScoutCallError } from './scoutClient';
-import { listenForRefresh, QueryController, queries, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
+import { keptQuery as keptController, listenForRefresh, QueryController, queries, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
 
 export type { RefreshOn };
 
@@ -63,14 +63,9 @@ export interface ScoutQuery<T> {
 
 const noTopics: readonly string[] = [];
 
-/** The answers kept when their page goes (`keepAs`), by name. */
-const kept = new Map<string, QueryController<unknown>>();
-
-/** The controller keeping the answers of the query named `name` (created on first use). */
+/** The controller keeping the answers of the query named `name` (keepAs). */
 export function keptQuery<T>(name: string): QueryController<T> {
-  let controller = kept.get(name);
-  if (!controller) kept.set(name, (controller = new QueryController<unknown>(activeWorkspace)));
-  return controller as QueryController<T>;
+  return keptController<T>(name, activeWorkspace);
 }
 
 const activeWorkspace = () => useScout.getState().workspace?.active;

@@ -1,7 +1,8 @@
-// The Discovery page's state: the saved queries, the query being edited (kept in the store, so
-// leaving the page and coming back loses nothing), the cost quoted for a run and the run under
-// way. A run goes on while the researcher is elsewhere; its progress events land here. The
-// shortlist is read where it is shown (Shortlist.tsx, a useScoutQuery).
+// The Discovery page's state: the query being edited (kept in the store, so leaving the page and
+// coming back loses nothing), the cost quoted for a run and the run under way. A run goes on
+// while the researcher is elsewhere; its progress events land here. The saved queries and the
+// shortlist are read where they are shown (SavedQueries.tsx, Shortlist.tsx: useScoutQuery); the
+// actions here edit the saved queries shown (savedQueriesName) with main's answer.
 import type { StateCreator } from 'zustand';
 import type { ScoutClient } from '@shared/contract';
 import { validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryFieldError } from '@shared/discovery';
@@ -9,9 +10,13 @@ import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscov
 import type { WorkspaceId } from '@shared/workspaces';
 import type { SimilarNetwork } from '@shared/similar';
 import { errorMessage, ScoutCallError } from '../../data/scoutClient';
+import { keptQuery, queries } from '../../data/scoutQuery';
 import type { ScoutStore } from '../../store';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { asksBuyAnyway } from '../../shared/ui/TeamQuote';
+
+/** The saved queries' answers are kept under this name (useScoutQuery's keepAs, and what they read). */
+export const savedQueriesName = 'discoveryQueries';
 
 export const newQueryBody = (): DiscoveryBody => ({ social_network: 'instagram' });
 
@@ -45,8 +50,6 @@ export interface DiscoveryRunState {
 }
 
 export interface DiscoverySlice {
-  discoveryQueries: SavedDiscoveryQuery[] | null;
-  discoveryQueriesError: string | null;
   discoveryDraft: DiscoveryDraft;
   /** Per field (filter key, 'page', 'name'): what is wrong, from the page's own checks or from main. */
   discoveryErrors: DiscoveryFieldError[];
@@ -58,18 +61,17 @@ export interface DiscoverySlice {
   /** Bumped when cached pages may have changed, so the results read themselves again. */
   discoveryResultsVersion: number;
 
-  loadDiscoveryQueries(): Promise<void>;
   newDiscoveryQuery(): void;
   /** A new, unsaved query for accounts similar to this one (Discovery's `similar` filter), opened on Discovery. */
   findSimilar(network: SimilarNetwork, id: string, label: string): void;
-  openDiscoveryQuery(id: number): void;
+  openDiscoveryQuery(query: SavedDiscoveryQuery): void;
   setDiscoveryDraft(patch: Partial<Omit<DiscoveryDraft, 'queryId' | 'savedBody'>>): void;
   /** Saves the draft (as new, or over its saved query); false when refused. */
   saveDiscoveryQuery(): Promise<boolean>;
   duplicateDiscoveryQuery(id: number): Promise<void>;
   /** `seenVersion`: the query's `team.version` when the rename began (the rename is made on it). */
   renameDiscoveryQuery(id: number, name: string, seenVersion?: number): Promise<boolean>;
-  deleteDiscoveryQuery(id: number): Promise<void>;
+  deleteDiscoveryQuery(query: SavedDiscoveryQuery): Promise<void>;
   /** Checks the query and the pages here, then asks main what the run would spend (free). */
   quoteDiscovery(): Promise<void>;
   clearDiscoveryQuote(): void;
@@ -124,7 +126,6 @@ export const createDiscoverySlice =
     // What teammates shared in a Team workspace: saved queries and runs, the shortlist, pages bought.
     client.on('team:received', (received) => {
       if (received.workspace !== get().workspace?.active) return;
-      if (received.kinds.includes('discovery_query')) void get().loadDiscoveryQueries();
       if (received.kinds.includes('discovery')) set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
     });
 
@@ -146,7 +147,6 @@ export const createDiscoverySlice =
       if ((state.workspace?.active ?? null) === (previous.workspace?.active ?? null)) return;
       quoteSeq++;
       set({
-        discoveryQueries: null,
         discoveryDraft: emptyDraft(),
         discoveryErrors: [],
         discoveryQuote: null,
@@ -156,14 +156,11 @@ export const createDiscoverySlice =
       });
     });
 
-    const upsert = (query: SavedDiscoveryQuery) => {
-      const others = (get().discoveryQueries ?? []).filter((q) => q.id !== query.id);
-      set({ discoveryQueries: [query, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
-    };
+    // The saved queries on screen (or kept for the page's return), edited with main's answers.
+    const savedQueries = () => keptQuery<SavedDiscoveryQuery[]>(savedQueriesName, () => get().workspace?.active);
+    const upsert = (query: SavedDiscoveryQuery) => savedQueries().update((list) => [query, ...list.filter((q) => q.id !== query.id)].sort((a, b) => b.updatedAt - a.updatedAt));
 
     return {
-      discoveryQueries: null,
-      discoveryQueriesError: null,
       discoveryDraft: emptyDraft(),
       discoveryErrors: [],
       discoveryQuote: null,
@@ -171,14 +168,6 @@ export const createDiscoverySlice =
       discoveryRun: null,
       discoveryStatus: null,
       discoveryResultsVersion: 0,
-
-      async loadDiscoveryQueries() {
-        try {
-          set({ discoveryQueries: await client.invoke('discovery:queries', {}), discoveryQueriesError: null });
-        } catch (error) {
-          set({ discoveryQueriesError: errorMessage(error) });
-        }
-      },
 
       newDiscoveryQuery() {
         get().clearDiscoveryQuote();
@@ -191,9 +180,7 @@ export const createDiscoverySlice =
         get().navigate('discovery');
       },
 
-      openDiscoveryQuery(id) {
-        const query = get().discoveryQueries?.find((q) => q.id === id);
-        if (!query) return;
+      openDiscoveryQuery(query) {
         get().clearDiscoveryQuote();
         // Reopened as it was last run: its mode and pages, so its cached results show at once.
         const last = query.runs[0];
@@ -262,7 +249,7 @@ export const createDiscoverySlice =
         try {
           const copy = await client.invoke('discovery:duplicateQuery', { id });
           upsert(copy);
-          get().openDiscoveryQuery(copy.id);
+          get().openDiscoveryQuery(copy);
           set({ discoveryStatus: `Duplicated as “${copy.name}”.` });
         } catch (error) {
           set({ discoveryStatus: `Not duplicated: ${errorMessage(error)}` });
@@ -282,11 +269,11 @@ export const createDiscoverySlice =
         }
       },
 
-      async deleteDiscoveryQuery(id) {
-        const name = get().discoveryQueries?.find((q) => q.id === id)?.name ?? 'the query';
+      async deleteDiscoveryQuery({ id, name }) {
         try {
           await client.invoke('discovery:deleteQuery', { id });
-          set({ discoveryQueries: (get().discoveryQueries ?? []).filter((q) => q.id !== id), discoveryStatus: `Deleted “${name}”. Its cached pages stay in this workspace.` });
+          savedQueries().update((list) => list.filter((q) => q.id !== id));
+          set({ discoveryStatus: `Deleted “${name}”. Its cached pages stay in this workspace.` });
           // The query stays on screen, unsaved, so nothing typed is lost.
           if (get().discoveryDraft.queryId === id) set({ discoveryDraft: { ...get().discoveryDraft, queryId: null, savedBody: null } });
         } catch (error) {
@@ -366,7 +353,8 @@ export const createDiscoverySlice =
           if (fields.length) set({ discoveryErrors: fields });
         }
         set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
-        void get().loadDiscoveryQueries();
+        // Its run history.
+        void queries.invalidate([savedQueriesName]);
         if (!quote.sandbox) void get().refreshPlan();
       },
 
