@@ -8,7 +8,7 @@ import { parseAccountRef } from '@shared/accountInput';
 import { listLabel, LIST_NAME_MAX } from '@shared/lists';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { fieldErrors, scout } from '../../data/scoutClient';
 import { useProgress } from '../../data/useProgress';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScoutMutation } from '../../data/useScoutMutation';
@@ -74,27 +74,33 @@ export function ListsPage() {
 
   useProgress('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s)));
 
+  // The sync's busy state is `syncing`, with the items it has so far (lists:changed).
+  const syncingList = useScoutMutation(
+    ({ listId, teamUnreachableConfirmed }: { listId: number; teamUnreachableConfirmed: boolean }) => scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) }),
+    {
+      onSuccess: (summary, { listId }) => {
+        setSyncNote({
+          tone: 'ok',
+          text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
+        });
+        navigate('lists', [String(listId)]);
+      },
+      onError: (words, error, { listId, teamUnreachableConfirmed }) => {
+        const field = fieldErrors(error).listId;
+        if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
+        else if (field) setIdError(field);
+        else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${words}` });
+      },
+    },
+  );
   const sync = async (listId: number, teamUnreachableConfirmed = false) => {
     setSyncNote(null);
     setTeamAsk(null);
     setSyncing({ listId, items: 0 });
-    try {
-      const summary = await scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) });
-      setSyncNote({
-        tone: 'ok',
-        text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
-      });
-      navigate('lists', [String(listId)]);
-    } catch (error) {
-      const field = fieldErrors(error).listId;
-      if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
-      else if (field) setIdError(field);
-      else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${errorMessage(error)}` });
-    } finally {
-      setSyncing(null);
-      void knownQuery.refresh();
-      void itemsQuery.refresh();
-    }
+    await syncingList.run({ listId, teamUnreachableConfirmed });
+    setSyncing(null);
+    void knownQuery.refresh();
+    void itemsQuery.refresh();
   };
 
   /**

@@ -194,17 +194,14 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
 
   useProgress('watchlists:changed', (p) => p.watchlistId === id && setProgress(p));
 
+  // One of the watchlist's actions; whichever way it went, the watchlist is read again.
+  const acting = useScoutMutation((work: () => Promise<unknown>) => work(), { onError: (words) => setNote({ tone: 'error', text: words }) });
   const act = async (work: () => Promise<unknown>, done?: string) => {
     setNote(null);
-    try {
-      await work();
-      if (done) setNote({ tone: 'ok', text: done });
-    } catch (error) {
-      setNote({ tone: 'error', text: errorMessage(error) });
-    } finally {
-      void query.refresh();
-      onChanged();
-    }
+    const outcome = await acting.run(work);
+    if (outcome.ok && done) setNote({ tone: 'ok', text: done });
+    void query.refresh();
+    onChanged();
   };
 
   if (query.error && !view) return <ErrorState title="This watchlist could not be read.">{query.error}</ErrorState>;
