@@ -44,9 +44,9 @@ function insideDataHook(node: ts.Node): boolean {
 
 /**
  * Calls of the client outside data/ and outside the hooks' loaders and operations, as they stand:
- * a count may go down (lower it here), never up. The slices and the shell's store hold what is
- * left of server data in zustand (see docs/architecture.md); the rest are quotes asked on a click,
- * fire-and-forget cancels, and helpers a loader calls.
+ * a count may go down (lower it here), never up. The shell's store still holds the workspace, the
+ * plan and the connection; the slices quote, run and save (see docs/architecture.md); the rest are
+ * quotes asked on a click, fire-and-forget cancels, and helpers a loader calls.
  */
 const directCallsLeft: Record<string, number> = {
   'store.ts': 18,
