@@ -63,12 +63,12 @@ export interface ScoutQuery<T> {
 
 const noTopics: readonly string[] = [];
 
+const activeWorkspace = () => useScout.getState().workspace?.active;
+
 /** The controller keeping the answers of the query named `name` (keepAs). */
 export function keptQuery<T>(name: string): QueryController<T> {
   return keptController<T>(name, activeWorkspace);
 }
-
-const activeWorkspace = () => useScout.getState().workspace?.active;
 
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
   const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics, keepAs } = options;
