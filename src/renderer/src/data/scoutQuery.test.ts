@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventName } from '@shared/channels';
-import { listenForRefresh, QueryController, sameKey, viewOf, type QueryKey } from './scoutQuery';
+import { keptQuery, listenForRefresh, QueryController, QueryRegistry, sameKey, viewOf, type QueryKey } from './scoutQuery';
 
 /** A loader whose answers the test hands out, in any order. */
 function deferred<T>() {
@@ -126,6 +126,15 @@ describe('QueryController', () => {
     expect(viewOf(q.getState(), ['list']).data).toEqual(['y']);
   });
 
+  it('edits the latest answer in place, whatever it answered, and nothing before there is one', async () => {
+    const q = new QueryController<string[]>();
+    q.update((list) => [...list, 'never']);
+    expect(q.getState().data).toBeUndefined();
+    await q.ask(() => Promise.resolve(['a']), ['workspace-1']);
+    q.update((list) => ['b', ...list]);
+    expect(viewOf(q.getState(), ['workspace-1'])).toMatchObject({ data: ['b', 'a'], answers: 1 });
+  });
+
   it('tells each listener of every change, until it unsubscribes', async () => {
     const q = new QueryController<number>();
     const seen: (number | undefined)[] = [];
@@ -194,5 +203,49 @@ describe('listenForRefresh', () => {
     expect(client.count()).toBe(0);
     client.emit('creators:changed', { synced: 4 });
     expect(refresh).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('QueryRegistry', () => {
+  it('asks again the queries on screen that read what a mutation changed, and settles when they answered', async () => {
+    const registry = new QueryRegistry();
+    const asked: string[] = [];
+    // The lists' first answer waits for the test; later ones come at once.
+    let answerLists: (() => void) | null = null;
+    registry.register(
+      () => ['lists'],
+      () => (answerLists ? Promise.resolve() : new Promise<void>((resolve) => (answerLists = resolve))).then(() => void asked.push('lists')),
+    );
+    let reads: readonly string[] = ['creators'];
+    const stopCreators = registry.register(
+      () => reads,
+      () => Promise.resolve(void asked.push('creators')),
+    );
+    let settled = false;
+    const done = registry.invalidate(['lists', 'archive']).then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    answerLists!();
+    await done;
+    expect(asked).toEqual(['lists']);
+    // What a query reads is asked when it is invalidated: its latest words count.
+    reads = ['creators', 'lists'];
+    await registry.invalidate(['lists']);
+    expect([...asked].sort()).toEqual(['creators', 'lists', 'lists']);
+    stopCreators();
+    await registry.invalidate(['creators']);
+    expect([...asked].sort()).toEqual(['creators', 'lists', 'lists']);
+    await registry.invalidate([]);
+  });
+});
+
+describe('keptQuery', () => {
+  it('is one controller per name, whose answers outlive a page: cancelled, not closed, it asks again when the page is back', async () => {
+    const q = keptQuery<string>('test-kept', () => 'production');
+    expect(keptQuery('test-kept', () => 'other')).toBe(q);
+    expect(keptQuery('test-other', () => 'production')).not.toBe(q);
+    await q.ask(() => Promise.resolve('rows'), ['query', 'production']);
+    q.cancel(); // the page went
+    expect(viewOf(q.getState(), ['query', 'production'])).toMatchObject({ data: 'rows', loading: false });
   });
 });

@@ -7,12 +7,15 @@
 //   listing.loading   an ask is on its way
 //   listing.refresh() asks again now (after a change the page made itself)
 //
+// A query that names what it reads (`reads: ['archive']`) is asked again when a mutation says
+// it changed that (useScoutMutation's `changes`).
+//
 // The active workspace is part of every query: a switch asks again, and an answer asked in the
 // workspace left behind is dropped. Nothing is asked before the workspace is known.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type DependencyList } from 'react';
 import { useScout } from '../store';
 import { errorMessage, scout, ScoutCallError } from './scoutClient';
-import { listenForRefresh, QueryController, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
+import { keptQuery as keptController, listenForRefresh, QueryController, queries, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
 
 export type { RefreshOn };
 
@@ -30,6 +33,13 @@ export interface ScoutQueryOptions {
   delayMs?: number;
   /** Keeps showing the previous answer until the new dependencies have theirs (a search being typed). */
   keepPrevious?: boolean;
+  /** What it reads, in the page's words: a mutation that `changes` one of them asks it again. */
+  reads?: readonly string[];
+  /**
+   * Keeps its answers under this name when the page goes, so the page shows them at once when it
+   * comes back (and asks again): the library, back from a report. One page at a time uses a name.
+   */
+  keepAs?: string;
 }
 
 export interface ScoutQuery<T> {
@@ -51,26 +61,35 @@ export interface ScoutQuery<T> {
   setData(update: (data: T | undefined) => T | undefined): void;
 }
 
+const noTopics: readonly string[] = [];
+
 const activeWorkspace = () => useScout.getState().workspace?.active;
 
+/** The controller keeping the answers of the query named `name` (keepAs). */
+export function keptQuery<T>(name: string): QueryController<T> {
+  return keptController<T>(name, activeWorkspace);
+}
+
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
-  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [] } = options;
+  const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics, keepAs } = options;
   const workspace = useScout((s) => s.workspace?.active);
-  const [controller] = useState(() => new QueryController<T>(activeWorkspace));
+  const [controller] = useState(() => (keepAs === undefined ? new QueryController<T>(activeWorkspace) : keptQuery<T>(keepAs)));
+  const keeps = keepAs !== undefined;
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const key: QueryKey = [...deps, ...refreshWhenChanged, workspace];
   const asking = enabled && workspace !== undefined;
 
   // The latest loader, key and events, for refreshes asked from events and handlers.
-  const latest = useRef({ load, key, asking, keepPrevious, refreshOn });
+  const latest = useRef({ load, key, asking, keepPrevious, refreshOn, reads });
   useEffect(() => {
-    latest.current = { load, key, asking, keepPrevious, refreshOn };
+    latest.current = { load, key, asking, keepPrevious, refreshOn, reads };
   });
 
   useEffect(() => {
     controller.reopen();
-    return () => controller.close();
-  }, [controller]);
+    // A kept query drops only what is on its way; its answers stay for the page coming back.
+    return () => (keeps ? controller.cancel() : controller.close());
+  }, [controller, keeps]);
 
   useEffect(() => {
     if (!asking) return;
@@ -90,6 +109,12 @@ export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, o
     if (!names) return;
     return listenForRefresh(scout, () => latest.current.refreshOn, activeWorkspace, () => void refresh());
   }, [names, refresh]);
+
+  const reading = reads.length > 0;
+  useEffect(() => {
+    if (!reading) return;
+    return queries.register(() => latest.current.reads, refresh);
+  }, [reading, refresh]);
 
   const setData = useCallback((update: (data: T | undefined) => T | undefined) => controller.setData(update, latest.current.key, latest.current.keepPrevious), [controller]);
 

@@ -3,32 +3,10 @@
 // way a failure arrives as a ScoutCallError with the code and message main chose.
 import type { Channel, EventName } from '@shared/channels';
 import type { EventPayloads, RequestOf, ResponseOf, ScoutBridge, ScoutClient, ScoutEvent } from '@shared/contract';
-import { isScoutErrorData, type Result, type ScoutErrorData } from '@shared/errors';
+import { isScoutErrorData, type Result } from '@shared/errors';
+import { ScoutCallError } from './errors';
 
-export class ScoutCallError extends Error {
-  readonly code: ScoutErrorData['code'];
-  readonly detail?: string;
-  /** Per field of the request, what is wrong with it (INVALID_INPUT): for FormField to show. */
-  readonly fields: Readonly<Record<string, string>>;
-  constructor(data: ScoutErrorData) {
-    super(data.message);
-    this.name = 'ScoutCallError';
-    this.code = data.code;
-    this.detail = data.detail;
-    this.fields = fieldsOf(data.fields);
-  }
-}
-
-/** Field messages are only ever strings; anything else an old or broken host sends is dropped. */
-function fieldsOf(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-/** The per-field messages of a failed call, empty when it had none. */
-export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
-  return error instanceof ScoutCallError ? error.fields : {};
-}
+export { errorMessage, fieldErrors, ScoutCallError } from './errors';
 
 // The transport below the typed client: the preload bridge, or HTTP in browser mode. It may
 // hand back anything (a broken page, a stale server), so answers are checked before use.
@@ -114,10 +92,5 @@ export function createScoutClient(bridge: Bridge = (window.scout as Bridge | und
 }
 
 export const scout: ScoutClient = createScoutClient();
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof ScoutCallError) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 export const hostIsBrowser = typeof window !== 'undefined' && !window.scout;

@@ -112,6 +112,11 @@ export class QueryController<T> {
     this.set({ ...this.state, data: update(shown), dataKey: key });
   }
 
+  /** Changes the latest answer in place, whatever it answered (a kept query, edited from a store's action). */
+  update(change: (data: T) => T): void {
+    if (this.state.data !== undefined) this.set({ ...this.state, data: change(this.state.data) });
+  }
+
   private settle(generation: number, workspace: unknown, key: QueryKey, outcome: { data: T } | { error: unknown }): void {
     if (generation !== this.generation) return;
     if (this.workspace() !== workspace) {
@@ -128,6 +133,19 @@ export class QueryController<T> {
     this.state = next;
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** The controllers whose answers outlive their page (useScoutQuery's keepAs), by name. */
+const kept = new Map<string, QueryController<unknown>>();
+
+/**
+ * The controller keeping the answers of the query named `name`, created on first use with
+ * `workspace` (the active workspace now). A store's action may edit what it shows (`update`).
+ */
+export function keptQuery<T>(name: string, workspace: () => unknown): QueryController<T> {
+  let controller = kept.get(name);
+  if (!controller) kept.set(name, (controller = new QueryController<unknown>(workspace)));
+  return controller as QueryController<T>;
 }
 
 /** What a page sees of a query for `key`. */
@@ -196,3 +214,29 @@ export function listenForRefresh(client: Pick<ScoutClient, 'on'>, current: () =>
 export function teamReceived(...kinds: string[]): RefreshOn {
   return { event: 'team:received', when: (received) => received.kinds.some((kind) => kinds.includes(kind)) };
 }
+
+/**
+ * The queries on screen, by what they read: a change a page made itself (a mutation) asks again
+ * every query that reads what it changed. Topics are words the page chooses ('lists',
+ * 'statusSteps'); a query names those it `reads`, a mutation those it `changes`.
+ */
+export class QueryRegistry {
+  private readonly entries = new Set<{ reads: () => readonly string[]; refresh: () => Promise<void> }>();
+
+  /** Adds a query on screen; the function returned takes it off. `reads()` gives its latest topics. */
+  register(reads: () => readonly string[], refresh: () => Promise<void>): () => void {
+    const entry = { reads, refresh };
+    this.entries.add(entry);
+    return () => this.entries.delete(entry);
+  }
+
+  /** Asks again every query reading one of `topics`; settles when they all have (never rejects). */
+  invalidate(topics: readonly string[]): Promise<void> {
+    if (topics.length === 0) return Promise.resolve();
+    const asked = [...this.entries].filter((e) => e.reads().some((t) => topics.includes(t))).map((e) => e.refresh());
+    return Promise.all(asked).then(() => undefined);
+  }
+}
+
+/** The renderer's one registry of queries on screen. */
+export const queries = new QueryRegistry();
