@@ -27,7 +27,8 @@ export interface SimLog {
 }
 
 const int = z.number().int();
-const time = z.number().int().nonnegative();
+// Times need not be whole: a test may advance the clock by any amount.
+const time = z.number().nonnegative();
 const balanceKind = z.enum(['credits', 'miniReports', 'advancedReports', 'discoveryRequests']);
 const balances = z.object({ credits: int, miniReports: int, advancedReports: int, discoveryRequests: int });
 
@@ -61,7 +62,7 @@ const savedState = z.object({
   /** Simulated time when written: a restart never resumes the clock before it. */
   savedAt: time,
   /** Simulated minus real time when written (tests advance it; the demo's is 0). */
-  clockOffsetMs: int,
+  clockOffsetMs: z.number(),
   balances,
   spent: balances,
   /** [check key, check]: the key keeps a YouTube channel id's letter case, the check's name does not. */
