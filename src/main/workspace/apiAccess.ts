@@ -1,5 +1,6 @@
 // A workspace's way to the API: its address, its credentials in the keychain (bound to the
 // origin they were entered for), its one API client, and the demo workspace's simulator.
+import path from 'node:path';
 import { ScoutError } from '@shared/errors';
 import type { CredentialStatus } from '@shared/contract';
 import { DEFAULT_PRODUCTION_BASE_URL, apiAddressProblem, apiOrigin, isLoopbackHost, maskAccountId, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
@@ -10,12 +11,15 @@ import type { CredentialStore, Credentials } from '../platform/credentials/crede
 import type { SimulatorHandle, SimulatorOptions } from '../../simulator/server';
 import type { ConnectionTracker } from '../kernel/connection';
 import type { Logger } from '../platform/log';
+import { workspaceDbPath } from '../platform/paths';
 
 export const DEMO_CREDENTIALS: Omit<Credentials, 'origin'> = { accountId: 'demo', apiToken: 'demo-token' };
 
 const META_BASE_URL = 'baseUrl';
 
 export interface ApiAccessDeps {
+  /** Scout's data folder: the demo's simulator keeps its state in the demo workspace's folder there. */
+  dataDir?: string;
   credentialStore: CredentialStore;
   logger: Logger;
   simulator?: SimulatorOptions;
@@ -177,13 +181,27 @@ export class ApiAccess {
     // Loaded with the demo's first call to the API: a fifth of main's code, which a start that
     // only reads the cache (or another workspace) never needs.
     this.simulator ??= import('../../simulator/server')
-      .then(({ startSimulator }) => startSimulator({ ...this.deps.simulator, port: this.deps.simulator?.port ?? 0 }))
+      .then(({ startSimulator }) =>
+        startSimulator({
+          // The simulator remembers what it sold as long as the demo's cache does, so a restart
+          // never charges for a refresh the cache calls free. Options may name another file.
+          stateFile: this.deps.dataDir ? demoSimulatorStateFile(this.deps.dataDir) : undefined,
+          logger: this.deps.logger,
+          ...this.deps.simulator,
+          port: this.deps.simulator?.port ?? 0,
+        }),
+      )
       .then((sim) => {
         this.deps.logger.info(`demo workspace: API simulator on ${sim.url}`);
         return sim;
       });
     return this.simulator;
   }
+}
+
+/** The demo's simulator state, beside the demo workspace's database. */
+export function demoSimulatorStateFile(dataDir: string): string {
+  return path.join(path.dirname(workspaceDbPath(dataDir, 'demo')), 'simulator-state.json');
 }
 
 function originOf(url: string): string | null {
