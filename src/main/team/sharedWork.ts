@@ -38,10 +38,12 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../cache/database';
 import { TeamError } from './errors';
-import { isConnectionError, teamCall } from './pool';
+import { teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
 import { SHARED_LIMITS } from './schema/0040-shared-work';
+import { TeamListener } from './transport/listener';
+import { StreamLoop } from './transport/loop';
 
 export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist'] as const;
 export type SharedKind = (typeof sharedKinds)[number];
@@ -208,6 +210,8 @@ export interface SharedWorkDeps {
   onApplied?: (kinds: SharedKind[]) => void;
   /** A new notice for this researcher (an edit of theirs was overtaken). */
   onNotice?: (notice: SharedNotice) => void;
+  /** The laptop's one listening connection, shared with its other streams; none: one of its own. */
+  listen?: TeamListener;
 }
 
 type ChangeRow = {
@@ -265,12 +269,12 @@ export class SharedWork {
   private readonly now: () => number;
   readonly origin: string;
   private chain: Promise<unknown> = Promise.resolve();
-  /** The LISTEN connection, and how to give it back (once: it may be lost and stopped both). */
-  private listener: { client: pg.PoolClient; release(destroy?: boolean): void } | null = null;
-  /** A LISTEN connection being opened: one at a time. */
-  private listening: Promise<void> | null = null;
-  private poller: NodeJS.Timeout | null = null;
-  private readonly syncSoon = () => void this.syncOnce().catch(() => undefined);
+  /** Its own listening connection, when none is shared with it (closed with it). */
+  private ownListener: TeamListener | null = null;
+  /** When to sync (the transport's loop, made at start); this engine is its delegate for the shared work. */
+  private loop: StreamLoop | null = null;
+  /** A sync soon: by the loop once started (retried with backoff), else at once. */
+  private readonly syncSoon = () => (this.loop?.started ? this.loop.requestPull() : void this.syncOnce().catch(() => undefined));
   private readonly s;
 
   private get pool(): pg.Pool {
@@ -618,16 +622,15 @@ export class SharedWork {
 
   /**
    * Listens for teammates' changes (NOTIFY) and polls every `pollMs` as the fallback, syncing at
-   * each; an unreachable team is tried again at the next poll.
+   * each (capture, push, pull); a sync that finds the team unreachable is tried again with backoff.
+   * Resolves once it listens (or a first try to listen failed).
    */
   async start(pollMs = 30_000): Promise<void> {
     this.capture();
-    this.poller = setInterval(() => {
-      void this.listenIfNot();
-      this.syncSoon();
-    }, pollMs);
-    await this.listenIfNot();
-    this.syncSoon();
+    if (this.loop?.started) return;
+    const listener = this.deps.listen ?? (this.ownListener ??= new TeamListener({ pool: () => this.pool }));
+    this.loop = new StreamLoop({ name: 'shared work', channel: SHARED_CHANNEL, pull: () => this.syncOnce().then(() => undefined), pollMs, listeningPollMs: pollMs }, listener);
+    await this.loop.start();
   }
 
   /**
@@ -635,71 +638,24 @@ export class SharedWork {
    * connection was set up): listens now rather than at the next poll, and syncs.
    */
   reconnected(): void {
-    if (this.poller === null) return;
-    void this.listenIfNot();
+    if (!this.loop?.started) return;
+    (this.deps.listen ?? this.ownListener)?.check(true);
     this.syncSoon();
   }
 
   /** Told of teammates' changes as they come (LISTEN); false: only the poll finds them. */
   get live(): boolean {
-    return this.listener !== null;
+    return this.loop?.live ?? false;
   }
 
-  private listenIfNot(): Promise<void> {
-    if (this.listener !== null) return Promise.resolve();
-    this.listening ??= this.listen(this.syncSoon)
-      .catch(() => undefined)
-      .finally(() => (this.listening = null));
-    return this.listening;
-  }
-
-  private async listen(sync: () => void): Promise<void> {
-    const client = await this.pool.connect();
-    // Given back once: back in the pool it may be another caller's, which a late 'error' here
-    // must not release from under it.
-    let released = false;
-    const release = (destroy?: boolean) => {
-      if (released) return;
-      released = true;
-      client.removeAllListeners('notification');
-      client.off('error', lost);
-      client.release(destroy);
-    };
-    const held = { client, release };
-    const lost = () => {
-      if (this.listener === held) this.listener = null;
-      release(true);
-    };
-    client.on('error', lost);
-    client.on('notification', (n) => {
-      if (n.channel === SHARED_CHANNEL) sync();
-    });
-    try {
-      await client.query(`LISTEN ${SHARED_CHANNEL}`);
-    } catch (error) {
-      release(true);
-      if (isConnectionError(error)) return;
-      throw error;
-    }
-    // Stopped while connecting: the connection goes back unused.
-    if (this.poller === null) {
-      await client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
-      release();
-      return;
-    }
-    this.listener = held;
+  /** Listening (a test looks): null while not. */
+  private get listener(): StreamLoop | null {
+    return this.live ? this.loop : null;
   }
 
   async stop(): Promise<void> {
-    if (this.poller) clearInterval(this.poller);
-    this.poller = null;
-    await this.listening;
-    const l = this.listener;
-    this.listener = null;
-    if (l) {
-      await l.client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
-      l.release();
-    }
+    await this.loop?.stop();
+    await this.ownListener?.stop();
     await this.chain;
   }
 

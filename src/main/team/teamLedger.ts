@@ -25,6 +25,7 @@ import type { Logger } from '../log';
 import { TeamError } from './errors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { asTeamError, isConnectionError, teamCall } from './pool';
+import { StreamLoop } from './transport/loop';
 
 type TeamState = 'open' | 'settled' | 'failed' | 'unknown' | 'resolved';
 
@@ -72,8 +73,8 @@ export interface Allowance {
 
 export class TeamLedger {
   private readonly now: () => number;
-  private readonly firstMs: number;
-  private readonly mostMs: number;
+  /** When to push (the transport's loop, by its shared backoff); this ledger is its delegate. */
+  private readonly loop: StreamLoop;
   private readonly lastStep;
   private readonly queue;
   private readonly waiting;
@@ -83,15 +84,22 @@ export class TeamLedger {
   private readonly markAttempt;
   /** The push under way; pushes run one after another, never side by side (order matters). */
   private pushing: Promise<void> = Promise.resolve();
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private failures = 0;
 
   constructor(private readonly options: TeamLedgerOptions) {
     const { db } = options;
     this.now = options.now ?? Date.now;
-    this.firstMs = options.retry?.firstMs ?? 1_000;
-    this.mostMs = options.retry?.mostMs ?? 60_000;
+    this.loop = new StreamLoop(
+      {
+        name: 'ledger',
+        push: () => this.flush().then(() => true),
+        failed: (_what, error, retryMs) => {
+          if (retryMs === null) return;
+          this.options.logger.info(`team ledger: ${this.pending()} step(s) queued; trying again in ${Math.round(retryMs)} ms (${error instanceof Error ? error.message : String(error)})`);
+        },
+      },
+      null,
+      { initialMs: options.retry?.firstMs ?? 1_000, maxMs: options.retry?.mostMs ?? 60_000 },
+    );
     this.lastStep = db.prepare('SELECT entry_id, state FROM team_ledger_outbox WHERE ledger_id = ? ORDER BY seq DESC LIMIT 1');
     this.queue = db.prepare(
       `INSERT INTO team_ledger_outbox (ledger_id, entry_id, state, operation, network, account_key, item, balance, expected_cost, cost, balance_before, balance_after, note, spent_at, queued_at)
@@ -145,7 +153,7 @@ export class TeamLedger {
       });
     }
     // After the caller's transaction commits (it is synchronous): the push reads what it wrote.
-    if (steps.length > 0 && this.running) queueMicrotask(() => this.kick());
+    if (steps.length > 0 && this.loop.started) queueMicrotask(() => this.loop.requestPush());
   };
 
   /** Steps queued and not in the team ledger yet. */
@@ -160,16 +168,12 @@ export class TeamLedger {
 
   /** Pushes now, and again whenever a step is queued; while unreachable, tries again with backoff. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.kick();
+    void this.loop.start();
   }
 
   /** No more pushes; resolves once the one under way (if any) is over. */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     await this.pushing.catch(() => undefined);
   }
 
@@ -181,26 +185,6 @@ export class TeamLedger {
     const run = this.pushing.catch(() => undefined).then(() => this.pushAll());
     this.pushing = run;
     return run;
-  }
-
-  private kick(): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.flush().then(
-      () => {
-        this.failures = 0;
-        // Queued while this push ran: `enqueue` kicked, and that push finds it.
-      },
-      (error: unknown) => {
-        if (!this.running) return;
-        this.failures++;
-        const waitMs = Math.min(this.mostMs, this.firstMs * 2 ** Math.min(this.failures - 1, 20));
-        this.options.logger.info(`team ledger: ${this.pending()} step(s) queued; trying again in ${waitMs} ms (${error instanceof Error ? error.message : String(error)})`);
-        this.timer = setTimeout(() => this.kick(), waitMs);
-        this.timer.unref?.();
-      },
-    );
   }
 
   private pool(): pg.Pool {
