@@ -300,18 +300,32 @@ export class SharedWork {
         `INSERT INTO shared_docs (doc_kind, doc_id, local_id, synced, waiting) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (doc_kind, doc_id) DO UPDATE SET local_id = excluded.local_id, synced = excluded.synced, waiting = excluded.waiting`,
       ),
-      docChanges: db.prepare<[string, string], ChangeRow>('SELECT * FROM shared_changes WHERE doc_kind = ? AND doc_id = ? AND refused IS NULL ORDER BY seq IS NULL, seq, id'),
-      fieldChanges: db.prepare<[string, string, string], ChangeRow>('SELECT * FROM shared_changes WHERE doc_kind = ? AND doc_id = ? AND field = ? ORDER BY seq IS NULL, seq, id'),
-      change: db.prepare<[string], ChangeRow>('SELECT * FROM shared_changes WHERE change_id = ?'),
-      pending: db.prepare<[], ChangeRow>('SELECT * FROM shared_changes WHERE seq IS NULL AND refused IS NULL ORDER BY id'),
+      // Every change known here: pulled or pushed (shared_changes), and this laptop's not pushed yet, in the
+      // one outbox (team_outgoing); shared_change_log is both (local migration 0310).
+      docChanges: db.prepare<[string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND refused IS NULL ORDER BY seq IS NULL, seq, id'),
+      fieldChanges: db.prepare<[string, string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND field = ? ORDER BY seq IS NULL, seq, id'),
+      change: db.prepare<[string], ChangeRow>('SELECT * FROM shared_change_log WHERE change_id = ?'),
+      pending: db.prepare<[], ChangeRow>('SELECT * FROM shared_change_log WHERE seq IS NULL AND refused IS NULL ORDER BY id'),
+      queueChange: db.prepare<[string, string, string, string, string, string | null, number, number, number]>(
+        `INSERT INTO team_outgoing (stream, payload, queued_at)
+         VALUES ('shared', json_object('change_id', ?, 'origin', ?, 'doc_kind', ?, 'doc_id', ?, 'field', ?, 'value', ?, 'base_version', ?, 'changed_at', ?), ?)`,
+      ),
+      // Pushed (or pulled back before its push's answer came): out of the outbox, into the changes the server has.
+      settleQueued: db.prepare<[number, string, string | null, number, string]>(
+        `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
+         SELECT json_extract(payload, '$.change_id'), ?, json_extract(payload, '$.origin'), json_extract(payload, '$.doc_kind'), json_extract(payload, '$.doc_id'),
+                json_extract(payload, '$.field'), json_extract(payload, '$.value'), json_extract(payload, '$.base_version'), ?, ?, ?
+           FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?`,
+      ),
+      unqueue: db.prepare<[string]>("DELETE FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
       addChange: db.prepare<[string, number | null, string, string, string, string, string | null, number, string | null, string | null, number]>(
         `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       pushed: db.prepare<[number, string, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, changed_at = ? WHERE change_id = ?'),
       named: db.prepare<[number, string, string | null, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, author_name = ?, changed_at = ? WHERE change_id = ?'),
-      refuse: db.prepare<[string, string]>('UPDATE shared_changes SET refused = ? WHERE change_id = ?'),
-      skip: db.prepare<[number, string, number]>('INSERT OR REPLACE INTO shared_skipped (seq, reason, skipped_at) VALUES (?, ?, ?)'),
+      refuse: db.prepare<[string, number, string]>("UPDATE team_outgoing SET last_error = ?, refused_at = ? WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
+      skip: db.prepare<[number, string, number]>("INSERT OR REPLACE INTO team_set_aside (stream, seq, reason, skipped_at) VALUES ('shared', ?, ?, ?)"),
       skipped: db.prepare<[], { seq: number; reason: string }>('SELECT seq, reason FROM shared_skipped ORDER BY seq'),
       notice: db.prepare<[string, string]>('INSERT OR IGNORE INTO shared_notices (overtaken_change, by_change) VALUES (?, ?)'),
       notices: db.prepare<[], { overtaken_change: string; by_change: string }>('SELECT overtaken_change, by_change FROM shared_notices WHERE dismissed = 0 ORDER BY rowid'),
@@ -330,7 +344,17 @@ export class SharedWork {
   }
 
   private queue(kind: SharedKind, docId: string, field: string, value: unknown, base: number): void {
-    this.s.addChange.run(randomUUID(), null, this.origin, kind, docId, field, value === null || value === undefined ? null : canonical(value), base, null, null, this.now());
+    const now = this.now();
+    this.s.queueChange.run(randomUUID(), this.origin, kind, docId, field, value === null || value === undefined ? null : canonical(value), base, now, now);
+  }
+
+  /** A change of this laptop's the server has now numbered: out of the outbox (or, pulled before, named). */
+  private settle(changeId: string, seq: number, author: string, authorName: string | null, changedAt: number): void {
+    this.db.transaction(() => {
+      if (this.s.settleQueued.run(seq, author, authorName, changedAt, changeId).changes > 0) this.s.unqueue.run(changeId);
+      else if (authorName === null) this.s.pushed.run(seq, author, changedAt, changeId);
+      else this.s.named.run(seq, author, authorName, changedAt, changeId);
+    })();
   }
 
   // ---- local → outbox ---------------------------------------------------------------------
@@ -430,12 +454,12 @@ export class SharedWork {
     for (const row of this.s.pending.all()) {
       try {
         const done = await teamCall('share an edit', () => this.pushOne(row));
-        this.s.pushed.run(done.seq, done.author, done.changedAt, row.change_id);
+        this.settle(row.change_id, done.seq, done.author, null, done.changedAt);
         pushed++;
       } catch (error) {
         if (error instanceof TeamError && error.code === 'TEAM_REFUSED') {
           // Refused by a rule of the team schema (too large …): kept here with why, the rest go on.
-          this.s.refuse.run(error.message.slice(0, 500), row.change_id);
+          this.s.refuse.run(error.message.slice(0, 500), this.now(), row.change_id);
           continue;
         }
         throw error;
@@ -513,7 +537,7 @@ export class SharedWork {
             this.s.skip.run(seq.data, 'a change id already used for another change', this.now());
             continue;
           }
-          this.s.named.run(seq.data, c.author!, c.authorName, c.changedAt, c.changeId);
+          this.settle(c.changeId, seq.data, c.author!, c.authorName, c.changedAt);
         } else {
           this.s.addChange.run(c.changeId, seq.data, c.origin, c.docKind, c.docId, c.field, c.value === null ? null : canonical(c.value), c.baseVersion, c.author, c.authorName, c.changedAt);
         }

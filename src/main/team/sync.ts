@@ -1,6 +1,6 @@
 // The sync engine between a laptop's cache and the team database, for a Team workspace.
 //
-// Out: every paid record a service saves locally is written to the outbox (team_outbox) in the
+// Out: every paid record a service saves locally is written to the outbox (team_outgoing) in the
 // same moment, synchronously, so a crash or a team database that cannot be reached loses
 // nothing; the outbox is drained in order with pushRecord, which is content-addressed, so a push
 // repeated after a lost answer is a no-op. Unreachable: the record waits, and is tried again
@@ -9,7 +9,7 @@
 // In: records are pulled by sequence number (seq order is commit order, team schema 0010), each
 // row read as hostile (its metadata checked, its size capped before its body is fetched) and
 // saved through its kind's codec. A record of a kind this Scout does not know, or whose content
-// cannot be read, is kept aside in team_skipped with the reason, and the cursor moves on: never
+// cannot be read, is kept aside in team_set_aside with the reason, and the cursor moves on: never
 // guessed at, never asked for again. One's own records come back too; codecs answer
 // 'already-held'. Applying is idempotent, so a pull replayed after a crash or a lost connection
 // saves nothing twice.
@@ -187,7 +187,7 @@ export class TeamSync {
   private joining: Promise<void> | null = null;
 
   private readonly statements: {
-    queue: Statement<[string, string, number, string | null, Buffer | null, string | null, number]>;
+    queue: Statement<[string, string, number, string | null, string | null, Buffer | null, number]>;
     next: Statement<[], OutboxRow>;
     attempted: Statement<[number, string | null, number]>;
     refuse: Statement<[number, string, number]>;
@@ -220,15 +220,18 @@ export class TeamSync {
     );
     const db = options.db;
     this.statements = {
-      queue: db.prepare('INSERT INTO team_outbox (kind, item_key, fetched_at, body_json, body_bytes, body_file, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      // The one outbox (local migration 0310), read back through its records' view (team_outbox).
+      queue: db.prepare(
+        "INSERT INTO team_outgoing (stream, payload, body, queued_at) VALUES ('records', json_object('kind', ?, 'item_key', ?, 'fetched_at', ?, 'file', ?), coalesce(?, ?), ?)",
+      ),
       next: db.prepare('SELECT id, kind, item_key, fetched_at, body_json, body_bytes, body_file FROM team_outbox WHERE refused_at IS NULL ORDER BY id LIMIT 1'),
-      attempted: db.prepare('UPDATE team_outbox SET attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?'),
-      refuse: db.prepare('UPDATE team_outbox SET refused_at = ?, last_error = ? WHERE id = ?'),
-      pushed: db.prepare('DELETE FROM team_outbox WHERE id = ?'),
+      attempted: db.prepare('UPDATE team_outgoing SET attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?'),
+      refuse: db.prepare('UPDATE team_outgoing SET refused_at = ?, last_error = ? WHERE id = ?'),
+      pushed: db.prepare('DELETE FROM team_outgoing WHERE id = ?'),
       cursor: db.prepare<[], number>('SELECT cursor FROM team_sync WHERE id = 1').pluck(),
       setCursor: db.prepare('UPDATE team_sync SET cursor = max(cursor, ?), last_pulled_at = ? WHERE id = 1'),
       pulledAt: db.prepare('UPDATE team_sync SET last_pulled_at = ? WHERE id = 1'),
-      skip: db.prepare('INSERT INTO team_skipped (seq, kind, item_key, researcher, reason, skipped_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING'),
+      skip: db.prepare("INSERT INTO team_set_aside (stream, seq, kind, item_key, researcher, reason, skipped_at) VALUES ('records', ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
       status: db.prepare(
         `SELECT (SELECT count(*) FROM team_outbox WHERE refused_at IS NULL) AS pending,
                 (SELECT count(*) FROM team_outbox WHERE refused_at IS NOT NULL) AS refused,
@@ -267,9 +270,9 @@ export class TeamSync {
         out.item.kind,
         out.item.key,
         out.fetchedAt.getTime(),
+        'file' in body ? body.file : null,
         'json' in body ? JSON.stringify(body.json) : null,
         'bytes' in body ? Buffer.from(body.bytes) : null,
-        'file' in body ? body.file : null,
         this.now(),
       );
     } catch (error) {
@@ -291,7 +294,7 @@ export class TeamSync {
     await this.stop();
     this.options.db.transaction(() => {
       this.options.db.prepare('UPDATE team_sync SET cursor = 0, last_pulled_at = NULL WHERE id = 1').run();
-      this.options.db.prepare('DELETE FROM team_skipped').run();
+      this.options.db.prepare("DELETE FROM team_set_aside WHERE stream = 'records'").run();
     })();
     if (wasRunning) this.start();
     this.changed();

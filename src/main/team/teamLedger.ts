@@ -2,7 +2,7 @@
 // (ledger/creditLedger.ts) is mirrored to the team ledger in PostgreSQL, so the team sees who
 // spent what, when, from which balance and at what cost.
 //
-// A step is queued in the local outbox (team_ledger_outbox) by the credit ledger's `onStep`
+// A step is queued in the local outbox (team_outgoing) by the credit ledger's `onStep`
 // hook, inside the very transaction that writes the ledger row: a crash can lose neither, and
 // never one without the other. The outbox is pushed in order, each entry under one uuid of its
 // own; the team ledger takes each step of an entry once (UNIQUE (entry_id, state)), so a push
@@ -101,16 +101,19 @@ export class TeamLedger {
       { initialMs: options.retry?.firstMs ?? 1_000, maxMs: options.retry?.mostMs ?? 60_000 },
     );
     this.lastStep = db.prepare('SELECT entry_id, state FROM team_ledger_outbox WHERE ledger_id = ? ORDER BY seq DESC LIMIT 1');
+    // The one outbox (local migration 0310), read back through its ledger's view (team_ledger_outbox).
     this.queue = db.prepare(
-      `INSERT INTO team_ledger_outbox (ledger_id, entry_id, state, operation, network, account_key, item, balance, expected_cost, cost, balance_before, balance_after, note, spent_at, queued_at)
-       VALUES (@ledgerId, @entryId, @state, @operation, @network, @accountKey, @item, @balance, @expectedCost, @cost, @balanceBefore, @balanceAfter, @note, @spentAt, @queuedAt)
+      `INSERT INTO team_outgoing (stream, payload, queued_at)
+       VALUES ('ledger', json_object('ledger_id', @ledgerId, 'entry_id', @entryId, 'state', @state, 'operation', @operation, 'network', @network,
+                                     'account_key', @accountKey, 'item', @item, 'balance', @balance, 'expected_cost', @expectedCost, 'cost', @cost,
+                                     'balance_before', @balanceBefore, 'balance_after', @balanceAfter, 'note', @note, 'spent_at', @spentAt), @queuedAt)
        ON CONFLICT DO NOTHING`,
     );
     this.waiting = db.prepare('SELECT * FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL ORDER BY seq LIMIT 100');
     this.countWaiting = db.prepare('SELECT count(*) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL');
-    this.markPushed = db.prepare('UPDATE team_ledger_outbox SET pushed_at = ?, attempts = attempts + 1 WHERE seq = ?');
-    this.markRefused = db.prepare('UPDATE team_ledger_outbox SET refused = ?, attempts = attempts + 1 WHERE seq = ?');
-    this.markAttempt = db.prepare('UPDATE team_ledger_outbox SET attempts = attempts + 1 WHERE seq = ?');
+    this.markPushed = db.prepare('UPDATE team_outgoing SET pushed_at = ?, attempts = attempts + 1 WHERE id = ?');
+    this.markRefused = db.prepare('UPDATE team_outgoing SET last_error = ?, refused_at = ?, attempts = attempts + 1 WHERE id = ?');
+    this.markAttempt = db.prepare('UPDATE team_outgoing SET attempts = attempts + 1, last_attempt_at = ? WHERE id = ?');
   }
 
   /**
@@ -230,12 +233,12 @@ export class TeamLedger {
           if (!(error instanceof pgModule().DatabaseError) || isConnectionError(error)) {
             // Not a refusal (the server away, a pool closed with its workspace): kept, in order,
             // nothing after this step goes before it.
-            this.markAttempt.run(row.seq);
+            this.markAttempt.run(this.now(), row.seq);
             throw isConnectionError(error) ? asTeamError('share the spending ledger', error) : error;
           }
           // A rule of the team schema said no: kept (with why) and never retried, not blocking the rest.
           const why = error instanceof Error ? error.message : String(error);
-          this.markRefused.run(why.slice(0, 500), row.seq);
+          this.markRefused.run(why.slice(0, 500), this.now(), row.seq);
           this.options.logger.warn(`team ledger: the team database refused step ${row.state} of entry ${row.ledger_id}: ${why}`);
           continue;
         }
