@@ -31,6 +31,9 @@ type TeamState = 'open' | 'settled' | 'failed' | 'unknown' | 'resolved';
 
 const stateOf: Record<LedgerStatus, TeamState> = { pending: 'open', settled: 'settled', failed: 'failed', unknown: 'unknown', resolved: 'resolved' };
 
+/** A ledger step in the one outbox not pushed yet and not refused. */
+const WAITING = "stream = 'ledger' AND pushed_at IS NULL AND refused_at IS NULL";
+
 /** What the team schema lets a row hold (0010-team.ts), applied when a step is queued. */
 const CAPS = { accountKey: 400, item: 200, note: 2000 } as const;
 
@@ -109,8 +112,11 @@ export class TeamLedger {
                                      'balance_before', @balanceBefore, 'balance_after', @balanceAfter, 'note', @note, 'spent_at', @spentAt), @queuedAt)
        ON CONFLICT DO NOTHING`,
     );
-    this.waiting = db.prepare('SELECT * FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL ORDER BY seq LIMIT 100');
-    this.countWaiting = db.prepare('SELECT count(*) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL');
+    // What waits, by the outbox's index (pushed steps stay there), in the columns of before.
+    const column = (name: string) => `json_extract(payload, '$.${name}') AS ${name}`;
+    const columns = ['ledger_id', 'entry_id', 'state', 'operation', 'network', 'account_key', 'item', 'balance', 'expected_cost', 'cost', 'balance_before', 'balance_after', 'note', 'spent_at'];
+    this.waiting = db.prepare(`SELECT id AS seq, ${columns.map(column).join(', ')} FROM team_outgoing WHERE ${WAITING} ORDER BY id LIMIT 100`);
+    this.countWaiting = db.prepare(`SELECT count(*) AS n FROM team_outgoing WHERE ${WAITING}`);
     this.markPushed = db.prepare('UPDATE team_outgoing SET pushed_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.markRefused = db.prepare('UPDATE team_outgoing SET last_error = ?, refused_at = ?, attempts = attempts + 1 WHERE id = ?');
     this.markAttempt = db.prepare('UPDATE team_outgoing SET attempts = attempts + 1, last_attempt_at = ? WHERE id = ?');
@@ -166,7 +172,7 @@ export class TeamLedger {
 
   /** Spends (ledger entries) with a step not in the team ledger yet. */
   queuedSpends(): number {
-    return (this.options.db.prepare('SELECT count(DISTINCT ledger_id) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL').get() as { n: number }).n;
+    return (this.options.db.prepare(`SELECT count(DISTINCT json_extract(payload, '$.ledger_id')) AS n FROM team_outgoing WHERE ${WAITING}`).get() as { n: number }).n;
   }
 
   /** Pushes now, and again whenever a step is queued; while unreachable, tries again with backoff. */

@@ -40,10 +40,13 @@ export const migration0310: Migration = {
                                       AND json_extract(payload, '$.balance') IN ('credits', 'miniReports', 'advancedReports', 'discoveryRequests'))),
         CHECK (stream <> 'shared' OR length(json_extract(payload, '$.change_id')) = 36)
       ) STRICT;
-      CREATE INDEX team_outgoing_waiting ON team_outgoing (stream, id) WHERE refused_at IS NULL AND pushed_at IS NULL;
+      -- What waits in a stream, in order (pushed ledger steps stay, so never a scan past them).
+      CREATE INDEX team_outgoing_waiting ON team_outgoing (stream, pushed_at, refused_at, id);
       CREATE UNIQUE INDEX team_outgoing_ledger_step ON team_outgoing (json_extract(payload, '$.ledger_id'), json_extract(payload, '$.state')) WHERE stream = 'ledger';
       CREATE UNIQUE INDEX team_outgoing_ledger_entry ON team_outgoing (json_extract(payload, '$.entry_id'), json_extract(payload, '$.state')) WHERE stream = 'ledger';
       CREATE UNIQUE INDEX team_outgoing_change ON team_outgoing (json_extract(payload, '$.change_id')) WHERE stream = 'shared';
+      -- A thing's changes are read at every capture (shared_change_log by doc): its pending ones by index too.
+      CREATE INDEX team_outgoing_shared_doc ON team_outgoing (json_extract(payload, '$.doc_kind'), json_extract(payload, '$.doc_id')) WHERE stream = 'shared';
 
       CREATE TABLE team_set_aside (
         stream     TEXT    NOT NULL CHECK (stream IN ('records', 'shared')),
