@@ -64,8 +64,6 @@ export class TeamListener {
   private madeFrom: pg.Pool | null = null;
   private connecting: Promise<void> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  /** Connections made so far (a test counts them). */
-  made = 0;
 
   constructor(private readonly options: TeamListenerOptions) {
     this.backoff = new Backoff(options.backoff);
@@ -156,7 +154,6 @@ export class TeamListener {
     try {
       const pool = this.options.pool();
       client = await (this.options.connect ?? dedicatedConnection)(pool);
-      this.made++;
       const mine = client;
       mine.on('notification', (message) => {
         if (this.client !== mine) return;
