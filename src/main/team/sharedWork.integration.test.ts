@@ -161,7 +161,7 @@ describeTeam('shared work between two laptops (team database)', { team: false },
     const docId = a.shared.docIdOf('discovery_query', a.discovery.queries()[0]!.id)!;
     // Larger than the team keeps (a value no service makes: put in the outbox by hand).
     a.t.db
-      .prepare(`INSERT INTO shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version, changed_at) VALUES (?, ?, 'discovery_query', ?, 'name', ?, 0, 0)`)
+      .prepare(`INSERT INTO team_outgoing (stream, payload, queued_at) VALUES ('shared', json_object('change_id', ?, 'origin', ?, 'doc_kind', 'discovery_query', 'doc_id', ?, 'field', 'name', 'value', ?, 'base_version', 0, 'changed_at', 0), 0)`)
       .run(randomUUID(), a.shared.origin, docId, JSON.stringify('x'.repeat(400_000)));
     a.discovery.renameQuery(a.discovery.queries()[0]!.id, 'After');
     expect(await a.shared.syncOnce()).toMatchObject({ pushed: 3 });

@@ -455,7 +455,7 @@ export function statusStepsAdapter(db: Db, repo: AccountNotesRepository): DocAda
 export function teamSharedWork(
   db: Db,
   pool: pg.Pool | (() => pg.Pool),
-  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now'> & { onWatchlistRemoved?: (localId: number) => void } = {},
+  hooks: Pick<SharedWorkDeps, 'onApplied' | 'onNotice' | 'now' | 'listen'> & { onWatchlistRemoved?: (localId: number) => void } = {},
 ): SharedWork {
   const store = new DiscoveryWorkspaceRepository(db);
   const now = hooks.now ?? Date.now;

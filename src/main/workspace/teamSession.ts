@@ -24,6 +24,7 @@ import { UnlockEvidence, type UnlockEvidenceOptions } from '../team/teamUnlocks'
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from './sharedDocs';
 import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
+import { TeamListener } from '../team/transport/listener';
 import { reportOfItem } from '../domains/reports/reportService';
 import type { DomainParts, DomainTeamSide } from '../domains/context';
 
@@ -53,6 +54,8 @@ export class TeamSession {
   readonly sync: TeamSync;
   /** The saved work (queries, comparisons, shortlist, notes), shared and versioned. */
   readonly sharedWork: SharedWork;
+  /** The one listening connection, for the records' and the shared work's announcements alike. */
+  readonly listener: TeamListener;
   /** Teammates' reports looked up in the team ledger for who paid to unlock them. */
   readonly unlockEvidence: UnlockEvidence;
   /** What a domain sees of the team. */
@@ -81,6 +84,7 @@ export class TeamSession {
       return current;
     };
     this.ledger = new TeamLedger({ pool: () => this.connector.pool() ?? null, db, logger });
+    this.listener = new TeamListener({ pool, logger });
     this.connector = new TeamConnector({
       meta: deps.meta,
       secrets: deps.credentialStore,
@@ -107,6 +111,7 @@ export class TeamSession {
       db,
       codecs: this.codecs,
       logger,
+      listen: this.listener,
       checkpoint: () => runDbTask({ kind: 'checkpoint', file: db.name, nativeBinding: deps.nativeBinding }),
       onChange: (status) => {
         this.tellSync();
@@ -115,6 +120,7 @@ export class TeamSession {
       },
     });
     this.sharedWork = teamSharedWork(db, pool, {
+      listen: this.listener,
       onApplied: (kinds) => {
         this.tell(kinds);
         this.each((hooks) => hooks.onSharedApplied?.(kinds));
@@ -334,6 +340,7 @@ export class TeamSession {
 
   /** The team database answers again: outboxes pushed and teammates' news pulled now. */
   catchUp(): void {
+    this.listener.check(true);
     void this.ledger.flush().catch(() => undefined);
     void this.sync.pushNow().catch(() => undefined);
     void this.sync.pullNow().catch(() => undefined);
@@ -353,6 +360,7 @@ export class TeamSession {
   async stop(waitMs: number): Promise<void> {
     this.closing = true;
     await withinMs(Promise.allSettled([this.sharedWork.stop(), this.sync.stop(), this.ledger.stop(), this.unlockEvidence.stop()]), waitMs);
+    await withinMs(this.listener.stop(), waitMs);
     await this.connector.close();
   }
 }

@@ -177,13 +177,14 @@ export function carryTeamOutboxOver(db: Db, replacedFile: string): { records: nu
     const has = (schema: 'main' | 'replaced', table: string) => db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
     const both = (table: string) => has('main', table) && has('replaced', table);
     return db.transaction(() => {
-      const records = both('team_outbox')
+      // The one outbox (local migration 0310); team_outbox is its records' view.
+      const records = both('team_outgoing')
         ? db
             .prepare(
-              `INSERT INTO team_outbox (kind, item_key, fetched_at, body_json, body_bytes, body_file, queued_at)
-               SELECT r.kind, r.item_key, r.fetched_at, r.body_json, r.body_bytes, r.body_file, r.queued_at FROM replaced.team_outbox r
-                WHERE r.refused_at IS NULL
-                  AND NOT EXISTS (SELECT 1 FROM team_outbox m WHERE m.kind = r.kind AND m.item_key = r.item_key AND m.fetched_at = r.fetched_at)
+              `INSERT INTO team_outgoing (stream, payload, body, queued_at)
+               SELECT 'records', r.payload, r.body, r.queued_at FROM replaced.team_outgoing r
+                WHERE r.stream = 'records' AND r.refused_at IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM team_outbox m WHERE m.kind = r.payload ->> 'kind' AND m.item_key = r.payload ->> 'item_key' AND m.fetched_at = r.payload ->> 'fetched_at')
                 ORDER BY r.id`,
             )
             .run().changes
@@ -191,16 +192,16 @@ export function carryTeamOutboxOver(db: Db, replacedFile: string): { records: nu
       // A step names its local ledger row; a row carried over by carryLedgerOver has a new id,
       // found again by what it was (when, what, which balance).
       const ledgerSteps =
-        both('team_ledger_outbox') && both('credit_ledger')
+        both('team_outgoing') && both('credit_ledger')
           ? db
               .prepare(
-                `INSERT OR IGNORE INTO team_ledger_outbox (ledger_id, entry_id, state, operation, network, account_key, item, balance, expected_cost, cost, balance_before, balance_after, note, spent_at, queued_at)
-                 SELECT m.id, o.entry_id, o.state, o.operation, o.network, o.account_key, o.item, o.balance, o.expected_cost, o.cost, o.balance_before, o.balance_after, o.note, o.spent_at, o.queued_at
-                   FROM replaced.team_ledger_outbox o
-                   JOIN replaced.credit_ledger r ON r.id = o.ledger_id
+                `INSERT OR IGNORE INTO team_outgoing (stream, payload, queued_at)
+                 SELECT 'ledger', json_set(o.payload, '$.ledger_id', m.id), o.queued_at
+                   FROM replaced.team_outgoing o
+                   JOIN replaced.credit_ledger r ON r.id = o.payload ->> 'ledger_id'
                    JOIN credit_ledger m ON m.created_at = r.created_at AND m.operation = r.operation AND m.balance = r.balance AND m.account_key IS r.account_key
-                  WHERE o.pushed_at IS NULL AND o.refused IS NULL
-                  ORDER BY o.seq`,
+                  WHERE o.stream = 'ledger' AND o.pushed_at IS NULL AND o.refused_at IS NULL
+                  ORDER BY o.id`,
               )
               .run().changes
           : 0;

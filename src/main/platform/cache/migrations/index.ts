@@ -31,6 +31,7 @@ import { migration0270 } from './0270-shortlist-figures';
 import { migration0280 } from './0280-brand-mention-alerts';
 import { migration0290 } from './0290-watched-gone';
 import { migration0300 } from './0300-team-claim-tokens';
+import { migration0310 } from './0310-team-outgoing';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   migration0280,
   migration0290,
   migration0300,
+  migration0310,
 ];
