@@ -10,11 +10,8 @@ import { useProgress } from '../../data/useProgress';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScoutMutation } from '../../data/useScoutMutation';
 import { waitingForTeammate } from '@shared/labels';
+import { live, type LiveProgress } from './liveProgress';
 
-/** A progress event and when it arrived, so elapsed time can keep counting between events. */
-export type LiveProgress = ReportProgress & { receivedAt: number };
-
-export const live = (progress: ReportProgress): LiveProgress => ({ ...progress, receivedAt: Date.now() });
 
 /** The time, once a second while `active`; null until the first tick. */
 function useClock(active: boolean): number | null {

@@ -11,7 +11,7 @@ import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '@shared/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { teamUnreachableRow } from '@shared/labels';
-import { live, type LiveProgress } from './FetchProgress';
+import { live, type LiveProgress } from './liveProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
