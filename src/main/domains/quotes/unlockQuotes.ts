@@ -6,7 +6,7 @@
 // fetch's cost check and an offline quote say the same. When the API cannot answer (offline, no
 // credentials, an error) the quote stays as it was.
 import type { CostQuote, TeamQuoteNote } from '@shared/reports';
-import type { Creator } from '../../platform/api/schemas/discovery';
+import type { Creator } from '../../platform/api/schemas/creators';
 import type { DiscoveryWorkspaceRepository } from '../discovery/discoveryWorkspaceRepository';
 import type { CreatorsRepository } from '../creators/creatorsRepository';
 import type { ConnectionTracker } from '../../kernel/connection';
