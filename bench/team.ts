@@ -23,7 +23,7 @@ import { TeamCodecs } from '../src/main/team/codecs';
 import { teamItem } from '../src/main/team/records';
 import { runDbTask } from '../src/main/platform/cache/dbTasks';
 import { TeamSync } from '../src/main/team/sync';
-import { reportTeamItem } from '../src/main/domains/reports/reportService';
+import { reportTeamItem } from '../src/main/domains/reports/reportRecords';
 import type { Figures } from './cache';
 import { runChildWith } from './child';
 

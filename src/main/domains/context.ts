@@ -18,7 +18,7 @@ import type { Logger } from '../platform/log';
 import type { ImageCache } from '../platform/pictures/imageCache';
 import type { TeamRecordCodec, TeamRecordIn } from '../team/codecs';
 import type { ShareRecord } from '../team/teamCopies';
-import type { ReportServiceDeps } from './reports/reportService';
+import type { ReportServiceDeps } from './reports/reportServiceDeps';
 import type { ExportDestination } from './exports/exportService';
 import type { OnSharedEdit, TeamVersionOf } from '../team/seenEdits';
 import type { TeamConnector } from '../team/teamConnection';

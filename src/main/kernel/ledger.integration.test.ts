@@ -9,7 +9,7 @@ import { Rng } from '../../simulator/data/random';
 import type { Network } from '../platform/api/types';
 import { productionHarnessWith, type ProductionHarness } from '../../../test/productionHarness';
 import { accountRef } from '@shared/accountInput';
-import type { ReportRef } from '../domains/reports/reportService';
+import type { ReportRef } from '../domains/reports/reportServiceDeps';
 
 let h: ProductionHarness;
 let sim: SimulatorHandle;

@@ -18,7 +18,8 @@ import { DiscoveryWorkspaceRepository } from '../domains/discovery/discoveryWork
 import { PaidWork } from '../kernel/paidWork';
 import { ArchiveService, MAX_TEAM_PDF_BYTES, PdfTeamCodec, pdfTeamItem } from '../domains/archive/archiveService';
 import { CompetitorService, CompetitorTeamCodec, competitorCopyDays, competitorTeamItem } from '../domains/competitor/competitorService';
-import { DiscoveryService, DiscoveryTeamCodec, MAX_TEAM_PAGE_BYTES, discoveryTeamItem } from '../domains/discovery/discoveryService';
+import { DiscoveryService, DiscoveryTeamCodec } from '../domains/discovery/discoveryService';
+import { MAX_TEAM_PAGE_BYTES, discoveryTeamItem } from '../domains/discovery/discoveryTeam';
 import { ReportService } from '../domains/reports/reportService';
 import type { SimulatorHandle } from '../../simulator/server';
 import type { ProductionHarness } from '../../../test/productionHarness';

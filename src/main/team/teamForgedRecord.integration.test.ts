@@ -9,7 +9,7 @@ import type { CostQuote } from '@shared/reports';
 import type { LibraryPageView } from '@shared/contract';
 import { accountRef } from '@shared/accountInput';
 import { Logger } from '../platform/log';
-import { reportTeamItem } from '../domains/reports/reportService';
+import { reportTeamItem } from '../domains/reports/reportRecords';
 import { UnlockEvidence } from './teamUnlocks';
 import { ADMIN_URL_VARIABLE, runTeamCli } from './cli';
 import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';

@@ -19,7 +19,7 @@ import { JobRegistry } from '../kernel/jobs';
 import { ConnectionTracker } from '../kernel/connection';
 import type { EventBus } from '../kernel/eventBus';
 import { ImageCache, pictureUrls } from '../platform/pictures/imageCache';
-import type { ReportServiceDeps } from '../domains/reports/reportService';
+import type { ReportServiceDeps } from '../domains/reports/reportServiceDeps';
 import type { CredentialStore } from '../platform/credentials/credentialStore';
 import type { TeamConnector, TeamConnectorOptions } from '../team/teamConnection';
 import type { TeamLedger } from '../team/teamLedger';

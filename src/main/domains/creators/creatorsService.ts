@@ -12,7 +12,7 @@ import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS } from '@shared/creators';
 import type { CreatorsSyncResult, CreatorView } from '@shared/discoveryData';
 import type { Network } from '@shared/reports';
 import type { CallOptions } from '../../platform/api/apiClient';
-import { parseCreators, type Creator } from '../../platform/api/schemas/discovery';
+import { parseCreators, type Creator } from '../../platform/api/schemas/creators';
 import type { CreatorsRepository } from './creatorsRepository';
 import type { JsonObject } from '../../platform/cache/repositories';
 import { stringOrNull } from '../../platform/cache/repositories/common';

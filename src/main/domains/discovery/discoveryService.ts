@@ -4,14 +4,11 @@
 // re-run of cached pages spends nothing. Production pages go through the balance gate one at a
 // time (each booked by what moved); sandbox pages are free sample data, kept apart, and never
 // answer a production view. Results are read from the cache only, so they work offline.
-import { markOf } from '@shared/reportModel/read';
 import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
-import { accountUrl } from '@shared/networkLinks';
 import type { Network } from '@shared/reports';
-import { DISCOVERY_MAX_PAGE, discoveryRequestBody, validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryNetwork } from '@shared/discovery';
+import { DISCOVERY_MAX_PAGE, discoveryRequestBody, type DiscoveryBody } from '@shared/discovery';
 import type {
-  DiscoveryLinkedAccount,
   DiscoveryProgress,
   DiscoveryQuote,
   DiscoveryResults,
@@ -20,22 +17,25 @@ import type {
   SavedDiscoveryQuery,
   ShortlistItem,
 } from '@shared/discoveryData';
-import { parseSearch, type DiscoveryResult, type SearchPage } from '../../platform/api/schemas/discovery';
-import { clipText } from '../../platform/api/schemas/textBounds';
+import { parseSearch, type SearchPage } from '../../platform/api/schemas/discovery';
 import { DiscoveryRepository } from './discoveryRepository';
 import type { DiscoveryWorkspaceRepository } from './discoveryWorkspaceRepository';
 import type { JsonObject } from '../../platform/cache/repositories';
 import { saving } from '../../platform/cache/storageFaults';
-import { balancesOf, type PaidWork } from '../../kernel/paidWork';
+import type { PaidWork } from '../../kernel/paidWork';
+import { balancesOf } from '../../kernel/paidCall';
 import type { ConnectionTracker } from '../../kernel/connection';
 import type { CreditLedger } from '../../kernel/creditLedger';
 import { jobKeys, type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { TeamError, teamRefusals } from '../../kernel/teamErrors';
-import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../../team/records';
+import { teamItemParts, type RecordBody, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import type { SharedKind } from '../../team/sharedWork';
 import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../../team/seenEdits';
+import { discoveryTeamItem, MAX_TEAM_PAGE_BYTES, type TeamPage } from './discoveryTeam';
+import { pageRange, validBody } from './discoveryQueryChecks';
+import { rec, rowOf } from './discoveryRows';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -67,25 +67,6 @@ export interface DiscoveryDeps {
 
 /** A saved query (what `edited` hands back with its version in the team). */
 const isSavedQuery = (value: unknown): value is SavedDiscoveryQuery => typeof value === 'object' && value !== null && 'id' in value && 'body' in value && 'runs' in value;
-
-/**
- * The team's item for a production discovery page: the query as the local cache keys it (its
- * canonical JSON without the page, hashed: two spellings of one query are one item) and the page.
- */
-export function discoveryTeamItem(network: DiscoveryNetwork, queryHash: string, page: number): TeamItem {
-  return teamItem('discovery', { network, subject: queryHash, variant: String(page) });
-}
-
-/** The most a teammate's page may weigh (a page holds 20 results; a real one is tens of KB). */
-export const MAX_TEAM_PAGE_BYTES = 2 * 1024 * 1024;
-
-/** What the team keeps of a page: the query (without its page), the page, and the answer as the cache keeps it. */
-interface TeamPage {
-  query: JsonObject;
-  page: number;
-  answer: JsonObject;
-}
-
 /**
  * How a run's spending was confirmed: in this workspace (nothing is sent once another is active),
  * and, in a Team workspace, to buy although the team database cannot be asked.
@@ -104,10 +85,6 @@ export interface RunRequest {
   toPage: number;
   confirmedCalls: number;
 }
-
-/** Linked accounts' network type ids (api-notes: 8 is Facebook, which Scout has no reports for). */
-const networkOfTypeId: Record<number, Network> = { 1: 'instagram', 2: 'youtube', 3: 'tiktok', 4: 'twitch', 5: 'twitter', 7: 'snapchat' };
-
 export class DiscoveryService {
   private readonly now: () => number;
   /**
@@ -506,47 +483,6 @@ function pageOfItem(item: string | null): number | null {
   const match = /^page (\d+)$/.exec(item ?? '');
   return match ? Number(match[1]) : null;
 }
-
-const MAX_BODY_BYTES = 256 * 1024;
-const MAX_FIELDS = 10;
-const MAX_FIELD_CHARS = 80;
-const MAX_MESSAGE_CHARS = 200;
-
-/** Every rule of 4.11 before anything is sent; each problem at its field. */
-function validBody(body: unknown): DiscoveryBody {
-  const checked = validateDiscoveryQuery(body);
-  if (checked.ok) {
-    // The spec bounds no keyword's length; a page is paid whatever it holds, so a body far past
-    // any real query (1,000 excluded usernames fit many times over) is refused, not sent.
-    const size = Buffer.byteLength(JSON.stringify(checked.body));
-    if (size <= MAX_BODY_BYTES) return checked.body;
-    throw new ScoutError({
-      code: 'INVALID_INPUT',
-      message: `The query is ${Math.ceil(size / 1024)} KB; Scout sends at most ${MAX_BODY_BYTES / 1024} KB. Shorten its keywords or lists. Nothing was sent.`,
-    });
-  }
-  // A short answer however large the body (60,000 unknown keys, a name of 10,000 characters):
-  // it crosses IPC and is shown beside the fields, so few fields, each clipped, as for any request.
-  const fields: Record<string, string> = {};
-  for (const e of checked.errors) {
-    const field = clipText(e.field, MAX_FIELD_CHARS);
-    if (Object.hasOwn(fields, field)) continue;
-    if (Object.keys(fields).length >= MAX_FIELDS) break;
-    Object.defineProperty(fields, field, { value: clipText(e.message, MAX_MESSAGE_CHARS), enumerable: true, writable: true, configurable: true });
-  }
-  const first = checked.errors[0];
-  throw new ScoutError({
-    code: 'INVALID_INPUT',
-    message: `The query has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`}${first ? `: ${clipText(first.message, MAX_MESSAGE_CHARS)}` : '.'} Nothing was sent.`,
-    fields,
-  });
-}
-
-function pageRange(from: number, to: number): void {
-  const problem = validatePageRange(from, to);
-  if (problem) throw new ScoutError({ code: 'INVALID_INPUT', message: problem.message, fields: { [problem.field]: problem.message } });
-}
-
 function notFound(): never {
   throw new ScoutError({ code: 'INVALID_INPUT', message: 'This workspace has no saved query with that id (it may have been deleted).' });
 }
@@ -554,58 +490,4 @@ function notFound(): never {
 /** The page as the cache keeps it: the answer's shape, each result as received. */
 function pageJson(page: SearchPage): JsonObject {
   return { search_results: page.results.map((r) => r.raw), current_page: page.currentPage, total_pages: page.totalPages, queries_left: page.queriesLeft };
-}
-
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
-const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-/** An account name the contract's `account` field reads on that network, else null. */
-function accountFor(network: Network, name: string | null): string | null {
-  if (!name) return null;
-  return parseAccountRef(name, network).ok ? name : null;
-}
-
-/** Linked accounts as parsed (their texts bounded), each with its network and profile link. */
-function linkedOf(r: DiscoveryResult): DiscoveryLinkedAccount[] {
-  return r.linked.map((l) => {
-    const network = l.typeId === null ? null : (networkOfTypeId[l.typeId] ?? null);
-    const profileUrl = network ? accountUrl(network, { username: l.username ?? undefined, channelId: network === 'youtube' ? (l.socialId ?? undefined) : undefined }) : null;
-    return { network, type: l.type, socialId: l.socialId, username: l.username, title: l.title, followers: l.followers, profileUrl };
-  });
-}
-
-function rowOf(network: DiscoveryNetwork, page: number, position: number, r: DiscoveryResult): DiscoveryRow {
-  const basic = rec(rec(r.raw).basic);
-  const metrics = rec(rec(r.raw).metrics);
-  const features = rec(rec(r.raw).features);
-  const linked = linkedOf(r);
-  const own = linked.find((l) => l.network === network && l.socialId !== null);
-  const socialId = r.id ?? own?.socialId ?? null;
-  const username = r.handle;
-  const verified = basic.is_verified ?? basic.verified;
-  return {
-    key: `${network}:${socialId ?? r.username}`,
-    page,
-    position,
-    network,
-    socialId,
-    username,
-    title: r.title,
-    avatarUrl: r.avatarUrl,
-    followers: r.followers,
-    er: r.engagementRate,
-    country: r.country,
-    verified: typeof verified === 'boolean' ? verified : null,
-    avgViews: num(rec(metrics.views_avg).value),
-    realFollowers: num(rec(metrics.real_subscribers_count).value),
-    // AQS on Instagram and TikTok, CQS on YouTube: a mark such as very_good.
-    quality: markOf(rec(rec(features.aqs).data).mark) ?? markOf(rec(rec(features.cqs).data).mark),
-    profileUrl: accountUrl(network, { username: username ?? undefined, channelId: network === 'youtube' ? (r.id ?? undefined) : undefined }),
-    linked,
-    // YouTube reports are asked for by channel id; the other networks by username.
-    account: network === 'youtube' ? (accountFor(network, r.id) ?? accountFor(network, username)) : accountFor(network, username),
-  };
 }

@@ -12,7 +12,7 @@ import { ScoutError } from '@shared/errors';
 import { parseAccountRef } from '@shared/accountInput';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import type { ApiClient } from '../../platform/api/apiClient';
-import { parseList, type ListItem } from '../../platform/api/schemas/discovery';
+import { parseList, type ListItem } from '../../platform/api/schemas/lists';
 import { LIST_PAGE_ITEMS, type ListsRepository } from './listsRepository';
 import { integerOrNull } from '../../platform/cache/repositories/common';
 import type { JsonObject } from '../../platform/cache/repositories';

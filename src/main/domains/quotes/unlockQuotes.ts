@@ -6,13 +6,14 @@
 // fetch's cost check and an offline quote say the same. When the API cannot answer (offline, no
 // credentials, an error) the quote stays as it was.
 import type { CostQuote, TeamQuoteNote } from '@shared/reports';
-import type { Creator } from '../../platform/api/schemas/discovery';
+import type { Creator } from '../../platform/api/schemas/creators';
 import type { DiscoveryWorkspaceRepository } from '../discovery/discoveryWorkspaceRepository';
 import type { CreatorsRepository } from '../creators/creatorsRepository';
 import type { ConnectionTracker } from '../../kernel/connection';
 import { MAX_CREATOR_ACCOUNTS } from '@shared/creators';
 import { creatorAccountsParam, type CreatorsService } from '../creators/creatorsService';
-import type { ReportRef, ReportService } from '../reports/reportService';
+import type { ReportService } from '../reports/reportService';
+import type { ReportRef } from '../reports/reportServiceDeps';
 import type { Logger } from '../../platform/log';
 import type { BalanceKind } from '@shared/balances';
 import type { MonthlyLimit } from '@shared/monthlyLimit';

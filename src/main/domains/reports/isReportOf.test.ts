@@ -2,7 +2,7 @@
 // a misfiled record is set aside, but an honest one must never be (the team would pay again).
 import { describe, expect, it } from 'vitest';
 import type { Network, ParsedReport } from '../../platform/api/types';
-import { isReportOf } from './reportService';
+import { isReportOf } from './reportRecords';
 
 const report = (username: string, accountId: string | null = null) => ({ summary: { username, accountId } }) as unknown as ParsedReport;
 

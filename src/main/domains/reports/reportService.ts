@@ -14,129 +14,24 @@
 import { ScoutError } from '@shared/errors';
 import type { ApiClient, TiktokType } from '../../platform/api/apiClient';
 import type { Network, ParsedReport } from '../../platform/api/types';
-import type { AttemptsRepository } from './attemptsRepository';
-import type { LibraryPage, LibraryQuery, ReportsRepository } from './reportsRepository';
-import { tagKey } from '@shared/accountNotes';
-import { NO_STATUS } from '@shared/workflow';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
-import type { CreditLedger } from '../../kernel/creditLedger';
-import type { PaidWork } from '../../kernel/paidWork';
-import { parseAccountRef, type AccountRef } from '@shared/accountInput';
+import type { AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, accessStartOf, drawableBalances, reportCost, type CostQuote } from '../../kernel/costRule';
-import { attemptOutcomes, networkNames, networks, type CachedReport, type FetchManyOutcome, type AttemptOutcome, type FetchAttemptView, type ReportProgress, type ReportState } from '@shared/reports';
+import { networkNames, type AttemptOutcome, type CachedReport, type FetchManyOutcome, type FetchAttemptView, type ReportProgress } from '@shared/reports';
 import { sleep } from '../../platform/util/sleep';
-import { accountOfJob, jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { accountOfJob, jobKeys } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
-import { parseReport } from '../../platform/api/schemas';
-import { z } from 'zod';
-import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
+import { type TeammateCopy } from '../../team/records';
 import { TeamError, teamRefusals } from '../../kernel/teamErrors';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
+import { isReportOf, reportOfItem, reportTeamItem, teammateReport } from './reportRecords';
+import { libraryPage, type LibraryRequest, type LibraryView } from './reportLibrary';
+import type { FetchProgress, ReportRef, ReportServiceDeps } from './reportServiceDeps';
+
+// workspace/teamSession.ts, being rewritten apart from this split, still imports it from here.
+export { reportOfItem } from './reportRecords';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A teammate's report from the team database, read like an API answer of the day they bought
- * it (a validUntil given as a duration counts from then); only a ready report is taken.
- */
-function teammateReport(network: Network, body: unknown, fetchedAt: number): ParsedReport {
-  let answer: ParsedReport | null = null;
-  let detail: string | undefined;
-  try {
-    answer = parseReport(network, body, fetchedAt);
-  } catch (error) {
-    detail = error instanceof Error ? error.message : String(error);
-  }
-  if (answer === null || answer.state === 'NOT_READY') {
-    throw new TeamError('TEAM_BAD_DATA', "A teammate's copy of this report in the team database cannot be read as a finished report, so Scout did not save it.", { cause: detail ?? 'not ready' });
-  }
-  return answer;
-}
-
-/** The team's item for a report: a TikTok mini and advanced report are bought apart. */
-export function reportTeamItem(network: Network, accountKey: string, tiktokType?: TiktokType | null): TeamItem {
-  return teamItem('report', { network, subject: accountKey, variant: network === 'tiktok' ? (tiktokType ?? 'advanced_report') : undefined });
-}
-
-/**
- * Whether a report is the account it is filed under: a teammate's record is hostile input, and
- * one filed under one account may hold another's answer. Its username or id, read by the rules
- * of Add accounts, must be the key (or, spelled as the API gives it, equal it but for case).
- */
-export function isReportOf(network: Network, report: ParsedReport, accountKey: string): boolean {
-  // A YouTube channel asked for by its custom or legacy name (youtube.com/c/…, /user/…) is filed
-  // under that name, which the answer need not carry (it names the handle and the channel id):
-  // only a channel id can be checked there.
-  if (network === 'youtube' && !/^uc[a-z0-9_-]{22}$/.test(accountKey)) return true;
-  const key = accountKey.toLowerCase();
-  const bare = key.replace(/^@/, '');
-  const names = [report.summary?.username, report.summary?.accountId].filter((n): n is string => typeof n === 'string' && n.length > 0);
-  return names.some((name) => {
-    const spelled = name.toLowerCase().replace(/^@/, '');
-    if (spelled === key || spelled === bare) return true;
-    const ref = parseAccountRef(name, network);
-    return ref.ok && (ref.value.key === accountKey || ref.value.apiName.toLowerCase() === bare);
-  });
-}
-
-/** A report item's key as the team database holds it (teamItem's JSON array), read as hostile. */
-const reportItemKey = z.tuple([z.enum(networks), z.string().min(1), z.enum(['', 'report', 'advanced_report'])]);
-
-export function reportOfItem(item: TeamItem): { network: Network; accountKey: string } {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(item.key) as unknown;
-  } catch {
-    parts = null;
-  }
-  const read = reportItemKey.safeParse(parts);
-  if (item.kind !== 'report' || !read.success || (read.data[0] === 'tiktok') !== (read.data[2] !== '')) {
-    throw new TeamError('TEAM_BAD_DATA', 'A record in the team database does not name a report Scout knows.');
-  }
-  return { network: read.data[0], accountKey: read.data[1] };
-}
-
-/** An account read at the contract boundary (parseAccountRef), and which TikTok report is wanted. */
-export type ReportRef = AccountRef & { tiktokType?: TiktokType };
-
-export type FetchProgress = Omit<ReportProgress, 'workspace'>;
-
-export interface ReportServiceDeps {
-  api: () => Promise<ApiClient>;
-  repo: ReportsRepository;
-  /** Where fetches that saved no report are remembered, so the library can list them. */
-  attempts?: AttemptsRepository;
-  ledger: CreditLedger;
-  /** The paid-work kernel: the only way to a paid call. */
-  paid: PaidWork;
-  /** The workspace's job registry: fetches run, are cancelled and report progress there. */
-  jobs: JobRegistry;
-  now?: () => number;
-  /** How long to wait before polling again; the API's retryTtl in seconds, bounded (api-notes.md). */
-  pollDelayMs?: (retryTtlSec: number | null) => number;
-  /** Give up polling after this long (the credit stays spent; the next open fetches it free). */
-  maxWaitMs?: number;
-  /** Called with every saved report's answer, to fetch its pictures into the cache. */
-  onSaved?: (result: Record<string, unknown>) => Promise<unknown>;
-  /**
-   * Called with a teammate's report pulled into the cache (not awaited: the sync engine saves
-   * pulled records in one transaction), to fetch its pictures while their links still work, so
-   * it opens offline complete like one bought here.
-   */
-  onPulled?: (result: Record<string, unknown>, account: { network: Network; accountKey: string }) => Promise<unknown>;
-  /** When the API account unlocked the account's report outside this Scout, as auditor.creators said (unlockQuotes.ts); null when it never said so. */
-  unlockedElsewhere?: (network: Network, accountKey: string) => number | null;
-  /** The researcher's tags on each account, by `network:accountKey` (AccountNotesService), for the library. */
-  tagsByAccount?: () => Map<string, string[]>;
-  /** Each account's research status (a step id), by `network:accountKey` (AccountNotesService.statusOf). */
-  statusByAccount?: () => Map<string, string>;
-  /**
-   * A Team workspace's outbox (TeamSync.share): called with every report this Scout saves from
-   * the API (bought, or a free refresh), never with one taken from a teammate (it is in the team
-   * database already). Synchronous and local: the record waits there until it is pushed.
-   */
-  share?: (out: TeamRecordOut) => void;
-}
 
 const defaultPollDelay = (ttl: number | null) => Math.min(60_000, Math.max(1_000, (ttl ?? 30) * 1000));
 
@@ -354,67 +249,9 @@ export class ReportService {
   attemptOf(ref: AccountRef): FetchAttemptView | null {
     return this.deps.attempts?.get(ref.network, ref.key) ?? null;
   }
-
-  /**
-   * The library: cached reports, and on the first page, before them, the accounts asked for but
-   * never saved (failed, cancelled, paid for but not fetched) — a worklist, newest first. They
-   * have no figures, so a filter on followers or country leaves them out. A cached report whose
-   * latest refresh saved nothing carries that attempt too.
-   */
-  library(
-    query: Omit<LibraryQuery, 'states' | 'accounts'> & { states?: readonly (ReportState | AttemptOutcome)[]; tag?: string },
-  ): LibraryPage & { items: (LibraryPage['items'][number] & { attempt: FetchAttemptView | null; tags: string[]; status: string | null })[] } {
-    const { tag, ...rest } = query;
-    const statuses = this.deps.statusByAccount?.() ?? new Map<string, string>();
-    const statusOf = (network: Network, accountKey: string) => statuses.get(`${network}:${accountKey}`) ?? null;
-    const states = query.states;
-    const reportStates = states?.filter((s): s is Exclude<ReportState, 'NOT_READY'> => s === 'READY' || s === 'READY_LOW_CONFIDENCE');
-    const outcomes = states?.filter((s): s is AttemptOutcome => (attemptOutcomes as readonly string[]).includes(s));
-    const tagged = this.deps.tagsByAccount?.() ?? new Map<string, string[]>();
-    const tagsOf = (network: Network, accountKey: string) => tagged.get(`${network}:${accountKey}`) ?? [];
-    // A tag filter: the accounts carrying it, letter case aside (tagKey).
-    const wanted = tag === undefined ? undefined : tagKey(tag);
-    const accounts = wanted === undefined ? undefined : [...tagged].filter(([, tags]) => tags.some((t) => tagKey(t) === wanted)).map(([key]) => key);
-    const page =
-      states?.length && !reportStates?.length
-        ? { total: 0, items: [] }
-        : this.deps.repo.library({ ...rest, states: reportStates?.length ? reportStates : undefined, ...(accounts ? { accounts } : {}) });
-    const attempts = this.deps.attempts;
-    const items = page.items.map((item) => ({
-      ...item,
-      attempt: attempts?.get(item.network, item.accountKey) ?? null,
-      tags: tagsOf(item.network, item.accountKey),
-      status: statusOf(item.network, item.accountKey),
-    }));
-    const figures = query.countries?.length || query.followersMin !== undefined || query.followersMax !== undefined;
-    if (!attempts || figures || (states?.length && !outcomes?.length)) return { total: page.total, items };
-    const open = attempts.list({
-      networks: query.networks,
-      outcomes: outcomes?.length ? outcomes : undefined,
-      text: query.text,
-      after: query.fetchedAfter,
-      before: query.fetchedBefore,
-      withoutReport: true,
-    });
-    const atStatus = (a: { network: Network; accountKey: string }) =>
-      query.status === undefined || (query.status === NO_STATUS ? statusOf(a.network, a.accountKey) === null : statusOf(a.network, a.accountKey) === query.status);
-    const rows = open.filter((a) => (!accounts || accounts.includes(`${a.network}:${a.accountKey}`)) && atStatus(a)).map((a) => ({
-      network: a.network,
-      accountKey: a.accountKey,
-      summary: { network: a.network, accountId: null, username: a.apiName, title: null, description: null, avatarUrl: null, verified: null, followers: null, engagementRate: null, engagementRateBasis: null, growthPrc: null, avgViews: null, avgLikes: null, avgComments: null, audienceQuality: null, country: null, language: null },
-      state: a.outcome as never,
-      quality: null,
-      fetchedAt: a.at,
-      firstFetchedAt: a.at,
-      unlockedAt: null,
-      validUntil: null,
-      tiktokType: a.tiktokType,
-      snapshotCount: 0,
-      attempt: a,
-      tags: tagsOf(a.network, a.accountKey),
-      status: statusOf(a.network, a.accountKey),
-    }));
-    return { total: page.total + rows.length, items: (query.offset ?? 0) === 0 ? [...rows, ...items] : items };
+  /** The library: cached reports, and the accounts asked for but never saved (reportLibrary.ts). */
+  library(query: LibraryRequest): LibraryView {
+    return libraryPage(this.deps, query);
   }
 
   private async fetchOnce(ref: ReportRef, confirmedCost: number, started: number, signal?: AbortSignal, confirmedHere = false, teamUnreachableConfirmed = false, stopUnsent?: AbortSignal) {

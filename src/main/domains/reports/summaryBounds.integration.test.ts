@@ -9,7 +9,7 @@ import { tempDatabase, type TempDatabase } from '../../platform/cache/repositori
 import { parseReport } from '../../platform/api/schemas';
 import { clipText, TEXT_LIMITS, TEXT_LIMITS as SUMMARY_TEXT_LIMITS } from '../../platform/api/schemas/textBounds';
 import { NOW, readyAnswer } from '../../platform/api/schemas/testkit';
-import { reportTeamItem } from './reportService';
+import { reportTeamItem } from './reportRecords';
 import { productionHarness, type ProductionHarness } from '../../../../test/productionHarness';
 
 const MB15 = 15 * 1024 * 1024;

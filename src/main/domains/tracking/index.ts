@@ -3,7 +3,7 @@
 import type { Network } from '@shared/reports';
 import { TrackingService } from './trackingService';
 import { AlertsService } from './alertsService';
-import { reportOfItem } from '../reports/reportService';
+import { reportOfItem } from '../reports/reportRecords';
 import { AlertsRepository } from './alertsRepository';
 import { WatchlistsRepository } from './watchlistsRepository';
 import { TeamTracking } from '../../team/teamTracking';

@@ -1,7 +1,8 @@
 // zod building blocks shared by the parsers, and unwrapping of the `{result: …}` envelope.
 import { z } from 'zod';
 import { check, issueTexts, SchemaError } from './errors';
-import { isRecord, normaliseTree, type Json } from './normalise';
+import { at, isRecord, normaliseTree, type Json } from './normalise';
+import { networks, type Network } from '../types';
 
 export const num = z.number().nullish();
 export const str = z.string().nullish();
@@ -170,4 +171,23 @@ export function withoutParts(tree: Json, paths: readonly (readonly (string | num
     else if (isRecord(node)) delete node[String(last)];
   }
   return copy;
+}
+
+/** A whole-number id sent as a number or a string of digits. */
+export const intId = z.union([z.number().int(), z.string().regex(/^\s*\d+\s*$/, 'expected a whole-number id')]);
+
+export function intIdAt(value: unknown, ...path: readonly (string | number)[]): number | null {
+  const v = at(value, ...path);
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  return typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : null;
+}
+
+function isNetwork(value: string): value is Network {
+  return (networks as readonly string[]).includes(value);
+}
+
+/** The network an answer names (in any case), or null when it names none Scout knows. */
+export function networkOf(value: string | null): Network | null {
+  const text = value?.trim().toLowerCase() ?? '';
+  return isNetwork(text) ? text : null;
 }

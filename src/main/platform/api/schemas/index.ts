@@ -22,20 +22,9 @@ export {
   type MentionPost,
 } from './brandMentions';
 export { parsePdf, type PdfAnswer } from './pdf';
-export {
-  parseGames,
-  parseCreators,
-  parseList,
-  parseSearch,
-  type Game,
-  type Creator,
-  type CreatorAccount,
-  type CreatorStatus,
-  type ListItem,
-  type DiscoveryResult,
-  type SearchPage,
-  networkTypeId,
-} from './discovery';
+export { parseGames, parseSearch, type Game, type DiscoveryResult, type SearchPage, networkTypeId } from './discovery';
+export { parseCreators, type Creator, type CreatorAccount, type CreatorStatus } from './creators';
+export { parseList, type ListItem } from './lists';
 export {
   parseCompetitorReport,
   parseCompetitorPosts,
