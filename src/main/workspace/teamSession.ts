@@ -25,7 +25,7 @@ import { TeamSync } from '../team/sync';
 import { teamSharedWork } from './sharedDocs';
 import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
 import { TeamListener } from '../team/transport/listener';
-import { reportOfItem } from '../domains/reports/reportService';
+import { reportOfItem } from '../domains/reports/reportRecords';
 import type { DomainParts, DomainTeamSide } from '../domains/context';
 
 /** Which team database a Team workspace's records were received from (its address and name). */

@@ -29,7 +29,6 @@ import { libraryPage, type LibraryRequest, type LibraryView } from './reportLibr
 import type { FetchProgress, ReportRef, ReportServiceDeps } from './reportServiceDeps';
 
 // workspace/teamSession.ts, being rewritten apart from this split, still imports it from here.
-export { reportOfItem } from './reportRecords';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
