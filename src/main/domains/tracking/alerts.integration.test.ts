@@ -66,6 +66,7 @@ describe('alerts', () => {
     expect((await h.ok('alerts:list', {})).filter((a) => a.kind === 'follower-drop')).toHaveLength(1);
   });
 
+  // Daily runs until a new brand appears: a minute's room on a loaded machine.
   it('a new brand mentioning a watched account whose brand mentions were opened is said once, by name; one never opened is not asked for', async () => {
     h = await productionHarness({ clock: START });
     const tube = { network: 'youtube', account: 'new_mentions_tube' } as const;
@@ -122,7 +123,7 @@ describe('alerts', () => {
     h.sim.advanceClock(DAY_MS);
     await h.ok('watchlists:run', { id: list.id });
     expect(youtubeAsked()).toBe(asked);
-  });
+  }, 60_000);
 
   it('says when a report is found gone, once; rules can be switched off; unreadable stored rules give way to the usual ones', async () => {
     h = await productionHarness();
