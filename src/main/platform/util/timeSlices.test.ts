@@ -24,8 +24,9 @@ describe('nextTurn', () => {
     const order: string[] = [];
     const { readFile } = await import('node:fs/promises');
     const read = readFile(__filename).then(() => order.push('read'));
-    // The read's completion is waiting once the thread pool has done it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The read's completion is waiting once the thread pool has done it (a few ms when quiet; a
+    // loaded machine's thread pool gets a quarter of a second).
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const start = performance.now();
     while (performance.now() - start < 5);
     await nextTurn();
