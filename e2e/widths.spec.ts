@@ -144,32 +144,48 @@ test('every page and report tab fits 1,100 and 1,920 px in both schemes; cut tex
   expect(problems).toEqual([]);
 });
 
-test('the library fits 1,100 px when its rows hold long names, full country names and TikTok report kinds', async ({ page, scout }) => {
+/** A step's name as long as Settings → Research workflow lets it be (40 characters). */
+const LONG_STEP = 'Waiting for the brand’s written approval';
+
+test('the library fits 1,100 px when its rows hold long names, full country names, TikTok report kinds and research statuses', async ({ page, scout }, testInfo: TestInfo) => {
   await page.setViewportSize({ width: 1100, height: 900 });
   await scout.open(page);
   await addAccounts(page, 'tiktok:dancer\ninstagram:natgeo', 2);
   // The real answer, its rows given the longest values a row shows (a year of an agency's cache
   // holds them): a long name and handle, "United Kingdom", an Advanced report, a labelled overall
-  // rate, "364 days ago".
+  // rate, "364 days ago", a status (one the longest a step's name can be) and tags.
   await page.route('**/rpc/reports%3Alibrary', async (route) => {
     const answer = await (await route.fetch()).json();
     for (const item of answer.value.items) {
       Object.assign(item.summary, { title: 'Alexandrina Kitchen Stories 9600', username: 'alexandrina.kitchen.stories9600', country: 'GB', followers: 254_912 });
       // TikTok's row: an Advanced report; Instagram's: its overall rate, labelled (no 30-day figure).
-      if (item.network === 'tiktok') item.tiktokType = 'advanced_report';
-      else Object.assign(item.summary, { engagementRate: 0.1052, engagementRateBasis: 'overall' });
+      if (item.network === 'tiktok') Object.assign(item, { tiktokType: 'advanced_report', status: 'waiting', tags: ['beauty', 'q3 shortlist'] });
+      else {
+        Object.assign(item.summary, { engagementRate: 0.1052, engagementRateBasis: 'overall' });
+        item.status = 'shortlisted';
+      }
       item.fetchedAt = Date.now() - 364 * 24 * 3600 * 1000;
     }
+    await route.fulfill({ json: answer });
+  });
+  await page.route('**/rpc/workflow%3Asteps', async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.value.steps.push({ id: 'waiting', label: LONG_STEP });
     await route.fulfill({ json: answer });
   });
   await page.reload();
   await expect(page.getByText('United Kingdom').first()).toBeVisible();
   await expect(page.getByText('364 days ago').first()).toBeVisible();
   await expect(page.getByTestId('er-overall')).toBeVisible();
+  const library = page.getByRole('table', { name: 'Cached accounts' });
+  await expect(library.getByRole('columnheader', { name: /Status/ })).toBeVisible();
+  await expect(library.getByText(LONG_STEP)).toBeVisible();
+  await expect(library.getByText('Shortlisted')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await overflowOf(page)).toEqual([]);
     const table = await page.locator('table.library').evaluate((t) => ({ table: t.getBoundingClientRect().right, page: t.parentElement!.getBoundingClientRect().right }));
     expect(table.table).toBeLessThanOrEqual(table.page + 1);
+    await page.screenshot({ path: testInfo.outputPath(`library-statuses-1100-${scheme}.png`), fullPage: true });
   }
 });
