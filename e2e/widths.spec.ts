@@ -189,3 +189,45 @@ test('the library fits 1,100 px when its rows hold long names, full country name
     await page.screenshot({ path: testInfo.outputPath(`library-statuses-1100-${scheme}.png`), fullPage: true });
   }
 });
+
+test('the Team workspace’s top bar keeps to one row at 1,100 px, with credits, the team’s state and a long researcher name', async ({ page, scout }, testInfo: TestInfo) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await scout.open(page);
+  // Team made active with its API address and credentials (the credits show); no team database yet.
+  await page.getByLabel('Workspace', { exact: true }).selectOption('team');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('API address').fill(scout.simulator!.url);
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('API address saved.')).toBeVisible();
+  await page.getByLabel('Account id').fill('demo');
+  await page.getByLabel('API token').fill('demo-token');
+  await page.getByRole('button', { name: 'Save credentials' }).click();
+  await expect(page.getByTestId('credits-reports')).toBeVisible();
+  const bar = page.locator('header.topbar');
+  /** How many rows the bar's parts take: two when one part starts lower than another. */
+  const rows = () =>
+    bar.evaluate((header) => {
+      const tops = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top);
+      return Math.max(...tops) > Math.min(...tops) + 8 ? 2 : 1;
+    });
+  const team = page.getByTestId('team-status');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(team).toHaveText('Team database not connected');
+    expect(await rows()).toBe(1);
+    expect(await overflowOf(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`team-top-bar-1100-${scheme}.png`) });
+  }
+  // Connected as a researcher with a long name (the admin types it): cut to its room, whole on hover.
+  const name = 'Alexandrina Kitchen-Stories Berglund-Lindqvist';
+  await page.route('**/rpc/team%3Aget', async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.value.status = { ...answer.value.status, state: 'connected', researcherName: name, message: `Connected as ${name}.` };
+    await route.fulfill({ json: answer });
+  });
+  await page.reload();
+  await expect(team).toHaveText(`Team: ${name}`);
+  await expect(page.getByTestId('credits-reports')).toBeVisible();
+  expect(await rows()).toBe(1);
+  expect(await team.locator('[title]').first().getAttribute('title')).toContain(name);
+});

@@ -145,18 +145,21 @@ function TeamIndicator() {
   const navigate = useScout((s) => s.navigate);
   if (active !== 'team' || !team) return null;
   const { status } = team;
+  const label = teamStatusLabel(status);
+  const whole = `${label}${/[.…]$/.test(label) ? '' : '.'} ${status.message}`;
   const mode = status.state === 'connected' ? 'online' : status.state === 'unreachable' ? 'unreachable' : 'offline';
   return (
     <div className="connection team-status" data-mode={mode} data-state={status.state} data-testid="team-status">
       <span className="dot" aria-hidden="true" />
+      {/* Cut to its room in a narrow window: the whole of it on hover. */}
       {status.state === 'connected' || status.state === 'connecting' ? (
-        <span role="status" title={status.message}>
-          {teamStatusLabel(status)}
+        <span role="status" title={whole}>
+          {label}
         </span>
       ) : (
         <span role="status">
-          <a href="#/settings" title={status.message} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
-            {teamStatusLabel(status)}
+          <a href="#/settings" title={whole} onClick={(e) => (e.preventDefault(), navigate('settings'))}>
+            {label}
           </a>
         </span>
       )}
