@@ -170,7 +170,7 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
       [first!.doc_id, 'Streamers (Bob)', Number(annas!.seq) - 1],
     );
     const notice = page.getByTestId('team-notice');
-    await expect(notice).toContainText('Bob Lund changed the name of the saved query “Streamers (Bob)” while you were editing; yours is kept in its history — restore it?', { timeout: 30_000 });
+    await expect(notice).toContainText('Bob Lund renamed the saved query “Streamers” to “Streamers (Bob)” while you were renaming it; yours, “Streamers (Anna)”, is kept in its history — restore it?', { timeout: 30_000 });
     await page.getByRole('link', { name: 'Discovery' }).click();
     await expect(notice).toBeVisible();
     expect(await axe(page, '[data-testid="team-notices"]')).toEqual([]);

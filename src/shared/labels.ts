@@ -5,7 +5,7 @@ import type { ArchiveKind } from './archive';
 import type { Network } from './reports';
 import type { MonthlyLimit } from './monthlyLimit';
 import type { TeamState, TeamStatus } from './team';
-import { formatCount, formatDate, PERIOD_WORDS } from './format';
+import { formatCount, formatDate, networkLabels, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
 
@@ -24,6 +24,15 @@ export function accountHandle(network: Network | null, username: string | null, 
     if (accountId && YOUTUBE_CHANNEL_ID.test(accountId) && accountId.toLowerCase() === name.toLowerCase()) return `Channel ${accountId}`;
   }
   return `@${name}`;
+}
+
+/**
+ * An account named as a researcher knows it, its network said: 'National Geographic (@natgeo,
+ * Instagram)', or '@natgeo (Instagram)' when no report of it gives its name.
+ */
+export function accountWords(network: Network, title: string | null, username: string, accountId: string | null = null): string {
+  const handle = accountHandle(network, username, accountId) || username;
+  return title && title.trim() !== '' && title !== username ? `${title} (${handle}, ${networkLabels[network]})` : `${handle} (${networkLabels[network]})`;
 }
 
 /** A Snapchat report's data variant (`report.version`) in a researcher's words. */

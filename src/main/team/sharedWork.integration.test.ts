@@ -222,7 +222,7 @@ describeTeam('shared work between two laptops (team database)', { team: false },
     ]);
     // Bob, whose edit was overtaken, is told; Anna is not.
     expect(a.notices).toEqual([]);
-    expect(b.notices.map((n) => n.message)).toEqual(['Anna changed the name of the saved query “Streamers (Anna)” while you were editing; yours is kept in its history — restore it?']);
+    expect(b.notices.map((n) => n.message)).toEqual(['Anna renamed the saved query “Gaming” to “Streamers (Anna)” while you were renaming it; yours, “Streamers (Bob)”, is kept in its history — restore it?']);
     expect(b.shared.notices()).toHaveLength(1);
     // Bob restores his: a new edit, which wins now and is no conflict for anyone.
     b.shared.restore('discovery_query', docId, b.notices[0]!.overtakenChange);

@@ -38,6 +38,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../platform/cache/database';
 import { TeamError } from '../kernel/teamErrors';
+import { noticeMessage } from './noticeWords';
 import { teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
@@ -76,6 +77,8 @@ export interface DocAdapter {
   describe(field: string): string;
   /** The thing in a researcher's words ("the comparison “Q3 beauty”"). */
   title(fields: Fields): string;
+  /** A field of the thing in a researcher's words, where "`describe` of `title`" reads badly ("the note on National Geographic (@natgeo, Instagram)"). */
+  fieldOf?(field: string, fields: Fields): string;
 }
 
 /** A change as this laptop knows it: pulled (seq set) or its own, not pushed yet (seq null). */
@@ -737,15 +740,12 @@ export class SharedWork {
   private noticeOf(overtaken: string, by: string): SharedNotice {
     const mine = toChange(this.s.change.get(overtaken)!);
     const theirs = toChange(this.s.change.get(by)!);
-    const a = this.adapter(mine.docKind);
     const state = this.state(mine.docKind, mine.docId);
-    const what = a.title(currentFields(state));
-    const name = theirs.authorName ?? 'A teammate';
-    let message: string;
-    if (mine.field === DOC_FIELD && (mine.seq ?? 0) < (theirs.seq ?? 0)) message = `${name} changed ${what} after you deleted it, so it is back; your deletion is kept in its history.`;
-    else if (mine.field === DOC_FIELD) message = `${name} changed ${what} while you were deleting it, so it was kept; delete it again if you still mean to.`;
-    else message = `${name} changed ${a.describe(mine.field)} of ${what} while you were editing; yours is kept in its history — restore it?`;
-    return { overtakenChange: overtaken, docKind: mine.docKind, docId: mine.docId, field: mine.field, byName: name, message };
+    // The field as the overtaken editor knew it when they began: the latest of it their base had.
+    const known = this.s.fieldChanges.all(mine.docKind, mine.docId, mine.field).filter((row) => row.seq !== null && row.seq <= mine.baseVersion).at(-1);
+    const before = known && known.value !== null ? (JSON.parse(known.value) as unknown) : undefined;
+    const message = noticeMessage(this.adapter(mine.docKind), mine, theirs, currentFields(state), before, mine.field === DOC_FIELD);
+    return { overtakenChange: overtaken, docKind: mine.docKind, docId: mine.docId, field: mine.field, byName: theirs.authorName ?? 'A teammate', message };
   }
 
   /** This researcher's edits overtaken by a teammate's, not dismissed yet. */

@@ -74,7 +74,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
     // The one overtaken is told, naming who overtook it; the one whose value stands is not.
     await waitUntil(`${who(loser.laptop)} told that ${who(winner.laptop)} overtook the edit`, async () => (await noticesAbout(loser.laptop, words)).length === 1, 10_000);
     const [notice] = await noticesAbout(loser.laptop, words);
-    expect(notice!.message).toContain(`${who(winner.laptop)} changed`);
+    expect(notice!.message).toMatch(new RegExp(`^${who(winner.laptop)} (changed|renamed) `));
     expect(notice!.canRestore).toBe(true);
     expect(await noticesAbout(winner.laptop, words)).toEqual([]);
     // Both values are in the field's history on both laptops, the winner's current (the earlier
@@ -119,7 +119,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
         const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
         annas.save = save(a, annas.value, seen.a);
         bobs.save = save(b, bobs.value, seen.b);
-        await neitherLost('account_notes', () => accountDocId('account_notes', 'instagram', account), 'note', `the notes on ${account} while`, async (l) => (await notesOn(l, account)).note, first, second, delay);
+        await neitherLost('account_notes', () => accountDocId('account_notes', 'instagram', account), 'note', `the note on @${account} (Instagram) while`, async (l) => (await notesOn(l, account)).note, first, second, delay);
       }, 60_000);
 
       it(`a saved query both opened to rename, renamed ${delay} ms apart, ${order}: neither name is lost untold`, async () => {
@@ -145,7 +145,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
         const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
         annas.save = rename(a, annas.value, seen.a);
         bobs.save = rename(b, bobs.value, seen.b);
-        await neitherLost('discovery_query', () => docId()!, 'name', `“${base} (`, async (l) => (await mine(l))?.name ?? null, first, second, delay);
+        await neitherLost('discovery_query', () => docId()!, 'name', `the saved query “${base}” to “${base} (`, async (l) => (await mine(l))?.name ?? null, first, second, delay);
       }, 60_000);
     }
   }
@@ -210,7 +210,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
         const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
         annas.save = rename(a, annas.value, opened.a);
         bobs.save = rename(b, bobs.value, opened.b);
-        await neitherLost('comparison', () => docId, 'name', `the name of the comparison “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
+        await neitherLost('comparison', () => docId, 'name', `the comparison “${base}” to “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
         // A rename saved whole (with the notes it showed) never put back a note: they are as they were.
         for (const l of [a, b]) expect((await on(l))!.items.map((i) => i.note)).toEqual(['Base note on seen_natgeo', 'Base note on seen_nasa']);
       }, 90_000);
@@ -230,7 +230,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
         annas.save = write(a, annas.value, opened.a);
         bobs.save = write(b, bobs.value, opened.b);
         const nasaNote = async (l: Laptop) => (await on(l))?.items.find((i) => i.accountKey === 'seen_nasa')?.note ?? null;
-        await neitherLost('comparison', () => docId, field, `the note on seen_nasa of the comparison “${base}”`, nasaNote, first, second, delay);
+        await neitherLost('comparison', () => docId, field, `the note on Seen Nasa (@seen_nasa, Instagram) of the comparison “${base}”`, nasaNote, first, second, delay);
         for (const l of [a, b]) expect((await on(l))!.name).toBe(base);
       }, 90_000);
 
@@ -255,7 +255,7 @@ describeTeam('no edit lost silently: an edit is made on what its editor showed (
         const [first, second] = order === 'Anna first' ? [annas, bobs] : [bobs, annas];
         annas.save = rename(a, annas.value, opened.a);
         bobs.save = rename(b, bobs.value, opened.b);
-        await neitherLost('watchlist', () => docId, 'name', `the watchlist “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
+        await neitherLost('watchlist', () => docId, 'name', `the watchlist “${base}” to “${base} (`, async (l) => (await on(l))?.name ?? null, first, second, delay);
         for (const l of [a, b]) expect((await on(l))!.schedule).toBe('weekly');
       }, 60_000);
     }

@@ -54,7 +54,7 @@ describeTeam("an edit overtaken by a teammate's: told, restored or dismissed (th
   it('told in words, live, the team’s name shown; restored: his is the name again, on Anna’s laptop too, and the notice goes', async () => {
     const { a: anna, b: bob } = await overtaken();
     const [notice] = await bob.call<TeamNotice[]>('team:notices');
-    expect(notice!.message).toBe('Anna Berg changed the name of the saved query “Streamers (Anna)” while you were editing; yours is kept in its history — restore it?');
+    expect(notice!.message).toBe('Anna Berg renamed the saved query “Streamers” to “Streamers (Anna)” while you were renaming it; yours, “Streamers (Bob)”, is kept in its history — restore it?');
     expect(notice!.canRestore).toBe(true);
     expect(bob.events.some((e) => e.name === 'team:noticesChanged' && (e.payload as { notices: TeamNotice[] }).notices.some((n) => n.id === notice!.id))).toBe(true);
     expect(await named(bob, 'Streamers (Anna)')).not.toBeNull();

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { COMPARE_MAX, COMPARE_MIN, comparePeriods } from '@shared/compare';
 import { networks, type Network } from '@shared/reports';
+import { accountWords } from '@shared/labels';
 import { validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
 import type pg from 'pg';
 import type { Db } from '../platform/cache/database';
@@ -57,8 +58,19 @@ function issue(field: string, result: z.ZodSafeParseResult<unknown>): string | n
   return result.success ? null : `a ${field} Scout cannot read (${result.error.issues[0]?.message ?? 'shape'})`;
 }
 
+/** An account as a notice names it: its cached report's name and handle ('National Geographic (@natgeo, Instagram)'), never its key. */
+export type AccountNamer = (network: Network, accountKey: string) => string;
+
+export function accountNamer(db: Db): AccountNamer {
+  const report = db.prepare<[string, string], { title: string | null; username: string; account_id: string | null }>('SELECT title, username, account_id FROM reports WHERE network = ? AND account_key = ?');
+  return (network, key) => {
+    const r = report.get(network, key);
+    return r ? accountWords(network, r.title, r.username, r.account_id) : accountWords(network, null, key);
+  };
+}
+
 /** Saved comparisons (Compare). */
-export function comparisonAdapter(db: Db, repo: ComparisonsRepository, now: () => number = Date.now): DocAdapter {
+export function comparisonAdapter(db: Db, repo: ComparisonsRepository, now: () => number = Date.now, nameOf: AccountNamer = accountNamer(db)): DocAdapter {
   const fetchedAt = db.prepare<[number], { fetched_at: number }>('SELECT fetched_at FROM report_snapshots WHERE id = ?');
   const snapshotAt = db.prepare<[string, string, number], { id: number }>(
     'SELECT id FROM report_snapshots WHERE network = ? AND account_key = ? AND fetched_at = ? ORDER BY id DESC LIMIT 1',
@@ -103,7 +115,7 @@ export function comparisonAdapter(db: Db, repo: ComparisonsRepository, now: () =
     remove: (id) => void repo.delete(id),
     describe(field) {
       const n = NOTE_FIELD.exec(field);
-      if (n) return `the note on ${n[2]}`;
+      if (n) return `the note on ${nameOf(n[1] as Network, n[2]!)}`;
       return field === 'accounts' ? 'the accounts' : field === 'period' ? 'the period' : 'the name';
     },
     title: (fields) => (typeof fields.name === 'string' ? `the comparison “${fields.name}”` : 'a comparison'),
@@ -245,7 +257,7 @@ export function shortlistAdapter(db: Db, store: DiscoveryWorkspaceRepository, no
     describe: (field) => (field === 'note' ? 'the note' : 'the entry'),
     title(fields) {
       const e = entry.safeParse(fields.entry);
-      return e.success ? `${e.data.account} on the shortlist` : 'a shortlisted account';
+      return e.success ? `${accountWords(e.data.network, e.data.title, e.data.account)} on the shortlist` : 'a shortlisted account';
     },
   };
 }
@@ -256,7 +268,7 @@ const notedAccount = z
   .refine((a) => keyOf(a.accountKey) === a.accountKey, 'an account key not as Scout writes one');
 
 /** A researcher's note, tags and status (a step's id) on an account. */
-export function accountNotesAdapter(repo: AccountNotesRepository, now: () => number = Date.now): DocAdapter {
+export function accountNotesAdapter(repo: AccountNotesRepository, nameOf: AccountNamer, now: () => number = Date.now): DocAdapter {
   const fieldsOf = (n: NonNullable<ReturnType<AccountNotesRepository['get']>>): Fields => {
     const out: Fields = { account: { network: n.network, accountKey: n.accountKey } };
     if (n.note !== '') out.note = n.note;
@@ -264,6 +276,7 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
     for (const tag of n.tags) out[`tag:${tagKey(tag)}`] = tag;
     return out;
   };
+  const describe = (field: string) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : field === 'status' ? 'the status' : 'the note');
   return {
     kind: 'account_notes',
     locals: () => new Map(repo.list().map((n) => [n.id, fieldsOf(n)])),
@@ -301,10 +314,14 @@ export function accountNotesAdapter(repo: AccountNotesRepository, now: () => num
       const a = notedAccount.safeParse(fields.account);
       return a.success ? accountDocId('account_notes', a.data.network, a.data.accountKey) : null;
     },
-    describe: (field) => (field.startsWith('tag:') ? `the tag “${field.slice(4)}”` : field === 'status' ? 'the status' : 'the note'),
+    describe,
     title(fields) {
       const a = notedAccount.safeParse(fields.account);
-      return a.success ? `the notes on ${a.data.accountKey}` : 'an account’s notes';
+      return a.success ? `the notes on ${nameOf(a.data.network, a.data.accountKey)}` : 'an account’s notes';
+    },
+    fieldOf(field, fields) {
+      const a = notedAccount.safeParse(fields.account);
+      return `${describe(field)} on ${a.success ? nameOf(a.data.network, a.data.accountKey) : 'an account'}`;
     },
   };
 }
@@ -324,7 +341,7 @@ function watchedAccount(field: string, value: unknown): AccountRef | null {
 }
 
 /** Watchlists: their settings, alert rules and accounts (each laptop keeps its own runs' outcomes). */
-export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: AlertsRepository, now: () => number = Date.now, onRemoved?: (localId: number) => void): DocAdapter {
+export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: AlertsRepository, now: () => number = Date.now, onRemoved?: (localId: number) => void, nameOf: AccountNamer = accountNamer(db)): DocAdapter {
   const fieldsOf = (id: number): Fields | null => {
     const w = repo.get(id);
     if (!w) return null;
@@ -399,9 +416,9 @@ export function watchlistAdapter(db: Db, repo: WatchlistsRepository, alerts: Ale
     },
     describe(field) {
       const a = WATCHED_FIELD.exec(field);
-      if (a) return `the account ${a[2]}`;
+      if (a) return `the account ${nameOf(a[1] as Network, a[2]!)}`;
       const g = GONE_FIELD.exec(field);
-      if (g) return `whether the report of ${g[2]} is gone`;
+      if (g) return `whether the report of ${nameOf(g[1] as Network, g[2]!)} is gone`;
       return field === 'schedule' ? 'the schedule' : field === 'renewCap' ? 'the renewal limit' : field === 'paused' ? 'whether it is paused' : field === 'rules' ? 'the alert rules' : 'the name';
     },
     title: (fields) => (typeof fields.name === 'string' ? `the watchlist “${fields.name}”` : 'a watchlist'),
@@ -466,7 +483,7 @@ export function teamSharedWork(
       comparisonAdapter(db, new ComparisonsRepository(db), now),
       discoveryQueryAdapter(store, now),
       shortlistAdapter(db, store, now),
-      accountNotesAdapter(new AccountNotesRepository(db), now),
+      accountNotesAdapter(new AccountNotesRepository(db), accountNamer(db), now),
       statusStepsAdapter(db, new AccountNotesRepository(db)),
       watchlistAdapter(db, new WatchlistsRepository(db), new AlertsRepository(db), now, hooks.onWatchlistRemoved),
     ],
