@@ -55,11 +55,17 @@ test.describe('Team workspace', () => {
     await expect(page.getByTestId('team-status')).toHaveText('Team database: wrong password');
     await expect(section.getByLabel('Password', { exact: true })).toHaveValue('');
 
+    // Before: Settings → Team spending says the team database cannot be reached.
+    await expect(page.getByText('The team\'s spending cannot be shown now.')).toBeVisible();
+
     // The right one, by keyboard: Enter in the password field connects.
     await section.getByLabel('Password', { exact: true }).fill(anna.connection.password);
     await section.getByLabel('Password', { exact: true }).press('Enter');
     await expect(section.getByTestId('team-connection-status')).toHaveText(/^Connected as Anna Berg\./);
     await expect(page.getByTestId('team-status')).toHaveText('Team: Anna Berg');
+    // Connected: Team spending reads the team ledger at once, no longer "cannot be reached".
+    await expect(page.getByTestId('team-spending')).toBeVisible();
+    await expect(page.getByText('The team\'s spending cannot be shown now.')).toHaveCount(0);
     await expect(section.getByTestId('team-field-password')).toContainText('A password is saved in the system keychain.');
 
     // Reloaded: the settings come back from the workspace, the password from nowhere the page can see.

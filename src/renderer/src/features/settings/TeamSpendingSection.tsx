@@ -5,8 +5,10 @@ import { ErrorState } from '../../shared/ui';
 import { TeamSpendingView } from './TeamSpendingView';
 
 export function TeamSpendingSection() {
-  // Read again when the balances move (a spend here); a teammate's spends show on the next visit.
-  const spending = useScoutQuery(() => scout.invoke('team:spending', {}), [], { keepPrevious: true, refreshOn: ['plan:changed'] });
+  // Read again when the balances move (a spend here) and when the team database's connection
+  // changes (Connect, a reconnect: what could not be reached can be now); a teammate's spends show
+  // on the next visit.
+  const spending = useScoutQuery(() => scout.invoke('team:spending', {}), [], { keepPrevious: true, refreshOn: ['plan:changed', 'team:changed'] });
   // Demo and Production have no team: the section is not there (nor while it is first asked).
   if (spending.data?.team === false || (spending.data === undefined && !spending.error)) return null;
   return (
