@@ -8,11 +8,11 @@ import { scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { teamReceived } from '../../data/scoutQuery';
-import { formatDateTime } from '@shared/format';
 import { ChangedMeanwhile } from '../../shared/ui';
 import { statusLabel } from '@shared/workflow';
 import { useScout } from '../../store';
 import { useStatusSteps } from '../workflow';
+import { notesStatusLine, type NotesSaid } from './notesStatus';
 
 export function AccountNotes({ network, account }: { network: Network; account: string }) {
   const id = useId();
@@ -26,7 +26,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   // compared with what is saved now to say a teammate changed the note meanwhile.
   const [noteSeen, setNoteSeen] = useState<AccountNotesSeen | null>(null);
   const [tagText, setTagText] = useState('');
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<NotesSaid | null>(null);
   const tagInput = useRef<HTMLInputElement>(null);
   const steps = useStatusSteps();
   const navigate = useScout((s) => s.navigate);
@@ -37,20 +37,22 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   // Each edit is made from what is shown and says so (`seen`): main applies only what it changes,
   // so an edit sent before the previous one's answer arrived never undoes that one.
   const shown = saved ? seenOf(saved) : null;
-  const saving = useScoutMutation((edit: { next: AccountNotesEdit; said: string; savesNote: boolean }) => scout.invoke('notes:set', { network, account, ...edit.next }), {
-    onSuccess: (answer, { said, savesNote }) => {
+  const saving = useScoutMutation((edit: { next: AccountNotesEdit; said: string; saves?: 'note' | 'status' }) => scout.invoke('notes:set', { network, account, ...edit.next }), {
+    onSuccess: (answer, { said, saves }) => {
       notes.setData(() => answer);
-      if (savesNote) {
+      if (saves === 'note') {
         setDraft(null);
         setNoteSeen(null);
       }
-      setStatus({ tone: 'ok', text: said });
+      // What it saved, so the line stops saying so once a teammate's change replaces it.
+      setStatus({ tone: 'ok', text: said, ...(saves ? { about: { field: saves, value: answer[saves] } } : {}) });
     },
     onError: (words) => setStatus({ tone: 'error', text: `Not saved: ${words}` }),
     refresh: [inUse],
   });
   const busy = saving.busy;
-  const save = (next: AccountNotesEdit, said: string, savesNote = false) => saving.run({ next, said, savesNote });
+  const line = notesStatusLine(status, saved, draft);
+  const save = (next: AccountNotesEdit, said: string, saves?: 'note' | 'status') => saving.run({ next, said, saves });
 
   const saveNote = () => {
     if (draft === null || shown === null) return;
@@ -61,7 +63,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
       setNoteSeen(null);
       return;
     }
-    void save(notesEdits.note(seen, draft), 'Note saved', true);
+    void save(notesEdits.note(seen, draft), 'Note saved', 'note');
   };
   const typeNote = (text: string) => {
     if (noteSeen === null && shown !== null) setNoteSeen(shown);
@@ -106,7 +108,7 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const setStep = (next: string) => {
     const chosen = next === '' ? null : next;
     const label = statusLabel(steps.data?.steps ?? [], chosen);
-    if (shown) void save(notesEdits.status(shown, chosen), label === null ? 'Status cleared' : `Status: ${label}`);
+    if (shown) void save(notesEdits.status(shown, chosen), label === null ? 'Status cleared' : `Status: ${label}`, 'status');
   };
 
   const onTagKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -195,9 +197,8 @@ export function AccountNotes({ network, account }: { network: Network; account: 
       {overtaken && (
         <ChangedMeanwhile who={theirName} what="this note" theirs={saved.note === '' ? '(no note)' : saved.note} onUseTheirs={useTheirs} testId="account-note-overtaken" />
       )}
-      <p className={`feedback ${status?.tone ?? ''}`} role="status" data-testid="account-notes-status">
-        {status?.text ?? (saved?.updatedAt ? `Last changed ${formatDateTime(saved.updatedAt)}` : '')}
-        {draft !== null && draft !== (saved?.note ?? '') && status?.tone !== 'error' ? ' · note not saved yet' : ''}
+      <p className={`feedback ${line.tone}`} role="status" data-testid="account-notes-status">
+        {line.text}
       </p>
     </section>
   );
