@@ -43,6 +43,7 @@ export interface HeldRenewal {
 }
 
 const runRow = z.object({ started_at: z.date(), finished: z.boolean(), by: z.string().min(1).max(200) }).strict();
+const latestRunRow = z.object({ doc_id: z.string().uuid(), started_at: z.date(), by: z.string().min(1).max(200) }).strict();
 const idRow = z.object({ id: z.string().regex(/^\d{1,18}$/) }).strict();
 const total = z.object({ total: z.string().regex(/^\d{1,12}$/) }).strict();
 
@@ -102,6 +103,31 @@ export class TeamTracking {
         return { claimed: true as const, runId: read.data.id };
       }),
     );
+  }
+
+  /**
+   * Each watchlist's latest run a teammate finished (by `docIds`), so this laptop can say when it
+   * was last refreshed, and by whom, before its own schedule asks (a watchlist run by hand only
+   * never asks). A time well after the server's now is no run of the past.
+   */
+  async teammatesRuns(docIds: readonly string[]): Promise<Map<string, TeammateRun>> {
+    const out = new Map<string, TeammateRun>();
+    if (docIds.length === 0) return out;
+    const { rows } = await teamCall('read the team’s watchlist runs', () =>
+      this.pool().query(
+        `SELECT DISTINCT ON (w.doc_id) w.doc_id::text AS doc_id, w.started_at, coalesce(r.display_name, w.researcher) AS by
+           FROM ${S}.watchlist_runs w LEFT JOIN ${S}.researchers r ON r.role_name = w.researcher
+          WHERE w.doc_id = ANY($1::uuid[]) AND w.origin <> $2 AND w.finished_at IS NOT NULL AND w.started_at <= now() + interval '5 minutes'
+          ORDER BY w.doc_id, w.started_at DESC`,
+        [docIds, this.origin],
+      ),
+    );
+    for (const row of rows) {
+      const read = latestRunRow.safeParse(row);
+      if (!read.success) throw new TeamError('TEAM_BAD_DATA', 'The team database answered with a watchlist run Scout cannot read.');
+      out.set(read.data.doc_id, { startedAt: Math.min(read.data.started_at.getTime(), this.now()), by: read.data.by });
+    }
+    return out;
   }
 
   /** The claimed run went through: teammates take it as the watchlist's last. */

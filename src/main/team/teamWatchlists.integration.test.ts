@@ -111,6 +111,32 @@ describeTeam('watchlists shared by two Team workspaces', { researchers: ['Anna B
     expect(spent()).toBe(1);
   });
 
+  it('a watchlist Anna runs by hand reads as refreshed by her on Bob’s laptop, not “never”', async () => {
+    const [a, b] = await t.pair();
+    await a.call('reports:fetch', { network: 'instagram', account: 'hand_shared', confirmedCost: 1, workspace: 'team' });
+    // By hand only: no schedule on either laptop ever asks the team about its runs.
+    const made = await a.call<WatchlistSummary>('watchlists:create', { name: 'By hand', schedule: 'manual', accounts: [{ network: 'instagram', account: 'hand_shared' }] });
+    await waitUntil('the watchlist on Bob’s laptop', async () => (await named(b, 'By hand'))?.accounts === 1, 10_000);
+    expect((await named(b, 'By hand'))!.lastRunAt).toBeNull();
+    expect(await a.call<TrackingProgress>('watchlists:run', { id: made.id })).toMatchObject({ state: 'done', refreshed: 1 });
+    const annas = (await named(a, 'By hand'))!;
+    expect(annas.lastRunBy).toBeNull();
+
+    // Bob's next look at the schedule (a minute at most) reads the team's runs: Anna's is its last.
+    const events = b.events.length;
+    await b.services.workspaces.get('team').tracking.tick();
+    const onBob = (await named(b, 'By hand'))!;
+    expect(onBob.lastRunAt).not.toBeNull();
+    expect(Math.abs(onBob.lastRunAt! - annas.lastRunAt!)).toBeLessThan(5_000);
+    expect(onBob.lastRunBy).toBe('Anna Berg');
+    expect(onBob.nextRunAt).toBeNull();
+    // The page is told to read the watchlists again.
+    expect(b.events.slice(events).some((e) => e.name === 'team:received' && (e.payload as { kinds: string[] }).kinds.includes('watchlist'))).toBe(true);
+    // Anna's own laptop names nobody: the run was hers; a later tick there changes nothing.
+    await a.services.workspaces.get('team').tracking.tick();
+    expect((await named(a, 'By hand'))!).toMatchObject({ lastRunAt: annas.lastRunAt, lastRunBy: null });
+  });
+
   it('the monthly renewal limit counts every teammate’s renewals of the watchlist', async () => {
     const [a, b] = await t.pair();
     const accounts = [

@@ -345,9 +345,38 @@ export class TrackingService {
     }
   }
 
+  /**
+   * A Team workspace: each shared watchlist's latest run a teammate finished is taken as its last
+   * here when it is later than this laptop's, so every laptop says when it was last refreshed and
+   * by whom — a watchlist run by hand only, or not due here yet, never asks the team otherwise.
+   */
+  async takeTeammatesRuns(): Promise<void> {
+    const team = this.deps.team;
+    if (!team || !team.reachable()) return;
+    const shared = new Map<string, number>();
+    for (const w of this.deps.repo.list()) {
+      const docId = team.docId(w.id);
+      if (docId !== null) shared.set(docId, w.id);
+    }
+    const runs = await team.tracking.teammatesRuns([...shared.keys()]);
+    let taken = false;
+    for (const [docId, run] of runs) {
+      const id = shared.get(docId)!;
+      // Read again after asking: a run here under way, or one that finished meanwhile, says its own.
+      const w = this.deps.repo.get(id);
+      if (this.stopped || !w || (w.lastRunAt !== null && w.lastRunAt >= run.startedAt) || this.deps.jobs.has('watchlist', jobKeys.watchlist(id))) continue;
+      this.deps.repo.markRun(id, run.startedAt, run.by);
+      taken = true;
+    }
+    if (taken) this.deps.jobs.emit('team:received', { kinds: ['watchlist'] });
+  }
+
   private async runDue(): Promise<void> {
     // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
     await this.runs.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
+    if (this.deps.isActive?.() ?? true) {
+      await this.takeTeammatesRuns().catch((error: unknown) => this.deps.logger.warn(`watchlists: teammates' runs not read (tried again at the next tick): ${eventError(error).message}`));
+    }
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);
