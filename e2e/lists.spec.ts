@@ -94,6 +94,8 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
   await expect(page.getByRole('button', { name: 'Rename…' })).toBeFocused();
   await expect(page.getByTestId('known-list-6')).toContainText('Summer shortlist');
+  // The sync's line above says the list by its name now, not "List 6".
+  await expect(page.getByTestId('list-sync-note')).toHaveText('Summer shortlist: 210 items in the cache. Nothing was spent.');
   table = page.getByRole('table', { name: 'Items of Summer shortlist' });
   await expect(table).toBeVisible();
   // Wherever the list is referred to: the items it shares with list 1 say both, by name where there is one.

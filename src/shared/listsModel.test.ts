@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, WorkspaceState } from './contract';
-import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker } from './listsModel';
+import { fieldLabel, fieldText, inListsText, otherFieldKeys, readListId, syncBlocker, syncNoteText } from './listsModel';
 
 const online: ConnectionState = { workspace: 'production', mode: 'online', manualOffline: false, reason: null, checkedAt: 1 };
 const workspace = (hasCredentials = true): WorkspaceState => ({
@@ -61,5 +61,15 @@ describe('the lists holding an item', () => {
   it('are said by the names the researcher gave them, by number only while unnamed', () => {
     expect(inListsText([{ listId: 2, name: 'Summer shortlist' }, { listId: 5, name: null }])).toBe('Summer shortlist, List 5');
     expect(inListsText([])).toBe('—');
+  });
+});
+
+describe('a sync’s line', () => {
+  it('names the list as it is called now: by its number until it is named, by its name once it is (after the sync too)', () => {
+    const synced = { tone: 'ok' as const, listId: 6, itemCount: 210, complete: true };
+    expect(syncNoteText(synced, null)).toBe('List 6: 210 items in the cache. Nothing was spent.');
+    expect(syncNoteText(synced, 'Summer shortlist')).toBe('Summer shortlist: 210 items in the cache. Nothing was spent.');
+    expect(syncNoteText({ ...synced, itemCount: 1, complete: false }, 'Summer shortlist')).toBe('Summer shortlist: 1 item in the cache (the API stopped before the end: sync again for the rest). Nothing was spent.');
+    expect(syncNoteText({ tone: 'error', listId: 6, words: 'The API cannot be reached.' }, 'Summer shortlist')).toBe('Summer shortlist was not synced: The API cannot be reached.');
   });
 });

@@ -1,13 +1,13 @@
 // The rules of the Lists page that need no screen: whether a free sync can be sent now (Creators
 // asks the same), how a list id is read where it is typed, which lists hold an item (by their
-// names), and how a list item's other fields
+// names), what a sync's line says, and how a list item's other fields
 // (every field the API sent beyond the main columns) are named and shown. In src/shared so main
 // can name and write a list's fields in an export exactly as the page and its CSV do.
 import type { ConnectionState, WorkspaceState } from './contract';
 import { isPositiveId } from './ids';
 import { countryName } from './countries';
 import { listLabel } from './lists';
-import { DASH, formatDate, formatExact, formatMetric, networkLabels } from './format';
+import { DASH, formatDate, formatExact, formatMetric, networkLabels, plural } from './format';
 import { sortRows, type SortState, type SortValue } from './dataTable';
 import type { ListItemView } from './discoveryData';
 
@@ -23,6 +23,19 @@ export function syncBlocker(state: { connection: ConnectionState | null; workspa
   const active = workspace?.workspaces.find((w) => w.id === workspace.active);
   if (active && !active.credentials.hasCredentials) return 'No API credentials are saved for this workspace. Add them in Settings → Production API.';
   return null;
+}
+
+/** What the last sync of a list said: how many items it holds now, or why it failed (`words`). */
+export type SyncNote = { tone: 'ok'; listId: number; itemCount: number; complete: boolean } | { tone: 'error'; listId: number; words: string };
+
+/**
+ * The sync's line, naming the list as it is called now (`name`: a name given after the sync is
+ * the one said): 'Summer shortlist: 210 items in the cache. Nothing was spent.'
+ */
+export function syncNoteText(note: SyncNote, name: string | null): string {
+  const label = listLabel({ listId: note.listId, name });
+  if (note.tone === 'error') return `${label} was not synced: ${note.words}`;
+  return `${label}: ${plural(note.itemCount, 'item')} in the cache${note.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`;
 }
 
 export type Read<T> = { ok: true; value: T } | { ok: false; message: string };

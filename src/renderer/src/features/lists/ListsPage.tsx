@@ -41,7 +41,7 @@ import type { TeamQuoteNote } from '@shared/reports';
 import { networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
-import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
+import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, syncNoteText, type ItemSortKey, type SyncNote } from '@shared/listsModel';
 import { teamReceived } from '../../data/scoutQuery';
 import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusName, StatusStepsProvider, useNotesIndex, useStatusSteps, type NotesFilterValue } from '../workflow';
 import { statusRank, type StatusStep } from '@shared/workflow';
@@ -60,7 +60,7 @@ export function ListsPage() {
   const [idText, setIdText] = useState('');
   const [idError, setIdError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState<{ listId: number; items: number } | null>(null);
-  const [syncNote, setSyncNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [syncNote, setSyncNote] = useState<SyncNote | null>(null);
   /** A sync refused as the team database cannot be asked (main's words): "Buy anyway" syncs it here. */
   const [teamAsk, setTeamAsk] = useState<{ listId: number; message: string } | null>(null);
   /** Team: a sync whose quote said the team database cannot be reached (or is not connected), asked before it is sent. */
@@ -79,17 +79,14 @@ export function ListsPage() {
     ({ listId, teamUnreachableConfirmed }: { listId: number; teamUnreachableConfirmed: boolean }) => scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) }),
     {
       onSuccess: (summary, { listId }) => {
-        setSyncNote({
-          tone: 'ok',
-          text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
-        });
+        setSyncNote({ tone: 'ok', listId: summary.listId, itemCount: summary.itemCount, complete: summary.complete });
         navigate('lists', [String(listId)]);
       },
       onError: (words, error, { listId, teamUnreachableConfirmed }) => {
         const field = fieldErrors(error).listId;
         if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
         else if (field) setIdError(field);
-        else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${words}` });
+        else setSyncNote({ tone: 'error', listId, words });
       },
     },
   );
@@ -190,7 +187,8 @@ export function ListsPage() {
       {teamAsk && <TeamUnreachableConfirm message={teamAsk.message} onConfirm={() => void sync(teamAsk.listId, true)} onBack={() => setTeamAsk(null)} />}
       {syncNote && (
         <p role={syncNote.tone === 'error' ? 'alert' : 'status'} className={syncNote.tone === 'error' ? 'feedback error' : 'muted'} data-testid="list-sync-note">
-          {syncNote.text}
+          {/* The list as it is called now: a name given since the sync is the one said. */}
+          {syncNoteText(syncNote, known?.find((l) => l.listId === syncNote.listId)?.name ?? null)}
         </p>
       )}
 
