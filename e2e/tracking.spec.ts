@@ -277,3 +277,29 @@ test('a brand that starts mentioning a watched YouTube channel is an alert that 
   await expect(inbox.locator('.alert-evidence')).toContainText('; not in those fetched ');
   await expect(page.getByTestId('unread-alerts')).toHaveText('1, 1 unread alert');
 });
+
+test('Add accounts on a watchlist adds the channel ids that read, and keeps each malformed one in the box with what is wrong with it', async ({ page, scout }) => {
+  await scout.open(page);
+  await page.keyboard.press('Control+8');
+  await page.getByLabel('New watchlist', { exact: true }).fill('Channels');
+  await page.getByLabel('Schedule of the new watchlist').selectOption('manual');
+  await page.getByRole('button', { name: 'Create watchlist' }).click();
+  await expect(page.getByTestId('watchlist-name')).toHaveText('Channels');
+  const good = ['UCBJycsmduvYEL83R_U4JriQ', 'UCpVm7bg6pXKo1Pr6k5kxG9A'];
+  // One id a character short (pasted with Instagram chosen for bare names), one link whose id holds a stray mark.
+  const short = 'UCX6OQ3DkcsbYNE6H8uQQuV';
+  const link = 'https://www.youtube.com/channel/UCq-Fj5jknLsUf-MWSy4_brA!';
+  const box = page.getByLabel('Add accounts', { exact: true });
+  await box.fill([good[0], short, link, `youtube:${good[1]}`].join('\n'));
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('watchlist-added')).toHaveText('2 accounts added to Channels.');
+  const members = page.getByRole('table', { name: 'Accounts on Channels' }).locator('tbody tr');
+  await expect(members).toHaveCount(2);
+  // The two that did not read stay as typed, to fix; each is said in words, not as a name of another network.
+  await expect(box).toHaveValue(`${short}\n${link}`);
+  const field = page.getByTestId('watchlist-add-field');
+  await expect(field).toContainText(`These lines were not added; fix them and add again. “${short}” looks like a YouTube channel id but has 21 characters after UC, not 22 (1 missing)`);
+  await expect(field).toContainText('the channel id in that link, “UCq-Fj5jknLsUf-MWSy4_brA!”, has 23 characters after UC, not 22 (1 too many) and holds “!”, which no channel id does');
+  await expect(field).not.toContainText('Instagram name');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountText, parseAccountLine, parseAccountList, parseAccountRef } from './accountInput';
+import { accountText, channelIdProblem, parseAccountLine, parseAccountList, parseAccountRef, splitAccountBatch } from './accountInput';
 import { networks } from './reports';
 
 const ok = (text: string, network: Parameters<typeof parseAccountLine>[1] = null) => {
@@ -195,5 +195,61 @@ describe('invisible characters', () => {
         for (const line of parseAccountList(text, 'instagram')) expect(line.ok).toBe(false);
       }),
     );
+  });
+});
+
+describe('a YouTube channel id that is not quite one', () => {
+  const ID = 'UCpVm7bg6pXKo1Pr6k5kxG9A';
+  const reason = (text: string, network: Parameters<typeof parseAccountLine>[1] = 'instagram') => {
+    const r = parseAccountLine(text, network);
+    return r.ok ? `read as ${r.value.network}:${r.value.account}` : r.reason;
+  };
+
+  it('says what is wrong with it, in words, whatever network is chosen for bare names — never “not a valid Instagram name”', () => {
+    expect(reason(ID.slice(0, -1))).toBe(`“${ID.slice(0, -1)}” looks like a YouTube channel id but has 21 characters after UC, not 22 (1 missing): copy the whole id from the channel’s address`);
+    expect(reason(`${ID}x`, 'youtube')).toBe(`“${ID}x” looks like a YouTube channel id but has 23 characters after UC, not 22 (1 too many): copy the whole id from the channel’s address`);
+    expect(reason(`${ID.slice(0, 10)}!${ID.slice(11)}`, null)).toBe(`“${ID.slice(0, 10)}!${ID.slice(11)}” looks like a YouTube channel id but holds “!”, which no channel id does (only letters, digits, - and _): copy the whole id from the channel’s address`);
+    expect(reason(`youtube:${ID.slice(0, -2)}`)).toMatch(/has 20 characters after UC, not 22 \(2 missing\)/);
+  });
+
+  it('in a channel link: the link’s id, and what is wrong with it — not “should point at a channel”', () => {
+    expect(reason(`https://www.youtube.com/channel/${ID.slice(0, -1)}`)).toBe(`the channel id in that link, “${ID.slice(0, -1)}”, has 21 characters after UC, not 22 (1 missing): copy the whole address again`);
+    expect(reason('https://www.youtube.com/channel/pVm7bg6pXKo1Pr6k5kxG9A')).toMatch(/“pVm7bg6pXKo1Pr6k5kxG9A”, does not start with UC/);
+    expect(reason('https://www.youtube.com/channel/')).toBe('that YouTube link has no channel id after /channel/');
+  });
+
+  it('a name that only starts with UC, one with its network named, or an @handle is still a name; a whole id is a channel', () => {
+    expect(reason('UCLA_Bruins_Official')).toBe('read as instagram:UCLA_Bruins_Official');
+    expect(reason(`instagram:${ID.slice(0, -1)}`)).toBe(`read as instagram:${ID.slice(0, -1)}`);
+    expect(reason(`@${ID.slice(0, -1)}`, 'youtube')).toBe(`read as youtube:${ID.slice(0, -1)}`);
+    expect(reason(ID)).toBe(`read as youtube:${ID}`);
+    expect(channelIdProblem(ID)).toBeNull();
+    // What main reads for a request naming the network: the same words for YouTube, a name elsewhere.
+    expect(parseAccountRef(ID.slice(0, -1), 'youtube')).toEqual({ ok: false, reason: expect.stringMatching(/^“UC.*” looks like a YouTube channel id but has 21 characters/) });
+    expect(parseAccountRef(ID.slice(0, -1), 'instagram').ok).toBe(true);
+  });
+});
+
+describe('a batch split to add what can be', () => {
+  it('adds the lines that read, keeps the others as typed, and says what is wrong with each entry by itself', () => {
+    const short = 'UCpVm7bg6pXKo1Pr6k5kxG9';
+    const text = ['UCBJycsmduvYEL83R_U4JriQ', `  ${short}  `, 'natgeo, nasa', 'good_one bad!name', 'natgeo'].join('\n');
+    const batch = splitAccountBatch(text, 'instagram');
+    expect(batch.accounts.map((a) => `${a.network}:${a.account}`)).toEqual(['youtube:UCBJycsmduvYEL83R_U4JriQ', 'instagram:natgeo', 'instagram:nasa']);
+    // The lines that do not read, as typed (trimmed), to fix in the box.
+    expect(batch.kept).toEqual([short, 'good_one bad!name']);
+    expect(batch.problems).toEqual([
+      `“${short}” looks like a YouTube channel id but has 21 characters after UC, not 22 (1 missing): copy the whole id from the channel’s address.`,
+      '"bad!name" is not a valid Instagram name.',
+    ]);
+  });
+
+  it('a bare name with no network chosen, and a hidden character: said by the entry', () => {
+    expect(splitAccountBatch('natgeo', null).problems).toEqual(['“natgeo”: choose a network, or paste a profile link.']);
+    const hidden = splitAccountBatch('nat\u200bgeo', 'instagram');
+    expect(hidden.accounts).toEqual([]);
+    expect(hidden.problems).toHaveLength(1);
+    expect(hidden.problems[0]).toMatch(/^“nat.*geo”: /);
+    expect(hidden.problems[0]).not.toMatch(/line 1/);
   });
 });

@@ -52,6 +52,27 @@ const reservedPaths: Partial<Record<Network, Set<string>>> = {
 const usernamePattern = /^[A-Za-z0-9._-]{1,60}$/;
 const youtubeChannelId = /^UC[A-Za-z0-9_-]{22}$/;
 const tiktokUserId = /^\d{6,25}$/;
+const channelIdChar = /^[A-Za-z0-9_-]$/;
+
+/**
+ * What is wrong with a YouTube channel id, in words ("has 21 characters after UC, not 22 (1
+ * missing)"); null when it is one. `meant`: the text is known to be one (a /channel/ link's);
+ * otherwise it must look like one to be judged — UC, then 16 to 30 characters holding capitals,
+ * small letters and digits, as a channel id's random part does and no username of the six
+ * networks is typed — so a name that only starts with UC is still read as a name.
+ */
+export function channelIdProblem(text: string, meant = false): string | null {
+  if (youtubeChannelId.test(text)) return null;
+  if (!text.startsWith('UC')) return meant ? 'does not start with UC, as every channel id does' : null;
+  const rest = [...text.slice(2)];
+  const looksLikeOne = rest.length >= 16 && rest.length <= 30 && rest.some((c) => /[A-Z]/.test(c)) && rest.some((c) => /[a-z]/.test(c)) && rest.some((c) => /\d/.test(c)) && !rest.some((c) => c === '.' || c === '@' || c === '/');
+  if (!meant && !looksLikeOne) return null;
+  const wrong: string[] = [];
+  if (rest.length !== 22) wrong.push(`has ${rest.length} characters after UC, not 22 (${rest.length < 22 ? `${22 - rest.length} missing` : `${rest.length - 22} too many`})`);
+  const odd = [...new Set(rest.filter((c) => !channelIdChar.test(c)))];
+  if (odd.length > 0) wrong.push(`holds ${odd.map((c) => `“${c}”`).join(', ')}, which no channel id does (only letters, digits, - and _)`);
+  return wrong.join(' and ');
+}
 
 function refused(source: string, reason: string): ParsedLine {
   return { ok: false, source: visible(source), reason };
@@ -75,7 +96,11 @@ function fromUrl(raw: string): ParsedLine {
   }
   const first = parts[0] ?? '';
   if (network === 'youtube') {
-    if (first === 'channel' && parts[1] && youtubeChannelId.test(parts[1])) return account(network, parts[1], raw);
+    if (first === 'channel') {
+      const id = parts[1] ?? '';
+      if (youtubeChannelId.test(id)) return account(network, id, raw);
+      return refused(raw, id === '' ? 'that YouTube link has no channel id after /channel/' : `the channel id in that link, “${id}”, ${channelIdProblem(id, true)}: copy the whole address again`);
+    }
     if (first.startsWith('@') && first.length > 1) return account(network, first.slice(1), raw);
     if ((first === 'c' || first === 'user') && parts[1]) return account(network, parts[1], raw);
     return refused(raw, 'a YouTube link should point at a channel (/channel/UC…, /@name)');
@@ -114,9 +139,10 @@ function account(network: Network, name: string, source: string, byUserId = fals
 /**
  * One entry. A bare name needs a network (`defaultNetwork`); `network:name` picks one; a YouTube
  * channel id is recognised without one; a long number with TikTok as the network is a user id
- * (with a leading @ it is a username).
+ * (with a leading @ it is a username). `explicit`: the network was named for this entry (not a
+ * default for bare names), so a text like a broken channel id is that network's name.
  */
-export function parseAccountLine(text: string, defaultNetwork: Network | null): ParsedLine {
+export function parseAccountLine(text: string, defaultNetwork: Network | null, explicit = false): ParsedLine {
   // Spaces, tabs and line ends around an entry are not part of it; a byte-order mark is
   // (JavaScript's trim would drop it), and is refused.
   const hidden = invisibleCharacterProblem(text.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/g, ''));
@@ -126,8 +152,12 @@ export function parseAccountLine(text: string, defaultNetwork: Network | null): 
   // A link: a scheme, or a host name followed by a path (a dotted username like khaby.lame is not).
   if (/^[a-z]+:\/\//i.test(raw) || /^[\w-]+(\.[\w-]+)+\//.test(raw)) return fromUrl(raw);
   const prefixed = /^(instagram|youtube|tiktok|twitch|twitter|snapchat):(.+)$/i.exec(raw);
-  if (prefixed) return parseAccountLine(prefixed[2]!, prefixed[1]!.toLowerCase() as Network);
+  if (prefixed) return parseAccountLine(prefixed[2]!, prefixed[1]!.toLowerCase() as Network, true);
   if (youtubeChannelId.test(raw)) return account('youtube', raw, raw);
+  // Meant as a channel id and not one (a character short, one too many, a stray mark): said so,
+  // never read as a name on the chosen network. A network named for it, or an @, makes it a name.
+  const notAnId = !raw.startsWith('@') && (defaultNetwork === 'youtube' || !explicit) ? channelIdProblem(raw) : null;
+  if (notAnId) return refused(raw, `“${raw}” looks like a YouTube channel id but ${notAnId}: copy the whole id from the channel’s address`);
   if (!defaultNetwork) return refused(raw, 'choose a network, or paste a profile link');
   if (defaultNetwork === 'tiktok' && tiktokUserId.test(raw)) return account('tiktok', raw, raw, true);
   return account(defaultNetwork, raw, raw);
@@ -171,6 +201,41 @@ export function parseAccountList(text: string, defaultNetwork: Network | null): 
   return out;
 }
 
+/**
+ * A batch split to add what can be: the accounts of the lines that read (duplicates dropped), the
+ * lines that do not, as typed (left in the box to fix), and what is wrong with each of their
+ * entries, a sentence each naming the entry (line numbers would be wrong once the rest is gone).
+ */
+export function splitAccountBatch(text: string, defaultNetwork: Network | null): { accounts: AccountInput[]; kept: string[]; problems: string[] } {
+  const accounts: AccountInput[] = [];
+  const kept: string[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const rawLine of text.split(/\r\n|\r|\n/)) {
+    const parsed = parseAccountList(rawLine, defaultNetwork);
+    const bad = parsed.find((p) => !p.ok);
+    if (bad && !bad.ok) {
+      kept.push(rawLine.trim());
+      const entries = rawLine.trim().split(/[\s,;]+/).filter(Boolean);
+      const said = entries.flatMap((entry) => {
+        const one = parseAccountLine(entry, defaultNetwork);
+        return one.ok ? [] : [one.reason.includes(one.source) ? sentence(one.reason) : `“${one.source}”: ${one.reason}`];
+      });
+      // A problem of the line as a whole (a hidden character): its own words, without "line 1".
+      problems.push(...(said.length > 0 ? said : [`“${visible(rawLine.trim())}”: ${bad.reason.replace(/^line 1( is not fetched)?: /, '')}`]).map((p) => `${p}.`));
+      continue;
+    }
+    for (const line of parsed) {
+      if (!line.ok) continue;
+      const key = `${line.value.network}:${line.value.key}:${line.value.byUserId ? 'id' : ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      accounts.push(line.value);
+    }
+  }
+  return { accounts, kept, problems };
+}
+
 export type ParsedRef<N extends Network = Network> = { ok: true; value: AccountRef<N> } | { ok: false; reason: string };
 
 /**
@@ -179,7 +244,7 @@ export type ParsedRef<N extends Network = Network> = { ok: true; value: AccountR
  * A text that names an account of another network is refused rather than quietly followed.
  */
 export function parseAccountRef<N extends Network>(text: string, network: N | null): ParsedRef<N> {
-  const line = parseAccountLine(text, network);
+  const line = parseAccountLine(text, network, network !== null);
   if (!line.ok) return { ok: false, reason: line.reason === 'empty' ? 'Enter an account name or id.' : `${sentence(line.reason)}.` };
   const { key, apiName, byUserId } = line.value;
   if (network !== null && line.value.network !== network) {

@@ -3,7 +3,7 @@
 // credits only when the researcher allows it to renew, up to a monthly limit they set here. The
 // open watchlist is in the address (#/tracking/3).
 import { useState, type FormEvent } from 'react';
-import { parseAccountList } from '@shared/accountInput';
+import { splitAccountBatch } from '@shared/accountInput';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
 import {
@@ -439,15 +439,15 @@ function AddToWatchlist({ id, name, onAdded }: { id: number; name: string; onAdd
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const lines = parseAccountList(text, network || null);
-    const refused = lines.filter((l) => !l.ok);
-    if (lines.length === 0) return setError('Enter one or more accounts: names, @handles or profile links, one per line.');
-    if (refused.length > 0) return setError(refused.map((l) => (l.ok ? '' : `${l.source}: ${l.reason}`)).join('; '));
+    // The lines that read are added; each that does not stays in the box as typed, with what is wrong with it.
+    const batch = splitAccountBatch(text, network || null);
+    if (batch.accounts.length === 0 && batch.problems.length === 0) return setError('Enter one or more accounts: names, @handles or profile links, one per line.');
+    if (batch.accounts.length === 0) return setError(`Nothing added. ${batch.problems.join(' ')}`);
     try {
-      const accounts = lines.flatMap((l) => (l.ok ? [{ network: l.value.network, account: l.value.account }] : []));
+      const accounts = batch.accounts.map((a) => ({ network: a.network, account: a.account }));
       const result = await scout.invoke('watchlists:addAccounts', { id, accounts });
-      setText('');
-      setError(null);
+      setText(batch.kept.join('\n'));
+      setError(batch.problems.length === 0 ? null : `${batch.kept.length === 1 ? 'This line was' : 'These lines were'} not added; fix ${batch.kept.length === 1 ? 'it' : 'them'} and add again. ${batch.problems.join(' ')}`);
       setAdded(result.added === accounts.length ? `${plural(result.added, 'account')} added to ${name}.` : `${plural(result.added, 'account')} added; ${formatCount(accounts.length - result.added)} ${accounts.length - result.added === 1 ? 'was' : 'were'} on it already.`);
       onAdded();
     } catch (e) {
