@@ -84,4 +84,15 @@ describe('the caption search', () => {
       expect(posts.query(id, { filters: { text: 'thanks' }, limit: 10 }).rows.map((r) => r.index).sort((a, b) => a - b), id).toEqual([0, 2, 4, 6]);
     }
   });
+
+  it('finds a word by its other forms and by the start of any word typed: “love” finds “Loving”, “lov ac” finds “Loving it @acme”', () => {
+    const { posts } = repos();
+    const page = Array.from({ length: 8 }, (_, i) => raw(i, 100));
+    posts.savePage('r1', 0, 8, parseCompetitorPosts(page), page, 1);
+    const loving = posts.query('r1', { filters: { text: 'loving' } }).total;
+    expect(loving).toBe(4);
+    for (const text of ['love', 'Love', 'loved', 'loves', 'lov ac', 'LOVING @ACME', 'lovi']) expect(posts.query('r1', { filters: { text } }).total, text).toBe(loving);
+    expect(posts.query('r1', { filters: { text: 'thank' } }).total).toBe(4);
+    expect(posts.query('r1', { filters: { text: 'love thanks' } }).total).toBe(0);
+  });
 });

@@ -328,7 +328,8 @@ function whereOf(reportId: string, f: CompetitorFilters): { where: string | null
   range('er', f.erMin, f.erMax);
   range('post_date', f.dateFrom, f.dateTo);
   if (f.text !== undefined && f.text.trim() !== '') {
-    const match = toMatchQuery(f.text);
+    // Each word typed is the start of a word, its English ending taken off: "love" finds "Loving", "lov ac" "Loving it @acme".
+    const match = toMatchQuery(f.text, { wordForms: true });
     if (match === null) return { where: null, params };
     // The search index holds every analysis's posts: a common word matches hundreds of thousands
     // of them once the cache holds a million. An analysis's posts are saved page by page, so

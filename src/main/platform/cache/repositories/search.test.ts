@@ -4,7 +4,7 @@ import { testCdn } from '../../../../simulator/data/cdn';
 import { generateInstagramMedia, generateYoutubeMediaPage } from '../../../../simulator/data/reports';
 import { MediaRepository } from '../../../domains/reports/mediaRepository';
 import { ReportsRepository } from '../../../domains/reports/reportsRepository';
-import { toMatchQuery } from './searchText';
+import { toMatchQuery, wordRoot } from './searchText';
 import { NOW, parsedReport, tempDatabase, type TempDatabase } from './testkit';
 
 let t: TempDatabase;
@@ -126,10 +126,22 @@ describe('full-text search', () => {
 
   it('makes any text into a query of quoted words', () => {
     expect(toMatchQuery('kalo.travels')).toBe('"kalo" "travels"*');
+    // A caption search: every word the start of one, its English ending taken off.
+    expect(toMatchQuery('Loving summer, a', { wordForms: true })).toBe('"lov"* "summer"* "a"');
+    expect(toMatchQuery('lovi', { wordForms: true })).toBe('"lovi"*');
     expect(toMatchQuery('a "b" OR c')).toBe('"a" "b" "OR" "c"');
     expect(toMatchQuery('rocket ')).toBe('"rocket"');
     expect(toMatchQuery('x')).toBe('"x"');
     expect(toMatchQuery('(*)')).toBeNull();
     expect(toMatchQuery('🌟')).toBeNull();
+  });
+});
+
+describe('a word’s root, for its other forms', () => {
+  it('takes an English ending off, keeping three letters, and a doubled consonant once', () => {
+    expect(['love', 'loves', 'loved', 'loving', 'lovings'].map(wordRoot)).toEqual(['lov', 'lov', 'lov', 'lov', 'lov']);
+    expect(['running', 'stopped', 'stories', 'falling'].map(wordRoot)).toEqual(['run', 'stop', 'stor', 'fall']);
+    // Short words, words ending in ss, us or is, and words of other scripts or with digits: as typed.
+    expect(['the', 'this', 'bus', 'glass', 'Größe', 'любовь', 'travels12'].map(wordRoot)).toEqual(['the', 'this', 'bus', 'glass', 'Größe', 'любовь', 'travels12']);
   });
 });

@@ -90,13 +90,34 @@ export function usernameText(username: string): string {
   return joined && joined !== username ? `${username} ${joined}` : username;
 }
 
+/** English endings a word's other forms differ by, longest first; what is left keeps three letters. */
+const ENDINGS = ['ings', 'ing', 'ies', 'ied', 'ed', 'es', 's', 'e'];
+
+/**
+ * A typed word's root, for finding its other forms by prefix: 'loving', 'loved', 'loves' and
+ * 'love' all give 'lov'; 'running' gives 'run'. Words of other scripts, short words and words
+ * ending in ss, us or is ('this', 'bus') are kept as typed.
+ */
+export function wordRoot(word: string): string {
+  const lower = word.toLowerCase();
+  if (!/^[a-z]{4,}$/.test(lower) || /(ss|us|is)$/.test(lower)) return word;
+  const ending = ENDINGS.find((e) => lower.endsWith(e) && lower.length - e.length >= 3);
+  if (!ending) return word;
+  const root = lower.slice(0, -ending.length);
+  // A consonant doubled before -ing or -ed ('running', 'stopped'): the root has it once.
+  return /(ing|ed)$/.test(ending) && /([b-df-hj-km-np-rtv-z])\1$/.test(root) && !/(ll|ss|zz)$/.test(root) ? root.slice(0, -1) : root;
+}
+
 /**
  * The user's text as an FTS5 query: every word must match (as a phrase of its tokens, so
  * `kalo.travels` finds the username), the last one as a prefix once it has two characters.
+ * `wordForms` (a caption search): every word is the start of a word, and an English ending is
+ * taken off first, so "love" finds "Loving" and "loved", "stories" finds "story" — and a word
+ * half typed ("lovi") still finds what its whole would.
  * Quotes, operators (`AND`, `OR`, `NOT`, `NEAR`), `*`, `^`, `:`, parentheses and emoji are
  * only text here. Null when nothing searchable is left.
  */
-export function toMatchQuery(text: string): string | null {
+export function toMatchQuery(text: string, options: { wordForms?: boolean } = {}): string | null {
   const words = text
     .normalize('NFKC')
     // Keep letters, digits and combining marks; everything else separates.
@@ -109,6 +130,7 @@ export function toMatchQuery(text: string): string | null {
     .map((word, i) => {
       const phrase = `"${word}"`;
       const last = i === words.length - 1;
+      if (options.wordForms) return [...word].length >= 2 ? `"${wordRoot(word)}"*` : phrase;
       return last && endsInWord && [...word].length >= 2 ? `${phrase}*` : phrase;
     })
     .join(' ');
