@@ -11,6 +11,7 @@ import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { roundAsShown, type FigureUnit } from '../src/shared/sheets';
 import { appRoot } from './browserMode';
+import { addAccounts } from './workspace';
 
 /** The words a sheet writes where a figure is absent: labels.ts ABSENT_WORDS, or the model's reason for a period without posts. */
 const ABSENT = /^(not in report|no posts|No (posts|videos|streams|tweets) in the last [\w ]+)$/;
@@ -321,4 +322,48 @@ test('the comparison shows the tray accounts at a status or with a tag, in the s
   await page.getByLabel('Compare: tag').selectOption({ label: 'Any tag' });
   await expect(heads).toHaveCount(3);
   expect(await order()).toEqual(['compare-column-instagram-cats', 'compare-column-instagram-natgeo', 'compare-column-instagram-nasa']);
+});
+
+test('the followers chart draws as counted, as growth from 100 or on a log scale: chosen by keyboard, kept after a reload', async ({ page, scout }, testInfo) => {
+  test.setTimeout(90_000);
+  await scout.open(page);
+  // NASA's followers are hundreds of times natgeo's here: counted, natgeo's line lies flat on the floor.
+  await addAccounts(page, 'instagram:nasa\ninstagram:natgeo', 2);
+  await page.getByRole('table', { name: 'Cached accounts' }).getByRole('checkbox', { name: /^Select all/ }).check();
+  await page.getByTestId('library-selection').getByRole('button', { name: 'Add to comparison' }).click();
+  await page.keyboard.press('Control+2');
+  const followers = page.getByTestId('compare-charts').locator('[data-chart="followers"]');
+  const scale = followers.getByRole('radiogroup', { name: 'Draw followers as' });
+  const radio = (name: string) => scale.getByRole('radio', { name, exact: true });
+  const chart = followers.getByTestId('chart');
+  await expect(radio('Followers')).toHaveAttribute('aria-checked', 'true');
+  await expect(chart).toHaveAttribute('aria-label', /^Followers over time of /);
+
+  // One Tab stop; the arrow keys move the choice and the chart follows.
+  await radio('Followers').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(radio('Growth (start = 100)')).toHaveAttribute('aria-checked', 'true');
+  await expect(radio('Growth (start = 100)')).toBeFocused();
+  await expect(chart).toHaveAttribute('aria-label', /^Followers over time \(growth \(start = 100\)\) of /);
+  await expect(chart).toHaveAttribute('data-rendered', 'true');
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [1100, 1920]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 1000 });
+      await followers.scrollIntoViewIfNeeded();
+      await followers.screenshot({ path: testInfo.outputPath(`followers-growth-${width}-${scheme}.png`) });
+    }
+  }
+
+  // Kept for the next launch.
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(radio('Growth (start = 100)')).toHaveAttribute('aria-checked', 'true');
+  await radio('Growth (start = 100)').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(radio('Log scale')).toHaveAttribute('aria-checked', 'true');
+  await expect(chart).toHaveAttribute('aria-label', /^Followers over time \(log scale\) of /);
+  await followers.screenshot({ path: testInfo.outputPath('followers-log.png') });
+  await page.keyboard.press('Home');
+  await expect(radio('Followers')).toHaveAttribute('aria-checked', 'true');
 });

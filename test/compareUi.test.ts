@@ -75,6 +75,30 @@ describe('the comparison charts', () => {
     expect([new Date(2025, 3, 1), new Date(2025, 9, 1), new Date(2026, 3, 1)].map((d) => axis.axisLabel.formatter(d.getTime()))).toEqual(['Apr 2025', 'Oct 2025', 'Apr 2026']);
   });
 
+  it('draws followers as counted, as growth from 100 or on a log scale (so one account far larger flattens none)', () => {
+    const lines = (scale?: 'count' | 'growth' | 'log') => {
+      const option = compareCharts(model, scale).find((c) => c.key === 'followers')!.option as { series: { data: [number, number | null][] }[]; yAxis: { type: string; name: string } };
+      return { values: option.series.map((s) => s.data.map(([, v]) => v)), axis: option.yAxis };
+    };
+    const counted = lines();
+    expect(counted.axis).toMatchObject({ type: 'value', name: 'Followers' });
+    // Growth: each account starts at 100 and moves as its own followers do.
+    const growth = lines('growth');
+    expect(growth.axis.name).toBe('Followers, start = 100');
+    growth.values.forEach((v, i) => {
+      const first = counted.values[i]!.find((x) => x !== null && x > 0)!;
+      expect(v[0]).toBe(100);
+      v.forEach((x, k) => expect(x).toBeCloseTo((counted.values[i]![k]! / first) * 100, 6));
+    });
+    // Log: the same figures on a log axis (nothing at or below 0 can be drawn there).
+    const log = lines('log');
+    expect(log.axis).toMatchObject({ type: 'log', name: 'Followers (log scale)' });
+    expect(log.values).toEqual(counted.values.map((v) => v.map((x) => (x !== null && x > 0 ? x : null))));
+    expect(compareCharts(model, 'growth').find((c) => c.key === 'followers')!.summary).toMatch(/^Followers over time \(growth \(start = 100\)\) of /);
+    // The other over-time chart is not rescaled.
+    expect((compareCharts(model, 'log').find((c) => c.key === 'engagement')?.option as { yAxis: { type: string } } | undefined)?.yAxis.type ?? 'value').toBe('value');
+  });
+
   it('draws a country an account does not list as no bar, never as 0', () => {
     const option = countriesOption(model) as { series: { data: (number | null)[] }[] };
     const { countries, byColumn } = model.topCountries;

@@ -35,6 +35,13 @@ export function accountWords(network: Network, title: string | null, username: s
   return title && title.trim() !== '' && title !== username ? `${title} (${handle}, ${networkLabels[network]})` : `${handle} (${networkLabels[network]})`;
 }
 
+/**
+ * How Compare's followers chart draws the accounts: as counted; each as growth from its first
+ * point (= 100), so an account a thousand times larger does not flatten the rest; or on a log scale.
+ */
+export const followersScaleLabels = { count: 'Followers', growth: 'Growth (start = 100)', log: 'Log scale' } as const;
+export type FollowersScale = keyof typeof followersScaleLabels;
+
 /** A Snapchat report's data variant (`report.version`) in a researcher's words. */
 export const snapchatVariantNotes: Readonly<Record<string, string>> = {
   opendata: 'From public data: figures Snapchat shows publicly. Reach and follower growth come only with verified data.',

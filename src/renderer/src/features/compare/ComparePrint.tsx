@@ -9,6 +9,7 @@ import { paperCharts, svgDataUrl } from '../../shared/chartSvg';
 import type { CompareModel } from '@shared/compareModel';
 import { compareCharts, seriesName } from './compareCharts';
 import { compareCell } from './CompareTable';
+import { useScout } from '../../store';
 
 /** A4 landscape, 10 mm margins: about 1,040 CSS pixels across; two charts a row, a wide one across. */
 const PAPER = { wide: { width: 1000, height: 280 }, half: { width: 500, height: 240 } };
@@ -107,16 +108,18 @@ function PrintCharts({ model }: { model: CompareModel }) {
   // Drawn once per model: an SVG string each, shown as a picture that fits its cell.
   // Loaded when the comparison opened (ComparisonBody), and awaited before a PDF is printed.
   const paper = paperCharts();
+  // On paper as on screen: the followers chart as it was chosen to be drawn.
+  const scale = useScout((s) => s.compareFollowersScale);
   const charts = useMemo(
     () =>
       paper === null
         ? []
-        : compareCharts(model).map((chart) => {
+        : compareCharts(model, scale).map((chart) => {
             const size = chart.wide ? PAPER.wide : { ...PAPER.half, height: PAPER.half.height + 22 * Math.ceil(chart.columns.length / 2) };
             const drawn = new Set(chart.columns);
             return { ...chart, src: svgDataUrl(paper.chartSvg(chart.option, size.width, size.height)), without: model.columns.filter((_, i) => !drawn.has(i)) };
           }),
-    [model, paper],
+    [model, paper, scale],
   );
   if (charts.length === 0) return null;
   return (

@@ -1,7 +1,8 @@
 // echarts options for Compare, the accounts overlaid: one colour per account, the same in every
 // chart and beside its column in the table. Pure (no DOM), so what is drawn is unit-tested.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatAxisTime, formatExact, formatMetric, formatPercent, networkLabels, PERIOD_WORDS } from '@shared/format';
+import { formatAxisTime, formatExact, formatMetric, formatNumber, formatPercent, networkLabels, PERIOD_WORDS } from '@shared/format';
+import { followersScaleLabels, type FollowersScale } from '@shared/labels';
 import { bottomAxis, valueAxis } from '../accounts/model';
 import { type CompareColumn, type CompareModel, type CompareSeries } from '@shared/compareModel';
 
@@ -21,23 +22,35 @@ function legend() {
 }
 
 
-/** Lines over time, one per account that has the series. */
-export function overTimeOption(model: CompareModel, series: CompareSeries[], axisName: string): EChartsCoreOption {
+/** Each point as `scale` draws it: as counted; growth from the series' first point (= 100); a log scale has no place for 0 or less (a gap). */
+function scaled(points: CompareSeries['points'], scale: FollowersScale): [number, number | null][] {
+  if (scale === 'count') return points.map((p) => [p.time, p.value]);
+  if (scale === 'log') return points.map((p) => [p.time, p.value > 0 ? p.value : null]);
+  const start = points.find((p) => p.value > 0)?.value;
+  return points.map((p) => [p.time, start === undefined ? null : (p.value / start) * 100]);
+}
+
+/** Lines over time, one per account that has the series; `scale` for followers (counted, growth from 100, or log). */
+export function overTimeOption(model: CompareModel, series: CompareSeries[], axisName: string, scale: FollowersScale = 'count'): EChartsCoreOption {
   const percent = series[0]?.unit === 'percent';
   const unit = series[0]?.unit ?? 'count';
+  const name = scale === 'growth' ? `${axisName}, start = 100` : scale === 'log' ? `${axisName} (log scale)` : axisName;
   return {
     grid: { left: 12, right: 20, containLabel: true, top: legendTop(series.length, true) + 24, bottom: 44 },
-    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatExact(v, unit) : String(v)) },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (typeof v !== 'number' ? 'missing' : scale === 'growth' ? `${formatNumber(v)} (start = 100)` : formatExact(v, unit)),
+    },
     legend: legend(),
     xAxis: bottomAxis('Date', { type: 'time', axisLabel: { hideOverlap: true, formatter: formatAxisTime } }),
-    yAxis: valueAxis(axisName, percent ? 'percent' : 'count', { scale: true }),
+    yAxis: valueAxis(name, percent ? 'percent' : 'count', scale === 'log' ? { type: 'log', logBase: 10 } : { scale: true }),
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 2 }],
     series: series.map((s) => ({
       type: 'line',
       name: seriesName(model.columns[s.column]!),
       showSymbol: false,
       color: colourOf(s.column),
-      data: s.points.map((p) => [p.time, p.value]),
+      data: scaled(s.points, scale),
     })),
   };
 }
@@ -93,8 +106,8 @@ export function countriesOption(model: CompareModel): EChartsCoreOption {
   return groupedBars(model, 'Country', countries, byColumn.map((c) => ({ column: c.column, values: c.shares })), true);
 }
 
-/** The charts this comparison can draw: each one some account has data for. */
-export function compareCharts(model: CompareModel): { key: string; title: string; option: EChartsCoreOption; summary: string; wide: boolean; columns: number[] }[] {
+/** The charts this comparison can draw: each one some account has data for; the followers chart drawn to `followersScale`. */
+export function compareCharts(model: CompareModel, followersScale: FollowersScale = 'count'): { key: string; title: string; option: EChartsCoreOption; summary: string; wide: boolean; columns: number[] }[] {
   const names = (columns: number[]) => columns.map((i) => seriesName(model.columns[i]!)).join(', ');
   const charts: ReturnType<typeof compareCharts> = [];
   const { followers, engagement, engagementByPeriod } = model.series;
@@ -102,8 +115,8 @@ export function compareCharts(model: CompareModel): { key: string; title: string
     charts.push({
       key: 'followers',
       title: 'Followers over time',
-      option: overTimeOption(model, followers, 'Followers'),
-      summary: `Followers over time of ${names(followers.map((s) => s.column))}`,
+      option: overTimeOption(model, followers, 'Followers', followersScale),
+      summary: `Followers over time${followersScale === 'count' ? '' : ` (${followersScaleLabels[followersScale].toLowerCase()})`} of ${names(followers.map((s) => s.column))}`,
       wide: true,
       columns: followers.map((s) => s.column),
     });

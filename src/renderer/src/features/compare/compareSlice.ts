@@ -1,9 +1,11 @@
 // The comparison tray: the accounts picked for Compare (from the library, a report page), per
 // workspace, kept in localStorage so a reload finds them; and the comparison being worked on
-// (its notes, period, name), so leaving the page and coming back loses nothing.
+// (its notes, period, name), so leaving the page and coming back loses nothing; and how its
+// followers chart is drawn, kept for the next launch.
 import type { StateCreator } from 'zustand';
 import { comparePeriods, type ComparePeriod } from '@shared/compare';
 import type { WorkspaceId } from '@shared/workspaces';
+import { followersScaleLabels, type FollowersScale } from '@shared/labels';
 import type { ScoutStore } from '../../store';
 import { cleanPicks, pickKey, TRAY_LIMIT, type PickedAccount } from './tray';
 
@@ -31,6 +33,22 @@ export interface CompareSlice {
   removeFromCompare(key: string): void;
   clearCompare(): void;
   setCompareDraft(patch: Partial<CompareDraft>): void;
+  /** How the followers chart draws the accounts (counted, growth from 100, log): kept for the next launch. */
+  compareFollowersScale: FollowersScale;
+  setCompareFollowersScale(scale: FollowersScale): void;
+}
+
+const chartStorageKey = 'scout.compareCharts.v1';
+
+/** The followers chart's scale as last chosen; as counted when none was, or what is stored cannot be read. */
+export function storedFollowersScale(): FollowersScale {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(chartStorageKey);
+    const scale: unknown = raw ? (JSON.parse(raw) as { followersScale?: unknown }).followersScale : null;
+    return typeof scale === 'string' && Object.hasOwn(followersScaleLabels, scale) ? (scale as FollowersScale) : 'count';
+  } catch {
+    return 'count';
+  }
 }
 
 const storageKey = 'scout.compare.v1';
@@ -98,6 +116,16 @@ export const createCompareSlice: StateCreator<ScoutStore, [], [], CompareSlice> 
 
     clearCompare() {
       save([]);
+    },
+
+    compareFollowersScale: storedFollowersScale(),
+    setCompareFollowersScale(scale) {
+      set({ compareFollowersScale: scale });
+      try {
+        localStorage.setItem(chartStorageKey, JSON.stringify({ followersScale: scale }));
+      } catch {
+        // A full or refused storage loses only the choice at the next launch.
+      }
     },
 
     setCompareDraft(patch) {
