@@ -231,3 +231,42 @@ test('the Team workspace’s top bar keeps to one row at 1,100 px, with credits,
   expect(await rows()).toBe(1);
   expect(await team.locator('[title]').first().getAttribute('title')).toContain(name);
 });
+
+test('Discovery’s results show each account’s name whole at 1,100 px (its handle gives up room first)', async ({ page, scout }, testInfo: TestInfo) => {
+  await page.setViewportSize({ width: 1100, height: 1000 });
+  await scout.open(page);
+  // A query run in the sandbox (free): 40 accounts of sample data.
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('new-query').click();
+  await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
+  await page.getByTestId('query-name').fill('Names');
+  await page.getByTestId('save-query').click();
+  await page.getByTestId('mode-sandbox').check();
+  const panel = page.getByTestId('run-panel');
+  await panel.getByLabel('From page', { exact: true }).fill('1');
+  await panel.getByLabel('to page', { exact: true }).fill('2');
+  await panel.getByTestId('check-cost').click();
+  await page.getByTestId('discovery-confirm').getByRole('button').first().click();
+  await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // Names of up to 24 characters (most are) are never cut; a longer one keeps at least 20 before its “…”.
+      const cut = await page.getByTestId('result-row').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const title = row.querySelector<HTMLElement>('.account-title');
+          if (!title || title.scrollWidth <= title.clientWidth + 1) return [];
+          const name = title.textContent ?? '';
+          const shown = Math.floor((name.length * title.clientWidth) / title.scrollWidth);
+          return name.length <= 24 || shown < 20 ? [`“${name}” shows about ${shown} characters`] : [];
+        }),
+      );
+      expect(cut, `${width} px, ${scheme}`).toEqual([]);
+      expect(await overflowOf(page)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`discovery-names-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+});
