@@ -270,3 +270,49 @@ test('Discovery’s results show each account’s name whole at 1,100 px (its ha
     }
   }
 });
+
+test('Compare’s headers break between words, never inside one, and handles only after a separator, at 1,100 and 1,920 px', async ({ page, scout }, testInfo: TestInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1100, height: 1000 });
+  await scout.open(page);
+  await addAccounts(page, reports.map((r) => r.replace('/', ':')).join('\n'), reports.length);
+  await page.getByRole('table', { name: 'Cached accounts' }).getByRole('checkbox', { name: /^Select all/ }).check();
+  await page.getByTestId('library-selection').getByRole('button', { name: 'Add to comparison' }).click();
+  await page.keyboard.press('Control+2');
+  const table = page.getByTestId('compare-table');
+  await expect(table.locator('thead th[data-name]')).toHaveCount(reports.length);
+  /** Words drawn on two lines: each word's text measured as one range, which has one box unless it was broken. */
+  const broken = () =>
+    table.evaluate((t) => {
+      const out: string[] = [];
+      const cells = [...t.querySelectorAll<HTMLElement>('thead .account-name, thead .account-sub, tbody th[scope="row"], thead .figure-head')];
+      for (const cell of cells) {
+        // A handle may break after its separators (_ . - ·): its pieces between them are its words.
+        const handle = cell.classList.contains('account-sub');
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const m of text.matchAll(handle ? /[^\s_.·-]+/gu : /\S+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (tops.size > 1) out.push(`“${m[0]}” in “${(cell.textContent ?? '').trim().slice(0, 40)}”`);
+          }
+        }
+      }
+      return out;
+    });
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await broken(), `${width} px, ${scheme}`).toEqual([]);
+      // Every account still in view: the table does not scroll sideways, nothing runs past the window.
+      expect(await page.locator('.compare-table-wrap').evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+      expect(await overflowOf(page)).toEqual([]);
+      await table.locator('thead').screenshot({ path: testInfo.outputPath(`compare-headers-${width}-${scheme}.png`) });
+    }
+  }
+});

@@ -1,7 +1,7 @@
 // The comparison table: one column per account, rows grouped, per-network groups folded until
 // opened. Best and worst of a row are marked with a sign and a word for screen readers, not by
 // colour alone; a figure an account does not have is "—", never 0, and is not ranked.
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { DASH, formatDate, formatDateTime, formatExact, formatMetric, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { whereRead, type CompareColumn, type CompareModel, type CompareRow } from '@shared/compareModel';
@@ -74,7 +74,7 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
                   <span>
                     <strong className="account-name">{nameOf(c)}</strong>
                     <span className="muted account-sub">
-                      @{c.username} · {networkLabels[c.network]}
+                      <Breakable text={`@${c.username}`} /> · {networkLabels[c.network]}
                     </span>
                     <span className="muted account-sub" data-testid="as-of" title={formatDateTime(c.fetchedAt)}>
                       as of {formatDate(c.fetchedAt)}
@@ -178,6 +178,21 @@ export function CompareTable({ model, notes, onNote, columnNote }: CompareTableP
         </tbody>
       </table>
     </div>
+    </>
+  );
+}
+
+/** A handle that may break after its separators (`the_very_long_name` after each `_`), never inside a piece. */
+function Breakable({ text }: { text: string }) {
+  const pieces = text.split(/(?<=[._-])/);
+  return (
+    <>
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>
+          {piece}
+          {i < pieces.length - 1 && <wbr />}
+        </Fragment>
+      ))}
     </>
   );
 }
