@@ -41,6 +41,32 @@ function overflowOf(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Words drawn on two lines in the elements `selector` finds: each word's text measured as one
+ * range, which has one box unless it was broken. A handle (`.account-sub`) may break after its
+ * separators (_ . - ·): its pieces between them are its words.
+ */
+function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>(selector)) {
+      const handle = cell.classList.contains('account-sub');
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(handle ? /[^\s_.·-]+/gu : /\S+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(`“${m[0]}” in “${(cell.textContent ?? '').trim().slice(0, 40)}”`);
+        }
+      }
+    }
+    return out.slice(0, 12);
+  }, selector);
+}
+
 /** Text cut short by an ellipsis in the main region and the tray, with whether it says itself whole on hover (a title). */
 function cutTexts(page: Page): Promise<{ text: string; title: string | null; testId: string }[]> {
   return page.evaluate(() => {
@@ -281,28 +307,7 @@ test('Compare’s headers break between words, never inside one, and handles onl
   await page.keyboard.press('Control+2');
   const table = page.getByTestId('compare-table');
   await expect(table.locator('thead th[data-name]')).toHaveCount(reports.length);
-  /** Words drawn on two lines: each word's text measured as one range, which has one box unless it was broken. */
-  const broken = () =>
-    table.evaluate((t) => {
-      const out: string[] = [];
-      const cells = [...t.querySelectorAll<HTMLElement>('thead .account-name, thead .account-sub, tbody th[scope="row"], thead .figure-head')];
-      for (const cell of cells) {
-        // A handle may break after its separators (_ . - ·): its pieces between them are its words.
-        const handle = cell.classList.contains('account-sub');
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? '';
-          for (const m of text.matchAll(handle ? /[^\s_.·-]+/gu : /\S+/gu)) {
-            const range = document.createRange();
-            range.setStart(node, m.index);
-            range.setEnd(node, m.index + m[0].length);
-            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-            if (tops.size > 1) out.push(`“${m[0]}” in “${(cell.textContent ?? '').trim().slice(0, 40)}”`);
-          }
-        }
-      }
-      return out;
-    });
+  const broken = () => brokenWords(page, '[data-testid="compare-table"] :is(thead .account-name, thead .account-sub, tbody th[scope="row"], thead .figure-head)');
   for (const width of [1100, 1920]) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 1000 });
@@ -313,6 +318,35 @@ test('Compare’s headers break between words, never inside one, and handles onl
       expect(await page.locator('.compare-table-wrap').evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
       expect(await overflowOf(page)).toEqual([]);
       await table.locator('thead').screenshot({ path: testInfo.outputPath(`compare-headers-${width}-${scheme}.png`) });
+    }
+  }
+});
+
+test('a list’s cells wrap between words, never inside one, at 1,100 and 1,920 px', async ({ page, scout }, testInfo: TestInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1100, height: 1000 });
+  await scout.open(page);
+  // Two lists, one named: an item in both says both names in its "In lists" cell.
+  await page.keyboard.press('Control+7');
+  for (const id of ['1', '6']) {
+    await page.getByLabel('List id').fill(id);
+    await page.getByRole('button', { name: 'Sync list' }).click();
+    await expect(page.getByTestId('list-sync-note')).toContainText('in the cache', { timeout: 20_000 });
+  }
+  await page.getByRole('button', { name: 'Name this list…' }).click();
+  await page.getByLabel('List name').fill('Summer shortlist');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
+  await expect(page.getByTestId('list-item-row').first()).toBeVisible();
+  await expect(page.locator('td[data-column="inLists"]').filter({ hasText: 'Summer shortlist' }).first()).toBeVisible();
+  for (const width of [1100, 1920]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await brokenWords(page, '.list-item-table :is(td, th)'), `${width} px, ${scheme}`).toEqual([]);
+      expect(await overflowOf(page)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`list-cells-${width}-${scheme}.png`) });
     }
   }
 });
