@@ -298,7 +298,8 @@ test('Add accounts on a watchlist adds the channel ids that read, and keeps each
   // The two that did not read stay as typed, to fix; each is said in words, not as a name of another network.
   await expect(box).toHaveValue(`${short}\n${link}`);
   const field = page.getByTestId('watchlist-add-field');
-  await expect(field).toContainText(`These lines were not added; fix them and add again. “${short}” looks like a YouTube channel id but has 21 characters after UC, not 22 (1 missing)`);
+  await expect(field).toContainText('These lines were not added; fix them and add again.');
+  await expect(field).toContainText(`“${short}” looks like a YouTube channel id but has 21 characters after UC, not 22 (1 missing)`);
   await expect(field).toContainText('the channel id in that link, “UCq-Fj5jknLsUf-MWSy4_brA!”, has 23 characters after UC, not 22 (1 too many) and holds “!”, which no channel id does');
   await expect(field).not.toContainText('Instagram name');
   await expect(box).toHaveAttribute('aria-invalid', 'true');

@@ -442,12 +442,13 @@ function AddToWatchlist({ id, name, onAdded }: { id: number; name: string; onAdd
     // The lines that read are added; each that does not stays in the box as typed, with what is wrong with it.
     const batch = splitAccountBatch(text, network || null);
     if (batch.accounts.length === 0 && batch.problems.length === 0) return setError('Enter one or more accounts: names, @handles or profile links, one per line.');
-    if (batch.accounts.length === 0) return setError(`Nothing added. ${batch.problems.join(' ')}`);
+    // One line each (the field's message keeps its line ends).
+    if (batch.accounts.length === 0) return setError(['Nothing added.', ...batch.problems].join('\n'));
     try {
       const accounts = batch.accounts.map((a) => ({ network: a.network, account: a.account }));
       const result = await scout.invoke('watchlists:addAccounts', { id, accounts });
       setText(batch.kept.join('\n'));
-      setError(batch.problems.length === 0 ? null : `${batch.kept.length === 1 ? 'This line was' : 'These lines were'} not added; fix ${batch.kept.length === 1 ? 'it' : 'them'} and add again. ${batch.problems.join(' ')}`);
+      setError(batch.problems.length === 0 ? null : [`${batch.kept.length === 1 ? 'This line was' : 'These lines were'} not added; fix ${batch.kept.length === 1 ? 'it' : 'them'} and add again.`, ...batch.problems].join('\n'));
       setAdded(result.added === accounts.length ? `${plural(result.added, 'account')} added to ${name}.` : `${plural(result.added, 'account')} added; ${formatCount(accounts.length - result.added)} ${accounts.length - result.added === 1 ? 'was' : 'were'} on it already.`);
       onAdded();
     } catch (e) {
