@@ -12,7 +12,7 @@ import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
 import { runDbTask } from '../platform/cache/dbTasks';
 import type { CredentialStore } from '../platform/credentials/credentialStore';
 import type { EventBus } from '../kernel/eventBus';
-import { jobKeys, type JobRegistry } from '../kernel/jobs';
+import { type JobRegistry, teamJoinJob } from '../kernel/jobs';
 import type { Logger } from '../platform/log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn } from '../team/codecs';
@@ -254,7 +254,7 @@ export class TeamSession {
    */
   join(jobs: JobRegistry): Promise<TeamJoinResult> {
     let last: TeamJoinProgress = { received: 0, total: 0 };
-    return jobs.run('teamJoin', jobKeys.teamJoin(), "receiving the team's cache", async (signal) => {
+    return jobs.run(teamJoinJob, teamJoinJob.key(), "receiving the team's cache", async (signal) => {
       // Told once the team's records are counted (the job is registered by then: a cancel finds it).
       this.joining = { received: 0, total: 0 };
       try {

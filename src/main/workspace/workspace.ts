@@ -26,7 +26,7 @@ import type { TeamLedger } from '../team/teamLedger';
 import type { TeamSync } from '../team/sync';
 import type { SharedWork } from '../team/sharedWork';
 import { workspaceDbPath } from '../platform/paths';
-import type { DomainModule, DomainParts, ServiceMap, WorkspaceContext } from '../domains/context';
+import { paidOperationsOf, type DomainModule, type DomainParts, type ServiceMap, type WorkspaceContext } from '../domains/context';
 import { ApiAccess, type ApiAccessDeps } from './apiAccess';
 import { TeamSession, withinMs } from './teamSession';
 import { IN_USE_MARKER } from './pageCheck';
@@ -116,6 +116,7 @@ export class Workspace {
       connection: this.connection,
       isActive: () => deps.isActive?.(id) ?? true,
       workspaceLabel: workspaceLabels[id],
+      operations: paidOperationsOf(deps.domains),
       // Team: every claimed paid call asks the team database first, and is refused without a working connection.
       ...(team ? { team: team.connector.gate } : {}),
     });

@@ -28,11 +28,11 @@ import type { TiktokType } from '../reports/reportsRepository';
 import type { WatchlistRecord } from './watchlistsRepository';
 import { eventError } from '../../platform/errorWording';
 import { ACCESS_MS, balanceFor, freeUntilOf } from '../../kernel/costRule';
-import { jobKeys } from '../../kernel/jobs';
 import { seenEdit, stamped } from '../../team/seenEdits';
 import { changedSince } from '@shared/teamSeen';
 import type { TrackingDeps } from './trackingDeps';
 import { WatchlistRuns, type TeamClaim } from './watchlistRun';
+import { watchlistRunJob } from './operations';
 
 /** Settings of a watchlist its editor changes (each absent one stays as it is). */
 type WatchlistChange = { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean };
@@ -175,7 +175,7 @@ export class TrackingService {
 
   /** Stops a run of the watchlist under way; true when one was. */
   cancel(id: number): boolean {
-    return this.deps.jobs.cancel('watchlist', jobKeys.watchlist(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
+    return this.deps.jobs.cancel(watchlistRunJob, watchlistRunJob.key(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
   }
 
   /**
@@ -257,7 +257,7 @@ export class TrackingService {
       accounts: w.accounts,
       // A shared watchlist's month is the team's, as last read (this laptop's own, when more).
       renewedThisMonth: this.renewedThisMonth(w.id),
-      running: this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id)),
+      running: this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(w.id)),
     };
   }
 
@@ -347,11 +347,11 @@ export class TrackingService {
 
   private async runDue(): Promise<void> {
     // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
-    await this.runs.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
+    await this.runs.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(id)));
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);
-      if (next === null || next > this.now() || this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id))) continue;
+      if (next === null || next > this.now() || this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(w.id))) continue;
       const team = await this.teamClaim(w);
       if (team.skip) continue;
       // Looked at again after asking the team: closed, another workspace or offline meanwhile.

@@ -8,10 +8,11 @@ import { monthStart, type RefreshOutcome, type TrackingProgress } from '@shared/
 import type { TiktokType } from '../reports/reportsRepository';
 import type { WatchlistRecord } from './watchlistsRepository';
 import { eventError } from '../../platform/errorWording';
-import { jobKeys } from '../../kernel/jobs';
 import { unavailableCodes } from './alertsService';
 import type { BrandMentionsFetch } from '../reports/companionService';
 import type { TrackingDeps } from './trackingDeps';
+import { mentionsOperation } from '../reports/operations';
+import { watchlistRunJob } from './operations';
 
 /** A renewal's credits held before it is sent: on this laptop, and in the team's month when shared. */
 type Reservation = { local: number; team: string | null };
@@ -52,7 +53,7 @@ export class WatchlistRuns {
   /** Refreshes every account of the watchlist once, as a job (a second call joins the run under way). */
   run(w: WatchlistRecord, claimed: TeamClaim | null): Promise<TrackingProgress> {
     const id = w.id;
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
+    return this.deps.jobs.run(watchlistRunJob, watchlistRunJob.key(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
       const spending = new AbortController();
       this.spending.set(id, spending);
       try {
@@ -254,7 +255,7 @@ export class WatchlistRuns {
       if (signal.aborted || (ref.network !== 'tiktok' && ref.network !== 'youtube')) continue;
       // The API does not say what asking again costs: once asking cost a credit for this account
       // (the ledger observes every call), a run asks no more; the researcher still can, on its page.
-      if (this.deps.ledger.lastPaid(ref.network, ref.key, balanceKinds, 'mentions') !== null) continue;
+      if (this.deps.ledger.lastPaid(ref.network, ref.key, balanceKinds, mentionsOperation) !== null) continue;
       try {
         const found = await this.deps.brandMentions!(ref as AccountRef<'tiktok' | 'youtube'>);
         if (found) fetched.push({ ref, ...found });
