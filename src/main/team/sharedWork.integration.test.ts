@@ -24,7 +24,9 @@ import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
 import { accountDocId, teamSharedWork } from '../workspace/sharedDocs';
-import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
+import type { SharedKind } from './sharedFold';
+import type { SharedNotice } from './sharedLog';
+import type { SharedWork } from './sharedWork';
 import { paidOperations } from '../app/domains';
 
 interface Laptop {

@@ -31,7 +31,7 @@ import { eventError } from '../../platform/errorWording';
 import { TeamError, teamRefusals } from '../../kernel/teamErrors';
 import { teamItemParts, type RecordBody, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
-import type { SharedKind } from '../../team/sharedWork';
+import type { SharedKind } from '../../team/sharedFold';
 import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../../team/seenEdits';
 import { discoveryTeamItem, MAX_TEAM_PAGE_BYTES, type TeamPage } from './discoveryTeam';
 import { pageRange, validBody } from './discoveryQueryChecks';
