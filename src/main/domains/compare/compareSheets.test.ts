@@ -5,17 +5,17 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotDetail } from '../src/shared/contract';
-import { buildCompareModel, type CompareModel } from '../src/shared/compareModel';
-import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from '../src/main/domains/compare/compareSheets';
-import { roundAsShown } from '../src/shared/sheets';
-import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
-import { formatMetric } from '../src/shared/format';
-import { CSV_LEAD, comparisonCsv, csvValue } from '../src/main/domains/compare/compareCsv';
-import { BOM } from '../src/shared/csv';
-import { csvOf, xlsxBytes } from './sheetFiles';
-import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
-import { readyAnswer } from '../src/main/platform/api/schemas/testkit';
+import type { SnapshotDetail } from '../../../shared/contract';
+import { buildCompareModel, type CompareModel } from '../../../shared/compareModel';
+import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from './compareSheets';
+import { roundAsShown } from '../../../shared/sheets';
+import { NO_AGENCY, type AgencyBrand } from '../../../shared/agency';
+import { formatMetric } from '../../../shared/format';
+import { CSV_LEAD, comparisonCsv, csvValue } from './compareCsv';
+import { BOM } from '../../../shared/csv';
+import { csvOf, xlsxBytes } from '../../../../test/sheetFiles';
+import { NOW, realFormsName, sampleSnapshot, snapshotOf } from '../../../../test/fixtures/compareSamples';
+import { readyAnswer } from '../../platform/api/schemas/testkit';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -2,11 +2,11 @@
 // the screen's own formatter), dates without milliseconds, number formats, links, accent text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, MINUS } from '../src/shared/format';
-import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../src/shared/sheets';
-import { inBatchesOf, type StreamedSheet } from '../src/main/platform/files/sheetStream';
-import { workbookOf } from './sheetFiles';
-import { NO_AGENCY } from '../src/shared/agency';
+import { formatMetric, MINUS } from '../../../shared/format';
+import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../../../shared/sheets';
+import { inBatchesOf, type StreamedSheet } from './sheetStream';
+import { workbookOf } from '../../../../test/sheetFiles';
+import { NO_AGENCY } from '../../../shared/agency';
 
 const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
 
