@@ -397,7 +397,7 @@ export class CompetitorService {
       title: analysisTitle(analysis),
       describe: `the posts of ${brand}'s competitor analysis`,
       rows: count,
-      xlsx: (meta) => competitorSheets(analysis, posts, count, meta),
+      xlsx: (meta) => competitorSheets(analysis, posts, count, { ...meta, filters: query.filters ?? {} }),
       csv: () => competitorCsv(posts, count),
     };
   }

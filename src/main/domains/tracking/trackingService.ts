@@ -33,6 +33,7 @@ import { changedSince } from '@shared/teamSeen';
 import type { TrackingDeps } from './trackingDeps';
 import { WatchlistRuns, type TeamClaim } from './watchlistRun';
 import { watchlistRunJob } from './operations';
+import type { HeldRenewal } from '../../team/teamTracking';
 
 /** Settings of a watchlist its editor changes (each absent one stays as it is). */
 type WatchlistChange = { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean };
@@ -276,6 +277,15 @@ export class TrackingService {
     return Math.max(due, this.runs.retryAfter.get(w.id) ?? 0);
   }
 
+  /**
+   * Which renewals held in the team the renewals' stream (team/teamTracking.ts) may settle, and at
+   * what: not those of a watchlist whose run is under way (it still holds its own).
+   */
+  readonly renewalSettling = {
+    mine: (watchlistId: number) => !this.stopped && !this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(watchlistId)),
+    spentOn: (held: HeldRenewal) => this.runs.renewalSpent(held),
+  };
+
   /** Starts looking at the schedule: now (runs missed while Scout was closed catch up) and every minute. */
   startSchedule(): void {
     if (this.timer) return;
@@ -346,8 +356,8 @@ export class TrackingService {
   }
 
   private async runDue(): Promise<void> {
-    // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
-    await this.runs.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(id)));
+    // Renewals left unsettled by a crash or an absent team: the renewals' stream tells them (renewalSettling).
+    this.deps.team?.tracking.requestSettle();
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);

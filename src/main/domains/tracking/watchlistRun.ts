@@ -13,6 +13,7 @@ import type { BrandMentionsFetch } from '../reports/companionService';
 import type { TrackingDeps } from './trackingDeps';
 import { mentionsOperation } from '../reports/operations';
 import { watchlistRunJob } from './operations';
+import type { HeldRenewal } from '../../team/teamTracking';
 
 /** A renewal's credits held before it is sent: on this laptop, and in the team's month when shared. */
 type Reservation = { local: number; team: string | null };
@@ -285,11 +286,16 @@ export class WatchlistRuns {
     return type ? { tiktokType: type } : {};
   }
 
-  /** Tells the team how renewals written down here ended, for the watchlists `mine` accepts; a team away is tried at the next one. */
+  /** What the ledger says a renewal held in the team spent since it was reserved (null: not known yet). */
+  renewalSpent(held: HeldRenewal): number | null {
+    return this.spentSince({ network: held.network, key: held.accountKey }, held.at);
+  }
+
+  /** Tells the team how renewals written down here ended, for the watchlists `mine` accepts; a team away is tried by the renewals' stream. */
   async flushTeamRenewals(mine: (watchlistId: number) => boolean): Promise<void> {
     if (!this.deps.team?.reachable()) return;
     await this.deps.team.tracking
-      .flush(mine, (held) => this.spentSince({ network: held.network, key: held.accountKey }, held.at))
+      .flush(mine, (held) => this.renewalSpent(held))
       .catch((error: unknown) => this.deps.logger.warn(`watchlists: renewals not settled in the team database yet: ${eventError(error).message}`));
   }
 }
