@@ -1,6 +1,6 @@
-// `npm run bench [-- --json [FILE]] [-- --only page]`: Scout's speed and memory figures. Figures, not pass/fail:
-// these machines are noisy, so compare ratios measured in one run. Later issues add their
-// figures here (cache, report page).
+// `npm run bench [-- --json [FILE]] [-- --only page] [-- --compare COMMIT [--rounds N]]`: Scout's
+// speed and memory figures. Figures, not pass/fail: these machines are noisy, so compare ratios
+// measured in one run (`--compare`: another commit's figures beside this tree's, bench/versus.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,6 +21,7 @@ import { discoveryScrollFigures } from './discoveryScroll';
 import { teamFigures } from './team';
 import { teamDoubleBuysFigures } from './teamDoubleBuys';
 import { exportFigures } from './exports';
+import { compareWith } from './versus';
 
 
 const root = path.resolve(__dirname, '..');
@@ -99,13 +100,21 @@ async function main(): Promise<void> {
   // `--json` alone (as the issues write it: `npm run bench -- --json`) prints the figures as JSON on
   // stdout, with the table on stderr; `--json FILE` writes them to FILE.
   const argv = process.argv.slice(2).map((arg, i, all) => (arg === '--json' && (i === all.length - 1 || all[i + 1]!.startsWith('--')) ? '--json=-' : arg));
-  const { values } = parseArgs({ args: argv, options: { json: { type: 'string' }, reports: { type: 'string' }, large: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { json: { type: 'string' }, reports: { type: 'string' }, large: { type: 'string' }, only: { type: 'string', multiple: true }, compare: { type: 'string' }, rounds: { type: 'string' } },
+  });
   // `--only page` (repeatable: startup, cache, simulator, page, fetch, compare, competitor, discovery, discovery-ui, team, export, track) measures just those groups: one
   // group's figure can be followed while working on it without the whole run.
   const groups = ['startup', 'cache', 'simulator', 'page', 'fetch', 'compare', 'competitor', 'discovery', 'discovery-ui', 'team', 'export', 'track'];
   const only = values.only ?? groups;
   const unknown = only.filter((g) => !groups.includes(g));
   if (unknown.length > 0) throw new Error(`--only takes ${groups.join(', ')}; not ${unknown.join(', ')}`);
+  if (values.compare) {
+    const rounds = Number(values.rounds ?? 2);
+    if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of at least 1');
+    return compareWith(values.compare, { rounds, only: values.only ?? [], ...(values.json && values.json !== '-' ? { json: values.json } : {}) });
+  }
   const figures: Figures = {};
   if (only.some((g) => needsBuild.includes(g))) buildIfStale();
   const measures: Record<string, () => Promise<void>> = {

@@ -11,6 +11,7 @@ import { PostgresTeamGate } from '../src/main/team/gate';
 import { productionHarness, type ProductionHarness } from '../test/productionHarness';
 import { startTeam } from '../test/teamStart';
 import type { Figures } from './cache';
+import { paidOperations } from '../src/main/app/domains';
 
 const SCOUTS = 10;
 const ACCOUNTS = 100;
@@ -50,7 +51,7 @@ export async function teamDoubleBuysFigures(figures: Figures): Promise<void> {
       const harness = await productionHarness({}, {}, sim);
       harnesses.push(harness);
       const ws = harness.services.active();
-      const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: new PostgresTeamGate(researcher.pool({ max: 4 }), { leaseMs: 30_000, heldPollMs: 200 }) });
+      const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: new PostgresTeamGate(researcher.pool({ max: 4 }), { leaseMs: 30_000, heldPollMs: 200 }) });
       const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 250, maxWaitMs: 120_000 });
       scouts.push({ reports, accounts: accountsOf(i) });
     }

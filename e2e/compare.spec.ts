@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { roundAsShown, type FigureUnit } from '../src/shared/sheets';
+import { formatMetric } from '../src/shared/format';
 import { appRoot } from './browserMode';
 import { addAccounts } from './workspace';
 
@@ -248,6 +249,11 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
       const field = line[4 + i]!;
       if (v === '') expect(field, `${want.label} ${shown.names[i]}`).toMatch(ABSENT);
       else if (want.unit === 'text') expect(field.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(v);
+      // A duration as the screen writes it ('68 h 14 min'), never milliseconds.
+      else if (want.unit === 'duration_ms') {
+        expect(field, `${want.label} ${shown.names[i]}`).toBe(formatMetric(Number(v), 'duration_ms'));
+        expect(want.texts[i]).toContain(field);
+      }
       else expect(Number(field), `${want.label} ${shown.names[i]}`).toBe(roundAsShown(Number(v), want.unit as FigureUnit));
     });
   });

@@ -16,7 +16,11 @@ const systemPackages = {
   chromium: 'browser mode tests',
   xvfb: 'running the desktop window without a screen (tests)',
   xauth: 'xvfb-run',
-  'poppler-utils': 'reading PDFs back in tests (pdftotext, pdfinfo)',
+  'poppler-utils': 'reading PDFs back in tests (pdftotext, pdfinfo, pdftoppm)',
+  'libreoffice-calc': 'printing every workbook as a client prints it, in tests (soffice)',
+  'fonts-dejavu-core': 'the font LibreOffice prints a workbook in when Carlito is missing (tests)',
+  'fonts-droid-fallback': 'CJK names in the printed workbooks (tests)',
+  'fonts-lohit-deva': 'Devanagari names in the printed workbooks (tests)',
   postgresql: 'a real team database in tests and benchmarks (initdb, pg_ctl)',
 };
 

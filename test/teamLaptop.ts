@@ -8,7 +8,8 @@ import type { ScoutEvent } from '@shared/contract';
 import type { TeamView } from '@shared/team';
 import { Logger } from '../src/main/platform/log';
 import { KeytarCredentialStore } from '../src/main/platform/credentials/credentialStore';
-import { MainServices } from '../src/main/app/mainServices';
+import { MainServices, type MainServicesOptions } from '../src/main/app/mainServices';
+import type { TeamPoolOptions } from '../src/main/team/pool';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import type { SimulatorHandle } from '../src/simulator/server';
 import type { Researcher } from './teamDb';
@@ -26,7 +27,7 @@ export interface Laptop {
 }
 
 /** Main services on a data folder of their own, Team active, its API address and credentials on the simulator. */
-export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number; leaseMs?: number; dataDir?: string; appTimings?: boolean } = {}): Promise<Laptop> {
+export async function teamLaptop(context: { sim: SimulatorHandle; keychainService: string; open: MainServices[] }, options: { keychain?: string; heldWaitMs?: number; leaseMs?: number; dataDir?: string; appTimings?: boolean; domains?: MainServicesOptions['domains']; teamPool?: TeamPoolOptions } = {}): Promise<Laptop> {
   const { sim, keychainService, open } = context;
   // A data folder given: a laptop started again on the folder of one before it (restarted, or killed).
   const dataDir = options.dataDir ?? tempDir('scout-team-');
@@ -39,6 +40,7 @@ export async function teamLaptop(context: { sim: SimulatorHandle; keychainServic
     version: 'test',
     logger,
     credentialStore: new KeytarCredentialStore(options.keychain ?? keychainService, (s) => logger.registerSecret(s)),
+    ...(options.domains ? { domains: options.domains } : {}),
     // A discovery page takes the simulator well under a second alone but over two beside another
     // test worker on CI, and a paid answer cut off by the timeout is (rightly) not asked again:
     // no team test waits for a timeout, so it is as long as a slow machine needs.
@@ -49,8 +51,12 @@ export async function teamLaptop(context: { sim: SimulatorHandle; keychainServic
           apiTimeoutMs: 15_000,
           transport: { retry: { initialDelayMs: 5, maxDelayMs: 30, maxAttempts: 3 } },
           polling: { pollDelayMs: () => 20, maxWaitMs: 10_000 },
-          team: { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: options.leaseMs ?? 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } },
         }),
+    // `teamPool`: the team database's timeouts (a test of a slow database makes them long).
+    team: {
+      ...(options.appTimings ? {} : { firstRetryMs: 50, maxRetryMs: 200, gate: { leaseMs: options.leaseMs ?? 5_000, heldPollMs: 20, ...(options.heldWaitMs ? { heldWaitMs: options.heldWaitMs } : {}) } }),
+      ...(options.teamPool ? { pool: options.teamPool } : {}),
+    },
   });
   open.push(services);
   const seen: string[] = [];

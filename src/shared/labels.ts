@@ -2,10 +2,12 @@
 // it spends, what a paying button says. (Network and period names are in format.ts, with the
 // other words for values.)
 import type { ArchiveKind } from './archive';
+import type { CompetitorFilters } from './competitor';
+import { countryName } from './countries';
 import type { Network } from './reports';
 import type { MonthlyLimit } from './monthlyLimit';
 import type { TeamState, TeamStatus } from './team';
-import { formatCount, formatDate, networkLabels, PERIOD_WORDS } from './format';
+import { formatCount, formatDate, formatMetric, networkLabels, PERIOD_WORDS } from './format';
 
 const YOUTUBE_CHANNEL_ID = /^UC[\w-]{22}$/;
 
@@ -221,4 +223,51 @@ export const teamUnreachableRow = 'not bought: the team database cannot be reach
 export function teamUnreachableBatch(count: number): string {
   const what = count === 1 ? 'this report' : 'these reports';
   return `The team database cannot be reached: a teammate may already have ${what}, and your team’s monthly limit cannot be checked. Nothing was spent.`;
+}
+
+/**
+ * The post browser's filters (CompetitorFilters) by the names the page gives them: its labels,
+ * and the competitor file's Summary, which says which filters made the posts it holds.
+ */
+export const competitorFilterLabels = {
+  text: 'Search captions and accounts',
+  paidTypes: 'Paid type',
+  accountTypes: 'Account type',
+  countries: 'Audience country',
+  followers: 'Followers',
+  er: 'Engagement %',
+  posted: 'Posted',
+} as const;
+
+/** A value the API gives as a word with underscores ('likely_sponsored'), as words. */
+export function apiWords(value: string): string {
+  return value.replace(/_+/g, ' ');
+}
+
+/** A range in words: '10,000 to 50,000', 'from 10,000', 'up to 50,000'; null when neither end is set. */
+function rangeWords(from: string | null, to: string | null): string | null {
+  if (from !== null && to !== null) return `${from} to ${to}`;
+  if (from !== null) return `from ${from}`;
+  return to === null ? null : `up to ${to}`;
+}
+
+/**
+ * The filters that are set, each by its label and what it was set to, in the page's order:
+ * [{ label: 'Paid type', value: 'likely sponsored' }, { label: 'Posted', value: '2026-03-01 to 2026-03-31' }].
+ */
+export function competitorFilterWords(filters: CompetitorFilters): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | null) => {
+    if (value !== null && value !== '') out.push({ label, value });
+  };
+  const list = (values: readonly string[] | undefined, word: (v: string) => string) => (values?.length ? values.map(word).join(', ') : null);
+  const n = (v: number | undefined, write: (v: number) => string) => (v === undefined ? null : write(v));
+  add(competitorFilterLabels.text, filters.text?.trim() ? `“${filters.text.trim()}”` : null);
+  add(competitorFilterLabels.paidTypes, list(filters.paidTypes, apiWords));
+  add(competitorFilterLabels.accountTypes, list(filters.accountTypes, apiWords));
+  add(competitorFilterLabels.countries, list(filters.countries, countryName));
+  add(competitorFilterLabels.followers, rangeWords(n(filters.followersMin, formatCount), n(filters.followersMax, formatCount)));
+  add(competitorFilterLabels.er, rangeWords(n(filters.erMin, (v) => formatMetric(v, 'percent')), n(filters.erMax, (v) => formatMetric(v, 'percent'))));
+  add(competitorFilterLabels.posted, rangeWords(filters.dateFrom ?? null, filters.dateTo ?? null));
+  return out;
 }

@@ -17,6 +17,7 @@
 // without milliseconds (isoDateTime).
 import type ExcelJS from 'exceljs';
 import { DEFAULT_ACCENT, type AgencyBrand } from './agency';
+import { BASE_FONT_SIZE, textHeight, textWidth, wrappedLines } from './sheetText';
 
 // ---------------------------------------------------------------------------------------------
 // Numbers and dates in files
@@ -98,7 +99,7 @@ export const SHEET_FORMATS = {
 } as const;
 
 export const LINK_FONT: Partial<ExcelJS.Font> = { underline: true, color: { argb: 'FF1F4E9A' } };
-const SUBTITLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF555555' } };
+const SUBTITLE_FONT: Partial<ExcelJS.Font> = sheetFont({ italic: true, color: { argb: 'FF555555' } });
 /** How a figure the report does not have reads in a cell: a word, grey and italic, never 0. */
 export const ABSENT_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF8A8A8A' } };
 
@@ -133,21 +134,31 @@ export const TABLE_HEADER_ROW = 3;
 type SheetRow = Pick<ExcelJS.Row, 'getCell' | 'eachCell' | 'height' | 'number'>;
 
 /**
- * The title (row 1) and subtitle (row 2) cells, the subtitle's row as tall as its wrapped lines
- * in `chars` (the summed widths of the columns the block spans). The caller merges each row
- * across the table's width: a merged cell's wrapped text does not grow its row in Excel or
- * LibreOffice, so the rows are sized here.
+ * A cell's font in full: the sheet's font (Calibri 11) with the cell's own changes. A font that
+ * names no face and size is drawn by LibreOffice in its default serif at 10 pt, not in the font
+ * the rows were measured in.
  */
-export function titleRows(titleRow: SheetRow, subtitleRow: SheetRow, chars: number, title: string, subtitle: string): void {
+export function sheetFont(font: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> {
+  return { name: 'Calibri', family: 2, size: BASE_FONT_SIZE, ...font };
+}
+
+const TITLE_FONT = sheetFont({ bold: true, size: 14 });
+
+/**
+ * The title (row 1) and subtitle (row 2) cells, each row as tall as its wrapped lines in `width`
+ * (the summed widths of the columns the block spans). The caller merges each row across the
+ * table's width: a merged cell's wrapped text does not grow its row in Excel or LibreOffice, so
+ * the rows are sized here.
+ */
+export function titleRows(titleRow: SheetRow, subtitleRow: SheetRow, width: number, title: string, subtitle: string): void {
   titleRow.getCell(1).value = title;
-  titleRow.getCell(1).font = { bold: true, size: 14 };
+  titleRow.getCell(1).font = TITLE_FONT;
   titleRow.getCell(1).alignment = { vertical: 'top', wrapText: true };
   subtitleRow.getCell(1).value = subtitle;
   subtitleRow.getCell(1).font = SUBTITLE_FONT;
   subtitleRow.getCell(1).alignment = { vertical: 'top', wrapText: true };
-  const lines = (text: string, perLine: number) => Math.max(1, Math.ceil(text.length / Math.max(10, perLine)));
-  titleRow.height = 20 * lines(title, chars / 1.4);
-  subtitleRow.height = 15 * lines(subtitle, chars * 0.95);
+  titleRow.height = textHeight(title, width, TITLE_FONT);
+  subtitleRow.height = textHeight(subtitle, width, SUBTITLE_FONT);
 }
 
 /** The header cells of a row: bold, wrapped, on the accent colour. */
@@ -157,7 +168,7 @@ export function styleHeaderCells(row: SheetRow, from: number, to: number, brand:
   for (let c = from; c <= to; c++) {
     const cell = row.getCell(c);
     cell.fill = fill;
-    cell.font = { ...(cell.font ?? {}), bold: true, color: { argb: color } };
+    cell.font = sheetFont({ ...(cell.font ?? {}), bold: true, color: { argb: color } });
     cell.alignment = { vertical: 'top', wrapText: true };
   }
 }
@@ -219,6 +230,7 @@ function shownText(cell: ExcelJS.Cell): string {
     return `${fmt.includes('$') ? '$' : ''}${text}${fmt.includes('%') ? '%' : ''}${fmt.includes('week') ? ' / week' : ''}`;
   }
   if (typeof v === 'object' && 'text' in v) return String(v.text);
+  if (typeof v === 'object' && 'formula' in v) return String(v.result ?? '');
   if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
   return String(v);
 }
@@ -268,70 +280,60 @@ export class ColumnFit {
       const cell = row.getCell(c);
       if (isMergedAway(cell)) continue;
       const text = shownText(cell);
-      const longest = header ? Math.max(0, ...text.split(/\s+/).map((w) => w.length)) : Math.max(0, ...text.split('\n').map((l) => l.length));
+      // The header is bold and wraps between its words: its longest word counts.
+      const longest = header ? Math.max(0, ...text.split(/\s+/).map((w) => textWidth(w, { bold: true }))) : longestLine(cell);
       this.wanted[c] = Math.max(this.wanted[c]!, longest);
       if (!header && isFigure(cell.value)) this.figures[c] = true;
     }
   }
 
-  /** The widths, in Excel's characters, by column from 1 (index 0 unused). */
+  /** The widths, in Excel's characters (digits of the sheet's font), by column from 1 (index 0 unused). */
   widths(): number[] {
     const min = this.limits.min ?? 8;
-    // A character of text is about a tenth wider than the '0' a width counts, in the fonts a client has.
     return this.wanted.map((want, c) => (c === 0 ? 0 : Math.min(this.max(c), Math.max(min, Math.ceil(want * 1.1) + 2))));
   }
 
   /**
-   * Finishes a row's cells once the widths are known: wraps what is longer than its column may
-   * be (a link does not wrap in LibreOffice: its text is made short enough instead) and starts
-   * text after a column of figures one step in (an indent needs its side).
+   * Finishes a row's cells once the widths are known: wraps what is wider than its column may be,
+   * or has lines of its own (a link does not wrap in LibreOffice: its text is made short enough
+   * instead), and starts text after a column of figures one step in (an indent needs its side).
    */
   finishCells(row: SheetRow): void {
     for (let c = 1; c <= this.columns; c++) {
       const cell = row.getCell(c);
       if (isMergedAway(cell)) continue;
-      const longest = Math.max(0, ...shownText(cell).split('\n').map((l) => l.length));
-      if (longest > this.max(c) && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
+      const text = shownText(cell);
+      if ((longestLine(cell) > this.max(c) || text.includes('\n')) && !cell.hyperlink) cell.alignment = { ...(cell.alignment ?? {}), wrapText: true, vertical: 'top' };
       if (c >= 2 && !this.figures[c] && this.figures[c - 1] && !isFigure(cell.value)) cell.alignment = { ...(cell.alignment ?? {}), horizontal: 'left', indent: 1 };
     }
   }
 }
 
-/** Makes a row as tall as its wrapped text, in columns `widthOf(c)` wide; its cells then start at the top. */
-export function fitRowHeight(row: SheetRow, widthOf: (column: number) => number, lineHeight = 14.5): void {
-  let lines = 1;
-  row.eachCell((cell, c) => {
-    if (!cell.alignment?.wrapText || isMergedAway(cell)) return;
-    // A width counts '0's; ordinary text is narrower, about 1.15 characters a '0' in Excel's and LibreOffice's fonts.
-    const width = Math.max(4, Math.floor(widthOf(c) * 1.15));
-    const cellLines = shownText(cell)
-      .split('\n')
-      .reduce((sum, line) => sum + Math.max(1, wrappedLines(line, width)), 0);
-    lines = Math.max(lines, cellLines);
-  });
-  if (lines === 1) return;
-  row.height = lines * lineHeight + 2;
-  // Every cell of a tall row starts at its top, beside the wrapped one.
-  row.eachCell((cell) => (cell.alignment = { ...(cell.alignment ?? {}), vertical: 'top' }));
+/** How wide a cell's longest line is, in its font. */
+function longestLine(cell: ExcelJS.Cell): number {
+  const font = cell.font ?? {};
+  return Math.max(0, ...shownText(cell).split('\n').map((line) => textWidth(line, font)));
 }
 
-/** How many lines `text` takes wrapped at word boundaries in `width` characters. */
-function wrappedLines(text: string, width: number): number {
-  let lines = 1;
-  let used = 0;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const len = word.length;
-    if (used === 0) {
-      lines += Math.floor(Math.max(0, len - 1) / width);
-      used = len % width || width;
-    } else if (used + 1 + len <= width) {
-      used += 1 + len;
-    } else {
-      lines += 1 + Math.floor(Math.max(0, len - 1) / width);
-      used = len % width || width;
-    }
-  }
-  return lines;
+/**
+ * Makes a row as tall as its wrapped text, in columns `widthOf(c)` wide (textHeight: the lines
+ * each wrapped cell takes, in its font); its cells then start at the top. A row without wrapped
+ * text is left to the program, which makes it one line of its largest font.
+ */
+export function fitRowHeight(row: SheetRow, widthOf: (column: number) => number): void {
+  let height = 0;
+  let wraps = false;
+  row.eachCell((cell, c) => {
+    if (!cell.alignment?.wrapText || isMergedAway(cell)) return;
+    const text = shownText(cell);
+    const font = cell.font ?? {};
+    height = Math.max(height, textHeight(text, widthOf(c), font));
+    if (wrappedLines(text, widthOf(c), font) > 1) wraps = true;
+  });
+  if (!wraps) return;
+  row.height = Math.ceil(height);
+  // Every cell of a tall row starts at its top, beside the wrapped one.
+  row.eachCell((cell) => (cell.alignment = { ...(cell.alignment ?? {}), vertical: 'top' }));
 }
 
 /** 'https://www.instagram.com/natgeo/' → 'instagram.com/natgeo': a link's text, short enough for a column. */
@@ -344,14 +346,35 @@ export function shortLink(url: string, max = 36): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** A link's text cut to `max` characters ('…' at the end): a link does not wrap. */
+/**
+ * A link's text cut to at most `max` digits wide ('…' at the end; textWidth: a CJK character
+ * counts two): a link does not wrap in LibreOffice, and a longer one runs over the next cell.
+ */
 export function linkText(text: string, max = 36): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  if (textWidth(text) <= max) return text;
+  let cut = '';
+  for (const ch of text) {
+    if (textWidth(`${cut}${ch}…`) > max) break;
+    cut += ch;
+  }
+  return `${cut.trimEnd()}…`;
 }
 
-/** A clickable link with short text; null for no address. Only web addresses become links. */
+/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko…). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** A formula's text: in quotes, a quote in it doubled. */
+const formulaText = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/**
+ * A clickable link with short text; null for no address. Only web addresses become links.
+ * LibreOffice draws a link's text that mixes right-to-left and left-to-right words ('مطبخ سارة
+ * (@sara)') out of order and spread over the next cell: such a link is a HYPERLINK formula
+ * instead, whose text it draws as any other cell's (as long as a formula's text may be).
+ */
 export function linkValue(url: string | null | undefined, text?: string): ExcelJS.CellValue | null {
   if (!url) return null;
   if (!/^https?:\/\//i.test(url)) return url;
-  return { text: text ?? shortLink(url), hyperlink: url, tooltip: url };
+  const shown = text ?? shortLink(url);
+  if (RTL.test(shown) && url.length <= 255 && shown.length <= 255) return { formula: `HYPERLINK(${formulaText(url)},${formulaText(shown)})`, result: shown };
+  return { text: shown, hyperlink: url, tooltip: url };
 }

@@ -1,5 +1,5 @@
 // What an editor of shared work showed when the researcher began an edit ("seen"), sent back with
-// the save: a Team workspace shares the edit as made on that version (sharedWork.ts's rule: a
+// the save: a Team workspace shares the edit as made on that version (sharedFold.ts's rule: a
 // teammate's change since is one this edit had not seen, so whichever is overtaken is told), and
 // main applies only what the researcher changed from what was shown (`changedSince`), so a form
 // saved whole never puts back a value a teammate changed while it was open.

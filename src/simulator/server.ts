@@ -14,7 +14,7 @@ import { competitorRoute } from './routes/competitor';
 import { discoveryRoutes } from './routes/discovery';
 import { planInfoRoute } from './routes/planInfo';
 import { pdfFile, reportRoutes } from './routes/reports';
-import { SimState, type SimStateOptions } from './state';
+import { SimState, type SimSeed, type SimStateOptions } from './state';
 import { SimStateFile, type SimLog } from './stateFile';
 
 export type { SimRequest, SimResponse, SimRoute } from './context';
@@ -57,6 +57,11 @@ export interface SimulatorOptions extends SimStateOptions {
    * and clock: the credit options and `clock` only shape a fresh one.
    */
   stateFile?: string;
+  /**
+   * What an earlier simulator sold, asked for only when the state starts afresh (no state file,
+   * or one set aside): the demo seeds it from its cache (SimSeed).
+   */
+  soldBefore?: () => SimSeed;
   /** Where the state file's problems and resumes are told (default: nowhere). */
   logger?: SimLog;
 }
@@ -180,7 +185,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   state.highDemand = options.highDemand ?? false;
   const clock = new SimClock(options.clock);
   const stateFile = options.stateFile ? new SimStateFile(options.stateFile, state, clock, options.logger ?? { info: () => {}, warn: () => {} }) : null;
-  stateFile?.load();
+  const resumed = stateFile?.load() ?? false;
+  const seed = resumed ? undefined : options.soldBefore?.();
+  if (seed && (seed.unlocks.length > 0 || Object.values(seed.spent).some((n) => (n ?? 0) > 0))) {
+    state.seed(seed);
+    options.logger?.info(`simulator: started afresh and took over what the cache says was sold (${seed.unlocks.length} unlocks, ${seed.spent.credits ?? 0} credits spent)`);
+  }
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const generationMs = options.generationMs ?? 3000;

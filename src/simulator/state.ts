@@ -22,6 +22,17 @@ export interface SimStateOptions {
 export type BalanceKind = keyof SimBalances;
 
 /**
+ * What an earlier simulator of the same cache sold, for one that starts without its state (the
+ * demo's folder from before the state file, or a file set aside): the accounts paid for, and
+ * what each balance had spent. Applied to a fresh state only, so the demo's meter and quotes
+ * agree with its cache from the first answer.
+ */
+export interface SimSeed {
+  unlocks: readonly { network: Network; name: string; at: number; tiktokType?: 'report' | 'advanced_report' }[];
+  spent: Partial<Record<BalanceKind, number>>;
+}
+
+/**
  * Ways a real API account behaves that tests switch on at run time, to hold the ledger to what
  * the API really took (the ledger tests).
  */
@@ -146,6 +157,29 @@ export class SimState {
   }
 
   /** Total of everything spent, for tests comparing with a client's ledger. */
+  /** Takes over what an earlier simulator sold (a fresh state only): its unlocks and its spending. */
+  seed(seed: SimSeed): void {
+    for (const u of seed.unlocks) {
+      const paidWith: BalanceKind = u.network !== 'tiktok' ? 'credits' : u.tiktokType === 'report' ? 'miniReports' : 'advancedReports';
+      this.checks.set(checkKey(u.network, u.name), {
+        network: u.network,
+        name: u.name.trim().toLowerCase(),
+        checkedAt: u.at,
+        readyAt: u.at,
+        paidWith,
+        outcome: 'ready',
+        refunded: false,
+        ...(u.network === 'tiktok' ? { tiktokType: u.tiktokType ?? 'advanced_report' } : {}),
+      });
+    }
+    for (const [kind, n] of Object.entries(seed.spent) as [BalanceKind, number][]) {
+      const taken = Math.min(Math.max(0, Math.round(n)), this.balances[kind]);
+      this.balances[kind] -= taken;
+      this.spent[kind] += taken;
+    }
+    this.touch();
+  }
+
   totalSpent(): number {
     return Object.values(this.spent).reduce((s, v) => s + v, 0);
   }

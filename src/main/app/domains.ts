@@ -1,6 +1,6 @@
 // The composition root's list: every domain of main, in the order their services are built (a
 // domain's `register` may use the services of those before it; later ones only lazily).
-import type { DomainModule } from '../domains/context';
+import { paidOperationsOf, type DomainModule } from '../domains/context';
 import { agencyDomain } from '../domains/agency';
 import { notesDomain } from '../domains/notes';
 import { reportsDomain } from '../domains/reports';
@@ -28,3 +28,6 @@ export const domains = [
   trackingDomain,
   archiveDomain,
 ] as const satisfies readonly DomainModule<never>[];
+
+/** Every domain's paid operations (their operations.ts files), as a workspace's kernel reads them. */
+export const paidOperations = paidOperationsOf(domains);

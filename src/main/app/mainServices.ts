@@ -36,6 +36,8 @@ export interface MainServicesOptions {
   polling?: WorkspaceDeps['polling'];
   /** The Team workspace's connection timing (tests shorten it). */
   team?: WorkspaceDeps['team'];
+  /** The domains each workspace holds: app/domains.ts (a test adds one of its own). */
+  domains?: WorkspaceDeps['domains'];
 }
 
 export class MainServices {
@@ -79,7 +81,7 @@ export class MainServices {
       polling: options.polling,
       team: options.team,
       isActive: (id) => id === this.activeId,
-      domains,
+      domains: options.domains ?? domains,
       onDamaged: () => void this.workspaceState().then((state) => this.events.emit('workspace:changed', state)),
     });
     this.plans = new PlanService(this.events);

@@ -12,6 +12,7 @@ import type { ApiClient } from '../platform/api/apiClient';
 import type { CreditLedger } from '../kernel/creditLedger';
 import type { PaidWork } from '../kernel/paidWork';
 import type { JobRegistry } from '../kernel/jobs';
+import { PaidOperations, type PaidOperation } from '../kernel/paidOperation';
 import type { ConnectionTracker } from '../kernel/connection';
 import type { EventBus } from '../kernel/eventBus';
 import type { Logger } from '../platform/log';
@@ -138,6 +139,8 @@ export interface HostCapabilities {
 
 export interface DomainModule<C extends Channel = Channel> {
   readonly name: string;
+  /** The paid operations the domain buys (its operations.ts): the kernel reads them by name. */
+  readonly paidOperations?: readonly PaidOperation[];
   register(ctx: WorkspaceContext): DomainParts;
   /** The domain's channels; each channel is answered by exactly one domain (or the host's core). */
   handlers?(h: HandlerContext): { [K in C]: Handlers[K] };
@@ -146,6 +149,11 @@ export interface DomainModule<C extends Channel = Channel> {
 /** Declares a domain module, its handlers checked against the channels it names. */
 export function defineDomain<C extends Channel = never>(module: DomainModule<C>): DomainModule<C> {
   return module;
+}
+
+/** Every paid operation of these domains, for a workspace's kernel. */
+export function paidOperationsOf(modules: readonly Pick<DomainModule<never>, 'paidOperations'>[]): PaidOperations {
+  return new PaidOperations(modules.flatMap((m) => m.paidOperations ?? []));
 }
 
 /** The researcher's "buy anyway" (the team database cannot be reached), as the services take it. */

@@ -10,7 +10,7 @@ import { domains } from '../app/domains';
 import type { DomainModule, HandlerContext, Handlers, HostCapabilities } from '../domains/context';
 import type { Logger } from '../platform/log';
 import { errorData } from '../platform/errorWording';
-import { jobKeys } from '../kernel/jobs';
+import { teamJoinJob } from '../kernel/jobs';
 import { clipText } from '../platform/api/schemas/textBounds';
 
 export type { Handlers, HostCapabilities } from '../domains/context';
@@ -89,7 +89,7 @@ export function createHandlers(s: MainServices, host: HostCapabilities = {}): Ha
       return team.teamSession.join(team.jobs);
     },
     // Stops "receive the team's cache" after the page under way.
-    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').jobs.cancel('teamJoin', jobKeys.teamJoin()) }),
+    'team:cancelJoin': async () => ({ cancelled: s.workspaces.get('team').jobs.cancel(teamJoinJob, teamJoinJob.key()) }),
     // Edits overtaken by a teammate's, in the active workspace (a Team workspace's; none elsewhere).
     'team:notices': async () => s.active().teamSession?.notices() ?? [],
     'team:restoreNotice': async ({ id }) => {

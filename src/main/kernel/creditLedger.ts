@@ -9,6 +9,7 @@
 import { balanceKinds, plausibleBalance, type BalanceKind } from '@shared/balances';
 import type { SpendingRow } from '@shared/reports';
 import type { Db } from '../platform/cache/database';
+import type { PaidOperation } from './paidOperation';
 
 export type { BalanceKind, SpendingRow };
 
@@ -290,7 +291,7 @@ export class CreditLedger {
    * reading the balance after a lost answer); otherwise a call whose cost is still being found
    * out counts when it was expected to cost something.
    */
-  lastPaid(network: string, accountKey: string, balance: BalanceKind | readonly BalanceKind[], operation: 'report' | 'history' | 'pdf' | 'mentions', answered = false): number | null {
+  lastPaid(network: string, accountKey: string, balance: BalanceKind | readonly BalanceKind[], operation: PaidOperation, answered = false): number | null {
     const kinds = JSON.stringify(typeof balance === 'string' ? [balance] : balance);
     const paid = answered
       ? "status = 'settled' AND actual_cost > 0"
@@ -300,7 +301,7 @@ export class CreditLedger {
         `SELECT max(created_at) AS at FROM credit_ledger
          WHERE network = ? AND account_key = ? AND balance IN (SELECT value FROM json_each(?)) AND operation = ? AND (${paid})`,
       )
-      .get(network, accountKey, kinds, operation) as { at: number | null };
+      .get(network, accountKey, kinds, operation.name) as { at: number | null };
     if (row.at === null) return null;
     const refunded = this.db
       .prepare(

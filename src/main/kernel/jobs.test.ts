@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobRegistry, jobKeys } from './jobs';
+import { JobRegistry } from './jobs';
+import { reportJob } from '../domains/reports/operations';
+import { creatorsSyncJob } from '../domains/creators/operations';
 
 const events: { name: string; payload: unknown }[] = [];
 const registry = () => new JobRegistry('production', (name, payload) => events.push({ name, payload }));
@@ -18,11 +20,11 @@ describe('the job registry', () => {
       await new Promise((r) => setTimeout(r, 10));
       return mine;
     };
-    const key = jobKeys.report({ network: 'tiktok', key: 'khaby.lame', tiktokType: 'report' });
+    const key = reportJob.key({ network: 'tiktok', key: 'khaby.lame', tiktokType: 'report' });
     const [a, b, c] = await Promise.all([
       jobs.run('report', key, 'the TikTok report of khaby.lame', work),
       jobs.run('report', key, 'the TikTok report of khaby.lame', work),
-      jobs.run('report', jobKeys.report({ network: 'tiktok', key: 'khaby.lame' }), 'the advanced one', work),
+      jobs.run('report', reportJob.key({ network: 'tiktok', key: 'khaby.lame' }), 'the advanced one', work),
     ]);
     expect(runs).toBe(2);
     expect(a).toBe(b);
@@ -31,9 +33,9 @@ describe('the job registry', () => {
   });
 
   it('has one key function per kind: a TikTok mini and advanced report are two jobs, other networks have one report', () => {
-    expect(jobKeys.report({ network: 'tiktok', key: 'a', tiktokType: 'report' })).not.toBe(jobKeys.report({ network: 'tiktok', key: 'a', tiktokType: 'advanced_report' }));
-    expect(jobKeys.report({ network: 'tiktok', key: 'a' })).toBe(jobKeys.report({ network: 'tiktok', key: 'a', tiktokType: 'advanced_report' }));
-    expect(jobKeys.report({ network: 'instagram', key: 'a', tiktokType: 'report' })).toBe(jobKeys.report({ network: 'instagram', key: 'a' }));
+    expect(reportJob.key({ network: 'tiktok', key: 'a', tiktokType: 'report' })).not.toBe(reportJob.key({ network: 'tiktok', key: 'a', tiktokType: 'advanced_report' }));
+    expect(reportJob.key({ network: 'tiktok', key: 'a' })).toBe(reportJob.key({ network: 'tiktok', key: 'a', tiktokType: 'advanced_report' }));
+    expect(reportJob.key({ network: 'instagram', key: 'a', tiktokType: 'report' })).toBe(reportJob.key({ network: 'instagram', key: 'a' }));
   });
 
   it('cancels by key, by account (both TikTok reports), and all at once; says what runs in words; waits until all ended', async () => {
@@ -41,7 +43,7 @@ describe('the job registry', () => {
     const mini = jobs.run('report', 'tiktok:a:report', 'the TikTok report of a', untilStopped, { account: 'tiktok:a' });
     const advanced = jobs.run('report', 'tiktok:a:advanced_report', 'the advanced TikTok report of a', untilStopped, { account: 'tiktok:a' });
     const run = jobs.run('discovery', 'r1', 'a discovery run (pages 1–6)', untilStopped);
-    const sync = jobs.run('creators', jobKeys.creators(), 'the creators sync', untilStopped);
+    const sync = jobs.run('creators', creatorsSyncJob.key(), 'the creators sync', untilStopped);
     expect(jobs.running().map((j) => j.describe)).toEqual(['the TikTok report of a', 'the advanced TikTok report of a', 'a discovery run (pages 1–6)', 'the creators sync']);
     expect(jobs.cancel('report', (j) => j.account === 'tiktok:a', 'by account')).toBe(true);
     expect(await mini).toBe('stopped: by account');

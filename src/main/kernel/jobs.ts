@@ -1,38 +1,39 @@
 // The one job registry of a workspace: long work (a report's generation, a batch of fetches, a
 // PDF export, a discovery run, a competitor analysis's posts, a creators or list sync) runs here.
-// It gives each kind one key function (two callers of the same work share one run: single
-// flight), one way to cancel (by key, by a predicate, or all of them when the workspace closes or
-// is restored), and says what is running in words, so a restore can refuse and name it.
+// Each kind is declared beside the domain that runs it (`defineJob`) with one key function (two
+// callers of the same work share one run: single flight). The registry gives one way to cancel
+// (by key, by a predicate, or all of them when the workspace closes or is restored), and says
+// what is running in words, so a restore can refuse and name it.
 // Progress events go out through `emit`, which stamps every payload with its workspace: a page
 // can always tell which workspace an event belongs to.
 import type { EventName } from '@shared/channels';
 import type { EventPayloads } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
-import type { Network, TiktokReportType } from '@shared/reports';
+import type { Network } from '@shared/reports';
 
-export type JobKind = 'report' | 'fetchMany' | 'pdf' | 'competitorPosts' | 'discovery' | 'creators' | 'list' | 'teamJoin' | 'export' | 'watchlist';
+/** A kind of job: its name (in `running()`), and the one key function that makes two requests the same work. */
+export interface JobType<Args extends unknown[] = never[]> {
+  readonly kind: string;
+  readonly key: (...args: Args) => string;
+}
 
-/** The one key function per kind: what makes two requests the same work. */
-export const jobKeys = {
-  /** A TikTok mini and advanced report are two pieces of work; every other network has one report. */
-  report: (ref: { network: Network; key: string; tiktokType?: TiktokReportType | null }) =>
-    `${ref.network}:${ref.key}${ref.network === 'tiktok' ? `:${ref.tiktokType ?? 'advanced_report'}` : ''}`,
-  fetchMany: (runId: string) => runId,
-  pdf: (ref: { network: Network; key: string }) => `${ref.network}:${ref.key}`,
-  competitorPosts: (reportId: string) => reportId,
-  discovery: (runId: string) => runId,
-  creators: () => 'all',
-  list: (listId: number) => String(listId),
-  teamJoin: () => 'team',
-  export: (runId: string) => runId,
-  watchlist: (id: number) => String(id),
-} satisfies Record<JobKind, (...args: never[]) => string>;
+/** Declares a kind of job, beside the domain that runs it. */
+export function defineJob<Args extends unknown[]>(kind: string, key: (...args: Args) => string): JobType<Args> {
+  return Object.freeze({ kind, key });
+}
+
+/** A job's kind, as the registry takes it: its type, or its name. */
+export type JobKind = string | Pick<JobType, 'kind'>;
+const kindOf = (kind: JobKind): string => (typeof kind === 'string' ? kind : kind.kind);
+
+/** Receiving the team's cache when a laptop joins (the workspace's team session runs it). */
+export const teamJoinJob = defineJob('teamJoin', () => 'team');
 
 /** The account a report or PDF job is about, for cancels by account. */
 export const accountOfJob = (ref: { network: Network; key: string }) => `${ref.network}:${ref.key}`;
 
 export interface RunningJob {
-  kind: JobKind;
+  kind: string;
   key: string;
   /** In words: "the Instagram report of natgeo", "a discovery run (pages 1–6)". */
   describe: string;
@@ -64,7 +65,8 @@ export class JobRegistry {
    * Runs `work` as the job `kind`/`key`, or joins the one already running. `link` stops this
    * job when it aborts (a batch's own cancel); the job's own signal is what `work` obeys.
    */
-  run<T>(kind: JobKind, key: string, describe: string, work: (signal: AbortSignal) => Promise<T>, options: { link?: AbortSignal; account?: string } = {}): Promise<T> {
+  run<T>(type: JobKind, key: string, describe: string, work: (signal: AbortSignal) => Promise<T>, options: { link?: AbortSignal; account?: string } = {}): Promise<T> {
+    const kind = kindOf(type);
     const id = `${kind}\u0000${key}`;
     const existing = this.jobs.get(id);
     if (existing) {
@@ -88,11 +90,12 @@ export class JobRegistry {
 
   /** Whether a job of this kind and key is running. */
   has(kind: JobKind, key: string): boolean {
-    return this.jobs.has(`${kind}\u0000${key}`);
+    return this.jobs.has(`${kindOf(kind)}\u0000${key}`);
   }
 
   /** Stops the job `kind`/`key`, or every job of the kind that `which` picks; true when one was running. */
-  cancel(kind: JobKind, which: string | ((job: RunningJob) => boolean), reason?: unknown): boolean {
+  cancel(type: JobKind, which: string | ((job: RunningJob) => boolean), reason?: unknown): boolean {
+    const kind = kindOf(type);
     let found = false;
     for (const job of this.jobs.values()) {
       if (job.kind !== kind) continue;

@@ -12,12 +12,7 @@ import type { Network } from '../platform/api/types';
 import type { TeamGate } from '../team/gate';
 import { TeamError } from './teamErrors';
 import type { RecordBody, TeamItem, TeammateCopy } from '../team/records';
-
-/** The ledger's names for what a paid call was. */
-export type PaidOperation = 'report' | 'history' | 'pdf' | 'media' | 'mentions' | 'discovery' | 'list' | 'competitor';
-
-/** Operations whose cost the spec leaves open: observed through the gate, booked when a balance moved. */
-export const observedOperations: ReadonlySet<string> = new Set<PaidOperation>(['media', 'mentions', 'list', 'competitor']);
+import type { PaidOperation } from './paidOperation';
 
 /** A balance's unit in messages, singular. */
 export const balanceWords: Record<BalanceKind, string> = {
@@ -61,7 +56,7 @@ export interface TeamPaidCall<T> {
 }
 
 export interface PaidCall<T> {
-  /** What the ledger row names. `item` narrows it (a discovery page: "page 3"). */
+  /** What the ledger row names: the operation's definition. `item` narrows it (a discovery page: "page 3"). */
   what: { operation: PaidOperation; network: Network | null; accountKey: string; item?: string };
   /** What it is expected to cost, from which balance (0 for calls whose cost the spec leaves open). */
   quote: { cost: number; balance: BalanceKind };
@@ -112,7 +107,7 @@ export function costChanged(doing: string, cost: number, confirmed: number, bala
 
 /** A call that is expected to, or may, spend (an observed operation's cost is open). */
 export function mayCost(call: PaidCall<unknown>): boolean {
-  return (call.maxCost ?? call.quote.cost) > 0 || observedOperations.has(call.what.operation);
+  return (call.maxCost ?? call.quote.cost) > 0 || call.what.operation.cost === 'observed';
 }
 
 /**

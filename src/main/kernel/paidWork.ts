@@ -40,13 +40,13 @@ import {
   costChanged,
   isTeamUnreachable,
   mayCost,
-  observedOperations,
   teamFailure,
   unsentSignal,
   type PaidCall,
   type Spent,
   type TeamPaidCall,
 } from './paidCall';
+import type { PaidOperations } from './paidOperation';
 
 /** Set while a task runs inside the balance gate, so a poll from inside it does not queue again. */
 const insideGate = new AsyncLocalStorage<true>();
@@ -61,6 +61,8 @@ export interface PaidWorkDeps {
   workspaceLabel: string;
   /** A Team workspace's team database: claims before paying. Absent: no claims (Demo, Production). */
   team?: TeamGate;
+  /** Every domain's paid operations, to read a ledger row's operation by its name. */
+  operations: PaidOperations;
 }
 export class PaidWork {
   /** Calls that may spend run one at a time, so each one's cost is exact; polls run side by side. */
@@ -309,7 +311,7 @@ export class PaidWork {
   private begin(call: PaidCall<unknown>, before: Balances, maxCost: number): number {
     const { what, quote } = call;
     try {
-      return this.deps.ledger.begin({ ...what, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before[quote.balance], balancesBefore: before, maxCost });
+      return this.deps.ledger.begin({ ...what, operation: what.operation.name, balance: quote.balance, expectedCost: quote.cost, balanceBefore: before[quote.balance], balancesBefore: before, maxCost });
     } catch (error) {
       if (!isDiskFull(error)) throw error;
       throw new ScoutError(
@@ -383,7 +385,7 @@ export class PaidWork {
 
   /** The balances a ledger entry's call may have drawn from, its own first. */
   private drawableFor(entry: LedgerEntry): readonly BalanceKind[] {
-    if (observedOperations.has(entry.operation)) return [entry.balance, ...balanceKinds.filter((k) => k !== entry.balance)];
+    if (this.deps.operations.observed(entry.operation)) return [entry.balance, ...balanceKinds.filter((k) => k !== entry.balance)];
     return drawableBalances((entry.network ?? 'instagram') as Network, entry.balance === 'advancedReports' ? 'advanced_report' : undefined, entry.balance);
   }
 

@@ -17,6 +17,7 @@ import { describeTeam, waitUntil, type Researcher } from '../../../test/teamHarn
 import { TeamClaims, type ClaimOutcome } from './claims';
 import { PostgresTeamGate, type TeamGate } from './gate';
 import { pushRecord, teamItem } from './records';
+import { paidOperations } from '../app/domains';
 
 interface Laptop {
   harness: ProductionHarness;
@@ -71,7 +72,7 @@ describeTeam('the kernel claims before paying (team database + simulator)', { re
         return outcome;
       },
     });
-    const paid = new PaidWork({ api: async () => counted(await ws.api()), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: wrap(recording, claims) });
+    const paid = new PaidWork({ api: async () => counted(await ws.api()), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: wrap(recording, claims) });
     const reports = new ReportService({ api: async () => counted(await ws.api()), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 10_000 });
     return { harness, reports, paid, paidRequests: () => paidRequests, claims, ledgerRows: () => ws.ledger.entries().length };
   }

@@ -24,6 +24,7 @@ import { describeTeam, type Researcher } from '../../../test/teamHarness';
 import type { ClaimOutcome } from './claims';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from './codecs';
 import { PostgresTeamGate, type TeamGate } from './gate';
+import { paidOperations } from '../app/domains';
 
 /** What a shared record pushes as: a file of the archive (a PDF) read as the sync engine reads it when it pushes. */
 function asRecord(out: TeamRecordOut): RecordInput {
@@ -81,7 +82,7 @@ describeTeam('media, history, mentions, lists and creators in a team (team datab
       },
     });
     const api = () => ws.api();
-    const paid = new PaidWork({ api, ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: wrap(recording, claims) });
+    const paid = new PaidWork({ api, ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: wrap(recording, claims) });
     const reports = new ReportService({ api, repo: ws.reportsRepo, ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 10_000 });
     const shared: TeamRecordOut[] = [];
     const share = (out: TeamRecordOut) => void shared.push(out);

@@ -36,6 +36,7 @@ function asRecord(out: TeamRecordOut): RecordInput {
   return { item: out.item, fetchedAt: out.fetchedAt, body };
 }
 import { RECORD_LIMITS } from './schema/0010-team';
+import { paidOperations } from '../app/domains';
 
 interface Laptop {
   harness: ProductionHarness;
@@ -93,7 +94,7 @@ describeTeam('PDFs, discovery pages and competitor analyses: nobody on the team 
         return outcome;
       },
     });
-    const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: wrap(recording, claims) });
+    const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: wrap(recording, claims) });
     // The sync engine's `share`, as far as this needs: the record pushed as this researcher.
     const shared: TeamRecordOut[] = [];
     const pushes: Promise<unknown>[] = [];

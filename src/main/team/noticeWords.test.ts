@@ -12,7 +12,7 @@ import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
 import { NOW, parsedReport, tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
 import { accountNamer, accountNotesAdapter, comparisonAdapter, discoveryQueryAdapter, watchlistAdapter } from '../workspace/sharedDocs';
 import { noticeMessage } from './noticeWords';
-import type { SharedChange } from './sharedWork';
+import type { SharedChange } from './sharedFold';
 
 let t: TempDatabase;
 beforeEach(() => {

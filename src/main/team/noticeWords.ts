@@ -1,7 +1,8 @@
 // What a researcher is told when a teammate's edit overtook theirs, in the words the screens use:
 // the thing as the researcher knows it (an account by its name and handle, a query by the name it
 // had before the rename and the one it has now), never a key or an id.
-import type { DocAdapter, Fields, SharedChange } from './sharedWork';
+import type { Fields, SharedChange } from './sharedFold';
+import type { DocAdapter } from './sharedLog';
 
 const quoted = (value: unknown) => (typeof value === 'string' ? `“${value}”` : null);
 

@@ -135,9 +135,10 @@ describeTeam('paid answers kept in a Team workspace', { researchers: ['Anna Berg
     blocker.release();
     console.log(`SIGTERM with 200 watchlists: exited in ${Math.round(tookMs)} ms (${laptop.stdout().trim().split('\n').at(-1)})`);
     expect(exited).toEqual({ code: 0, signal: null });
-    // The old shutdown waited out the team database's lock timeout (10 s) on each call it awaited
-    // (measured 9.1 s here); now it waits at most 2 s for the team's work, then 2 s for its pool.
-    expect(tookMs).toBeLessThan(7_000);
+    // The old shutdown waited out the team database's lock timeout on each call it awaited (9.1 s
+    // measured at the app's 10 s; the laptop here has a minute); now it waits at most 2 s for the
+    // team's work, then 2 s for its pool. Half a minute leaves a machine under load room.
+    expect(tookMs).toBeLessThan(30_000);
     // The refreshes were free: nothing was charged while it ran or closed.
     expect(spent()).toBe(before);
   }, 240_000);

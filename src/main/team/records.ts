@@ -3,17 +3,16 @@
 // retrying after a lost answer) is a no-op that returns the first push's sequence number.
 import type pg from 'pg';
 import { z } from 'zod';
-import type { PaidOperation } from '../kernel/paidCall';
 import type { Network } from '../platform/api/types';
 import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { RECORD_LIMITS } from './schema/0010-team';
 
 /**
- * What a record is: a kind of paid call, or a free answer the team shares all the same
- * (`creator`: a creator profile, which auditor.creators answers at no cost and nobody claims).
+ * What a record is: a paid operation's name (kernel/paidOperation.ts), or a free answer the team
+ * shares all the same (`creator`: a creator profile, which auditor.creators answers at no cost).
  */
-export type TeamRecordKind = PaidOperation | 'creator';
+export type TeamRecordKind = string;
 
 /** One thing that costs: what kind of paid call, and which item (a network's account, a query's page). */
 export interface TeamItem {

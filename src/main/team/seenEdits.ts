@@ -1,7 +1,9 @@
-// How a service of shared work hands the team an edit made from an editor (sharedWork.ts's rule:
+// How a service of shared work hands the team an edit made from an editor (sharedFold.ts's rule:
 // an edit's base is the version its editor showed), and gives its views the version an editor
 // opening them starts from. One place for every kind, so each service only names its rows.
-import type { SeenVersion, SharedKind, TeamVersion } from './sharedWork';
+import type { SharedKind } from './sharedFold';
+import type { TeamVersion } from './sharedLog';
+import type { SeenVersion } from './sharedWork';
 
 /** A Team workspace's shared work, told after each save (`seen`: the row edited and the version its editor showed). */
 export type OnSharedEdit = (kind: SharedKind, seen?: SeenVersion) => void;

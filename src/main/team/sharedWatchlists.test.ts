@@ -8,7 +8,7 @@ import { AlertsRepository } from '../domains/tracking/alertsRepository';
 import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
 import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
 import { watchlistAdapter } from '../workspace/sharedDocs';
-import type { DocAdapter } from './sharedWork';
+import type { DocAdapter } from './sharedLog';
 
 let t: TempDatabase;
 let repo: WatchlistsRepository;

@@ -24,7 +24,10 @@ import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
 import { accountDocId, teamSharedWork } from '../workspace/sharedDocs';
-import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
+import type { SharedKind } from './sharedFold';
+import type { SharedNotice } from './sharedLog';
+import type { SharedWork } from './sharedWork';
+import { paidOperations } from '../app/domains';
 
 interface Laptop {
   t: TempDatabase;
@@ -80,7 +83,7 @@ describeTeam('shared work between two laptops (team database)', { team: false },
     const onEdit = (kind: SharedKind) => (autoSync ? shared.edited(kind) : void shared.capture([kind]));
     const ledger = new CreditLedger(db);
     const connection = new ConnectionTracker('production', false, () => undefined);
-    const paid = new PaidWork({ api: () => Promise.reject(new Error('no API in this test')), ledger, connection, isActive: () => true, workspaceLabel: 'Team' });
+    const paid = new PaidWork({ api: () => Promise.reject(new Error('no API in this test')), ledger, connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations });
     const discovery = new DiscoveryService({ paid, jobs: new JobRegistry('production', () => undefined), ledger, pages: new DiscoveryRepository(db), store, connection, onEdit });
     const l: Laptop = {
       t,

@@ -4,27 +4,8 @@
 // a uuid) made of fields; every edit of a field is one change, appended to the team database
 // (team schema 0040) and never rewritten.
 //
-// THE CONFLICT RULE (one place: `fold` below; every laptop folds the same rows in the same
-// order, so every laptop reaches the same result):
-// - Last writer wins per field, in the server's order (seq, which is commit order).
-// - An edit made on a stale base (its editor had not seen a teammate's later edit of the same
-//   field) still wins if it is later in that order — but the value it overtook is never lost:
-//   it stays in the field's history (`history`), and the researcher whose edit was overtaken is
-//   told ("Anna changed the note while you were editing; yours is kept in its history — restore
-//   it?", `notices`) and can bring it back (`restore`). Two equal values are no conflict.
-// - Edits of different fields of one thing never touch each other: both survive.
-// - A deletion against an edit: the edit wins, whichever reached the server first. A deletion
-//   made without having seen a teammate's edit of that thing is kept in history but does not
-//   delete it (the deleter is told it was kept); an edit made without having seen the deletion
-//   brings the thing back (the deleter is told). A deletion made having seen every edit deletes.
-//   Reason: a deletion throws work away, an edit is work; losing work silently is what the rule
-//   exists to prevent, while a thing kept by mistake is deleted again with one click.
-// - Discovery runs are append-only fields of their query (one per run): never in conflict.
-// - What an edit "had seen" is its base version: the version its editor showed when the
-//   researcher began (`edited(kind, seen)`, from the renderer through the contract), never the
-//   latest this laptop pulled before the save was sent — a teammate's edit that arrived while the
-//   editor was open was not seen. An edit a service reports without one (no editor: a run, a
-//   shortlist entry) is based on the latest version this laptop has.
+// The conflict rule is `fold` (sharedFold.ts); what this laptop holds of the shared work, and every
+// read of it, is SharedLog (sharedLog.ts), which this engine extends with the sync.
 //
 // Local edits are found by comparing each local row with what it held when last synced
 // (`capture`), so the services only say "something of this kind changed" (`edited`), and an edit
@@ -32,170 +13,24 @@
 // pushed in order, idempotent by their change id; the team's changes are pulled by seq, read as
 // hostile input (a row that cannot be read is skipped with its reason, never guessed at), and
 // written into the local rows through the repositories.
-import type { TeamStamp } from '@shared/teamSeen';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../platform/cache/database';
 import { TeamError } from '../kernel/teamErrors';
-import { noticeMessage } from './noticeWords';
 import { teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
 import { SHARED_LIMITS } from './schema/0040-shared-work';
+import { canonical, currentFields, DOC_FIELD, sharedKinds, type Fields, type SharedChange, type SharedKind } from './sharedFold';
+import { SharedLog, type ChangeRow, type DocAdapter, type SharedNotice } from './sharedLog';
 import { TeamListener } from './transport/listener';
 import { StreamLoop } from './transport/loop';
-
-export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist'] as const;
-export type SharedKind = (typeof sharedKinds)[number];
-
-/** The field a deletion (value null) or a restore (value true) of the whole thing is written to. */
-export const DOC_FIELD = '$doc';
-
-export type Fields = Record<string, unknown>;
-
-/** One kind of shared thing: how it is read from and written to its local rows. */
-export interface DocAdapter {
-  readonly kind: SharedKind;
-  /** Every local thing of this kind, by local id, as its shared fields. */
-  locals(): Map<number, Fields>;
-  /** One local thing's shared fields; null when it is gone. */
-  local(localId: number): Fields | null;
-  /** Why a pulled value of a field cannot be used; null when it can. */
-  problem(field: string, value: unknown): string | null;
-  /**
-   * Writes the thing into its local row (`localId` null: a new row) and returns the row, or
-   * why it cannot be written yet (a report it is pinned to has not arrived).
-   */
-  write(localId: number | null, fields: Fields): { localId: number } | { waiting: string };
-  remove(localId: number): void;
-  /** A doc id every laptop derives alike (the shortlist: one per account); null: a new uuid. */
-  docIdFor?(fields: Fields): string | null;
-  /** Fields never removed by a local change (a query's runs, of which only the latest are kept locally). */
-  appendOnly?(field: string): boolean;
-  /** The field in a researcher's words ("the name", "the note on natgeo"). */
-  describe(field: string): string;
-  /** The thing in a researcher's words ("the comparison “Q3 beauty”"). */
-  title(fields: Fields): string;
-  /** A field of the thing in a researcher's words, where "`describe` of `title`" reads badly ("the note on National Geographic (@natgeo, Instagram)"). */
-  fieldOf?(field: string, fields: Fields): string;
-}
-
-/** A change as this laptop knows it: pulled (seq set) or its own, not pushed yet (seq null). */
-export interface SharedChange {
-  changeId: string;
-  seq: number | null;
-  origin: string;
-  docKind: SharedKind;
-  docId: string;
-  field: string;
-  /** null: the field removed (for DOC_FIELD: the thing deleted). */
-  value: unknown;
-  /** The version of the thing (the seq of its latest change) its editor had seen. */
-  baseVersion: number;
-  author: string | null;
-  authorName: string | null;
-  changedAt: number;
-}
 
 /** The local row a researcher edited, and the version of its thing (`teamVersion`) their editor showed when they began. */
 export interface SeenVersion {
   localId: number;
   version: number;
-}
-
-/** Where a local row's thing stands: its version, and who last changed each field when it was a teammate (their name). */
-export type TeamVersion = TeamStamp;
-
-export interface Conflict {
-  /** overtaken: a field's value replaced by an edit that had not seen it; kept: a deletion that had not seen an edit, ignored; revived: a deletion undone by an edit that had not seen it. */
-  kind: 'overtaken' | 'kept' | 'revived';
-  overtaken: SharedChange;
-  by: SharedChange;
-}
-
-export interface DocState {
-  fields: Map<string, SharedChange>;
-  deleted: SharedChange | null;
-  /** The seq of its latest change the server has; 0 when none. */
-  version: number;
-  conflicts: Conflict[];
-}
-
-/** A stable JSON text of a value (keys sorted), to compare two values. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
-
-/**
- * THE RULE (see the top of this file): a thing's state from its changes — those the server has,
- * in seq order, then this laptop's pending ones in the order they were made.
- */
-export function fold(changes: readonly SharedChange[]): DocState {
-  const ordered = [...changes].sort((a, b) => (a.seq ?? Number.MAX_SAFE_INTEGER) - (b.seq ?? Number.MAX_SAFE_INTEGER));
-  const fields = new Map<string, SharedChange>();
-  const conflicts: Conflict[] = [];
-  let deleted: SharedChange | null = null;
-  let version = 0;
-  // Per laptop, its latest edit the server has (not a deletion): what a stale deletion had not
-  // seen. Kept per origin so a thing's fold stays linear in its changes.
-  const latestEdit = new Map<string, SharedChange>();
-  const unseen = (p: SharedChange | undefined, c: SharedChange): p is SharedChange => p !== undefined && p.seq !== null && p.seq > c.baseVersion && p.origin !== c.origin;
-  for (const c of ordered) {
-    if (c.field === DOC_FIELD && c.value === null) {
-      let missed: SharedChange | undefined;
-      for (const p of latestEdit.values()) if (unseen(p, c) && (missed === undefined || p.seq! > missed.seq!)) missed = p;
-      if (deleted === null && missed !== undefined) conflicts.push({ kind: 'kept', overtaken: c, by: missed });
-      else deleted ??= c;
-    } else {
-      if (deleted !== null) {
-        if (unseen(deleted, c)) conflicts.push({ kind: 'revived', overtaken: deleted, by: c });
-        deleted = null;
-      }
-      if (c.field !== DOC_FIELD) {
-        const previous = fields.get(c.field);
-        if (unseen(previous, c) && canonical(previous.value) !== canonical(c.value)) conflicts.push({ kind: 'overtaken', overtaken: previous, by: c });
-        fields.set(c.field, c);
-        if (c.seq !== null) latestEdit.set(c.origin, c);
-      }
-    }
-    if (c.seq !== null) version = Math.max(version, c.seq);
-  }
-  return { fields, deleted, version, conflicts };
-}
-
-/** The fields a state holds now (a removed field is absent). */
-export function currentFields(state: DocState): Fields {
-  const out: Fields = {};
-  for (const [field, change] of state.fields) if (change.value !== null) out[field] = change.value;
-  return out;
-}
-
-export interface HistoryEntry {
-  value: unknown;
-  /** Who made it: their name as the team's admin entered it; null for this laptop's change not pushed yet. */
-  authorName: string | null;
-  mine: boolean;
-  changedAt: number;
-  /** null while it waits in this laptop's outbox. */
-  seq: number | null;
-  changeId: string;
-  /** The field's value now. */
-  current: boolean;
-  /** Why the team database refused it (it stays here). */
-  refused: string | null;
-}
-
-export interface SharedNotice {
-  overtakenChange: string;
-  docKind: SharedKind;
-  docId: string;
-  field: string;
-  /** Who overtook it. */
-  byName: string;
-  message: string;
 }
 
 export interface SharedWorkDeps {
@@ -217,22 +52,6 @@ export interface SharedWorkDeps {
   listen?: TeamListener;
 }
 
-type ChangeRow = {
-  change_id: string;
-  seq: number | null;
-  origin: string;
-  doc_kind: string;
-  doc_id: string;
-  field: string;
-  value: string | null;
-  base_version: number;
-  author: string | null;
-  author_name: string | null;
-  changed_at: number;
-  refused: string | null;
-};
-type DocRow = { doc_kind: string; doc_id: string; local_id: number | null; synced: string; waiting: string | null };
-
 const uuid = z.string().uuid();
 /** A pulled row's columns, checked before anything of it is used. */
 const pulledRow = z.object({
@@ -250,27 +69,7 @@ const pulledRow = z.object({
   changed_at: z.date(),
 });
 
-function toChange(row: ChangeRow): SharedChange {
-  return {
-    changeId: row.change_id,
-    seq: row.seq,
-    origin: row.origin,
-    docKind: row.doc_kind as SharedKind,
-    docId: row.doc_id,
-    field: row.field,
-    value: row.value === null ? null : (JSON.parse(row.value) as unknown),
-    baseVersion: row.base_version,
-    author: row.author,
-    authorName: row.author_name,
-    changedAt: row.changed_at,
-  };
-}
-
-export class SharedWork {
-  private readonly db: Db;
-  private readonly adapters = new Map<SharedKind, DocAdapter>();
-  private readonly now: () => number;
-  readonly origin: string;
+export class SharedWork extends SharedLog {
   private chain: Promise<unknown> = Promise.resolve();
   /** Its own listening connection, when none is shared with it (closed with it). */
   private ownListener: TeamListener | null = null;
@@ -278,7 +77,6 @@ export class SharedWork {
   private loop: StreamLoop | null = null;
   /** A sync soon: by the loop once started (retried with backoff), else at once. */
   private readonly syncSoon = () => (this.loop?.started ? this.loop.requestPull() : void this.syncOnce().catch(() => undefined));
-  private readonly s;
 
   private get pool(): pg.Pool {
     const pool = this.deps.pool;
@@ -286,78 +84,7 @@ export class SharedWork {
   }
 
   constructor(private readonly deps: SharedWorkDeps) {
-    this.db = deps.db;
-    this.now = deps.now ?? Date.now;
-    for (const a of deps.adapters) this.adapters.set(a.kind, a);
-    const db = this.db;
-    db.prepare('INSERT OR IGNORE INTO shared_state (id, origin) VALUES (1, ?)').run(randomUUID());
-    this.origin = (db.prepare('SELECT origin FROM shared_state WHERE id = 1').get() as { origin: string }).origin;
-    this.s = {
-      cursor: db.prepare<[], { pulled_seq: number }>('SELECT pulled_seq FROM shared_state WHERE id = 1'),
-      setCursor: db.prepare<[number]>('UPDATE shared_state SET pulled_seq = max(pulled_seq, ?) WHERE id = 1'),
-      docRows: db.prepare<[string], DocRow>('SELECT * FROM shared_docs WHERE doc_kind = ?'),
-      docRow: db.prepare<[string, string], DocRow>('SELECT * FROM shared_docs WHERE doc_kind = ? AND doc_id = ?'),
-      docByLocal: db.prepare<[string, number], DocRow>('SELECT * FROM shared_docs WHERE doc_kind = ? AND local_id = ?'),
-      waitingDocs: db.prepare<[], DocRow>('SELECT * FROM shared_docs WHERE waiting IS NOT NULL'),
-      putDoc: db.prepare<[string, string, number | null, string, string | null]>(
-        `INSERT INTO shared_docs (doc_kind, doc_id, local_id, synced, waiting) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (doc_kind, doc_id) DO UPDATE SET local_id = excluded.local_id, synced = excluded.synced, waiting = excluded.waiting`,
-      ),
-      // Every change known here: pulled or pushed (shared_changes), and this laptop's not pushed yet, in the
-      // one outbox (team_outgoing); shared_change_log is both (local migration 0310).
-      docChanges: db.prepare<[string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND refused IS NULL ORDER BY seq IS NULL, seq, id'),
-      fieldChanges: db.prepare<[string, string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND field = ? ORDER BY seq IS NULL, seq, id'),
-      change: db.prepare<[string], ChangeRow>('SELECT * FROM shared_change_log WHERE change_id = ?'),
-      pending: db.prepare<[], ChangeRow>('SELECT * FROM shared_change_log WHERE seq IS NULL AND refused IS NULL ORDER BY id'),
-      queueChange: db.prepare<[string, string, string, string, string, string | null, number, number, number]>(
-        `INSERT INTO team_outgoing (stream, payload, queued_at)
-         VALUES ('shared', json_object('change_id', ?, 'origin', ?, 'doc_kind', ?, 'doc_id', ?, 'field', ?, 'value', ?, 'base_version', ?, 'changed_at', ?), ?)`,
-      ),
-      // Pushed (or pulled back before its push's answer came): out of the outbox, into the changes the server has.
-      settleQueued: db.prepare<[number, string, string | null, number, string]>(
-        `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
-         SELECT json_extract(payload, '$.change_id'), ?, json_extract(payload, '$.origin'), json_extract(payload, '$.doc_kind'), json_extract(payload, '$.doc_id'),
-                json_extract(payload, '$.field'), json_extract(payload, '$.value'), json_extract(payload, '$.base_version'), ?, ?, ?
-           FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?`,
-      ),
-      unqueue: db.prepare<[string]>("DELETE FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
-      addChange: db.prepare<[string, number | null, string, string, string, string, string | null, number, string | null, string | null, number]>(
-        `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      pushed: db.prepare<[number, string, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, changed_at = ? WHERE change_id = ?'),
-      named: db.prepare<[number, string, string | null, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, author_name = ?, changed_at = ? WHERE change_id = ?'),
-      refuse: db.prepare<[string, number, string]>("UPDATE team_outgoing SET last_error = ?, refused_at = ? WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
-      skip: db.prepare<[number, string, number]>("INSERT OR REPLACE INTO team_set_aside (stream, seq, reason, skipped_at) VALUES ('shared', ?, ?, ?)"),
-      skipped: db.prepare<[], { seq: number; reason: string }>('SELECT seq, reason FROM shared_skipped ORDER BY seq'),
-      notice: db.prepare<[string, string]>('INSERT OR IGNORE INTO shared_notices (overtaken_change, by_change) VALUES (?, ?)'),
-      notices: db.prepare<[], { overtaken_change: string; by_change: string }>('SELECT overtaken_change, by_change FROM shared_notices WHERE dismissed = 0 ORDER BY rowid'),
-      dismiss: db.prepare<[string]>('UPDATE shared_notices SET dismissed = 1 WHERE overtaken_change = ?'),
-    };
-  }
-
-  private adapter(kind: SharedKind): DocAdapter {
-    const a = this.adapters.get(kind);
-    if (!a) throw new Error(`No shared-work adapter for ${kind}.`);
-    return a;
-  }
-
-  private state(kind: SharedKind, docId: string): DocState {
-    return fold(this.s.docChanges.all(kind, docId).map(toChange));
-  }
-
-  private queue(kind: SharedKind, docId: string, field: string, value: unknown, base: number): void {
-    const now = this.now();
-    this.s.queueChange.run(randomUUID(), this.origin, kind, docId, field, value === null || value === undefined ? null : canonical(value), base, now, now);
-  }
-
-  /** A change of this laptop's the server has now numbered: out of the outbox (or, pulled before, named). */
-  private settle(changeId: string, seq: number, author: string, authorName: string | null, changedAt: number): void {
-    this.db.transaction(() => {
-      if (this.s.settleQueued.run(seq, author, authorName, changedAt, changeId).changes > 0) this.s.unqueue.run(changeId);
-      else if (authorName === null) this.s.pushed.run(seq, author, changedAt, changeId);
-      else this.s.named.run(seq, author, authorName, changedAt, changeId);
-    })();
+    super(deps);
   }
 
   // ---- local → outbox ---------------------------------------------------------------------
@@ -686,76 +413,7 @@ export class SharedWork {
     await this.chain;
   }
 
-  // ---- reading ------------------------------------------------------------------------------
-
-  /** The shared thing a local row is, or null (not captured yet). */
-  docIdOf(kind: SharedKind, localId: number): string | null {
-    return this.s.docByLocal.get(kind, localId)?.doc_id ?? null;
-  }
-
-  /**
-   * The version of a local row's thing as this laptop has it (what an editor opening it now
-   * shows), and the teammates whose change each field's value is; null when not shared yet.
-   */
-  teamVersion(kind: SharedKind, localId: number): TeamVersion | null {
-    const docId = this.docIdOf(kind, localId);
-    if (docId === null) return null;
-    const state = this.state(kind, docId);
-    const by: Record<string, string> = {};
-    for (const [field, c] of state.fields) if (c.origin !== this.origin && c.authorName !== null) by[field] = c.authorName;
-    return { version: state.version, by };
-  }
-
-  /** A local row's thing, when it could be written here; null otherwise. */
-  localIdOf(kind: SharedKind, docId: string): number | null {
-    return this.s.docRow.get(kind, docId)?.local_id ?? null;
-  }
-
-  /** Why a thing's latest version is not in its local row yet; null when it is. */
-  waiting(kind: SharedKind, docId: string): string | null {
-    return this.s.docRow.get(kind, docId)?.waiting ?? null;
-  }
-
-  /** Every value a field has had, oldest first (the server's order, then this laptop's outbox). */
-  history(kind: SharedKind, docId: string, field: string): HistoryEntry[] {
-    const state = this.state(kind, docId);
-    const current = state.deleted === null ? state.fields.get(field)?.changeId : undefined;
-    return this.s.fieldChanges.all(kind, docId, field).map((row) => ({
-      value: row.value === null ? null : (JSON.parse(row.value) as unknown),
-      authorName: row.author_name,
-      mine: row.origin === this.origin,
-      changedAt: row.changed_at,
-      seq: row.seq,
-      changeId: row.change_id,
-      current: row.change_id === current,
-      refused: row.refused,
-    }));
-  }
-
-  /** The rows skipped as unreadable, with why. */
-  skipped(): { seq: number; reason: string }[] {
-    return this.s.skipped.all();
-  }
-
-  private noticeOf(overtaken: string, by: string): SharedNotice {
-    const mine = toChange(this.s.change.get(overtaken)!);
-    const theirs = toChange(this.s.change.get(by)!);
-    const state = this.state(mine.docKind, mine.docId);
-    // The field as the overtaken editor knew it when they began: the latest of it their base had.
-    const known = this.s.fieldChanges.all(mine.docKind, mine.docId, mine.field).filter((row) => row.seq !== null && row.seq <= mine.baseVersion).at(-1);
-    const before = known && known.value !== null ? (JSON.parse(known.value) as unknown) : undefined;
-    const message = noticeMessage(this.adapter(mine.docKind), mine, theirs, currentFields(state), before, mine.field === DOC_FIELD);
-    return { overtakenChange: overtaken, docKind: mine.docKind, docId: mine.docId, field: mine.field, byName: theirs.authorName ?? 'A teammate', message };
-  }
-
-  /** This researcher's edits overtaken by a teammate's, not dismissed yet. */
-  notices(): SharedNotice[] {
-    return this.s.notices.all().map((n) => this.noticeOf(n.overtaken_change, n.by_change));
-  }
-
-  dismiss(overtakenChange: string): void {
-    this.s.dismiss.run(overtakenChange);
-  }
+  // ---- restoring ----------------------------------------------------------------------------
 
   /**
    * Makes an earlier value of a field (from its history) the current one again: a new edit, on

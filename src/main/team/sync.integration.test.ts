@@ -23,6 +23,7 @@ import { TeamError } from '../kernel/teamErrors';
 import { PostgresTeamGate } from './gate';
 import { pushRecord, teamItem } from './records';
 import { TeamSync, type JoinProgress, type TeamSyncOptions } from './sync';
+import { paidOperations } from '../app/domains';
 
 interface Laptop {
   harness: ProductionHarness;
@@ -81,7 +82,7 @@ describeTeam('the sync engine (team database + simulator + SQLite files)', { tea
     const codecs = new TeamCodecs();
     const sync = new TeamSync({ pool: () => pool, db: ws.db, codecs, pollMs: 60_000, listeningPollMs: 60_000, backoff: { initialMs: 100, maxMs: 500 }, ...options });
     syncs.push(sync);
-    const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: new PostgresTeamGate(pool, { leaseMs: 5_000, heldPollMs: 20 }) });
+    const paid = new PaidWork({ api: () => ws.api(), ledger: ws.ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: new PostgresTeamGate(pool, { leaseMs: 5_000, heldPollMs: 20 }) });
     const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger: ws.ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 10_000, share: (out) => sync.share(out) });
     codecs.register(options.codec ? options.codec(reports) : reports.teamCodec());
     for (const extra of options.extraCodecs ?? []) codecs.register(extra);

@@ -17,7 +17,7 @@ import type { WatchlistSummary } from '@shared/tracking';
 import type { TeamNotice } from '@shared/teamSync';
 import { TEAM_SCHEMA } from './names';
 import { accountDocId } from '../workspace/sharedDocs';
-import type { SharedKind } from './sharedWork';
+import type { SharedKind } from './sharedFold';
 import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

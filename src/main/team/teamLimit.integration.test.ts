@@ -19,6 +19,7 @@ import { PostgresTeamGate } from './gate';
 import { teamItem } from './records';
 import { TeamLedger } from './teamLedger';
 import { describeTeam, type Researcher } from '../../../test/teamHarness';
+import { paidOperations } from '../app/domains';
 
 describeTeam('a monthly limit refuses the spend past it (team database + simulator)', { researchers: ['Ada'], simulator: { generationMs: 30 } }, (t) => {
   let ada: Researcher;
@@ -59,7 +60,7 @@ describeTeam('a monthly limit refuses the spend past it (team database + simulat
     teamLedger.start();
     const ledger = new CreditLedger(ws.db, Date.now, { onStep: teamLedger.enqueue });
     const gate = new PostgresTeamGate(pool, { leaseMs: 5_000, heldPollMs: 20, ledger: teamLedger });
-    const paid = new PaidWork({ api: () => ws.api(), ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', team: gate });
+    const paid = new PaidWork({ api: () => ws.api(), ledger, connection: ws.connection, isActive: () => true, workspaceLabel: 'Team', operations: paidOperations, team: gate });
     const reports = new ReportService({ api: () => ws.api(), repo: ws.reportsRepo, attempts: new AttemptsRepository(ws.db), ledger, paid, jobs: ws.jobs, pollDelayMs: () => 20, maxWaitMs: 10_000 });
 
     const spentBefore = t.sim.state.spent.credits;

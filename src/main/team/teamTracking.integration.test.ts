@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
 import { TeamError } from '../kernel/teamErrors';
 import { RUN_LEASE_MS, TeamTracking } from './teamTracking';
-import { describeTeam, type Researcher } from '../../../test/teamHarness';
+import { describeTeam, waitUntil, type Researcher } from '../../../test/teamHarness';
 
 describeTeam('a Team workspace’s watchlist runs and renewals', { researchers: ['Anna Berg', 'Bob Lund'] }, (t) => {
   let anna: Researcher;
@@ -35,6 +35,38 @@ describeTeam('a Team workspace’s watchlist runs and renewals', { researchers: 
   const states = async (docId: string) =>
     (await t.team.admin.query<{ state: string; credits: number }>('SELECT state, credits FROM scout_team.watchlist_renewals WHERE doc_id = $1 ORDER BY id', [docId])).rows;
   const account = { network: 'instagram' as const, key: 'renewed_one' };
+
+  it('settles what an absent team left as a stream of the transport: told once the team answers, with no tick asking', async () => {
+    const doc = randomUUID();
+    const file = tempDatabase();
+    files.push(file);
+    const failures: unknown[] = [];
+    const streamed = new TeamTracking(() => annaPool, randomUUID(), file.db, Date.now, {
+      mine: () => true,
+      spentOn: () => 1,
+      failed: (error) => failures.push(error),
+      backoff: { initialMs: 50, maxMs: 200 },
+    });
+    streamed.start();
+    try {
+      const held = await streamed.reserveRenewal(doc, 7, account, 1, 1);
+      expect(held.reservation).not.toBeNull();
+      // The team database stops before the run's end is told: the settling fails, the renewal stays written down here.
+      await t.server.stopServer();
+      try {
+        await expect(streamed.settleRenewal(held.reservation!, 1)).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE' });
+        await waitUntil('a settling push of the stream failed while the team was away', () => failures.length > 0, 15_000);
+        expect(streamed.held().map((h) => h.state)).toEqual(['settle']);
+      } finally {
+        await t.server.startServer();
+      }
+      // The team answers again: the stream's retry tells it; nobody calls flush.
+      await waitUntil('the renewal told to the team', () => streamed.held().length === 0, 15_000);
+      expect(await states(doc)).toEqual([{ state: 'spent', credits: 1 }]);
+    } finally {
+      await streamed.stop();
+    }
+  });
 
   it('holds a month’s limit whoever asks at once: of six asks from two laptops under a limit of 2, two are held', async () => {
     const doc = randomUUID();

@@ -8,6 +8,9 @@
 //   settled after. Each reservation is named (a uuid) and written down here (`team_renewals`,
 //   local migration 0290) before it is asked for, so a lost answer never holds two, and one left by
 //   a crash, or whose settling found the team away, is settled later rather than held all month.
+// The renewals written down here are a stream of the team transport (a push-only delegate of
+// its loop): what a crash or an absent team left is told when the team answers again, by the
+// transport's backoff, not only at the schedule's next tick.
 // Answers are read as hostile input; a team that cannot be reached is TEAM_UNREACHABLE (the
 // caller decides: a free refresh goes on, a renewal waits).
 import { randomUUID } from 'node:crypto';
@@ -18,6 +21,8 @@ import type { Db } from '../platform/cache/database';
 import { TeamError } from '../kernel/teamErrors';
 import { inTransaction, teamCall } from './pool';
 import { LOCK_SPACE, TEAM_SCHEMA as S } from './names';
+import { StreamLoop } from './transport/loop';
+import type { BackoffRange } from './transport/backoff';
 
 /** First key of a watchlist's advisory lock (the second: its doc id hashed), apart from Scout's other locks. */
 const WATCHLIST_LOCK_SPACE = LOCK_SPACE + 1;
@@ -49,8 +54,21 @@ const total = z.object({ total: z.string().regex(/^\d{1,12}$/) }).strict();
 
 type LocalRow = { reservation: string; watchlist_id: number; network: Network; account_key: string; at: number; state: HeldRenewal['state']; spent: number | null };
 
+/** Which renewals the stream may settle, and at what: the tracking domain's to say. */
+export interface RenewalSettling {
+  /** Not a watchlist whose run is under way (that run still holds its own). */
+  mine(watchlistId: number): boolean;
+  /** What the ledger says a held renewal's fetch spent (null: not known yet, it stays). */
+  spentOn(held: HeldRenewal): number | null;
+  /** A settling push failed; it is tried again in `retryMs` (null: not retried). */
+  failed?(error: unknown, retryMs: number | null): void;
+  backoff?: BackoffRange;
+}
+
 export class TeamTracking {
   private readonly s;
+  /** The renewals' stream of the team transport (none without a `settling`: tests settle by hand). */
+  private readonly loop: StreamLoop | null;
 
   /** `origin`: this laptop's shared-work origin (SharedWork.origin); `db`: the workspace's file. */
   constructor(
@@ -58,7 +76,22 @@ export class TeamTracking {
     private readonly origin: string,
     db: Db,
     private readonly now: () => number = Date.now,
+    settling?: RenewalSettling,
   ) {
+    this.loop = settling
+      ? new StreamLoop(
+          {
+            name: 'watchlist renewals',
+            push: async () => {
+              await this.flush((id) => settling.mine(id), (held) => settling.spentOn(held));
+              return true;
+            },
+            failed: (_what, error, retryMs) => settling.failed?.(error, retryMs),
+          },
+          null,
+          settling.backoff,
+        )
+      : null;
     this.s = {
       add: db.prepare<[string, number, string, string, number]>("INSERT INTO team_renewals (reservation, watchlist_id, network, account_key, at, state) VALUES (?, ?, ?, ?, ?, 'reserving')"),
       held: db.prepare<[string]>("UPDATE team_renewals SET state = 'reserved' WHERE reservation = ?"),
@@ -170,10 +203,32 @@ export class TeamTracking {
     return { reservation: answer.held ? reservation : null, total: answer.total };
   }
 
-  /** A reservation ended: written down, then told to the team (when it cannot be, at a later flush; it counts until then). */
+  /** A reservation ended: written down, then told to the team (when it cannot be, by the stream later; it counts until then). */
   async settleRenewal(reservation: string, spent: number): Promise<void> {
     this.s.ended.run(Math.max(0, Math.round(spent)), reservation);
-    await this.tell(reservation, spent);
+    try {
+      await this.tell(reservation, spent);
+    } catch (error) {
+      this.loop?.requestPush();
+      throw error;
+    }
+  }
+
+  /** Starts the renewals' stream: what an earlier session left is told now (or once the team answers). */
+  start(): void {
+    if (!this.loop) return;
+    void this.loop.start();
+    this.requestSettle();
+  }
+
+  /** Asks the stream to tell the team what waits here (nothing waiting: nothing sent). */
+  requestSettle(): void {
+    if (this.loop && this.s.all.all().length > 0) this.loop.requestPush();
+  }
+
+  /** No more settling pushes; the one under way is waited for. */
+  async stop(): Promise<void> {
+    await this.loop?.stop();
   }
 
   /**

@@ -9,6 +9,7 @@ import { ApiClient } from '../platform/api/apiClient';
 import type { TransportOptions } from '../platform/api/transport';
 import type { CredentialStore, Credentials } from '../platform/credentials/credentialStore';
 import type { SimulatorHandle, SimulatorOptions } from '../../simulator/server';
+import type { SimSeed } from '../../simulator/state';
 import type { ConnectionTracker } from '../kernel/connection';
 import type { Logger } from '../platform/log';
 import { workspaceDbPath } from '../platform/paths';
@@ -41,6 +42,8 @@ export class ApiAccess {
     private readonly meta: WorkspaceMeta,
     private readonly connection: ConnectionTracker,
     private readonly deps: ApiAccessDeps,
+    /** The demo: what its cache says an earlier simulator sold, for one that starts afresh. */
+    private readonly demoSeed?: () => SimSeed,
   ) {}
 
   /**
@@ -186,6 +189,8 @@ export class ApiAccess {
           // The simulator remembers what it sold as long as the demo's cache does, so a restart
           // never charges for a refresh the cache calls free. Options may name another file.
           stateFile: this.deps.dataDir ? demoSimulatorStateFile(this.deps.dataDir) : undefined,
+          // A demo folder from before the state file (or one set aside): its cache says what was sold.
+          ...(this.demoSeed ? { soldBefore: this.demoSeed } : {}),
           logger: this.deps.logger,
           ...this.deps.simulator,
           port: this.deps.simulator?.port ?? 0,

@@ -77,6 +77,28 @@ describe('the demo restarted mid-day', () => {
     expect(await h.call<CostQuote>('reports:quote', account)).toMatchObject({ cost: 0, reason: 'unlocked' });
   });
 
+  it('a demo folder from before the state file: the fresh simulator takes over what the cache says was sold', async () => {
+    h = await createHarness({ simulator: { generationMs: 20, credits: 1000 } });
+    const account = { network: 'twitch', account: 'beforestate' };
+    const tiktok = { network: 'tiktok', account: 'beforestate_tt', tiktokType: 'report' };
+    await h.call('reports:fetch', { ...account, confirmedCost: 1 });
+    await h.call('reports:fetch', { ...tiktok, confirmedCost: 1 });
+    expect(await credits(h)).toBe(999);
+    await h.services.close();
+    // The folder as an older Scout left it: the cache, no simulator state.
+    fs.rmSync(demoSimulatorStateFile(h.dataDir));
+
+    h = await createHarness({ dataDir: h.dataDir, simulator: { generationMs: 20, credits: 1000 } });
+    expect(await credits(h)).toBe(999);
+    expect(await h.call<CostQuote>('reports:quote', account)).toMatchObject({ cost: 0, reason: 'unlocked' });
+    await h.call('reports:fetch', { ...account, confirmedCost: 0 });
+    await h.call('reports:fetch', { ...tiktok, confirmedCost: 0 });
+    expect(await credits(h)).toBe(999);
+    expect(h.services.active().ledger.totals()).toMatchObject({ credits: 1, miniReports: 1 });
+    nothingOutside(h);
+    expect(readLog(h)).toMatch(/simulator: started afresh and took over what the cache says was sold \(2 unlocks, 1 credits spent\)/);
+  });
+
   it('starts afresh, and says so in the log, when the state file is damaged', async () => {
     h = await createHarness({ simulator: { generationMs: 20, credits: 500 } });
     await credits(h);

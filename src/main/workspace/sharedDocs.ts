@@ -1,4 +1,4 @@
-// The shared things and their fields (see sharedWork.ts for the rule that folds them):
+// The shared things and their fields (see sharedFold.ts for the rule that folds them):
 // - comparison: name, period, accounts (each pinned to its report by network, account and when
 //   it was fetched — a snapshot's local id means nothing on another laptop), and one note field
 //   per account ("note:instagram:natgeo"), so two researchers annotating two accounts never
@@ -38,7 +38,9 @@ import { DEFAULT_STATUS_STEPS, type StatusStep } from '@shared/workflow';
 import { statusStepId, statusStepsSchema } from '@shared/workflowSchema';
 import { DiscoveryWorkspaceRepository, RUNS_KEPT } from '../domains/discovery/discoveryWorkspaceRepository';
 import { accountKey as keyOf } from '../platform/cache/repositories/common';
-import { SharedWork, type DocAdapter, type Fields, type SharedWorkDeps } from '../team/sharedWork';
+import type { Fields } from '../team/sharedFold';
+import type { DocAdapter } from '../team/sharedLog';
+import { SharedWork, type SharedWorkDeps } from '../team/sharedWork';
 
 const MAX_NOTE = 2000;
 /** A discovery query's body, as discoveryService caps it. */

@@ -12,7 +12,7 @@ import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
 import { runDbTask } from '../platform/cache/dbTasks';
 import type { CredentialStore } from '../platform/credentials/credentialStore';
 import type { EventBus } from '../kernel/eventBus';
-import { jobKeys, type JobRegistry } from '../kernel/jobs';
+import { type JobRegistry, teamJoinJob } from '../kernel/jobs';
 import type { Logger } from '../platform/log';
 import { TeamConnector, type TeamConnectorOptions } from '../team/teamConnection';
 import { TeamCodecs, type TeamRecordCodec, type TeamRecordIn } from '../team/codecs';
@@ -23,7 +23,8 @@ import { TeamLedger } from '../team/teamLedger';
 import { UnlockEvidence, type UnlockEvidenceOptions } from '../team/teamUnlocks';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from './sharedDocs';
-import { DOC_FIELD, type SharedWork } from '../team/sharedWork';
+import { DOC_FIELD } from '../team/sharedFold';
+import type { SharedWork } from '../team/sharedWork';
 import { TeamListener } from '../team/transport/listener';
 import { reportOfItem } from '../domains/reports/reportRecords';
 import type { DomainParts, DomainTeamSide } from '../domains/context';
@@ -254,7 +255,7 @@ export class TeamSession {
    */
   join(jobs: JobRegistry): Promise<TeamJoinResult> {
     let last: TeamJoinProgress = { received: 0, total: 0 };
-    return jobs.run('teamJoin', jobKeys.teamJoin(), "receiving the team's cache", async (signal) => {
+    return jobs.run(teamJoinJob, teamJoinJob.key(), "receiving the team's cache", async (signal) => {
       // Told once the team's records are counted (the job is registered by then: a cancel finds it).
       this.joining = { received: 0, total: 0 };
       try {

@@ -26,7 +26,9 @@ import type { TeamLedger } from '../team/teamLedger';
 import type { TeamSync } from '../team/sync';
 import type { SharedWork } from '../team/sharedWork';
 import { workspaceDbPath } from '../platform/paths';
-import type { DomainModule, DomainParts, ServiceMap, WorkspaceContext } from '../domains/context';
+import type { SimSeed } from '../../simulator/state';
+import { ACCESS_MS } from '../kernel/costRule';
+import { paidOperationsOf, type DomainModule, type DomainParts, type ServiceMap, type WorkspaceContext } from '../domains/context';
 import { ApiAccess, type ApiAccessDeps } from './apiAccess';
 import { TeamSession, withinMs } from './teamSession';
 import { IN_USE_MARKER } from './pageCheck';
@@ -91,7 +93,7 @@ export class Workspace {
   ) {
     this.meta = new WorkspaceMeta(db);
     this.connection = new ConnectionTracker(id, this.meta.get<boolean>(META_MANUAL_OFFLINE)?.value ?? false, (state) => deps.events.emit('connection:changed', state));
-    this.access = new ApiAccess(id, this.meta, this.connection, deps);
+    this.access = new ApiAccess(id, this.meta, this.connection, deps, id === 'demo' ? () => this.demoSimulatorSeed() : undefined);
     this.jobs = new JobRegistry(id, (name, payload) => deps.events.emit(name, payload));
     const services: Partial<ServiceMap> = {};
     this.teamSession =
@@ -116,6 +118,7 @@ export class Workspace {
       connection: this.connection,
       isActive: () => deps.isActive?.(id) ?? true,
       workspaceLabel: workspaceLabels[id],
+      operations: paidOperationsOf(deps.domains),
       // Team: every claimed paid call asks the team database first, and is refused without a working connection.
       ...(team ? { team: team.connector.gate } : {}),
     });
@@ -164,6 +167,18 @@ export class Workspace {
       this.parts,
       storePictures,
     );
+  }
+
+  /**
+   * What the demo's cache says its simulator sold: the accounts unlocked within the year of
+   * access, and what the ledger booked of each balance. A simulator that starts without its state
+   * takes these over, so a quote of "free" stays free and the meter does not jump back.
+   */
+  private demoSimulatorSeed(): SimSeed {
+    const unlocks = this.reportsRepo
+      .unlockedSince(Date.now() - ACCESS_MS)
+      .map((u) => ({ network: u.network, name: u.accountKey, at: u.unlockedAt, ...(u.tiktokType ? { tiktokType: u.tiktokType } : {}) }));
+    return { unlocks, spent: this.ledger.totals() };
   }
 
   /** Starts what runs on its own once the workspace is open: the team's sharing, the domains' schedules. */

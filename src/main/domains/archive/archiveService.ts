@@ -23,13 +23,15 @@ import { diskFullError, isDiskFull } from '../../platform/cache/storageFaults';
 import { checkPdf, checkPdfFile } from './pdfCheck';
 import type { ReportService } from '../reports/reportService';
 import type { PaidWork } from '../../kernel/paidWork';
-import { accountOfJob, jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { accountOfJob, type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { ACCESS_MS, drawableBalances } from '../../kernel/costRule';
 import { TeamError } from '../../kernel/teamErrors';
 import { teamItem, teamItemParts, type TeamItem, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import { RECORD_LIMITS } from '../../team/schema/0010-team';
+import { pdfOperation } from './operations';
+import { pdfJob } from './operations';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +64,7 @@ export interface ArchiveDeps {
 
 /** The team's item for an account's API PDF: one per account (a TikTok PDF is its advanced report's). */
 export function pdfTeamItem(network: Network, accountKey: string): TeamItem {
-  return teamItem('pdf', { network, subject: accountKey });
+  return teamItem(pdfOperation.name, { network, subject: accountKey });
 }
 
 /** What a paid PDF call brought: the API's answer, or a teammate's PDF saved instead (nothing sent). */
@@ -96,8 +98,8 @@ export class ArchiveService {
   export(ref: AccountRef, confirmedCost: number, confirmedHere = false, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<ArchivedPdf> {
     const name = this.deps.reports.apiName(ref);
     return this.deps.jobs.run(
-      'pdf',
-      jobKeys.pdf(ref),
+      pdfJob,
+      pdfJob.key(ref),
       `the PDF of ${name}`,
       async (signal) => {
         const started = this.now();
@@ -119,7 +121,7 @@ export class ArchiveService {
   }
 
   cancel(ref: AccountRef): boolean {
-    return this.deps.jobs.cancel('pdf', jobKeys.pdf(ref));
+    return this.deps.jobs.cancel(pdfJob, pdfJob.key(ref));
   }
 
   private async exportOnce(ref: AccountRef, name: string, confirmedCost: number, signal: AbortSignal, report: Step, confirmedHere: boolean, teamUnreachableConfirmed: boolean): Promise<ArchivedPdf> {
@@ -151,7 +153,7 @@ export class ArchiveService {
       return { state: 'taken', id: kept.id };
     };
     const { value: first, charged } = await this.deps.paid.spend<Exported>({
-      what: { operation: 'pdf', network: ref.network, accountKey: ref.key },
+      what: { operation: pdfOperation, network: ref.network, accountKey: ref.key },
       quote,
       describe,
       confirmedHere,

@@ -8,6 +8,7 @@ import { PdfsRepository } from './pdfsRepository';
 import { workspaceDbPath } from '../../platform/paths';
 import type { ArchiveChannel } from '@shared/contract/archive.channels';
 import { defineDomain, teamConfirmed } from '../context';
+import { pdfOperation } from './operations';
 
 declare module '../context' {
   interface ServiceMap {
@@ -19,6 +20,7 @@ declare module '../context' {
 
 export const archiveDomain = defineDomain<ArchiveChannel>({
   name: 'archive',
+  paidOperations: [pdfOperation],
   register: (ctx) => {
     const reports = ctx.use('reports');
     const archive = new ArchiveService({

@@ -3,14 +3,16 @@
 //
 // Numbers are the model's values rounded as the screen shows them (roundAsShown: 6.46 for
 // 6.46280416875663 %, the Unit column says '%'; money with its cents), never compacted (13166,
-// not 13.2K), with '.' as the decimal point; dates are ISO date-times in UTC to the second. A
+// not 13.2K), with '.' as the decimal point; a duration is written as the screen and the PDF
+// write it, by the one formatter ('68 h 14 min', not 245619492 ms); dates are ISO date-times in
+// UTC to the second. A
 // figure an account does not have is the word for why ('not in report', or the model's own
 // reason such as 'no posts'), never 0. Text a spreadsheet would run as a formula gets a leading
 // apostrophe (inertText).
 import { isoDateTime, roundAsShown } from '@shared/sheets';
 import type { AgencyBrand } from '@shared/agency';
 import { inertText } from '@shared/csv';
-import { networkLabels, PERIOD_WORDS } from '@shared/format';
+import { formatMetric, networkLabels, PERIOD_WORDS } from '@shared/format';
 import type { CsvCell } from '@shared/csv';
 import type { CompareModel, CompareRow, CompareUnit, CompareValue } from '@shared/compareModel';
 import { absentWord } from './compareSheets';
@@ -23,7 +25,7 @@ export const UNIT_WORDS: Record<CompareUnit, string> = {
   ratio: 'ratio',
   per_week: 'per week',
   money: 'USD',
-  duration_ms: 'ms',
+  duration_ms: 'duration',
   text: 'text',
 };
 
@@ -35,6 +37,7 @@ export function csvValue(row: Pick<CompareRow, 'unit' | 'absent'>, value: Compar
   if (value === null) return absentWord(row, column);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return absentWord(row, column);
+    if (row.unit === 'duration_ms') return formatMetric(value, 'duration_ms');
     return row.unit === 'text' ? String(value) : String(roundAsShown(value, row.unit));
   }
   return inertText(value);

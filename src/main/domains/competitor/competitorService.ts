@@ -13,7 +13,7 @@ import type { JsonObject } from '../../platform/cache/repositories';
 import { saving } from '../../platform/cache/storageFaults';
 import type { PaidWork } from '../../kernel/paidWork';
 import type { CreditLedger } from '../../kernel/creditLedger';
-import { jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { analysisTitle, competitorCsv, competitorSheets } from './competitorSheets';
 import type { ExportPlan } from '../exports/exportService';
@@ -26,6 +26,8 @@ import { TeamError } from '../../kernel/teamErrors';
 import { teamItem, teamItemParts, type RecordBody, type TeamItem, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
 import { RECORD_LIMITS } from '../../team/schema/0010-team';
+import { competitorOperation } from './operations';
+import { competitorPostsJob } from './operations';
 
 const DAY_MS = 86_400_000;
 
@@ -71,7 +73,7 @@ function normalAsked(asked: AskedFor): AskedFor {
 export function competitorTeamItem(asked: AskedFor): TeamItem {
   const n = normalAsked(asked);
   const filters = createHash('sha256').update(JSON.stringify([n.audienceGeo, n.hashtags])).digest('hex').slice(0, 32);
-  return teamItem('competitor', { network: 'instagram', subject: n.username, variant: `${n.dateFrom}..${n.dateTo}:${filters}` });
+  return teamItem(competitorOperation.name, { network: 'instagram', subject: n.username, variant: `${n.dateFrom}..${n.dateTo}:${filters}` });
 }
 
 /**
@@ -202,7 +204,7 @@ export class CompetitorService {
       return kept.report;
     };
     const { value, charged } = await this.deps.paid.spend({
-      what: { operation: 'competitor', network: 'instagram', accountKey: input.username.toLowerCase() },
+      what: { operation: competitorOperation, network: 'instagram', accountKey: input.username.toLowerCase() },
       quote: { cost: 0, balance: 'credits' },
       maxCost: COMPETITOR_MAX_COST,
       describe,
@@ -303,21 +305,21 @@ export class CompetitorService {
    * it arrives (a cancel or a lost connection keeps what came; the next run goes on from there).
    */
   fetchPosts(reportId: string): Promise<CompetitorAnalysisView> {
-    const key = jobKeys.competitorPosts(reportId);
-    if (!this.deps.jobs.has('competitorPosts', key)) {
+    const key = competitorPostsJob.key(reportId);
+    if (!this.deps.jobs.has(competitorPostsJob, key)) {
       const analysis = this.known(reportId);
       if (analysis.state !== 10) {
         throw new ScoutError({ code: 'INVALID_INPUT', message: 'The analysis is still being calculated: its posts can be fetched once it is ready.' });
       }
       this.deps.paid.assertMayCall();
     }
-    return this.deps.jobs.run('competitorPosts', key, `the posts of the competitor analysis of ${this.known(reportId).username ?? reportId}`, (signal) =>
+    return this.deps.jobs.run(competitorPostsJob, key, `the posts of the competitor analysis of ${this.known(reportId).username ?? reportId}`, (signal) =>
       this.runPosts(reportId, this.known(reportId), signal),
     );
   }
 
   cancelPosts(reportId: string): boolean {
-    return this.deps.jobs.cancel('competitorPosts', jobKeys.competitorPosts(reportId));
+    return this.deps.jobs.cancel(competitorPostsJob, competitorPostsJob.key(reportId));
   }
 
   private async runPosts(reportId: string, analysis: CompetitorAnalysisView, signal: AbortSignal): Promise<CompetitorAnalysisView> {
@@ -395,7 +397,7 @@ export class CompetitorService {
       title: analysisTitle(analysis),
       describe: `the posts of ${brand}'s competitor analysis`,
       rows: count,
-      xlsx: (meta) => competitorSheets(analysis, posts, count, meta),
+      xlsx: (meta) => competitorSheets(analysis, posts, count, { ...meta, filters: query.filters ?? {} }),
       csv: () => competitorCsv(posts, count),
     };
   }

@@ -4,7 +4,8 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { CompetitorAnalysisView, CompetitorPostRow } from '@shared/competitor';
+import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow } from '@shared/competitor';
+import { competitorFilterLabels } from '@shared/labels';
 import { competitorCsv, competitorSheets, POSTS_SHEET, postColumns, SUMMARY_SHEET } from './competitorSheets';
 import { inBatchesOf } from '../../platform/files/sheetStream';
 import { csvOf, workbookOf } from '../../../../test/sheetFiles';
@@ -92,10 +93,43 @@ describe('competitor CSV', () => {
 });
 
 describe('competitor XLSX', () => {
-  async function book(): Promise<ExcelJS.Workbook> {
+  async function book(filters: CompetitorFilters = {}): Promise<ExcelJS.Workbook> {
     const meta = { title: 'Competitor analysis: @acme', brand, createdAt: Date.UTC(2026, 10, 25) };
-    return workbookOf(meta, competitorSheets(analysis, inBatchesOf(rows, 2), async () => rows.length, meta));
+    return workbookOf(meta, competitorSheets(analysis, inBatchesOf(rows, 2), async () => rows.length, { ...meta, filters }));
   }
+
+  /** The Summary's lines: label → value, as the sheet shows them. */
+  async function summary(filters: CompetitorFilters = {}): Promise<Map<string, ExcelJS.CellValue>> {
+    const ws = (await book(filters)).getWorksheet(SUMMARY_SHEET)!;
+    const out = new Map<string, ExcelJS.CellValue>();
+    for (let r = 4; r <= ws.rowCount; r++) out.set(String(ws.getCell(r, 1).value), ws.getCell(r, 2).value);
+    return out;
+  }
+
+  it('Summary: names the post browser\'s filters that chose the posts, in the page\'s words, after how many there are', async () => {
+    const lines = await summary({ text: ' new look ', paidTypes: ['likely_sponsored'], countries: ['US', 'JP'], followersMin: 10_000, erMin: 2.5, erMax: 10, dateFrom: '2026-03-01', dateTo: '2026-03-31' });
+    const labels = [...lines.keys()];
+    expect(labels.slice(labels.indexOf('Posts in this file'))).toEqual([
+      'Posts in this file',
+      `Filter: ${competitorFilterLabels.text}`,
+      `Filter: ${competitorFilterLabels.paidTypes}`,
+      `Filter: ${competitorFilterLabels.countries}`,
+      `Filter: ${competitorFilterLabels.followers}`,
+      `Filter: ${competitorFilterLabels.er}`,
+      `Filter: ${competitorFilterLabels.posted}`,
+    ]);
+    expect(lines.get('Filter: Search captions and accounts')).toBe('“new look”');
+    expect(lines.get('Filter: Paid type')).toBe('likely sponsored');
+    expect(lines.get('Filter: Audience country')).toBe('United States, Japan');
+    expect(lines.get('Filter: Followers')).toBe('from 10,000');
+    expect(lines.get('Filter: Engagement %')).toBe('2.5 % to 10 %');
+    expect(lines.get('Filter: Posted')).toBe('2026-03-01 to 2026-03-31');
+    // No filter: the file says so, rather than leave the reader to guess.
+    const none = await summary();
+    expect(none.get('Filters')).toBe('none: every post of the analysis in the cache');
+    expect([...none.keys()].some((l) => l.startsWith('Filter:'))).toBe(false);
+    expect((await summary({ followersMax: 50_000, dateTo: '2026-02-01', accountTypes: ['Human'] })).get('Filter: Followers')).toBe('up to 50,000');
+  });
 
   it('Summary: the agency and the analysis in the title block, aggregates as numbers in the screen decimals, words for missing', async () => {
     const ws = (await book()).getWorksheet(SUMMARY_SHEET)!;

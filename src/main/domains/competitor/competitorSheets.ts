@@ -6,13 +6,15 @@
 // - XLSX (exceljs, finished by src/shared/sheets.ts): a Summary sheet with the aggregates and a
 //   Posts sheet; both name the agency, carry its accent on the header row and print landscape,
 //   one page wide, the header repeated on every page; numbers stay numbers in the screen's
-//   decimals, dates are dates, the account and the post are links with short text.
+//   decimals, dates are dates, the account and the post are links with short text. The
+//   Summary names the post browser's filters that chose the posts (competitorFilterWords).
 // Categories and account types are printed as the API names them.
 import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { type CompetitorAnalysisAbout, type CompetitorPostRow } from '@shared/competitor';
+import { type CompetitorAnalysisAbout, type CompetitorFilters, type CompetitorPostRow } from '@shared/competitor';
 import { countryName } from '@shared/countries';
 import { inertText, type CsvCell } from '@shared/csv';
+import { apiWords, competitorFilterWords } from '@shared/labels';
 import { LINK_FONT, SHEET_FORMATS, excelFormat, linkText, linkValue, roundAsShown, subtitleText, type FigureUnit } from '@shared/sheets';
 import type { StreamedCsv } from '../../platform/files/csvStream';
 import type { StreamedSheet } from '../../platform/files/sheetStream';
@@ -37,7 +39,7 @@ function country(code: string | null): string | null {
 
 /** A value the API gives as a word with underscores ('likely_sponsored'), as words. */
 function words(value: string | null): string | null {
-  return value === null ? null : value.replace(/_+/g, ' ');
+  return value === null ? null : apiWords(value);
 }
 
 export const postColumns: readonly ColumnSpec[] = [
@@ -101,7 +103,17 @@ export function analysisTitle(a: CompetitorAnalysisAbout): string {
 
 type SummaryLine = { label: string; value: string | number | null; unit?: FigureUnit };
 
-function summaryLines(analysis: CompetitorAnalysisAbout, postCount: number): SummaryLine[] {
+/**
+ * Which of the post browser's filters made the posts in the file, named as the page names them
+ * ('Filter: Paid type', 'likely sponsored'); one line saying there were none otherwise.
+ */
+function filterLines(filters: CompetitorFilters): SummaryLine[] {
+  const set = competitorFilterWords(filters);
+  if (set.length === 0) return [{ label: 'Filters', value: 'none: every post of the analysis in the cache' }];
+  return set.map(({ label, value }) => ({ label: `Filter: ${label}`, value }));
+}
+
+function summaryLines(analysis: CompetitorAnalysisAbout, postCount: number, filters: CompetitorFilters): SummaryLine[] {
   const a = analysis.aggregates;
   return [
     { label: 'Brand', value: analysis.username ? `@${analysis.username}` : null },
@@ -117,6 +129,7 @@ function summaryLines(analysis: CompetitorAnalysisAbout, postCount: number): Sum
     { label: 'Price range, from', value: a?.price?.sumFrom ?? null, unit: 'money' },
     { label: 'Price range, to', value: a?.price?.sumTo ?? null, unit: 'money' },
     { label: 'Posts in this file', value: postCount, unit: 'count' },
+    ...filterLines(filters),
   ];
 }
 
@@ -128,7 +141,7 @@ function summarySheet(analysis: CompetitorAnalysisAbout, postCount: () => Promis
     headers: ['Figure', 'Value'],
     limits: { min: 12, max: 60, maxOf: { 1: 30 } },
     rows: async function* () {
-      yield summaryLines(analysis, await postCount());
+      yield summaryLines(analysis, await postCount(), options.filters);
     },
     write: (row, { label, value, unit }) => {
       row.getCell(1).value = label;
@@ -190,6 +203,8 @@ export interface CompetitorSheetOptions {
   brand: AgencyBrand;
   /** Epoch ms. */
   createdAt: number;
+  /** The post browser's filters the posts were chosen by (the Summary names them). */
+  filters: CompetitorFilters;
 }
 
 /** The workbook's sheets: the Summary, and the posts (read in batches from `posts`, twice; `postCount` counts them, once the export runs). */

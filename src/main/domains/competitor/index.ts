@@ -5,6 +5,7 @@ import { CompetitorRepository } from './competitorRepository';
 import { CompetitorPostsRepository } from './competitorPostsRepository';
 import type { CompetitorChannel } from '@shared/contract/competitor.channels';
 import { defineDomain, teamConfirmed } from '../context';
+import { competitorOperation } from './operations';
 
 declare module '../context' {
   interface ServiceMap {
@@ -15,6 +16,7 @@ declare module '../context' {
 
 export const competitorDomain = defineDomain<CompetitorChannel>({
   name: 'competitor',
+  paidOperations: [competitorOperation],
   register: (ctx) => {
     const repo = new CompetitorRepository(ctx.db);
     const competitor = new CompetitorService({

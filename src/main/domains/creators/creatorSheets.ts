@@ -76,7 +76,7 @@ function writeCreator(row: ExcelJS.Row, c: CreatorView): void {
   const linked = c.accounts.length === 1 ? profileOf(c.accounts[0]!) : null;
   if (linked) {
     // One account: its words are a link to its profile (a link does not wrap: cut to the column).
-    accounts.value = linkValue(linked, linkText(accountText(c.accounts[0]!), 60));
+    accounts.value = linkValue(linked, linkText(accountText(c.accounts[0]!), 58));
     accounts.font = LINK_FONT;
   } else if (c.accounts.length) {
     accounts.value = c.accounts.map(accountText).join('\n');

@@ -20,8 +20,9 @@ import { saving } from '../../platform/cache/storageFaults';
 import type { PaidWork } from '../../kernel/paidWork';
 import type { TeamRecordCodec } from '../../team/codecs';
 import { teamItem, type TeamItem } from '../../team/records';
-import { jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { type JobRegistry } from '../../kernel/jobs';
 import { answerBody, badData, codecOf, itemParts, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
+import { creatorsSyncJob } from './operations';
 
 export const CREATORS_PAGE_SIZE = 100;
 /** More pages than any network of creators fills: a cursor that never ends is cut off here. */
@@ -111,10 +112,10 @@ export class CreatorsService {
 
   /** Fetches every creator matching the filter, page by page, each page kept as it arrives. */
   sync(filter: CreatorsFilter = {}): Promise<CreatorsSyncResult> {
-    if (this.deps.jobs.has('creators', jobKeys.creators())) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Creators are being synchronised already; wait for it to finish.' });
+    if (this.deps.jobs.has(creatorsSyncJob, creatorsSyncJob.key())) throw new ScoutError({ code: 'INVALID_INPUT', message: 'Creators are being synchronised already; wait for it to finish.' });
     const query = this.queryOf(filter);
     this.deps.paid.assertMayCall();
-    return this.deps.jobs.run('creators', jobKeys.creators(), 'the creators sync', (signal) => this.fetchAll(query, signal));
+    return this.deps.jobs.run(creatorsSyncJob, creatorsSyncJob.key(), 'the creators sync', (signal) => this.fetchAll(query, signal));
   }
 
   private queryOf(filter: CreatorsFilter): Record<string, string | number> {

@@ -26,16 +26,18 @@ import type { PaidWork } from '../../kernel/paidWork';
 import { balancesOf } from '../../kernel/paidCall';
 import type { ConnectionTracker } from '../../kernel/connection';
 import type { CreditLedger } from '../../kernel/creditLedger';
-import { jobKeys, type JobRegistry } from '../../kernel/jobs';
+import { type JobRegistry } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { TeamError, teamRefusals } from '../../kernel/teamErrors';
 import { teamItemParts, type RecordBody, type TeammateCopy } from '../../team/records';
 import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/codecs';
-import type { SharedKind } from '../../team/sharedWork';
+import type { SharedKind } from '../../team/sharedFold';
 import { seenEdit, stamped, type OnSharedEdit, type TeamVersionOf } from '../../team/seenEdits';
 import { discoveryTeamItem, MAX_TEAM_PAGE_BYTES, type TeamPage } from './discoveryTeam';
 import { pageRange, validBody } from './discoveryQueryChecks';
 import { rec, rowOf } from './discoveryRows';
+import { discoveryOperation } from './operations';
+import { discoveryRunJob } from './operations';
 
 export interface DiscoveryDeps {
   paid: PaidWork;
@@ -211,10 +213,10 @@ export class DiscoveryService {
     const { runId, sandbox, fromPage, toPage } = request;
     const plan = this.plan(body, sandbox, fromPage, toPage);
     this.deps.paid.assertConfirmed(`Running pages ${fromPage}–${toPage}`, plan.calls, request.confirmedCalls, 'discoveryRequests');
-    if (this.deps.jobs.has('discovery', jobKeys.discovery(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+    if (this.deps.jobs.has(discoveryRunJob, discoveryRunJob.key(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
     if (plan.pagesToFetch.length > 0) this.deps.paid.assertMayCall();
     const describe = `a ${sandbox ? 'sandbox ' : ''}discovery run (pages ${fromPage}–${toPage})`;
-    return this.deps.jobs.run('discovery', jobKeys.discovery(runId), describe, (signal) => this.runPages(request, body, plan, signal, { confirmedHere, teamUnreachableConfirmed: options.teamUnreachableConfirmed === true }));
+    return this.deps.jobs.run(discoveryRunJob, discoveryRunJob.key(runId), describe, (signal) => this.runPages(request, body, plan, signal, { confirmedHere, teamUnreachableConfirmed: options.teamUnreachableConfirmed === true }));
   }
 
   private async runPages(request: RunRequest, body: DiscoveryBody, plan: Omit<DiscoveryQuote, 'queriesLeft'>, signal: AbortSignal, spending: Spending): Promise<DiscoveryRunResult> {
@@ -297,7 +299,7 @@ export class DiscoveryService {
   }
 
   cancel(runId: string): boolean {
-    return this.deps.jobs.cancel('discovery', jobKeys.discovery(runId));
+    return this.deps.jobs.cancel(discoveryRunJob, discoveryRunJob.key(runId));
   }
 
   private sandboxPage(sent: Record<string, unknown>): Promise<SearchPage> {
@@ -336,7 +338,7 @@ export class DiscoveryService {
     try {
       const { value, charged } = await this.deps.paid.spend({
         // The ledger's account column names the query (its cache key), so spending reads per query.
-        what: { operation: 'discovery', network, accountKey: ledgerKey(hash), item: pageItem(page) },
+        what: { operation: discoveryOperation, network, accountKey: ledgerKey(hash), item: pageItem(page) },
         quote: { cost: 1, balance: 'discoveryRequests' },
         maxCost: 1,
         describe,

@@ -2,13 +2,14 @@
 import type { DiscoveryNetwork } from '@shared/discovery';
 import type { JsonObject } from '../../platform/cache/repositories';
 import { teamItem, type TeamItem } from '../../team/records';
+import { discoveryOperation } from './operations';
 
 /**
  * The team's item for a production discovery page: the query as the local cache keys it (its
  * canonical JSON without the page, hashed: two spellings of one query are one item) and the page.
  */
 export function discoveryTeamItem(network: DiscoveryNetwork, queryHash: string, page: number): TeamItem {
-  return teamItem('discovery', { network, subject: queryHash, variant: String(page) });
+  return teamItem(discoveryOperation.name, { network, subject: queryHash, variant: String(page) });
 }
 
 /** The most a teammate's page may weigh (a page holds 20 results; a real one is tens of KB). */

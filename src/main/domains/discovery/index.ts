@@ -6,6 +6,7 @@ import { DiscoveryWorkspaceRepository } from './discoveryWorkspaceRepository';
 import { lastKnownDiscoveryCalls } from '../../kernel/planInfo';
 import type { DiscoveryChannel } from '@shared/contract/discovery.channels';
 import { defineDomain, teamConfirmed } from '../context';
+import { discoveryOperation } from './operations';
 
 declare module '../context' {
   interface ServiceMap {
@@ -16,6 +17,7 @@ declare module '../context' {
 
 export const discoveryDomain = defineDomain<DiscoveryChannel>({
   name: 'discovery',
+  paidOperations: [discoveryOperation],
   register: (ctx) => {
     const discovery = new DiscoveryService({
       paid: ctx.paid,

@@ -65,7 +65,7 @@ export function shortlistSheet(items: readonly ShortlistItem[], steps: readonly 
 function writeItem(row: ExcelJS.Row, item: ShortlistItem, steps: readonly StatusStep[]): void {
   const url = profileOf(item);
   const name = row.getCell(1);
-  name.value = linkValue(url, linkText(nameOf(item), 40)) ?? nameOf(item);
+  name.value = linkValue(url, linkText(nameOf(item), 38)) ?? nameOf(item);
   if (url) name.font = LINK_FONT;
   row.getCell(2).value = networkLabels[item.network];
   if (item.followers !== null) {

@@ -11,11 +11,11 @@ import { ScoutError } from '@shared/errors';
 import { fileNameFor } from '@shared/fileNames';
 import { EXPORT_MIME_TYPES, type ExportFormat, type ExportResult } from '@shared/exports';
 import type { JobRegistry } from '../../kernel/jobs';
-import { jobKeys } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { diskFullError, isDiskFull } from '../../platform/cache/storageFaults';
 import { writeCsvFile, type AnyStreamedCsv } from '../../platform/files/csvStream';
 import { writeWorkbook, type AnyStreamedSheet, type WorkbookMeta } from '../../platform/files/sheetStream';
+import { exportJob } from './operations';
 
 /** What one export writes: its name, how many rows, and its two forms. */
 export interface ExportPlan {
@@ -57,7 +57,7 @@ export class ExportService {
 
   /** Writes `plan` as `format` to `destination`, as the job `runId`. */
   save(runId: string, format: ExportFormat, plan: ExportPlan, destination: ExportDestination): Promise<ExportResult> {
-    return this.deps.jobs.run('export', jobKeys.export(runId), `the export of ${plan.describe}`, async (signal) => {
+    return this.deps.jobs.run(exportJob, exportJob.key(runId), `the export of ${plan.describe}`, async (signal) => {
       const fileName = fileNameFor(plan.name, format);
       const report = (phase: 'writing' | 'finished', done: number, total: number, error: unknown = null) =>
         this.deps.jobs.emit('exports:changed', { runId, phase, done, total, error: error === null ? null : eventError(error) });
@@ -101,7 +101,7 @@ export class ExportService {
   }
 
   cancel(runId: string): boolean {
-    return this.deps.jobs.cancel('export', jobKeys.export(runId));
+    return this.deps.jobs.cancel(exportJob, exportJob.key(runId));
   }
 }
 

@@ -176,6 +176,24 @@ describe('exports in browser mode', () => {
     expect(await h.ok('exports:cancel', { runId })).toEqual({ cancelled: false });
   });
 
+  it('a competitor workbook says which of the post browser\'s filters chose its posts', async () => {
+    const filters = { paidTypes: ['sponsored'], followersMin: 10_000, dateFrom: '2026-02-01' };
+    const shown = await h.ok('competitor:posts', { id: analysis.reportId, filters, offset: 0, limit: 1 });
+    const result = await h.ok('exports:save', { runId: 'filtered', format: 'xlsx', subject: { kind: 'competitor', id: analysis.reportId, filters } });
+    expect(shown.total).toBeGreaterThan(0);
+    expect(result.rows).toBe(shown.total);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exportedBytes(h.services, result) as unknown as ArrayBuffer);
+    const ws = book.getWorksheet('Summary')!;
+    const lines = new Map<string, unknown>();
+    for (let r = 4; r <= ws.rowCount; r++) lines.set(String(ws.getCell(r, 1).value), ws.getCell(r, 2).value);
+    expect(lines.get('Posts in this file')).toBe(shown.total);
+    expect(lines.get('Filter: Paid type')).toBe('sponsored');
+    expect(lines.get('Filter: Followers')).toBe('from 10,000');
+    expect(lines.get('Filter: Posted')).toBe('from 2026-02-01');
+    expect(lines.has('Filters')).toBe(false);
+  });
+
   it('writes 5,000 posts in slices: timers keep running while it writes', async () => {
     let turns = 0;
     const ticking = setInterval(() => turns++, 1);

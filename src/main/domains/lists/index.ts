@@ -3,6 +3,7 @@ import { ListsService } from './listsService';
 import { ListsRepository } from './listsRepository';
 import type { ListsChannel } from '@shared/contract/lists.channels';
 import { defineDomain, teamConfirmed } from '../context';
+import { listPageOperation } from './operations';
 
 declare module '../context' {
   interface ServiceMap {
@@ -12,6 +13,7 @@ declare module '../context' {
 
 export const listsDomain = defineDomain<ListsChannel>({
   name: 'lists',
+  paidOperations: [listPageOperation],
   register: (ctx) => {
     const lists = new ListsService({ repo: new ListsRepository(ctx.db), paid: ctx.paid, jobs: ctx.jobs, onSaved: ctx.storePictures, ...(ctx.share ? { share: ctx.share } : {}) });
     return { services: { lists }, codecs: [lists.codec] };

@@ -19,9 +19,12 @@ import type { JsonObject } from '../../platform/cache/repositories';
 import { saving } from '../../platform/cache/storageFaults';
 import type { PaidWork } from '../../kernel/paidWork';
 import type { TeamRecordCodec } from '../../team/codecs';
-import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
-import { jobKeys, type JobRegistry } from '../../kernel/jobs';
-import { answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
+import { teamItem, type TeamItem } from '../../team/records';
+import { buyRecord, type RecordBuyer } from '../../team/paidRecords';
+import { type JobRegistry } from '../../kernel/jobs';
+import { badData, codecOf, itemParts, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
+import { listPageOperation } from './operations';
+import { listSyncJob } from './operations';
 
 export const LIST_PAGE_SIZE = LIST_PAGE_ITEMS;
 /** More items than any list holds: a list that keeps answering full pages past this is cut off. */
@@ -36,7 +39,7 @@ interface PageAt {
 }
 
 /** The team's name for a page of a list. */
-export const listPageItem = (at: PageAt): TeamItem => teamItem('list', { network: null, subject: String(at.listId), variant: String(at.offset) });
+export const listPageItem = (at: PageAt): TeamItem => teamItem(listPageOperation.name, { network: null, subject: String(at.listId), variant: String(at.offset) });
 
 /** A page saved locally, as of when, and whether it is a teammate's. */
 interface KeptPage {
@@ -71,12 +74,15 @@ export class ListsService {
   /** What the sync engine calls for pulled pages of lists. */
   readonly codec: TeamRecordCodec;
 
+  private readonly buyer: RecordBuyer;
+
   constructor(private readonly deps: ListsDeps) {
     this.now = deps.now ?? Date.now;
+    this.buyer = { paid: deps.paid, share: deps.share, now: this.now };
     const repo = deps.repo;
     const what = 'page of a saved list';
     this.keeper = {
-      kind: 'list',
+      kind: listPageOperation.name,
       what,
       maxBytes: LIST_RECORD_BYTES,
       item: listPageItem,
@@ -136,8 +142,8 @@ export class ListsService {
    * `teamUnreachableConfirmed` (a Team workspace): ask the API although the team cannot be asked.
    */
   sync(listId: number, options: { teamUnreachableConfirmed?: boolean } = {}): Promise<ListSummary> {
-    if (!this.deps.jobs.has('list', jobKeys.list(listId))) this.deps.paid.assertMayCall();
-    return this.deps.jobs.run('list', jobKeys.list(listId), `the sync of list ${listId}`, (signal) => this.fetchAll(listId, signal, options.teamUnreachableConfirmed ?? false));
+    if (!this.deps.jobs.has(listSyncJob, listSyncJob.key(listId))) this.deps.paid.assertMayCall();
+    return this.deps.jobs.run(listSyncJob, listSyncJob.key(listId), `the sync of list ${listId}`, (signal) => this.fetchAll(listId, signal, options.teamUnreachableConfirmed ?? false));
   }
 
   private async fetchAll(listId: number, signal: AbortSignal, teamUnreachableConfirmed: boolean): Promise<ListSummary> {
@@ -172,26 +178,11 @@ export class ListsService {
     const { listId, offset } = at;
     const send = (api: ApiClient) => api.list(listId, LIST_PAGE_SIZE, offset, { signal });
     const describe = `items ${offset + 1}–${offset + LIST_PAGE_SIZE} of list ${listId}`;
-    // Saved once: by the kernel while it holds a Team workspace's claim, else here below.
-    const got: { kept?: KeptPage } = {};
-    const finish = async (items: ListItem[], charged: boolean) => {
-      const fetchedAt = this.now();
-      this.deps.paid.save(describe, charged, () => this.keeper.save(at, items, fetchedAt));
-      got.kept = { items, fetchedAt, teammate: false };
-      const body = answerBody({ result: this.keeper.raw(items) });
-      shareSaved(this.deps.share, () => ({ item: listPageItem(at), fetchedAt: new Date(fetchedAt), body }));
-      return { value: items, fetchedAt: new Date(fetchedAt), body };
-    };
-    const takeCopy = async (body: unknown, copy: TeammateCopy) => {
-      // One that cannot be read (TEAM_BAD_DATA) is no copy: the kernel buys instead.
-      const { parsed } = keepCopy(this.keeper, at, copy.fetchedAt.getTime(), { json: body });
-      got.kept = { items: parsed, fetchedAt: copy.fetchedAt.getTime(), teammate: true };
-      return parsed;
-    };
     try {
-      const { value, charged } = await this.deps.paid.spend({
+      const kept = await buyRecord(this.buyer, this.keeper, at, {
+        operation: listPageOperation,
         // A list is no account of any network: the ledger's network column stays empty.
-        what: { operation: 'list', network: null, accountKey: `list:${listId}` },
+        ledger: { network: null, accountKey: `list:${listId}` },
         quote: { cost: 0, balance: 'credits' },
         maxCost: 1,
         describe,
@@ -200,10 +191,10 @@ export class ListsService {
         send,
         // Listing is free as far as the spec says: asking again for a lost page is safe.
         recover: send,
-        ...(claim ? { team: { item: listPageItem(at), withinDays: null, finish, takeCopy } } : {}),
+        claim,
+        withinDays: null,
       });
-      if (!got.kept) await finish(value, charged);
-      return got.kept!;
+      return { items: kept.parsed, fetchedAt: kept.fetchedAt, teammate: kept.teammate };
     } catch (error) {
       if (error instanceof ScoutError && error.code === 'API_NOT_FOUND') {
         throw new ScoutError({ code: 'API_NOT_FOUND', message: `The API account has no list ${listId}. Check the list id in the web app.`, apiCode: error.apiCode });

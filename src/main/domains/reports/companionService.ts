@@ -14,10 +14,11 @@ import { ScoutError } from '@shared/errors';
 import type { MentioningBrand } from '@shared/alerts';
 import { networkNames } from '@shared/reports';
 import type { TeamRecordCodec } from '../../team/codecs';
-import { teamItem, type TeamItem, type TeammateCopy } from '../../team/records';
+import { teamItem, type TeamItem } from '../../team/records';
+import { buyRecord, type KeptRecord, type RecordBuyer } from '../../team/paidRecords';
 import { parseInstagramHistory, parseInstagramMedia, parseTiktokBrandMentions, parseTwitterHistory, parseYoutubeBrandMentions, parseYoutubeMediaPage, type BrandMentions, type InstagramMedia, type MetricsHistory, type YoutubeMediaPage } from '../../platform/api/schemas';
 import { ACCESS_MS } from '../../kernel/costRule';
-import { accountOf, answerBody, badData, codecOf, itemParts, keepCopy, shareSaved, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
+import { accountOf, badData, codecOf, itemParts, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
 import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
 import type { SnapshotDetail } from '@shared/contract';
 import type { JsonObject } from '../../platform/cache/repositories';
@@ -28,6 +29,8 @@ import type { AccountRef } from '@shared/accountInput';
 import type { ReportService } from './reportService';
 import type { PaidWork } from '../../kernel/paidWork';
 import { historyView, historyViewOf, instagramMediaView, mediaViewOf, mentionsView, mentionsViewOf, youtubeMediaView } from './companionViews';
+import { historyOperation, mediaOperation, mentionsOperation } from './operations';
+import type { PaidOperation } from '../../kernel/paidOperation';
 
 export interface CompanionDeps {
   api: () => Promise<ApiClient>;
@@ -60,19 +63,10 @@ export const COMPANION_RECORD_BYTES = { media: 8 * 1024 * 1024, history: 4 * 102
 
 /** The team's name for an account's media (a YouTube page of them), its history, its mentions. */
 export const companionItems = {
-  media: (at: MediaAt): TeamItem => teamItem('media', { network: at.network, subject: at.key, variant: at.network === 'youtube' ? String(at.page) : undefined }),
-  history: (at: HistoryAt): TeamItem => teamItem('history', { network: at.network, subject: at.key }),
-  mentions: (at: MentionsAt): TeamItem => teamItem('mentions', { network: at.network, subject: at.key }),
+  media: (at: MediaAt): TeamItem => teamItem(mediaOperation.name, { network: at.network, subject: at.key, variant: at.network === 'youtube' ? String(at.page) : undefined }),
+  history: (at: HistoryAt): TeamItem => teamItem(historyOperation.name, { network: at.network, subject: at.key }),
+  mentions: (at: MentionsAt): TeamItem => teamItem(mentionsOperation.name, { network: at.network, subject: at.key }),
 };
-
-/** What the team keeps of an answer: its (normalised) result, read by a teammate as an API answer. */
-const bodyOf = (raw: unknown) => answerBody({ result: raw });
-
-/** An answer saved locally, and as of when. */
-interface Kept<P> {
-  parsed: P;
-  fetchedAt: number;
-}
 
 export class CompanionService {
   private readonly now: () => number;
@@ -84,12 +78,15 @@ export class CompanionService {
   /** What the sync engine calls for pulled records of media, history and brand mentions. */
   readonly codecs: { media: TeamRecordCodec; history: TeamRecordCodec; mentions: TeamRecordCodec };
 
+  private readonly buyer: RecordBuyer;
+
   constructor(private readonly deps: CompanionDeps) {
     this.now = deps.now ?? Date.now;
+    this.buyer = { paid: deps.paid, share: deps.share, now: this.now };
     const { media, history, mentions } = deps;
     this.keepers = {
       media: {
-        kind: 'media',
+        kind: mediaOperation.name,
         what: 'media of an account',
         maxBytes: COMPANION_RECORD_BYTES.media,
         about: (item) => {
@@ -113,7 +110,7 @@ export class CompanionService {
         },
       },
       history: {
-        kind: 'history',
+        kind: historyOperation.name,
         what: 'metrics history of an account',
         maxBytes: COMPANION_RECORD_BYTES.history,
         about: (item) => accountOf(itemParts(item, 'metrics history of an account'), ['instagram', 'twitter'] as const, 'metrics history of an account'),
@@ -124,7 +121,7 @@ export class CompanionService {
         save: (at, parsed, fetchedAt) => history.save(at.network, at.key, asJson(parsed.raw), fetchedAt),
       },
       mentions: {
-        kind: 'mentions',
+        kind: mentionsOperation.name,
         what: 'brand mentions of an account',
         maxBytes: COMPANION_RECORD_BYTES.mentions,
         about: (item) => accountOf(itemParts(item, 'brand mentions of an account'), ['tiktok', 'youtube'] as const, 'brand mentions of an account'),
@@ -155,7 +152,7 @@ export class CompanionService {
     const describe = `the media of ${ref.apiName}`;
     const send = async (api: ApiClient): Promise<MediaAnswer> =>
       network === 'instagram' ? { network, media: await api.instagramMedia(ref.apiName) } : { network, page: await api.youtubeMedia(this.deps.reports.apiName(ref), page) };
-    const kept = await this.observed(this.keepers.media, at, { operation: 'media', ref, describe, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
+    const kept = await this.observed(this.keepers.media, at, { operation: mediaOperation, ref, describe, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
     const answer = kept.parsed;
     await this.deps.onSaved?.(asJson(this.keepers.media.raw(answer))).catch(() => undefined);
     return { fetchedAt: kept.fetchedAt, view: answer.network === 'instagram' ? instagramMediaView(answer.media) : youtubeMediaView(answer.page) };
@@ -192,19 +189,9 @@ export class CompanionService {
     const send = (api: ApiClient, paid: boolean) =>
       network === 'instagram' ? api.instagramHistory(account, { paid }) : api.twitterHistory(account, { paid });
     const describe = `the ${networkNames[network]} history of ${account}`;
-    const at: HistoryAt = { network, key };
-    const keeper = this.keepers.history;
-    // Saved once: by the kernel while it holds a Team workspace's claim, else here below.
-    const got: { kept?: Kept<MetricsHistory> } = {};
-    const finish = async (value: MetricsHistory, charged: boolean) => {
-      // History unlocks the report (spec 3.4): its year of free access starts now.
-      const kept = (got.kept = this.saveFetched(keeper, at, value, describe, charged, (fetchedAt) => {
-        if (charged) this.deps.reports.noteUnlocked(ref, fetchedAt);
-      }));
-      return { value, fetchedAt: new Date(kept.fetchedAt), body: bodyOf(value.raw) };
-    };
-    const { value, charged } = await this.deps.paid.spend({
-      what: { operation: 'history', network, accountKey: key },
+    const kept = await buyRecord(this.buyer, this.keepers.history, { network, key }, {
+      operation: historyOperation,
+      ledger: { network, accountKey: key },
       quote,
       describe,
       confirmedHere: options.confirmedHere,
@@ -214,27 +201,14 @@ export class CompanionService {
       recover: (api) => send(api, false),
       // A Team workspace claims it when it costs (within the year a teammate's history is taken);
       // free (the report is unlocked), it is nobody's purchase.
-      ...(quote.cost > 0
-        ? { team: { item: keeper.item(at), withinDays: ACCESS_MS / DAY_MS, finish, takeCopy: async (body: unknown, copy: TeammateCopy) => (got.kept = this.saveCopy(keeper, at, body, copy)).parsed } }
-        : {}),
+      claim: quote.cost > 0,
+      withinDays: ACCESS_MS / DAY_MS,
+      // History unlocks the report (spec 3.4): its year of free access starts now.
+      onFetched: (fetchedAt, charged) => {
+        if (charged) this.deps.reports.noteUnlocked(ref, fetchedAt);
+      },
     });
-    if (!got.kept) await finish(value, charged);
-    const done = got.kept!;
-    return { fetchedAt: done.fetchedAt, view: historyView(done.parsed) };
-  }
-
-  /** Saves what this laptop fetched (a full disk said with what was paid) and shares it with the team. */
-  private saveFetched<A, P>(keeper: RecordKeeper<A, P>, at: A, parsed: P, describe: string, charged: boolean, then?: (fetchedAt: number) => void): Kept<P> {
-    const fetchedAt = this.now();
-    then?.(fetchedAt);
-    this.deps.paid.save(describe, charged, () => keeper.save(at, parsed, fetchedAt));
-    shareSaved(this.deps.share, () => ({ item: keeper.item(at), fetchedAt: new Date(fetchedAt), body: bodyOf(keeper.raw(parsed)) }));
-    return { parsed, fetchedAt };
-  }
-
-  /** A teammate's copy, taken instead of buying: kept like a pulled record; one that cannot be read (TEAM_BAD_DATA) is no copy, and the kernel buys instead. */
-  private saveCopy<A, P>(keeper: RecordKeeper<A, P>, at: A, body: unknown, copy: TeammateCopy): Kept<P> {
-    return { parsed: keepCopy(keeper, at, copy.fetchedAt.getTime(), { json: body }).parsed, fetchedAt: copy.fetchedAt.getTime() };
+    return { fetchedAt: kept.fetchedAt, view: historyView(kept.parsed) };
   }
 
   /**
@@ -244,31 +218,24 @@ export class CompanionService {
    * asks the team first (any teammate's copy, of any age, is taken: the first look at an account's);
    * `teamUnreachableConfirmed`: the researcher chose to ask the API although the team cannot be asked.
    */
-  private async observed<A, P extends object>(
+  private observed<A, P extends object>(
     keeper: RecordKeeper<A, P>,
     at: A,
-    call: { operation: 'media' | 'mentions'; ref: AccountRef; describe: string; claim: boolean; teamUnreachableConfirmed?: boolean },
+    call: { operation: PaidOperation; ref: AccountRef; describe: string; claim: boolean; teamUnreachableConfirmed?: boolean },
     send: (api: ApiClient) => Promise<P>,
-  ): Promise<Kept<P>> {
-    const { ref, describe } = call;
-    // Saved once: by the kernel while it holds a Team workspace's claim, else here below.
-    const got: { kept?: Kept<P> } = {};
-    const finish = async (value: P, charged: boolean) => {
-      const kept = (got.kept = this.saveFetched(keeper, at, value, describe, charged));
-      return { value, fetchedAt: new Date(kept.fetchedAt), body: bodyOf(keeper.raw(value)) };
-    };
-    const { value, charged } = await this.deps.paid.spend({
-      what: { operation: call.operation, network: ref.network, accountKey: ref.key },
+  ): Promise<KeptRecord<P>> {
+    return buyRecord(this.buyer, keeper, at, {
+      operation: call.operation,
+      ledger: { network: call.ref.network, accountKey: call.ref.key },
       quote: { cost: 0, balance: 'credits' },
       maxCost: 1,
-      describe,
+      describe: call.describe,
       teamUnreachableConfirmed: call.teamUnreachableConfirmed,
       send: (api) => send(api),
       recover: (api) => send(api),
-      ...(call.claim ? { team: { item: keeper.item(at), withinDays: null, finish, takeCopy: async (body: unknown, copy: TeammateCopy) => (got.kept = this.saveCopy(keeper, at, body, copy)).parsed } } : {}),
+      claim: call.claim,
+      withinDays: null,
     });
-    if (!got.kept) await finish(value, charged);
-    return got.kept!;
   }
 
   /** Brand mentions (TikTok, YouTube): free as far as the spec says; observed all the same. */
@@ -277,7 +244,7 @@ export class CompanionService {
     const cached = this.deps.mentions.latest(network, key);
     if (cached && !options.refresh) return { fetchedAt: cached.fetchedAt, view: mentionsViewOf(network, cached.result) };
     const send = (api: ApiClient) => (network === 'tiktok' ? api.tiktokBrandMentions(ref.apiName) : api.youtubeBrandMentions(this.deps.reports.apiName(ref)));
-    const kept = await this.observed(this.keepers.mentions, { network, key }, { operation: 'mentions', ref, describe: `the brand mentions of ${ref.apiName}`, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
+    const kept = await this.observed(this.keepers.mentions, { network, key }, { operation: mentionsOperation, ref, describe: `the brand mentions of ${ref.apiName}`, claim: !cached, teamUnreachableConfirmed: options.teamUnreachableConfirmed }, send);
     return { fetchedAt: kept.fetchedAt, view: mentionsView(kept.parsed) };
   }
 

@@ -10,6 +10,7 @@ import type { ReportsChannel } from '@shared/contract/reports.channels';
 import type { QuoteChannel } from '../quotes';
 import { PICTURES_ANSWER_BYTES, type PictureAnswer } from '@shared/pictures';
 import { defineDomain, teamConfirmed } from '../context';
+import { historyOperation, mediaOperation, mentionsOperation, reportOperation } from './operations';
 
 declare module '../context' {
   interface ServiceMap {
@@ -24,6 +25,7 @@ type ReportChannels = Exclude<ReportsChannel, QuoteChannel>;
 
 export const reportsDomain = defineDomain<ReportChannels>({
   name: 'reports',
+  paidOperations: [reportOperation, historyOperation, mediaOperation, mentionsOperation],
   register: (ctx) => {
     const share = ctx.share ? { share: ctx.share } : {};
     const reportsRepo = new ReportsRepository(ctx.db);

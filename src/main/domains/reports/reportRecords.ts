@@ -8,6 +8,7 @@ import { parseReport } from '../../platform/api/schemas';
 import { z } from 'zod';
 import { teamItem, type TeamItem } from '../../team/records';
 import { TeamError } from '../../kernel/teamErrors';
+import { reportOperation } from './operations';
 
 /**
  * A teammate's report from the team database, read like an API answer of the day they bought
@@ -29,7 +30,7 @@ export function teammateReport(network: Network, body: unknown, fetchedAt: numbe
 
 /** The team's item for a report: a TikTok mini and advanced report are bought apart. */
 export function reportTeamItem(network: Network, accountKey: string, tiktokType?: TiktokType | null): TeamItem {
-  return teamItem('report', { network, subject: accountKey, variant: network === 'tiktok' ? (tiktokType ?? 'advanced_report') : undefined });
+  return teamItem(reportOperation.name, { network, subject: accountKey, variant: network === 'tiktok' ? (tiktokType ?? 'advanced_report') : undefined });
 }
 
 /**

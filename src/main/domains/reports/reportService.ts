@@ -19,7 +19,7 @@ import type { AccountRef } from '@shared/accountInput';
 import { ACCESS_MS, accessStartOf, drawableBalances, reportCost, type CostQuote } from '../../kernel/costRule';
 import { networkNames, type AttemptOutcome, type CachedReport, type FetchManyOutcome, type FetchAttemptView, type ReportProgress } from '@shared/reports';
 import { sleep } from '../../platform/util/sleep';
-import { accountOfJob, jobKeys } from '../../kernel/jobs';
+import { accountOfJob } from '../../kernel/jobs';
 import { eventError } from '../../platform/errorWording';
 import { type TeammateCopy } from '../../team/records';
 import { TeamError, teamRefusals } from '../../kernel/teamErrors';
@@ -27,6 +27,9 @@ import type { TeamRecordCodec, TeamRecordIn, TeamRecordOut } from '../../team/co
 import { isReportOf, reportOfItem, reportTeamItem, teammateReport } from './reportRecords';
 import { libraryPage, type LibraryRequest, type LibraryView } from './reportLibrary';
 import type { FetchProgress, ReportRef, ReportServiceDeps } from './reportServiceDeps';
+import { historyOperation, reportOperation } from './operations';
+import { pdfOperation } from '../archive/operations';
+import { fetchManyJob, reportJob } from './operations';
 
 // workspace/teamSession.ts, being rewritten apart from this split, still imports it from here.
 
@@ -73,11 +76,11 @@ export class ReportService {
     }
     // A paid history answer unlocked the report (spec 3.4) even when the report was never cached.
     if (ref.network === 'instagram' || ref.network === 'twitter') {
-      const historyAt = this.deps.ledger.lastPaid(ref.network, key, 'credits', 'history', true);
+      const historyAt = this.deps.ledger.lastPaid(ref.network, key, 'credits', historyOperation, true);
       if (historyAt !== null && (!unlock || historyAt > unlock.unlockedAt)) unlock = { unlockedAt: historyAt, tiktokType: null };
     }
     // So did a paid PDF export, on every network (a TikTok PDF is the advanced report's).
-    const pdfAt = this.deps.ledger.lastPaid(ref.network, key, balanceKinds, 'pdf', true);
+    const pdfAt = this.deps.ledger.lastPaid(ref.network, key, balanceKinds, pdfOperation, true);
     if (pdfAt !== null && (!unlock || pdfAt > unlock.unlockedAt)) unlock = { unlockedAt: pdfAt, tiktokType: ref.network === 'tiktok' ? 'advanced_report' : null };
     const quote = reportCost({ network: ref.network, accountKey: key, tiktokType: ref.tiktokType, unlock, now: this.now() });
     // The API account unlocked it elsewhere within the year: free. auditor.creators does not say
@@ -95,7 +98,7 @@ export class ReportService {
     // the quote stays at what it may cost, and says why.
     if (quote.cost > 0) {
       const drawable = drawableBalances(ref.network, ref.tiktokType, quote.balance);
-      const paid = (['report', 'pdf', 'history'] as const).map((operation) => this.deps.ledger.lastPaid(ref.network, key, drawable, operation)).filter((at) => at !== null);
+      const paid = [reportOperation, pdfOperation, historyOperation].map((operation) => this.deps.ledger.lastPaid(ref.network, key, drawable, operation)).filter((at) => at !== null);
       const paidAt = paid.length > 0 ? Math.max(...paid) : null;
       if (paidAt !== null && this.now() - paidAt < ACCESS_MS && (!unlock || paidAt > unlock.unlockedAt)) return { ...quote, reason: 'paid-not-fetched' };
     }
@@ -118,8 +121,8 @@ export class ReportService {
   ): Promise<CachedReport> {
     const describe = `the ${networkNames[ref.network]} report of ${ref.apiName}`;
     return this.deps.jobs.run(
-      'report',
-      jobKeys.report(ref),
+      reportJob,
+      reportJob.key(ref),
       describe,
       async (signal) => {
         const started = this.now();
@@ -141,7 +144,7 @@ export class ReportService {
   /** Stops every fetch of the account (both TikTok reports); true when one was running. */
   cancel(ref: AccountRef): boolean {
     const account = accountOfJob(ref);
-    return this.deps.jobs.cancel('report', (job) => job.account === account, cancelledFetch());
+    return this.deps.jobs.cancel(reportJob, (job) => job.account === account, cancelledFetch());
   }
 
   /**
@@ -150,9 +153,9 @@ export class ReportService {
    * yet sent when another workspace became active is skipped, with nothing spent.
    */
   fetchMany(runId: string, items: readonly { ref: ReportRef; confirmedCost: number; teamUnreachableConfirmed?: boolean }[]): Promise<{ outcomes: FetchManyOutcome[] }> {
-    if (this.deps.jobs.has('fetchMany', jobKeys.fetchMany(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
+    if (this.deps.jobs.has(fetchManyJob, fetchManyJob.key(runId))) throw new ScoutError({ code: 'INVALID_INPUT', message: `A run called ${runId} is already under way.` });
     const describe = `a batch of ${items.length} report${items.length === 1 ? '' : 's'}`;
-    return this.deps.jobs.run('fetchMany', jobKeys.fetchMany(runId), describe, async (run) => {
+    return this.deps.jobs.run(fetchManyJob, fetchManyJob.key(runId), describe, async (run) => {
       const outcomes = await Promise.all(
         items.map(async ({ ref, confirmedCost, teamUnreachableConfirmed }): Promise<FetchManyOutcome> => {
           const started = this.now();
@@ -175,7 +178,7 @@ export class ReportService {
 
   /** Stops a batch run; true when it was running. */
   cancelMany(runId: string): boolean {
-    return this.deps.jobs.cancel('fetchMany', jobKeys.fetchMany(runId), cancelledFetch());
+    return this.deps.jobs.cancel(fetchManyJob, fetchManyJob.key(runId), cancelledFetch());
   }
 
   /** Where the fetch of an account stands, while one is under way; null otherwise. */
@@ -302,7 +305,7 @@ export class ReportService {
     // Paid requests go one at a time: until its turn, a fetch waits in line.
     progress('queued');
     const { value: first, charged } = await this.deps.paid.spend({
-      what: { operation: 'report', network: ref.network, accountKey },
+      what: { operation: reportOperation, network: ref.network, accountKey },
       quote,
       describe,
       confirmedHere,

@@ -274,6 +274,15 @@ export class ReportsRepository {
     return this.unlockedRow.get(network, keyOf(accountKey)) ?? null;
   }
 
+  /** Every account unlocked (paid for) at or after `since`, and its TikTok report kind. */
+  unlockedSince(since: number): { network: Network; accountKey: string; unlockedAt: number; tiktokType: TiktokType | null }[] {
+    return this.db
+      .prepare<[number], { network: Network; accountKey: string; unlockedAt: number; tiktokType: TiktokType | null }>(
+        'SELECT network, account_key AS accountKey, unlocked_at AS unlockedAt, tiktok_type AS tiktokType FROM reports WHERE unlocked_at >= ? ORDER BY unlocked_at',
+      )
+      .all(Math.round(since));
+  }
+
   /** Records an unlock that came without a report (a PDF export or a history request unlocks too). */
   markUnlocked(network: Network, accountKey: string, at: number): boolean {
     return this.setUnlocked.run({ at: Math.round(at), network, accountKey: keyOf(accountKey) }).changes > 0;

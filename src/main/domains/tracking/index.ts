@@ -30,7 +30,17 @@ export const trackingDomain = defineDomain<TrackingChannel>({
     const alerts = new AlertsService({ repo: new AlertsRepository(ctx.db), jobs: ctx.jobs, ...edits });
     const companions = ctx.use('companions');
     const team = ctx.team;
-    const tracking = new TrackingService({
+    // The renewals' stream asks the service (made just below) which renewals it may settle.
+    const teamTracking: TeamTracking | null = team
+      ? new TeamTracking(() => team.pool(), team.sharedWork.origin, ctx.db, Date.now, {
+          mine: (watchlistId): boolean => tracking.renewalSettling.mine(watchlistId),
+          spentOn: (held): number | null => tracking.renewalSettling.spentOn(held),
+          failed: (error, retryMs) => {
+            if (retryMs !== null) ctx.logger.info(`watchlists: renewals not settled in the team database yet; trying again in ${Math.round(retryMs)} ms (${eventError(error).message})`);
+          },
+        })
+      : null;
+    const tracking: TrackingService = new TrackingService({
       alerts,
       brandMentions: (ref) => companions.refreshKeptMentions(ref),
       keptMentions: (ref) => companions.newestMentions(ref),
@@ -46,7 +56,7 @@ export const trackingDomain = defineDomain<TrackingChannel>({
       ...(team
         ? {
             team: {
-              tracking: new TeamTracking(() => team.pool(), team.sharedWork.origin, ctx.db),
+              tracking: teamTracking!,
               docId: (watchlistId: number) => team.sharedWork.docIdOf('watchlist', watchlistId) ?? null,
               reachable: () => team.connector.status().state === 'connected',
               connected: () => team.connected(),
@@ -86,11 +96,17 @@ export const trackingDomain = defineDomain<TrackingChannel>({
       // A teammate deleted it: a run of it here stops spending, and keeps what it paid for.
       onWatchlistRemoved: (watchlistId) => void tracking.deleted(watchlistId),
       // Watchlists due (missed while Scout was closed, too) are refreshed now, then as they fall due.
-      start: () => tracking.startSchedule(),
+      start: () => {
+        teamTracking?.start();
+        tracking.startSchedule();
+      },
       // Watchlists that fell due while another workspace was open are refreshed now.
       activated: () => void tracking.tick(),
       // No scheduled refresh starts from here on; a tick waiting on the team database is not waited out.
-      stop: (waitMs) => tracking.stopSchedule(waitMs),
+      stop: async (waitMs) => {
+        await tracking.stopSchedule(waitMs);
+        await teamTracking?.stop();
+      },
     };
   },
   handlers: (h) => ({

@@ -28,11 +28,12 @@ import type { TiktokType } from '../reports/reportsRepository';
 import type { WatchlistRecord } from './watchlistsRepository';
 import { eventError } from '../../platform/errorWording';
 import { ACCESS_MS, balanceFor, freeUntilOf } from '../../kernel/costRule';
-import { jobKeys } from '../../kernel/jobs';
 import { seenEdit, stamped } from '../../team/seenEdits';
 import { changedSince } from '@shared/teamSeen';
 import type { TrackingDeps } from './trackingDeps';
 import { WatchlistRuns, type TeamClaim } from './watchlistRun';
+import { watchlistRunJob } from './operations';
+import type { HeldRenewal } from '../../team/teamTracking';
 
 /** Settings of a watchlist its editor changes (each absent one stays as it is). */
 type WatchlistChange = { name?: string; schedule?: WatchSchedule; renewCap?: number; paused?: boolean };
@@ -175,7 +176,7 @@ export class TrackingService {
 
   /** Stops a run of the watchlist under way; true when one was. */
   cancel(id: number): boolean {
-    return this.deps.jobs.cancel('watchlist', jobKeys.watchlist(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
+    return this.deps.jobs.cancel(watchlistRunJob, watchlistRunJob.key(id), new ScoutError({ code: 'CANCELLED', message: 'Stopped. What was refreshed before stays.' }));
   }
 
   /**
@@ -257,7 +258,7 @@ export class TrackingService {
       accounts: w.accounts,
       // A shared watchlist's month is the team's, as last read (this laptop's own, when more).
       renewedThisMonth: this.renewedThisMonth(w.id),
-      running: this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id)),
+      running: this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(w.id)),
     };
   }
 
@@ -275,6 +276,15 @@ export class TrackingService {
     const due = w.lastRunAt ? w.lastRunAt + every : w.createdAt;
     return Math.max(due, this.runs.retryAfter.get(w.id) ?? 0);
   }
+
+  /**
+   * Which renewals held in the team the renewals' stream (team/teamTracking.ts) may settle, and at
+   * what: not those of a watchlist whose run is under way (it still holds its own).
+   */
+  readonly renewalSettling = {
+    mine: (watchlistId: number) => !this.stopped && !this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(watchlistId)),
+    spentOn: (held: HeldRenewal) => this.runs.renewalSpent(held),
+  };
 
   /** Starts looking at the schedule: now (runs missed while Scout was closed catch up) and every minute. */
   startSchedule(): void {
@@ -364,7 +374,7 @@ export class TrackingService {
       const id = shared.get(docId)!;
       // Read again after asking: a run here under way, or one that finished meanwhile, says its own.
       const w = this.deps.repo.get(id);
-      if (this.stopped || !w || (w.lastRunAt !== null && w.lastRunAt >= run.startedAt) || this.deps.jobs.has('watchlist', jobKeys.watchlist(id))) continue;
+      if (this.stopped || !w || (w.lastRunAt !== null && w.lastRunAt >= run.startedAt) || this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(id))) continue;
       this.deps.repo.markRun(id, run.startedAt, run.by);
       taken = true;
     }
@@ -372,15 +382,15 @@ export class TrackingService {
   }
 
   private async runDue(): Promise<void> {
-    // Renewals left unsettled by a crash or an absent team, of watchlists with no run under way.
-    await this.runs.flushTeamRenewals((id) => !this.stopped && !this.deps.jobs.has('watchlist', jobKeys.watchlist(id)));
+    // Renewals left unsettled by a crash or an absent team: the renewals' stream tells them (renewalSettling).
+    this.deps.team?.tracking.requestSettle();
     if (this.deps.isActive?.() ?? true) {
       await this.takeTeammatesRuns().catch((error: unknown) => this.deps.logger.warn(`watchlists: teammates' runs not read (tried again at the next tick): ${eventError(error).message}`));
     }
     for (const w of this.deps.repo.list()) {
       if (this.stopped || !(this.deps.isActive?.() ?? true) || this.deps.connection.get().manualOffline) return;
       const next = this.nextRunAt(w);
-      if (next === null || next > this.now() || this.deps.jobs.has('watchlist', jobKeys.watchlist(w.id))) continue;
+      if (next === null || next > this.now() || this.deps.jobs.has(watchlistRunJob, watchlistRunJob.key(w.id))) continue;
       const team = await this.teamClaim(w);
       if (team.skip) continue;
       // Looked at again after asking the team: closed, another workspace or offline meanwhile.

@@ -8,10 +8,12 @@ import { monthStart, type RefreshOutcome, type TrackingProgress } from '@shared/
 import type { TiktokType } from '../reports/reportsRepository';
 import type { WatchlistRecord } from './watchlistsRepository';
 import { eventError } from '../../platform/errorWording';
-import { jobKeys } from '../../kernel/jobs';
 import { unavailableCodes } from './alertsService';
 import type { BrandMentionsFetch } from '../reports/companionService';
 import type { TrackingDeps } from './trackingDeps';
+import { mentionsOperation } from '../reports/operations';
+import { watchlistRunJob } from './operations';
+import type { HeldRenewal } from '../../team/teamTracking';
 
 /** A renewal's credits held before it is sent: on this laptop, and in the team's month when shared. */
 type Reservation = { local: number; team: string | null };
@@ -52,7 +54,7 @@ export class WatchlistRuns {
   /** Refreshes every account of the watchlist once, as a job (a second call joins the run under way). */
   run(w: WatchlistRecord, claimed: TeamClaim | null): Promise<TrackingProgress> {
     const id = w.id;
-    return this.deps.jobs.run('watchlist', jobKeys.watchlist(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
+    return this.deps.jobs.run(watchlistRunJob, watchlistRunJob.key(id), `refreshing the watchlist “${w.name}”`, async (signal) => {
       const spending = new AbortController();
       this.spending.set(id, spending);
       try {
@@ -254,7 +256,7 @@ export class WatchlistRuns {
       if (signal.aborted || (ref.network !== 'tiktok' && ref.network !== 'youtube')) continue;
       // The API does not say what asking again costs: once asking cost a credit for this account
       // (the ledger observes every call), a run asks no more; the researcher still can, on its page.
-      if (this.deps.ledger.lastPaid(ref.network, ref.key, balanceKinds, 'mentions') !== null) continue;
+      if (this.deps.ledger.lastPaid(ref.network, ref.key, balanceKinds, mentionsOperation) !== null) continue;
       try {
         const found = await this.deps.brandMentions!(ref as AccountRef<'tiktok' | 'youtube'>);
         if (found) fetched.push({ ref, ...found });
@@ -284,11 +286,16 @@ export class WatchlistRuns {
     return type ? { tiktokType: type } : {};
   }
 
-  /** Tells the team how renewals written down here ended, for the watchlists `mine` accepts; a team away is tried at the next one. */
+  /** What the ledger says a renewal held in the team spent since it was reserved (null: not known yet). */
+  renewalSpent(held: HeldRenewal): number | null {
+    return this.spentSince({ network: held.network, key: held.accountKey }, held.at);
+  }
+
+  /** Tells the team how renewals written down here ended, for the watchlists `mine` accepts; a team away is tried by the renewals' stream. */
   async flushTeamRenewals(mine: (watchlistId: number) => boolean): Promise<void> {
     if (!this.deps.team?.reachable()) return;
     await this.deps.team.tracking
-      .flush(mine, (held) => this.spentSince({ network: held.network, key: held.accountKey }, held.at))
+      .flush(mine, (held) => this.renewalSpent(held))
       .catch((error: unknown) => this.deps.logger.warn(`watchlists: renewals not settled in the team database yet: ${eventError(error).message}`));
   }
 }

@@ -28,7 +28,7 @@ import type { Network, ParsedReport } from './types';
 import { assertKernelPass, sentAsPaid } from './paidGuard';
 
 export { ApiCallError } from './transport';
-export type { CallOptions } from './transport';
+export type { CallOptions, HttpRequest } from './transport';
 
 export type TiktokType = 'report' | 'advanced_report';
 
@@ -74,6 +74,14 @@ export class ApiClient {
         rawBody: answer.rawBody,
       });
     }
+  }
+
+  /**
+   * A request a domain defines itself (a paid operation of its own): the same guard, transport
+   * and reading rule as every method here. `parse` throws a SchemaError for a body it cannot read.
+   */
+  request<T>(request: HttpRequest, parse: (body: unknown) => T, options: CallOptions = {}): Promise<T> {
+    return this.call(request, (body) => parse(body), options);
   }
 
   planInfo(options: CallOptions = {}): Promise<PlanInfo> {

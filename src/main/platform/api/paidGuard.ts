@@ -1,7 +1,9 @@
 // The API client's half of "nothing reaches a paid operation except through the paid-work
-// kernel" (kernel/paidWork.ts). Operations that can spend or move a balance are listed here;
-// the client refuses them unless the call runs inside the kernel's pass, which only the kernel
-// grants (a lint rule keeps other modules from importing `withKernelPass`). The pass is carried
+// kernel" (kernel/paidWork.ts). The API's free reads are listed here; every other operation may
+// spend or move a balance, and the client refuses it unless the call runs inside the kernel's
+// pass, which only the kernel grants (a lint rule keeps other modules from importing
+// `withKernelPass`). Refusing by default means a paid operation a domain adds (its definition
+// beside the domain, kernel/paidOperation.ts) is guarded without a line here. The pass is carried
 // by AsyncLocalStorage, so it follows the kernel's own awaits and nothing else: a service that
 // calls `api.search()` itself is refused before anything is sent.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -12,17 +14,18 @@ import { INTERNAL_MESSAGE } from '../errorWording';
 type Lane = 'spend' | 'poll';
 const pass = new AsyncLocalStorage<Lane>();
 
-/** Operations that may spend a credit or move a balance (spec 3, 4; media, mentions and lists are observed). */
-const balanceTouching: readonly RegExp[] = [
-  /^auditor\.(report|youtube|twitter|tiktok|tiktokByUserId|twitch|snapchat)$/,
-  /^auditor\.(reportMedia|youtubeMedia|instagramHistory|twitterHistory|tiktokBrandMentions|youtubeBrandMentions)$/,
-  /^auditor\.[a-z]+Pdf$/,
-  /^auditor\.(list|search)$/,
-  /^\/api\/marketanalysis\/instagramCompetitorAnalysis$/,
+/**
+ * The API's free reads (the plan, the games and creators dictionaries, the search sandbox, a
+ * competitor analysis's state and its posts): they never move a balance, so they need no pass.
+ */
+const freeReads: readonly RegExp[] = [
+  /^auditor\.(planInfo|games|creators|searchSandbox)$/,
+  /^\/api\/marketanalysis\/instagramCompetitorAnalysis\/[^/]+$/,
 ];
 
+/** Whether an operation may spend a credit or move a balance: any that is not a free read. */
 export function touchesBalance(operation: string): boolean {
-  return balanceTouching.some((pattern) => pattern.test(operation));
+  return !freeReads.some((pattern) => pattern.test(operation));
 }
 
 /** Runs `work` with the kernel's pass. Only kernel/paidWork.ts calls this (eslint enforces it). */

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type ExcelJS from 'exceljs';
 import type { AgencyBrand } from '@shared/agency';
-import { ColumnFit, fitRowHeight, type FitLimits } from '@shared/sheets';
+import { ColumnFit, fitRowHeight, sheetFont, type FitLimits } from '@shared/sheets';
 import { TimeSlices } from '../util/timeSlices';
 import { CELL_STYLE_KEYS, type FilledRow } from './sheetWorkbook';
 import { WorkbookJob, WRITER_HEAP_MB } from './sheetWorkerClient';
@@ -104,12 +104,12 @@ class PlainRow {
     return this as unknown as ExcelJS.Row;
   }
 
-  /** Its cells as the worker writes them: value and the style a sheet sets. */
+  /** Its cells as the worker writes them: value and the style a sheet sets, a font in full (sheetFont). */
   filled(): FilledRow {
     const cells: FilledRow['cells'] = [];
     for (const [column, cell] of this.cells) {
       const filled: Record<string, unknown> = { column, value: cell.value ?? null };
-      for (const key of CELL_STYLE_KEYS) if (cell[key] !== undefined) filled[key] = cell[key];
+      for (const key of CELL_STYLE_KEYS) if (cell[key] !== undefined) filled[key] = key === 'font' ? sheetFont(cell.font as Partial<ExcelJS.Font>) : cell[key];
       cells.push(filled as FilledRow['cells'][number]);
     }
     return { height: this.height, cells };

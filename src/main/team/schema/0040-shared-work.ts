@@ -2,7 +2,7 @@
 // notes, the shortlist — every edit a researcher makes is one row here, appended and never
 // rewritten: a field of a thing (doc_kind, doc_id, field), its new value (null: removed), and
 // the version of the thing the editor saw (base_version). What a thing is now is read by folding
-// its rows in seq order (src/main/team/sharedWork.ts), so nothing anyone typed is ever lost: an
+// its rows in seq order (src/main/team/sharedFold.ts), so nothing anyone typed is ever lost: an
 // edit that a later one overtook stays in the field's history.
 //
 // seq is drawn under a transaction-long lock (like records), so seq order is commit order and a

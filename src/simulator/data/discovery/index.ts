@@ -4,8 +4,10 @@
 export type { SearchNetwork, AgeKey, AqsMark, RateMark, IncomeId, Race } from './taxonomy';
 export { searchNetworks, topics, interests, cities } from './taxonomy';
 export type { Validation } from './errors';
-export { UNIVERSE_SIZE, REFERENCE_NOW, universe, deriveAccount, sortFields } from './universe';
-export type { DiscoveryAccount, Universe, SortField } from './universe';
+export { UNIVERSE_SIZE, universe, sortFields } from './universe';
+export type { Universe, SortField } from './universe';
+export { REFERENCE_NOW, deriveAccount } from './account';
+export type { DiscoveryAccount } from './account';
 export { validateSearch, fieldNetworks, PAGE_SIZE, MAX_PAGE, MAX_USERNAME_EXCLUDE, MAX_TWITCH_GAMES } from './validate';
 export type { SearchQuery, ResolvedSort } from './validate';
 export { runSearch, sandboxSearch, SANDBOX_SAMPLE_SIZE } from './search';

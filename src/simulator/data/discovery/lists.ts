@@ -19,7 +19,8 @@ import { universeName } from '../profile';
 import { hashString, Rng } from '../random';
 import { invalid, type Validation } from './errors';
 import { ageKeys, reportAgeKeys, type SearchNetwork } from './taxonomy';
-import { deriveAccount, REFERENCE_NOW, UNIVERSE_SIZE } from './universe';
+import { deriveAccount, REFERENCE_NOW } from './account';
+import { UNIVERSE_SIZE } from './universe';
 
 export const MAX_LIST_LIMIT = 100;
 

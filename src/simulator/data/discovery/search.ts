@@ -35,7 +35,8 @@ import { accountProfile } from '../profile';
 import { networkTypeIds } from '../random';
 import { usesRealForms } from '../realForms';
 import type { SearchNetwork } from './taxonomy';
-import { deriveAccount, type DiscoveryAccount, universe, type Universe } from './universe';
+import { deriveAccount, type DiscoveryAccount } from './account';
+import { universe, type Universe } from './universe';
 import { MAX_PAGE, PAGE_SIZE, type SearchQuery } from './validate';
 
 type Predicate = (a: DiscoveryAccount) => boolean;

@@ -9,6 +9,7 @@ import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, Comp
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { countryName } from '@shared/countries';
+import { competitorFilterLabels as LABELS } from '@shared/labels';
 import { EmptyState, ExportActions, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../data/scoutClient';
 import { useScout } from '../../store';
@@ -205,11 +206,11 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
       <h2 id="competitor-posts-title">Posts</h2>
       <div className="competitor-filters" role="search" aria-label="Filter posts">
         <label>
-          Search captions and accounts
+          {LABELS.text}
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} data-testid="post-search" />
         </label>
         <label>
-          Paid type
+          {LABELS.paidTypes}
           <select value={paidType} onChange={(e) => setPaidType(e.target.value)} data-testid="filter-paid">
             <option value="">All</option>
             {analysis.facets.paidTypes.map((t) => (
@@ -218,7 +219,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           </select>
         </label>
         <label>
-          Account type
+          {LABELS.accountTypes}
           <select value={accountType} onChange={(e) => setAccountType(e.target.value)} data-testid="filter-account-type">
             <option value="">All</option>
             {analysis.facets.accountTypes.map((t) => (
@@ -227,7 +228,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           </select>
         </label>
         <label>
-          Audience country
+          {LABELS.countries}
           <select value={country} onChange={(e) => setCountry(e.target.value)} data-testid="filter-country">
             <option value="">All</option>
             {countryChoices.map((c) => (
@@ -238,17 +239,17 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           </select>
         </label>
         {/* A range is one group, its name above both bounds: it wraps whole, never leaving "to" alone. */}
-        <FilterRange name="Followers">
-          <input inputMode="numeric" aria-label="Followers from" value={followersMin} onChange={(e) => setFollowersMin(e.target.value)} size={8} data-testid="filter-followers-min" />
-          <input inputMode="numeric" aria-label="Followers to" value={followersMax} onChange={(e) => setFollowersMax(e.target.value)} size={8} />
+        <FilterRange name={LABELS.followers}>
+          <input inputMode="numeric" aria-label={`${LABELS.followers} from`} value={followersMin} onChange={(e) => setFollowersMin(e.target.value)} size={8} data-testid="filter-followers-min" />
+          <input inputMode="numeric" aria-label={`${LABELS.followers} to`} value={followersMax} onChange={(e) => setFollowersMax(e.target.value)} size={8} />
         </FilterRange>
-        <FilterRange name="Engagement %">
-          <input inputMode="decimal" aria-label="Engagement % from" value={erMin} onChange={(e) => setErMin(e.target.value)} size={5} data-testid="filter-er-min" />
-          <input inputMode="decimal" aria-label="Engagement % to" value={erMax} onChange={(e) => setErMax(e.target.value)} size={5} />
+        <FilterRange name={LABELS.er}>
+          <input inputMode="decimal" aria-label={`${LABELS.er} from`} value={erMin} onChange={(e) => setErMin(e.target.value)} size={5} data-testid="filter-er-min" />
+          <input inputMode="decimal" aria-label={`${LABELS.er} to`} value={erMax} onChange={(e) => setErMax(e.target.value)} size={5} />
         </FilterRange>
-        <FilterRange name="Posted">
-          <input type="date" aria-label="Posted from" value={from} onChange={(e) => setFrom(e.target.value)} />
-          <input type="date" aria-label="Posted to" value={to} onChange={(e) => setTo(e.target.value)} />
+        <FilterRange name={LABELS.posted}>
+          <input type="date" aria-label={`${LABELS.posted} from`} value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input type="date" aria-label={`${LABELS.posted} to`} value={to} onChange={(e) => setTo(e.target.value)} />
         </FilterRange>
       </div>
       <div className="competitor-toolbar">

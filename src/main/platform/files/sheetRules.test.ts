@@ -2,11 +2,12 @@
 // the screen's own formatter), dates without milliseconds, number formats, links, accent text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, MINUS } from '../src/shared/format';
-import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../src/shared/sheets';
-import { inBatchesOf, type StreamedSheet } from '../src/main/platform/files/sheetStream';
-import { workbookOf } from './sheetFiles';
-import { NO_AGENCY } from '../src/shared/agency';
+import { formatMetric, MINUS } from '../../../shared/format';
+import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../../../shared/sheets';
+import { lineHeight, textHeight, wrappedLines } from '../../../shared/sheetText';
+import { inBatchesOf, type StreamedSheet } from './sheetStream';
+import { workbookOf } from '../../../../test/sheetFiles';
+import { NO_AGENCY } from '../../../shared/agency';
 
 const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
 
@@ -83,6 +84,12 @@ describe('links and colours', () => {
     expect(linkValue(null)).toBeNull();
   });
 
+  it('makes a link whose text mixes right-to-left and left-to-right words a HYPERLINK formula, its quotes doubled', () => {
+    // LibreOffice draws such a link's text out of order, over the next cell (sheetRender.test.ts shows it).
+    expect(linkValue('https://www.tiktok.com/@sara', 'مطبخ "سارة" (@sara)')).toEqual({ formula: 'HYPERLINK("https://www.tiktok.com/@sara","مطبخ ""سارة"" (@sara)")', result: 'مطبخ "سارة" (@sara)' });
+    expect(linkValue('https://www.tiktok.com/@sara', 'Кулинария (@sara)')).toMatchObject({ hyperlink: 'https://www.tiktok.com/@sara' });
+  });
+
   it('puts white text on a dark accent and black on a light one; a bad accent falls back to the default', () => {
     expect(accentArgb({ name: '', accent: '#c2410c' })).toBe('FFC2410C');
     expect(textOnAccent({ name: '', accent: '#1e293b' })).toBe('FFFFFFFF');
@@ -118,6 +125,41 @@ describe('the layout every sheet is finished with', () => {
     expect(t.getRow(2).height).toBeGreaterThan(15);
     expect(t.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:3', printTitlesColumn: 'A:A' });
     expect(t.headerFooter.oddFooter).toBe('&LSmith && Co&CA && B&RPage &P of &N');
+  });
+
+  it('writes every styled cell in the sheet\'s font and size, as the rows were measured in', async () => {
+    const meta = { title: 'Title', brand: { name: 'Smith & Co', accent: '#000000' }, createdAt: 0 };
+    const sheet: StreamedSheet<string> = {
+      name: 'T',
+      title: 'T',
+      subtitle: () => 'S',
+      headers: ['Name'],
+      limits: {},
+      rows: inBatchesOf(['plain', 'bold']),
+      write: (row, v) => {
+        row.getCell(1).value = v;
+        if (v === 'bold') row.getCell(1).font = { bold: true, color: { argb: 'FF1B7F3B' } };
+      },
+    };
+    const t = (await workbookOf(meta, [sheet])).getWorksheet('T')!;
+    expect(t.getCell(5, 1).font).toMatchObject({ name: 'Calibri', size: 11, bold: true, color: { argb: 'FF1B7F3B' } });
+    // The title block and the header row too.
+    for (const address of ['A1', 'A2', 'A3']) expect(t.getCell(address).font, address).toMatchObject({ name: 'Calibri', size: expect.any(Number) });
+  });
+
+  it('grows a row for the lines its text wraps to: wide characters count twice, scripts with stacked marks get taller lines', () => {
+    expect(wrappedLines('Engagement rate', 20)).toBe(1);
+    expect(wrappedLines('Engagement rate', 12)).toBe(2);
+    expect(wrappedLines('Engagement rate', 12, { bold: true })).toBe(2);
+    // Seven CJK characters are fourteen digits wide, broken between any two.
+    expect(wrappedLines('東京グルメ日記', 16)).toBe(1);
+    expect(wrappedLines('東京グルメ日記', 10)).toBe(2);
+    expect(wrappedLines('line one\nline two', 40)).toBe(2);
+    expect(wrappedLines('a-very-long-word-without-spaces', 10)).toBe(3);
+    expect(lineHeight('Кулинария')).toBe(15);
+    expect(lineHeight('東京')).toBeGreaterThan(lineHeight('Tokyo'));
+    expect(lineHeight('रसोई')).toBeGreaterThan(lineHeight('東京'));
+    expect(textHeight('Title', 20, { size: 14, bold: true })).toBeGreaterThan(textHeight('Title', 20));
   });
 
   it('starts text after a column of numbers or dates one step in, so the two never touch', async () => {

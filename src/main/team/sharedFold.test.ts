@@ -2,7 +2,7 @@
 // server's order, and which edits were overtaken. The two-laptop tests
 // (sharedWork.integration.test.ts) hold the same rule end to end against PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { canonical, currentFields, DOC_FIELD, fold, type SharedChange } from './sharedWork';
+import { canonical, currentFields, DOC_FIELD, fold, type SharedChange } from './sharedFold';
 
 const ANNA = 'a0000000-0000-4000-8000-000000000001';
 const BOB = 'b0000000-0000-4000-8000-000000000002';

@@ -2,21 +2,21 @@
 // cached report: it has the shape the drawing reads (the schema), and each figure is the report
 // page's own (the model, the formatter, the period words).
 import { describe, expect, it } from 'vitest';
-import { clientReportContentSchema } from '../src/shared/clientReport';
-import { networks, type CachedReport, type Network } from '../src/shared/reports';
-import type { ParsedReport } from '../src/main/platform/api/types';
-import { buildReportModel, metricForPeriod } from '../src/shared/reportModel/reportModel';
-import { clientReportContent, thin } from '../src/shared/reportModel/clientReport';
-import { sourceText } from '../src/shared/reportModel/words';
-import { formatMetric } from '../src/shared/format';
-import { noPostsShort } from '../src/shared/labels';
-import { sampleParsedReport } from './fixtures/sampleReports';
+import { clientReportContentSchema } from '../../../shared/clientReport';
+import { networks, type CachedReport, type Network } from '../../../shared/reports';
+import type { ParsedReport } from '../../platform/api/types';
+import { buildReportModel, metricForPeriod } from '../../../shared/reportModel/reportModel';
+import { clientReportContent, thin } from '../../../shared/reportModel/clientReport';
+import { sourceText } from '../../../shared/reportModel/words';
+import { formatMetric } from '../../../shared/format';
+import { noPostsShort } from '../../../shared/labels';
+import { sampleParsedReport } from '../../../../test/fixtures/sampleReports';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { drawClientReport } from '../src/main/domains/archive/clientReportPdf';
-import { NO_AGENCY } from '../src/shared/agency';
-import { tempDir } from './support';
+import { drawClientReport } from './clientReportPdf';
+import { NO_AGENCY } from '../../../shared/agency';
+import { tempDir } from '../../../../test/support';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 

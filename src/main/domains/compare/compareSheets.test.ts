@@ -5,17 +5,17 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotDetail } from '../src/shared/contract';
-import { buildCompareModel, type CompareModel } from '../src/shared/compareModel';
-import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from '../src/main/domains/compare/compareSheets';
-import { roundAsShown } from '../src/shared/sheets';
-import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
-import { formatMetric } from '../src/shared/format';
-import { CSV_LEAD, comparisonCsv, csvValue } from '../src/main/domains/compare/compareCsv';
-import { BOM } from '../src/shared/csv';
-import { csvOf, xlsxBytes } from './sheetFiles';
-import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
-import { readyAnswer } from '../src/main/platform/api/schemas/testkit';
+import type { SnapshotDetail } from '../../../shared/contract';
+import { buildCompareModel, type CompareModel } from '../../../shared/compareModel';
+import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from './compareSheets';
+import { roundAsShown } from '../../../shared/sheets';
+import { NO_AGENCY, type AgencyBrand } from '../../../shared/agency';
+import { formatMetric } from '../../../shared/format';
+import { CSV_LEAD, comparisonCsv, csvValue } from './compareCsv';
+import { BOM } from '../../../shared/csv';
+import { csvOf, xlsxBytes } from '../../../../test/sheetFiles';
+import { NOW, realFormsName, sampleSnapshot, snapshotOf } from '../../../../test/fixtures/compareSamples';
+import { readyAnswer } from '../../platform/api/schemas/testkit';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -242,6 +242,19 @@ describe('the comparison CSV', () => {
     expect(csv.split('\r\n').length).toBeGreaterThan(model.rows.length);
   });
 
+  it('writes a duration as the screen and the PDF write it (hours streamed: "68 h 14 min", not milliseconds)', async () => {
+    const streams = buildCompareModel([sampleSnapshot('twitch', 'streamer', 31), sampleSnapshot('instagram', 'natgeo', 32)], ['', ''], '30d');
+    const lines = Papa.parse<string[]>((await writeComparisonCsv(streams, NO_AGENCY)).slice(BOM.length), { skipEmptyLines: true }).data;
+    const row = streams.rows.find((r) => r.label === 'Hours streamed' && r.unit === 'duration_ms')!;
+    const line = lines.find((l) => l[0] === row.label)!;
+    const ms = row.values[0]!;
+    expect(typeof ms).toBe('number');
+    expect(line[CSV_LEAD.indexOf('Unit')]).toBe('duration');
+    expect(line[CSV_LEAD.length]).toBe(formatMetric(ms as number, 'duration_ms'));
+    expect(line[CSV_LEAD.length]).toMatch(/^\d[\d,]* h( \d{1,2} min)?$/);
+    expect(line[CSV_LEAD.length + 1]).toBe('not in report');
+  });
+
   it('names the agency when there is one', async () => {
     const branded = Papa.parse<string[]>((await writeComparisonCsv(model, brand)).slice(1), { skipEmptyLines: true }).data;
     expect(branded.find((l) => l[0]!.startsWith('Prepared by'))?.[0]).toBe('Prepared by Northwind Talent & Co');
@@ -277,12 +290,14 @@ describe('the comparison CSV', () => {
         if (v === null) {
           missing++;
           expect(cell, `${row.key} ${c}`).toBe(row.absent[c] ?? 'not in report');
+        } else if (typeof v === 'number' && row.unit === 'duration_ms') {
+          expect(cell, `${row.key} ${c}`).toBe(formatMetric(v, 'duration_ms'));
         } else if (typeof v === 'number' && row.unit !== 'text') {
           expect(Number(cell), `${row.key} ${c}`).toBe(roundAsShown(v, row.unit));
           if (String(v) !== cell) rounded++;
           // No more decimals than the screen shows (its text, where it is not compacted).
           const screen = formatMetric(v, row.unit);
-          if (/^[^KMB]*$/.test(screen) && row.unit !== 'duration_ms' && row.unit !== 'money') {
+          if (/^[^KMB]*$/.test(screen) && row.unit !== 'money') {
             expect((cell.split('.')[1] ?? '').length, `${row.key} ${c}: ${cell} vs ${screen}`).toBeLessThanOrEqual((screen.match(/\.(\d+)/)?.[1] ?? '').length);
           }
         } else {
