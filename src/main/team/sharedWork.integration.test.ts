@@ -21,6 +21,7 @@ import { DiscoveryService } from '../domains/discovery/discoveryService';
 import { JobRegistry } from '../kernel/jobs';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import type { TestPostgres } from '../../../test/postgres';
+import type pg from 'pg';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
 import { accountDocId, teamSharedWork } from '../workspace/sharedDocs';
@@ -70,7 +71,7 @@ describeTeam('shared work between two laptops (team database)', { team: false },
   }
 
   /** `autoSync`: the services' hook is the one a Workspace wires (`edited`: queue, then push and pull at once). */
-  function laptop(researcher: Researcher, t = tempDatabase('scout-shared-'), pool = researcher.pool(), autoSync = false): Laptop {
+  function laptop(researcher: Researcher, t = tempDatabase('scout-shared-'), pool: pg.Pool | (() => pg.Pool) = researcher.pool(), autoSync = false): Laptop {
     const db = t.db;
     const repo = new ComparisonsRepository(db);
     const store = new DiscoveryWorkspaceRepository(db);
@@ -143,6 +144,28 @@ describeTeam('shared work between two laptops (team database)', { team: false },
     await a.shared.syncOnce();
     await b.shared.syncOnce();
     expect(b.compare.list()).toEqual([]);
+  });
+
+  it('a pull answered after the settings changed is not applied; the next one asks the database of the new settings', async () => {
+    await freshTeam();
+    const a = laptop(ada);
+    a.discovery.saveQuery({ name: 'From the old settings', body: { social_network: 'instagram' } });
+    await a.shared.syncOnce();
+    // B's pull is out on the pool of its first settings when the researcher changes them.
+    const first = bob.pool();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slow = { query: async (text: string, values: unknown[]) => (await held, first.query(text, values)) } as unknown as pg.Pool;
+    let current = slow;
+    const b = laptop(bob, undefined, () => current);
+    const pulling = b.shared.pull();
+    current = bob.pool();
+    answer();
+    await expect(pulling).rejects.toMatchObject({ code: 'TEAM_UNREACHABLE', message: expect.stringMatching(/settings changed/) });
+    expect(b.discovery.queries()).toEqual([]);
+    // The next pull asks the current settings' database.
+    await b.shared.pull();
+    expect(b.discovery.queries()).toEqual([expect.objectContaining({ name: 'From the old settings' })]);
   });
 
   it('a teammate’s edit arrives by NOTIFY, without waiting for the poll', async () => {

@@ -225,8 +225,9 @@ export class SharedWork extends SharedLog {
     const batch = this.deps.batch ?? 500;
     for (;;) {
       const after = this.s.cursor.get()!.pulled_seq;
+      const asked = this.pool;
       const { rows } = await teamCall('read the team’s shared work', () =>
-        this.pool.query(
+        asked.query(
           `SELECT c.seq::text AS seq, c.change_id::text AS change_id, c.origin::text AS origin, c.doc_kind, c.doc_id::text AS doc_id, c.field,
                   c.value::text AS value, octet_length(c.value::text) AS size, c.base_version::text AS base_version, c.author,
                   coalesce(r.display_name, c.author) AS author_name, c.changed_at
@@ -235,6 +236,9 @@ export class SharedWork extends SharedLog {
           [after, batch],
         ),
       );
+      // The settings changed while it was out (another database, or Scout told it is away): what
+      // the old one said is not applied; the next pull asks the database of the new settings.
+      if (asked !== this.pool) throw new TeamError('TEAM_UNREACHABLE', 'The team database settings changed while its shared work was being read; it is read again from the new settings.');
       if (rows.length === 0) break;
       total += this.applyPulled(rows as unknown[], after);
       if (rows.length < batch) break;

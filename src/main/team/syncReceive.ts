@@ -198,6 +198,8 @@ export class RecordsReceiver {
     const pool = this.pool();
     const budget = this.options.pullBytes ?? 32 * 1024 * 1024;
     const { rows } = await teamCall("read the team's records", () => pool.query(PULL_SQL, [cursor, limit, this.maxBody(), budget, upTo]));
+    // The settings changed while it was out: the old database's answer is not applied (read again from the new settings).
+    if (pool !== this.pool()) throw new TeamError('TEAM_UNREACHABLE', "The team database settings changed while its records were being read; they are read again from the new settings.");
     return rows as unknown[];
   }
 
