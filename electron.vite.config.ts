@@ -26,13 +26,13 @@ export default defineConfig({
       externalizeDeps: { exclude: ['p-queue'] },
       rollupOptions: {
         // index: the Electron host; serve: browser mode, the same services in plain Node; the worker
-        // threads (src/main/util/workerScript.ts): dbWorker, database work too long for main's event
-        // loop (src/main/cache/dbTasks.ts); sheetWorker, workbooks (src/main/exports/sheetWorkerClient.ts).
+        // threads (src/main/platform/util/workerScript.ts): dbWorker, database work too long for main's event
+        // loop (src/main/platform/cache/dbTasks.ts); sheetWorker, workbooks (src/main/platform/files/sheetWorkerClient.ts).
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           serve: resolve(__dirname, 'src/main/serve.ts'),
-          dbWorker: resolve(__dirname, 'src/main/cache/dbWorker.ts'),
-          sheetWorker: resolve(__dirname, 'src/main/exports/sheetWorker.ts'),
+          dbWorker: resolve(__dirname, 'src/main/platform/cache/dbWorker.ts'),
+          sheetWorker: resolve(__dirname, 'src/main/platform/files/sheetWorker.ts'),
         },
       },
     },

@@ -14,7 +14,7 @@ const msg = {
   preload: 'The preload may import only electron and src/shared.',
   shared: 'src/shared is imported by every process: it may not use Electron, Node or the DOM.',
   main: 'Main never imports the renderer.',
-  kernel: 'Only the paid-work kernel (src/main/ledger/paidWork.ts) grants the pass to balance-touching API operations: declare a PaidCall and use PaidWork.spend or poll.',
+  kernel: 'Only the paid-work kernel (src/main/kernel/paidWork.ts) grants the pass to balance-touching API operations: declare a PaidCall and use PaidWork.spend or poll.',
   features:
     "A feature imports another only through its public surface, features/{{feature}}/index.ts (or its features/{{feature}}/model/index.ts), not {{target}}: export it there, or move what both need to src/renderer/src/shared.",
 };
@@ -101,7 +101,53 @@ const featureBoundaries = {
   },
 };
 
-export const scoutPlugin = { rules: { 'feature-boundaries': featureBoundaries } };
+const mainDir = path.join(import.meta.dirname, 'src', 'main');
+/**
+ * Main's layers, lowest first: a file imports its own layer and those below it, never one above.
+ * platform (api client, cache, credentials, files, util) ← kernel (paid work, ledger, jobs,
+ * events) ← team (the team database: connection, transport, records, claims, shared work) ←
+ * domains (each feature's service, storage, handlers and team side) ← workspace (one open
+ * workspace, the registry) ← app (the composition root) ← host (IPC, loopback HTTP). The entry
+ * files beside them (index.ts, serve.ts, electronApp.ts) may import any.
+ */
+export const mainLayers = ['platform', 'kernel', 'team', 'domains', 'workspace', 'app', 'host'];
+/** Type-only imports the kernel may make of the team layer: the kernel names the team gate and its records, which team/ implements. */
+const typeOnlyAllowed = { kernel: ['team'] };
+
+function mainLayer(file) {
+  const rel = path.relative(mainDir, file);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top] = rel.split(path.sep);
+  return mainLayers.includes(top) ? top : null;
+}
+
+const mainLayerRule = {
+  meta: { type: 'problem', schema: [], messages: { upward: "{{from}}/ is below {{to}}/ in main's layers ({{order}}): it may not import {{target}}. Move what both need down, or pass it in from above." } },
+  create(context) {
+    const file = context.physicalFilename ?? context.filename;
+    const from = mainLayer(file);
+    // Tests may build what they test from above (a harness, the app).
+    if (!from || /\.test\.tsx?$/.test(file)) return {};
+    const check = (node, typeOnly) => {
+      const source = node.source;
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      const to = mainLayer(target);
+      if (!to || mainLayers.indexOf(to) <= mainLayers.indexOf(from)) return;
+      if (typeOnly && typeOnlyAllowed[from]?.includes(to)) return;
+      context.report({ node: source, messageId: 'upward', data: { from, to, order: mainLayers.join(' ← '), target: path.relative(mainDir, target) } });
+    };
+    const typeOnly = (node) => node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, typeOnly(node)),
+      ExportNamedDeclaration: (node) => check(node, typeOnly(node)),
+      ExportAllDeclaration: (node) => check(node, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, false),
+    };
+  },
+};
+
+export const scoutPlugin = { rules: { 'feature-boundaries': featureBoundaries, 'main-layers': mainLayerRule } };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.electron-native/**', 'test-results/**', 'playwright-report/**'] },
@@ -118,7 +164,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['src/main/**', 'src/simulator/**'], languageOptions: { globals: { ...globals.node } }, rules: boundaryRules.main },
-  { files: ['src/main/ledger/paidWork.ts', 'src/main/**/*.test.ts'], rules: boundaryRules.mainKernel },
+  { files: ['src/main/**'], plugins: { scout: scoutPlugin }, rules: { 'scout/main-layers': 'error' } },
+  { files: ['src/main/kernel/paidWork.ts', 'src/main/**/*.test.ts'], rules: boundaryRules.mainKernel },
   { files: ['src/preload/**'], languageOptions: { globals: { ...globals.browser } }, rules: boundaryRules.preload },
   { files: ['src/shared/**'], rules: boundaryRules.shared },
   {

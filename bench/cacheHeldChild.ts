@@ -7,14 +7,14 @@
 //   and the migrations, in a worker; then every workspace opened, each in a turn of its own).
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../src/main/cache/database';
-import { workerScript } from '../src/main/util/workerScript';
-import { backupOnline } from '../src/main/cache/backups';
-import { migrations } from '../src/main/cache/migrations';
-import { migration0230 } from '../src/main/cache/migrations/0230-library-at-scale';
+import { openDatabase } from '../src/main/platform/cache/database';
+import { workerScript } from '../src/main/platform/util/workerScript';
+import { backupOnline } from '../src/main/platform/cache/backups';
+import { migrations } from '../src/main/platform/cache/migrations';
+import { migration0230 } from '../src/main/platform/cache/migrations/0230-library-at-scale';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 import type { Figures } from './cache';
 import type { Call } from './inProcess';
 import { whileHeld } from './responsiveness';

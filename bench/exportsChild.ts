@@ -8,7 +8,7 @@ import type { ExportResult } from '../src/shared/exports';
 import type { Figures } from './cache';
 import { withServices } from './inProcess';
 import { whileHeld } from './responsiveness';
-import { workerScript } from '../src/main/util/workerScript';
+import { workerScript } from '../src/main/platform/util/workerScript';
 
 /** Buys and fetches the 60,000 posts into the workspace at `dataDir` (the parent keeps the folder). */
 async function prepare(dataDir: string): Promise<void> {

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { startSimulator } from '../src/simulator/server';
 import type { FetchManyOutcome } from '../src/shared/reports';

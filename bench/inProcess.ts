@@ -1,8 +1,8 @@
 // The main services of a data folder, called in this process through the same dispatcher the
 // hosts use: benchmarks prepare their data this way before they measure a page.
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 
 export type Call = <T>(channel: string, payload: unknown) => Promise<T>;
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { Network } from '../src/main/api/types';
+import type { Network } from '../src/main/platform/api/types';
 import type { CostQuote } from '../src/shared/reports';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/server';
 import { percentile, type Figures } from './cache';

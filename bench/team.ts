@@ -11,9 +11,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { networks, type Network } from '../src/main/api/types';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { networks, type Network } from '../src/main/platform/api/types';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 import { universeName } from '../src/simulator/data/profile';
 import { sampleParsedReport } from '../test/fixtures/sampleReports';
 import type { Researcher, TeamDatabase } from '../test/teamDb';
@@ -21,9 +21,9 @@ import { startTeam } from '../test/teamStart';
 import { TeamClaims } from '../src/main/team/claims';
 import { TeamCodecs } from '../src/main/team/codecs';
 import { teamItem } from '../src/main/team/records';
-import { runDbTask } from '../src/main/cache/dbTasks';
+import { runDbTask } from '../src/main/platform/cache/dbTasks';
 import { TeamSync } from '../src/main/team/sync';
-import { reportTeamItem } from '../src/main/services/reportService';
+import { reportTeamItem } from '../src/main/domains/reports/reportRecords';
 import type { Figures } from './cache';
 import { runChildWith } from './child';
 
@@ -72,7 +72,7 @@ function laptop(researcher: Researcher, dirs: string[]) {
   const services = new MainServices({ dataDir, host: 'browser', version: 'bench', logger: new Logger('error') });
   const ws = services.active();
   const pool = researcher.pool({ max: 4 });
-  // Checkpoints off main, as the Team workspace's engine does (services/workspaces.ts).
+  // Checkpoints off main, as the Team workspace's engine does (workspace/teamSession.ts).
   const checkpoint = () => runDbTask({ kind: 'checkpoint', file: ws.db.name });
   const sync = new TeamSync({ pool: () => pool, db: ws.db, codecs: new TeamCodecs().register(ws.reports.teamCodec()), pollMs: 60_000, listeningPollMs: 60_000, checkpoint });
   return { ws, sync, services };

@@ -4,9 +4,9 @@
 // 3 s to generate, all at once. The figure is what the simulator, the referee, charged beyond
 // one credit per distinct account: goal 0.
 import { accountRef } from '@shared/accountInput';
-import { AttemptsRepository } from '../src/main/cache/repositories';
-import { PaidWork } from '../src/main/ledger/paidWork';
-import { ReportService } from '../src/main/services/reportService';
+import { AttemptsRepository } from '../src/main/domains/reports/attemptsRepository';
+import { PaidWork } from '../src/main/kernel/paidWork';
+import { ReportService } from '../src/main/domains/reports/reportService';
 import { PostgresTeamGate } from '../src/main/team/gate';
 import { productionHarness, type ProductionHarness } from '../test/productionHarness';
 import { startTeam } from '../test/teamStart';

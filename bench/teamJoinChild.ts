@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { runDbTask } from '../src/main/cache/dbTasks';
-import { workerScript } from '../src/main/util/workerScript';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { runDbTask } from '../src/main/platform/cache/dbTasks';
+import { workerScript } from '../src/main/platform/util/workerScript';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 import { TeamCodecs } from '../src/main/team/codecs';
 import { createTeamPool, type TeamConnection } from '../src/main/team/pool';
 import { TeamSync, type JoinProgress } from '../src/main/team/sync';
@@ -32,7 +32,7 @@ async function join(expected: number): Promise<Figures> {
   const pool = createTeamPool(connection, { max: 4 });
   try {
     const ws = services.active();
-    // Checkpoints off main, as the Team workspace's engine does (services/workspaces.ts).
+    // Checkpoints off main, as the Team workspace's engine does (workspace/teamSession.ts).
     const checkpoint = () => runDbTask({ kind: 'checkpoint', file: ws.db.name });
     const sync = new TeamSync({ pool: () => pool, db: ws.db, codecs: new TeamCodecs().register(ws.reports.teamCodec()), pollMs: 60_000, listeningPollMs: 60_000, checkpoint });
     let last: JoinProgress = { received: 0, total: 0 };

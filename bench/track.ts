@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Logger } from '../src/main/log';
-import { MainServices } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers } from '../src/main/host/handlers';
 import { startSimulator } from '../src/simulator/server';
 import type { FetchManyOutcome } from '../src/shared/reports';
 import type { TrackingProgress, WatchlistSummary } from '../src/shared/tracking';
-import { openDatabase } from '../src/main/cache/database';
-import { AlertsRepository } from '../src/main/cache/repositories';
+import { openDatabase } from '../src/main/platform/cache/database';
+import { AlertsRepository } from '../src/main/domains/tracking/alertsRepository';
 import { defaultAlertRules, evaluateAlerts, rulesSpanDays } from '../src/shared/alerts';
 import type { Figures } from './cache';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientReportContentSchema } from '../src/shared/clientReport';
 import { networks, type CachedReport, type Network } from '../src/shared/reports';
-import type { ParsedReport } from '../src/main/api/types';
+import type { ParsedReport } from '../src/main/platform/api/types';
 import { buildReportModel, metricForPeriod } from '../src/shared/reportModel/reportModel';
 import { clientReportContent, thin } from '../src/shared/reportModel/clientReport';
 import { sourceText } from '../src/shared/reportModel/words';
@@ -14,7 +14,7 @@ import { sampleParsedReport } from './fixtures/sampleReports';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { drawClientReport } from '../src/main/services/clientReportPdf';
+import { drawClientReport } from '../src/main/domains/archive/clientReportPdf';
 import { NO_AGENCY } from '../src/shared/agency';
 import { tempDir } from './support';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { CachedReport, Network } from '../src/shared/reports';
-import { clone, readyAnswer } from '../src/main/api/schemas/testkit';
+import { clone, readyAnswer } from '../src/main/platform/api/schemas/testkit';
 import { snapchatVariant } from '../src/simulator/data/reports';
 import { buildReportModel, metricForPeriod } from '../src/shared/reportModel/reportModel';
 import { buildCompareModel, formatCompareValue, type CompareModel, type CompareRow } from '../src/shared/compareModel';

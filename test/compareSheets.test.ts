@@ -7,15 +7,15 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotDetail } from '../src/shared/contract';
 import { buildCompareModel, type CompareModel } from '../src/shared/compareModel';
-import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from '../src/main/exports/compareSheets';
+import { ACCOUNT_ROWS, DATE_FMT, HEADER_ROW, SOURCE_HEADERS, comparisonSheets, numFmtOf, sheetValue } from '../src/main/domains/compare/compareSheets';
 import { roundAsShown } from '../src/shared/sheets';
 import { NO_AGENCY, type AgencyBrand } from '../src/shared/agency';
 import { formatMetric } from '../src/shared/format';
-import { CSV_LEAD, comparisonCsv, csvValue } from '../src/main/exports/compareCsv';
+import { CSV_LEAD, comparisonCsv, csvValue } from '../src/main/domains/compare/compareCsv';
 import { BOM } from '../src/shared/csv';
 import { csvOf, xlsxBytes } from './sheetFiles';
 import { NOW, realFormsName, sampleSnapshot, snapshotOf } from './fixtures/compareSamples';
-import { readyAnswer } from '../src/main/api/schemas/testkit';
+import { readyAnswer } from '../src/main/platform/api/schemas/testkit';
 
 type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

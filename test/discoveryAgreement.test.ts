@@ -146,7 +146,8 @@ describe('the client validator agrees with the simulator', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+    // A thousand bodies through both parsers: a minute's room on a loaded machine.
+  }, 60_000);
 
   it('is not vacuous: the client both accepts and refuses many of the bodies tried (fixed sample)', () => {
     const outcomes = (bodies: fc.Arbitrary<unknown>, numRuns: number) => {

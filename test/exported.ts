@@ -2,8 +2,8 @@
 // taken from the shelf once (as the browser fetches it) and read.
 import fs from 'node:fs';
 import type { ExportResult } from '../src/shared/exports';
-import type { MainServices } from '../src/main/services/mainServices';
-import { DOWNLOAD_PATH_PATTERN } from '../src/main/exports/downloadShelf';
+import type { MainServices } from '../src/main/app/mainServices';
+import { DOWNLOAD_PATH_PATTERN } from '../src/main/platform/files/downloadShelf';
 
 export function exportedBytes(services: MainServices, result: ExportResult): Buffer {
   if (result.outcome !== 'download' || !result.downloadUrl) throw new Error(`the export was not handed out for download (${result.outcome})`);

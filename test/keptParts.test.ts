@@ -1,10 +1,10 @@
 // The report page's model shows the parts Scout could not read as they came (model.kept), and
 // reads no figure out of them; every other metric, breakdown and fact is as without the fault.
 import { describe, expect, it } from 'vitest';
-import { parseReport } from '../src/main/api/schemas';
-import type { ParsedReport } from '../src/main/api/types';
+import { parseReport } from '../src/main/platform/api/schemas';
+import type { ParsedReport } from '../src/main/platform/api/types';
 import type { CachedReport } from '../src/shared/reports';
-import { readyAnswer, NOW } from '../src/main/api/schemas/testkit';
+import { readyAnswer, NOW } from '../src/main/platform/api/schemas/testkit';
 import { buildReportModel } from '../src/shared/reportModel/reportModel';
 
 function cached(p: ParsedReport): CachedReport {

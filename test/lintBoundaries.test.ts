@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'scout/feature-boundaries').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'scout/feature-boundaries' || m.ruleId === 'scout/main-layers').map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -19,7 +19,7 @@ describe('import boundaries', () => {
     ['src/renderer/src/x.ts', "import { readFileSync } from 'fs';"],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';"],
     ['src/renderer/src/x.ts', "import Database from 'better-sqlite3';"],
-    ['src/renderer/src/features/a/x.ts', "import { MainServices } from '../../../../main/services/mainServices';"],
+    ['src/renderer/src/features/a/x.ts', "import { MainServices } from '../../../../main/app/mainServices';"],
     ['src/renderer/src/x.ts', "import { startSimulator } from '../../simulator/server';"],
     ['src/preload/x.ts', "import { z } from 'zod';"],
     ['src/preload/x.ts', "import fs from 'node:fs';"],
@@ -29,9 +29,9 @@ describe('import boundaries', () => {
     ['src/shared/x.ts', "import { createRoot } from 'react-dom';"],
     ['src/shared/x.ts', "import { x } from '../main/log';"],
     ['src/main/x.ts', "import { App } from '../renderer/src/App';"],
-    ['src/main/services/x.ts', "import { useScout } from '../../renderer/src/store';"],
-    ['src/main/services/x.ts', "import { withKernelPass } from '../api/paidGuard';"],
-    ['src/main/api/x.ts', "import { withKernelPass } from './paidGuard';"],
+    ['src/main/domains/x/x.ts', "import { useScout } from '../../../renderer/src/store';"],
+    ['src/main/domains/x/x.ts', "import { withKernelPass } from '../../platform/api/paidGuard';"],
+    ['src/main/platform/api/x.ts', "import { withKernelPass } from './paidGuard';"],
     ['src/renderer/src/features/discovery/x.ts', "import { spendBlocker } from '../accounts/addFlow';"],
     ['src/renderer/src/features/compare/sheets/x.ts', "import { bottomAxis } from '../../accounts/model/chartOptions';"],
     ['src/renderer/src/features/compare/sheets/x.ts', "import { spendBlocker } from '../../accounts/addFlow';"],
@@ -60,9 +60,38 @@ describe('import boundaries', () => {
     ['src/shared/reportModel/x.ts', "import { formatMetric } from '@shared/format';"],
     ['src/main/x.ts', "import fs from 'node:fs';"],
     ['src/main/x.ts', "import { startSimulator } from '../simulator/server';"],
-    ['src/main/ledger/paidWork.ts', "import { withKernelPass } from '../api/paidGuard';"],
-    ['src/main/api/apiClient.ts', "import { assertKernelPass } from './paidGuard';"],
-    ['src/main/services/x.test.ts', "import { withKernelPass } from '../api/paidGuard';"],
+    ['src/main/kernel/paidWork.ts', "import { withKernelPass } from '../platform/api/paidGuard';"],
+    ['src/main/platform/api/apiClient.ts', "import { assertKernelPass } from './paidGuard';"],
+    ['src/main/domains/x/x.test.ts', "import { withKernelPass } from '../../platform/api/paidGuard';"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([]);
+  });
+
+  // Main's layers (eslint.config.mjs mainLayers): each layer may not import the one above it.
+  it.each([
+    ['src/main/platform/cache/x.ts', "import { PaidWork } from '../../kernel/paidWork';"],
+    ['src/main/kernel/x.ts', "import { TeamError } from '../team/pool';"],
+    ['src/main/kernel/x.ts', "export { TeamSync } from '../team/sync';"],
+    ['src/main/team/x.ts', "import { ReportService } from '../domains/reports/reportService';"],
+    ['src/main/domains/reports/x.ts', "import { Workspace } from '../../workspace/workspace';"],
+    ['src/main/domains/reports/x.ts', "import type { Workspace } from '../../workspace/workspace';"],
+    ['src/main/workspace/x.ts', "import { domains } from '../app/domains';"],
+    ['src/main/app/x.ts', "const handlers = import('../host/handlers');"],
+    ['src/main/platform/x.ts', "export * from '../host/handlers';"],
+  ])('%s may not: %s', async (file, source) => {
+    expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([expect.stringContaining("in main's layers")]);
+  });
+
+  it.each([
+    ['src/main/host/x.ts', "import { domains } from '../app/domains';"],
+    ['src/main/app/x.ts', "import { WorkspaceRegistry } from '../workspace/registry';"],
+    ['src/main/workspace/x.ts', "import { notesDomain } from '../domains/notes';"],
+    ['src/main/domains/notes/x.ts', "import { TeamSync } from '../../team/sync';"],
+    ['src/main/team/x.ts', "import { PaidWork } from '../kernel/paidWork';"],
+    ['src/main/kernel/x.ts', "import { Db } from '../platform/cache/database';"],
+    ['src/main/kernel/x.ts', "import type { TeamGate } from '../team/gate';"],
+    ['src/main/domains/notes/x.test.ts', "import { MainServices } from '../../app/mainServices';"],
+    ['src/main/serve.ts', "import { createHandlers } from './host/handlers';"],
   ])('%s may: %s', async (file, source) => {
     expect(await boundaryErrors(file, `${source}\nexport {};\n`)).toEqual([]);
   });

@@ -3,9 +3,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Logger } from '../src/main/log';
-import { KeytarCredentialStore } from '../src/main/credentials/credentialStore';
-import { MainServices } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { KeytarCredentialStore } from '../src/main/platform/credentials/credentialStore';
+import { MainServices } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers, type Dispatch } from '../src/main/host/handlers';
 import type { SimulatorOptions } from '../src/simulator/server';
 import { tempDir } from './support';

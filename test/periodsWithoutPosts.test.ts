@@ -4,8 +4,8 @@
 // absent everywhere: the library's summary (main), the report page's model and Compare.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseReport } from '../src/main/api/schemas';
-import type { ParsedReport } from '../src/main/api/types';
+import { parseReport } from '../src/main/platform/api/schemas';
+import type { ParsedReport } from '../src/main/platform/api/types';
 import type { SnapshotDetail } from '../src/shared/contract';
 import type { CachedReport, Network } from '../src/shared/reports';
 import { testCdn } from '../src/simulator/data/cdn';

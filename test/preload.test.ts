@@ -1,6 +1,8 @@
 // The preload is the renderer's only door into main. It runs in Electron's sandbox, which this
 // machine cannot start, so it is loaded here with a stand-in `electron` that records what it
 // was asked: names outside the contract must be refused before anything reaches IPC.
+import path from 'node:path';
+import { parseDependencyTree } from 'dpdm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScoutBridge } from '@shared/contract';
 import { EVENT_CHANNEL } from '@shared/channels';
@@ -54,4 +56,16 @@ describe('preload bridge', () => {
     deliver({ name: 'plan:changed', payload: { n: 3 } });
     expect(got).toHaveLength(1);
   });
+});
+
+describe('what the preload bundles', () => {
+  it('is the channel names and nothing else of src: no zod, no contract schemas', async () => {
+    const root = path.resolve(__dirname, '..');
+    const tree = await parseDependencyTree(['src/preload/index.ts'], { cwd: root, context: root, transform: true, tsconfig: path.join(root, 'tsconfig.node.json') });
+    const loaded = Object.keys(tree).filter((file) => file.startsWith('src/'));
+    expect(loaded.filter((file) => !/^src\/(preload\/index|shared\/channels|shared\/contract\/\w+\.channels)\.ts$/.test(file))).toEqual([]);
+    expect(loaded).toContain('src/shared/contract/app.channels.ts');
+    const packages = Object.values(tree).flatMap((deps) => deps ?? []).filter((dep) => !dep.request.startsWith('.'));
+    expect([...new Set(packages.map((dep) => dep.request))]).toEqual(['electron']);
+  }, 60_000);
 });

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Logger } from '../src/main/log';
-import { MainServices, type MainServicesOptions } from '../src/main/services/mainServices';
+import { Logger } from '../src/main/platform/log';
+import { MainServices, type MainServicesOptions } from '../src/main/app/mainServices';
 import { createDispatcher, createHandlers, type Dispatch } from '../src/main/host/handlers';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../src/simulator/server';
 import type { Channel } from '@shared/channels';

@@ -2,8 +2,8 @@
 // reports of every network: the simulator's generator parsed by the client's own schema.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseReport } from '../src/main/api/schemas';
-import type { ParsedReport } from '../src/main/api/types';
+import { parseReport } from '../src/main/platform/api/schemas';
+import type { ParsedReport } from '../src/main/platform/api/types';
 import type { CachedReport, Network } from '../src/shared/reports';
 import { testCdn } from '../src/simulator/data/cdn';
 import { generateReportBody, snapchatVariant } from '../src/simulator/data/reports';

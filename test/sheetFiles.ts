@@ -1,11 +1,11 @@
-// Files written the way an export writes them (streamed to disk by src/main/exports), then read
+// Files written the way an export writes them (streamed to disk by src/main/platform/files), then read
 // back the way a client's spreadsheet program reads them: the XLSX with exceljs, the CSV as text.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { writeCsvFile, type AnyStreamedCsv } from '../src/main/exports/csvStream';
-import { writeWorkbook, type AnyStreamedSheet, type WorkbookMeta } from '../src/main/exports/sheetStream';
+import { writeCsvFile, type AnyStreamedCsv } from '../src/main/platform/files/csvStream';
+import { writeWorkbook, type AnyStreamedSheet, type WorkbookMeta } from '../src/main/platform/files/sheetStream';
 
 let made = 0;
 function tempFile(extension: string): { file: string; done: () => void } {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMetric, MINUS } from '../src/shared/format';
 import { accentArgb, excelFormat, isoDateTime, linkValue, roundAsShown, shortLink, textOnAccent } from '../src/shared/sheets';
-import { inBatchesOf, type StreamedSheet } from '../src/main/exports/sheetStream';
+import { inBatchesOf, type StreamedSheet } from '../src/main/platform/files/sheetStream';
 import { workbookOf } from './sheetFiles';
 import { NO_AGENCY } from '../src/shared/agency';
 

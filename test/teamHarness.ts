@@ -5,7 +5,7 @@
 // that wire Team themselves, plain production services on the simulator (test/productionHarness.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import type { MainServices } from '../src/main/services/mainServices';
+import type { MainServices } from '../src/main/app/mainServices';
 import type { SimulatorHandle } from '../src/simulator/server';
 import { describeWithPostgres, type TestPostgres } from './postgres';
 import { productionHarness, productionHarnessWith, type ProductionHarness, type ProductionHarnessOptions } from './productionHarness';

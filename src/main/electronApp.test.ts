@@ -9,8 +9,8 @@ import { createFakeElectron, type FakeElectron } from '../../test/fakeElectron';
 import { tempDir } from '../../test/support';
 import { createElectronApp, type Electron, type StartedElectronApp } from './electronApp';
 import { APP_INDEX_URL } from './host/appProtocol';
-import { PdfsRepository } from './cache/repositories/pdfsRepository';
-import { AlertsRepository } from './cache/repositories/alertsRepository';
+import { PdfsRepository } from './domains/archive/pdfsRepository';
+import { AlertsRepository } from './domains/tracking/alertsRepository';
 
 interface Booted {
   fake: FakeElectron;

@@ -6,17 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type * as ElectronModule from 'electron';
 import type { BrowserWindow as BrowserWindowType } from 'electron';
-import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
-import { createLogger, type Logger } from './log';
-import { defaultDataDir, logFilePath } from './paths';
-import { MainServices } from './services/mainServices';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './platform/dataFolderLock';
+import { createLogger, type Logger } from './platform/log';
+import { defaultDataDir, logFilePath } from './platform/paths';
+import { MainServices } from './app/mainServices';
 import { createDispatcher, createHandlers } from './host/handlers';
 import { bindIpc } from './host/electronIpc';
 import { appUrlMatcher } from './host/senderPolicy';
 import { APP_HOST, APP_INDEX_URL, APP_SCHEME, appSchemePrivileges, createAppProtocolHandler } from './host/appProtocol';
 import { guardWebContents } from './host/webContentsGuards';
 import { notifyNewAlerts } from './host/alertNotifier';
-import { electronNativeBindingPath } from './nativeBinding';
+import { electronNativeBindingPath } from './platform/nativeBinding';
 import { ScoutError } from '@shared/errors';
 
 /**

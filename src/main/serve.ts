@@ -5,13 +5,13 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { workspaceIds, type WorkspaceId } from '@shared/workspaces';
-import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './dataFolderLock';
-import { createLogger } from './log';
-import { defaultDataDir, logFilePath } from './paths';
-import type { MainServices } from './services/mainServices';
+import { acquireDataFolderLock, DataFolderBusyError, type DataFolderLock } from './platform/dataFolderLock';
+import { createLogger } from './platform/log';
+import { defaultDataDir, logFilePath } from './platform/paths';
+import type { MainServices } from './app/mainServices';
 import type { Dispatch } from './host/handlers';
-import { EventBus } from './services/eventBus';
-import { nextTurn } from './util/timeSlices';
+import { EventBus } from './kernel/eventBus';
+import { nextTurn } from './platform/util/timeSlices';
 import { LAUNCH_TTL_MS, startLoopbackServer } from './host/loopbackHttp';
 
 async function main(): Promise<void> {
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const loading: Promise<Dispatch> = new Promise<void>((resolve) => (addressOut = resolve)).then(async () => {
     // A turn first: the address is out before loading takes the thread.
     await nextTurn();
-    const [{ MainServices }, { createDispatcher, createHandlers }] = await Promise.all([import('./services/mainServices'), import('./host/handlers')]);
+    const [{ MainServices }, { createDispatcher, createHandlers }] = await Promise.all([import('./app/mainServices'), import('./host/handlers')]);
     const loaded = new MainServices({ dataDir, host: 'browser', version, logger, demoApiUrl, events });
     if (values.workspace) await loaded.switchWorkspace(values.workspace as WorkspaceId);
     services = loaded;

@@ -1,128 +1,55 @@
-// The names of every operation and pushed event, as plain data with no imports. The preload
-// script runs sandboxed and can only load what is bundled into it; keeping zod out of this file
-// keeps the preload tiny. `contract.ts` checks at compile time that it declares exactly these.
+// The names of every operation and pushed event, as plain data: each domain's lists, gathered
+// from contract/<domain>.channels.ts, which import nothing. The preload script runs sandboxed and
+// can only load what is bundled into it; keeping zod out of these files keeps the preload tiny.
+// The contract (contract/index.ts) checks at compile time that it declares exactly these, each
+// domain's fragment exactly its own list.
+import { appChannels, appEvents } from './contract/app.channels';
+import { reportsChannels, reportsEvents } from './contract/reports.channels';
+import { ledgerChannels } from './contract/ledger.channels';
+import { notesChannels, notesEvents } from './contract/notes.channels';
+import { compareChannels } from './contract/compare.channels';
+import { exportsChannels, exportsEvents } from './contract/exports.channels';
+import { trackingChannels, trackingEvents } from './contract/tracking.channels';
+import { competitorChannels, competitorEvents } from './contract/competitor.channels';
+import { discoveryChannels, discoveryEvents } from './contract/discovery.channels';
+import { listsChannels, listsEvents } from './contract/lists.channels';
+import { creatorsChannels, creatorsEvents } from './contract/creators.channels';
+import { archiveChannels, archiveEvents } from './contract/archive.channels';
+import { agencyChannels } from './contract/agency.channels';
+import { teamChannels, teamEvents } from './contract/team.channels';
 
 export const channels = [
-  'app:info',
-  'app:dismissNotice',
-  'workspace:get',
-  'workspace:switch',
-  'workspace:setBaseUrl',
-  'workspace:backups',
-  'workspace:restoreBackup',
-  'credentials:get',
-  'credentials:set',
-  'credentials:delete',
-  'credentials:test',
-  'plan:get',
-  'plan:refresh',
-  'connection:get',
-  'connection:setOffline',
-  'shell:openExternal',
-  'reports:open',
-  'reports:quote',
-  'reports:fetch',
-  'reports:cancel',
-  'reports:fetchMany',
-  'reports:cancelMany',
-  'reports:progress',
-  'reports:attempt',
-  'reports:library',
-  'reports:snapshots',
-  'reports:snapshot',
-  'media:get',
-  'history:get',
-  'mentions:get',
-  'images:get',
-  'ledger:spending',
-  'team:spending',
-  'notes:get',
-  'notes:set',
-  'notes:tags',
-  'notes:all',
-  'workflow:steps',
-  'workflow:setSteps',
-  'compare:list',
-  'compare:get',
-  'compare:save',
-  'compare:delete',
-  'compare:latest',
-  'compare:printPdf',
-  'exports:save',
-  'exports:cancel',
-  'watchlists:list',
-  'watchlists:get',
-  'watchlists:create',
-  'watchlists:update',
-  'watchlists:delete',
-  'watchlists:addAccounts',
-  'watchlists:removeAccount',
-  'watchlists:run',
-  'watchlists:cancel',
-  'watchlists:rules',
-  'watchlists:setRules',
-  'watchlists:renewalPlan',
-  'alerts:list',
-  'alerts:count',
-  'alerts:markRead',
-  'alerts:mute',
-  'archive:quote',
-  'archive:export',
-  'archive:exportAgain',
-  'archive:cancel',
-  'archive:list',
-  'archive:open',
-  'archive:reveal',
-  'archive:delete',
-  'archive:clientReport',
-  'agency:get',
-  'agency:set',
-  'agency:setLogo',
-  'agency:removeLogo',
-  'competitor:list',
-  'competitor:get',
-  'competitor:lost',
-  'competitor:quote',
-  'competitor:create',
-  'competitor:check',
-  'competitor:fetchPosts',
-  'competitor:cancelPosts',
-  'competitor:posts',
-  'discovery:games',
-  'discovery:queries',
-  'discovery:saveQuery',
-  'discovery:duplicateQuery',
-  'discovery:renameQuery',
-  'discovery:deleteQuery',
-  'discovery:quote',
-  'discovery:run',
-  'discovery:cancel',
-  'discovery:results',
-  'shortlist:list',
-  'shortlist:add',
-  'shortlist:remove',
-  'lists:known',
-  'lists:quote',
-  'lists:sync',
-  'lists:items',
-  'lists:rename',
-  'creators:sync',
-  'creators:list',
-  'reports:quoteMany',
-  'team:get',
-  'team:set',
-  'team:test',
-  'team:syncStatus',
-  'team:join',
-  'team:cancelJoin',
-  'team:notices',
-  'team:restoreNotice',
-  'team:dismissNotice',
+  ...appChannels,
+  ...reportsChannels,
+  ...ledgerChannels,
+  ...notesChannels,
+  ...compareChannels,
+  ...exportsChannels,
+  ...trackingChannels,
+  ...competitorChannels,
+  ...discoveryChannels,
+  ...listsChannels,
+  ...creatorsChannels,
+  ...archiveChannels,
+  ...agencyChannels,
+  ...teamChannels,
 ] as const;
 
 export type Channel = (typeof channels)[number];
 
-export const eventNames = ['workspace:changed', 'plan:changed', 'connection:changed', 'app:changed', 'reports:changed', 'archive:changed', 'competitor:changed', 'discovery:changed', 'lists:changed', 'creators:changed', 'team:changed', 'team:received', 'team:sync', 'team:noticesChanged', 'exports:changed', 'watchlists:changed', 'alerts:changed', 'workflow:changed'] as const;
+export const eventNames = [
+  ...appEvents,
+  ...reportsEvents,
+  ...notesEvents,
+  ...exportsEvents,
+  ...trackingEvents,
+  ...competitorEvents,
+  ...discoveryEvents,
+  ...listsEvents,
+  ...creatorsEvents,
+  ...archiveEvents,
+  ...teamEvents,
+] as const;
 
 export type EventName = (typeof eventNames)[number];
 

@@ -1,5 +1,5 @@
 // Addresses of posts and accounts on their networks, built from what a report carries. Every
-// address here is one main's allow-list (main/services/externalLinks.ts) lets out; its test
+// address here is one main's allow-list (main/host/externalLinks.ts) lets out; its test
 // checks each form against it.
 import type { Network } from './reports';
 

@@ -1,5 +1,5 @@
 // How every sheet a client receives is finished, whichever page it comes from (main writes them
-// all, streamed to disk by src/main/exports): one place for the rules, so the files look and
+// all, streamed to disk by src/main/platform/files): one place for the rules, so the files look and
 // print alike, and the screen's formatter rounds by the same rule (shownDecimals).
 //
 // XLSX (exceljs):

@@ -18,6 +18,9 @@ Starts the API simulator on 127.0.0.1. Valid credentials: x-auth-id: demo, x-aut
   --latency-ms N      added to every answer
   --high-demand       report generation is slow and answers say highDemand
   --clock ISO-DATE    simulated "now" at start
+  --state FILE        keep balances, unlocks, generations and analyses in FILE across restarts
+                      (a resumed state keeps its own balances and clock; the options above
+                      only shape a fresh one)
 `;
 
 const { values } = parseArgs({
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string' },
     'high-demand': { type: 'boolean' },
     clock: { type: 'string' },
+    state: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -76,6 +80,8 @@ startSimulator({
   latencyMs: int('latency-ms', values['latency-ms']),
   highDemand: values['high-demand'],
   clock,
+  stateFile: values.state,
+  logger: { info: (line) => process.stdout.write(`${line}\n`), warn: (line) => process.stderr.write(`${line}\n`) },
 }).then(
   (sim) => {
     process.stdout.write(`Scout API simulator listening on ${sim.url}\n`);

@@ -15,6 +15,7 @@ import { discoveryRoutes } from './routes/discovery';
 import { planInfoRoute } from './routes/planInfo';
 import { pdfFile, reportRoutes } from './routes/reports';
 import { SimState, type SimStateOptions } from './state';
+import { SimStateFile, type SimLog } from './stateFile';
 
 export type { SimRequest, SimResponse, SimRoute } from './context';
 
@@ -50,6 +51,14 @@ export interface SimulatorOptions extends SimStateOptions {
   highDemand?: boolean;
   /** Seed for the random faults, for reproducible runs. */
   seed?: string;
+  /**
+   * Where the simulator keeps its state across restarts (stateFile.ts): read at start, when it
+   * is there, and written before any answer that changed it. A resumed state keeps its balances
+   * and clock: the credit options and `clock` only shape a fresh one.
+   */
+  stateFile?: string;
+  /** Where the state file's problems and resumes are told (default: nowhere). */
+  logger?: SimLog;
 }
 
 export interface SimulatorHandle {
@@ -170,6 +179,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const state = new SimState(options);
   state.highDemand = options.highDemand ?? false;
   const clock = new SimClock(options.clock);
+  const stateFile = options.stateFile ? new SimStateFile(options.stateFile, state, clock, options.logger ?? { info: () => {}, warn: () => {} }) : null;
+  stateFile?.load();
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const generationMs = options.generationMs ?? 3000;
@@ -238,6 +249,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return send(res, { status: 429, body: { error: { code: 429, description: 'Too many requests' } }, headers: { 'retry-after': '1' } });
     }
     const response = await route(req, url);
+    // On disk before the client hears of it: a client that cached what this answer sold must
+    // find it sold after a restart, however soon the restart comes.
+    if (stateFile) await stateFile.save();
     if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
     // Faults that happen after the API did its work: the client cannot know what it was charged.
     if (fault === 'reset') return void req.socket.destroy();
@@ -272,13 +286,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     port,
     state,
     clock,
-    advanceClock: (ms) => clock.advance(ms),
+    advanceClock: (ms) => {
+      clock.advance(ms);
+      state.touch();
+    },
     setHighDemand: (on) => void (state.highDemand = on),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         for (const socket of heldSockets) socket.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      // Changes made through the handle (a test's advanceClock) are kept too.
+      await stateFile?.save();
+    },
   };
 }

@@ -64,17 +64,46 @@ export interface CompetitorAnalysis {
   readyAt: number;
 }
 
+/** A Map that says when it changes, so the state knows it has something new to save. */
+class WatchedMap<K, V> extends Map<K, V> {
+  constructor(private readonly changed: () => void) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    this.changed();
+    return this;
+  }
+
+  override delete(key: K): boolean {
+    const had = super.delete(key);
+    if (had) this.changed();
+    return had;
+  }
+
+  override clear(): void {
+    if (this.size > 0) this.changed();
+    super.clear();
+  }
+}
+
 export class SimState {
+  /**
+   * Goes up with every change a restart must not forget (balances, checks, PDF jobs, competitor
+   * analyses): a simulator with a state file saves when it moved. Calls, quirks and caches do not count.
+   */
+  revision = 0;
   readonly balances: SimBalances;
   /** Every request that reached a handler, by method name. */
   readonly calls = new Map<string, number>();
   /** Credits actually spent (after refunds), by balance. */
   readonly spent: SimBalances = { credits: 0, miniReports: 0, advancedReports: 0, discoveryRequests: 0 };
-  readonly checks = new Map<string, ReportCheck>();
+  readonly checks: Map<string, ReportCheck> = new WatchedMap(() => this.touch());
   /** Bytes the hostile endless PDF links have sent (they stop when the client hangs up). */
   endlessPdfBytes = 0;
-  readonly pdfJobs = new Map<string, PdfJob>();
-  readonly analyses = new Map<string, CompetitorAnalysis>();
+  readonly pdfJobs: Map<string, PdfJob> = new WatchedMap(() => this.touch());
+  readonly analyses: Map<string, CompetitorAnalysis> = new WatchedMap(() => this.touch());
   /** Simulated times of recent TikTok report requests, for the 100-a-minute limit. */
   readonly tiktokRequests: number[] = [];
   highDemand = false;
@@ -91,6 +120,11 @@ export class SimState {
     };
   }
 
+  /** Marks a change made in place (a field of a check or PDF job), for the state file. */
+  touch(): void {
+    this.revision += 1;
+  }
+
   countCall(method: string): void {
     this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
   }
@@ -100,6 +134,7 @@ export class SimState {
     if (this.balances[kind] <= 0) return false;
     this.balances[kind] -= 1;
     this.spent[kind] += 1;
+    this.touch();
     if (this.quirks.planInfo === 'down-after-charge') this.quirks.planInfo = 'down';
     return true;
   }
@@ -107,6 +142,7 @@ export class SimState {
   refund(kind: BalanceKind): void {
     this.balances[kind] += 1;
     this.spent[kind] -= 1;
+    this.touch();
   }
 
   /** Total of everything spent, for tests comparing with a client's ledger. */

@@ -4,8 +4,8 @@
 import { alertKindLabels, type AlertsState } from '@shared/alerts';
 import { networkLabels, plural } from '@shared/format';
 import type { Network } from '@shared/reports';
-import type { EventBus } from '../services/eventBus';
-import type { MainServices } from '../services/mainServices';
+import type { EventBus } from '../kernel/eventBus';
+import type { MainServices } from '../app/mainServices';
 
 export interface NotificationLike {
   show(): void;

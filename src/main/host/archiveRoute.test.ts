@@ -5,8 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '../services/eventBus';
-import { Logger } from '../log';
+import { EventBus } from '../kernel/eventBus';
+import { Logger } from '../platform/log';
 import { startLoopbackServer, type LoopbackServer } from './loopbackHttp';
 
 let server: LoopbackServer;

@@ -2,8 +2,8 @@
 // from Scout's own top-level page before it reaches the dispatcher.
 import type { IpcMain, WebContents } from 'electron';
 import { channels, EVENT_CHANNEL } from '@shared/channels';
-import type { EventBus } from '../services/eventBus';
-import type { Logger } from '../log';
+import type { EventBus } from '../kernel/eventBus';
+import type { Logger } from '../platform/log';
 import type { Dispatch } from './handlers';
 import { isTrustedSender } from './senderPolicy';
 

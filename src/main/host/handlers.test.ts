@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channels } from '@shared/channels';
 import { ScoutError } from '@shared/errors';
-import { Logger } from '../log';
+import { Logger } from '../platform/log';
 import { createDispatcher, type Handlers } from './handlers';
 
 const logger = new Logger('error');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoutEvent } from '@shared/contract';
 import { requirePrivateKeyring } from '../../../test/support';
 import { createHarness, type Harness } from '../../../test/mainHarness';
-import { Logger } from '../log';
+import { Logger } from '../platform/log';
 import { describeIssues } from './handlers';
 import { LAUNCH_TTL_MS, MAX_EVENT_STREAMS, MAX_EVENT_STREAMS_PER_SESSION, sessionCookieName, startLoopbackServer, type LoopbackServer } from './loopbackHttp';
 

@@ -10,11 +10,11 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
-import type { EventBus } from '../services/eventBus';
-import type { Logger } from '../log';
+import type { EventBus } from '../kernel/eventBus';
+import type { Logger } from '../platform/log';
 import type { Dispatch } from './handlers';
 import { CONTENT_SECURITY_POLICY } from '@shared/securityPolicy';
-import { DOWNLOAD_PATH_PATTERN, type ShelvedFile } from '../exports/downloadShelf';
+import { DOWNLOAD_PATH_PATTERN, type ShelvedFile } from '../platform/files/downloadShelf';
 
 /** How long a launch address works after it was printed. */
 export const LAUNCH_TTL_MS = 60_000;

@@ -2,8 +2,8 @@
 // or frame navigation away from the app, no new windows, no <webview>. Links on the allow-list of
 // services/externalLinks go to the system browser instead.
 import type { WebContents } from 'electron';
-import type { Logger } from '../log';
-import { checkExternalUrl } from '../services/externalLinks';
+import type { Logger } from '../platform/log';
+import { checkExternalUrl } from './externalLinks';
 
 export type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 

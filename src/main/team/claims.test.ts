@@ -8,7 +8,7 @@ import { bundleFixture, runNode } from '../../../test/childProcess';
 import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { TeamClaims, type ClaimOutcome, type HeldClaim } from './claims';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { teamItem, type TeamItem } from './records';
 
 const YEAR = 365;

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import { addResearcherSql, generatePassword, initSql, limitChangesProblem, passwordProblem, researcherProblem, scramVerifier, setAsideProblem, setAsideSql, setLimitSql, type LimitChanges, type NewResearcher } from './adminSql';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { createTeamPool, isConnectionError, type TeamConnection } from './pool';
 import { teamMigrations } from './schema';
 import { latestTeamVersion, migrateTeamSchema, migrationScript } from './schema/migrate';

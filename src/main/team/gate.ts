@@ -1,4 +1,4 @@
-// The team's side of the paid-work kernel (ledger/paidWork.ts): what the kernel asks the team
+// The team's side of the paid-work kernel (kernel/paidWork.ts): what the kernel asks the team
 // database before, during and after a paid call. The kernel sees only this interface, so a
 // workspace without a team (Demo, Production) has none and behaves exactly as before.
 import type pg from 'pg';

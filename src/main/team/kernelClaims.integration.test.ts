@@ -6,10 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import { beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
-import type { ApiClient } from '../api/apiClient';
-import { AttemptsRepository } from '../cache/repositories';
-import { PaidWork } from '../ledger/paidWork';
-import { ReportService } from '../services/reportService';
+import type { ApiClient } from '../platform/api/apiClient';
+import { AttemptsRepository } from '../domains/reports/attemptsRepository';
+import { PaidWork } from '../kernel/paidWork';
+import { ReportService } from '../domains/reports/reportService';
 import type { SimulatorHandle } from '../../simulator/server';
 import type { ProductionHarness } from '../../../test/productionHarness';
 import type { TestPostgres } from '../../../test/postgres';

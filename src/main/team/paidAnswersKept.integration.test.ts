@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
 import type { TrackingProgress, WatchlistSummary } from '@shared/tracking';
 import type { ReportProgress } from '@shared/reports';
-import { reportTeamItem } from '../services/reportService';
+import { reportTeamItem } from '../domains/reports/reportRecords';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import { tempDir } from '../../../test/support';
 import { TeamClaims } from './claims';

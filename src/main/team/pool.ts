@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type pg from 'pg';
 import { pgModule } from './pgModule';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 
 export interface TeamConnection {
   host: string;

@@ -3,9 +3,9 @@
 // retrying after a lost answer) is a no-op that returns the first push's sequence number.
 import type pg from 'pg';
 import { z } from 'zod';
-import type { PaidOperation } from '../ledger/paidWork';
-import type { Network } from '../api/types';
-import { TeamError } from './errors';
+import type { PaidOperation } from '../kernel/paidCall';
+import type { Network } from '../platform/api/types';
+import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { RECORD_LIMITS } from './schema/0010-team';
 

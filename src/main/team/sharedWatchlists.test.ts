@@ -4,9 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
 import { defaultAlertRules } from '@shared/alerts';
-import { AlertsRepository, WatchlistsRepository } from '../cache/repositories';
-import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
-import { watchlistAdapter } from './sharedDocs';
+import { AlertsRepository } from '../domains/tracking/alertsRepository';
+import { WatchlistsRepository } from '../domains/tracking/watchlistsRepository';
+import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
+import { watchlistAdapter } from '../workspace/sharedDocs';
 import type { DocAdapter } from './sharedWork';
 
 let t: TempDatabase;

@@ -6,22 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { accountRef } from '@shared/accountInput';
-import { AccountNotesRepository, ComparisonsRepository, ReportsRepository } from '../cache/repositories';
-import { DiscoveryRepository } from '../cache/repositories/discoveryRepository';
-import { DiscoveryWorkspaceRepository } from '../cache/repositories/discoveryWorkspaceRepository';
-import { NOW, parsedReport, tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
-import { openDatabase } from '../cache/database';
-import { CreditLedger } from '../ledger/creditLedger';
-import { PaidWork } from '../ledger/paidWork';
-import { CompareService } from '../services/compareService';
-import { ConnectionTracker } from '../services/connection';
-import { DiscoveryService } from '../services/discoveryService';
-import { JobRegistry } from '../services/jobs';
+import { ComparisonsRepository } from '../domains/compare/comparisonsRepository';
+import { ReportsRepository } from '../domains/reports/reportsRepository';
+import { AccountNotesRepository } from '../domains/notes/accountNotesRepository';
+import { DiscoveryRepository } from '../domains/discovery/discoveryRepository';
+import { DiscoveryWorkspaceRepository } from '../domains/discovery/discoveryWorkspaceRepository';
+import { NOW, parsedReport, tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
+import { openDatabase } from '../platform/cache/database';
+import { CreditLedger } from '../kernel/creditLedger';
+import { PaidWork } from '../kernel/paidWork';
+import { CompareService } from '../domains/compare/compareService';
+import { ConnectionTracker } from '../kernel/connection';
+import { DiscoveryService } from '../domains/discovery/discoveryService';
+import { JobRegistry } from '../kernel/jobs';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import type { TestPostgres } from '../../../test/postgres';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
-import { accountDocId, teamSharedWork } from './sharedDocs';
+import { accountDocId, teamSharedWork } from '../workspace/sharedDocs';
 import type { SharedKind, SharedNotice, SharedWork } from './sharedWork';
 
 interface Laptop {
@@ -159,7 +161,7 @@ describeTeam('shared work between two laptops (team database)', { team: false },
     const docId = a.shared.docIdOf('discovery_query', a.discovery.queries()[0]!.id)!;
     // Larger than the team keeps (a value no service makes: put in the outbox by hand).
     a.t.db
-      .prepare(`INSERT INTO shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version, changed_at) VALUES (?, ?, 'discovery_query', ?, 'name', ?, 0, 0)`)
+      .prepare(`INSERT INTO team_outgoing (stream, payload, queued_at) VALUES ('shared', json_object('change_id', ?, 'origin', ?, 'doc_kind', 'discovery_query', 'doc_id', ?, 'field', 'name', 'value', ?, 'base_version', 0, 'changed_at', 0), 0)`)
       .run(randomUUID(), a.shared.origin, docId, JSON.stringify('x'.repeat(400_000)));
     a.discovery.renameQuery(a.discovery.queries()[0]!.id, 'After');
     expect(await a.shared.syncOnce()).toMatchObject({ pushed: 3 });

@@ -36,12 +36,14 @@ import type { TeamStamp } from '@shared/teamSeen';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Db } from '../cache/database';
-import { TeamError } from './errors';
-import { isConnectionError, teamCall } from './pool';
+import type { Db } from '../platform/cache/database';
+import { TeamError } from '../kernel/teamErrors';
+import { teamCall } from './pool';
 import { SHARED_CHANNEL, TEAM_SCHEMA as S } from './names';
 import { sequenceNumber } from './records';
 import { SHARED_LIMITS } from './schema/0040-shared-work';
+import { TeamListener } from './transport/listener';
+import { StreamLoop } from './transport/loop';
 
 export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist'] as const;
 export type SharedKind = (typeof sharedKinds)[number];
@@ -208,6 +210,8 @@ export interface SharedWorkDeps {
   onApplied?: (kinds: SharedKind[]) => void;
   /** A new notice for this researcher (an edit of theirs was overtaken). */
   onNotice?: (notice: SharedNotice) => void;
+  /** The laptop's one listening connection, shared with its other streams; none: one of its own. */
+  listen?: TeamListener;
 }
 
 type ChangeRow = {
@@ -265,12 +269,12 @@ export class SharedWork {
   private readonly now: () => number;
   readonly origin: string;
   private chain: Promise<unknown> = Promise.resolve();
-  /** The LISTEN connection, and how to give it back (once: it may be lost and stopped both). */
-  private listener: { client: pg.PoolClient; release(destroy?: boolean): void } | null = null;
-  /** A LISTEN connection being opened: one at a time. */
-  private listening: Promise<void> | null = null;
-  private poller: NodeJS.Timeout | null = null;
-  private readonly syncSoon = () => void this.syncOnce().catch(() => undefined);
+  /** Its own listening connection, when none is shared with it (closed with it). */
+  private ownListener: TeamListener | null = null;
+  /** When to sync (the transport's loop, made at start); this engine is its delegate for the shared work. */
+  private loop: StreamLoop | null = null;
+  /** A sync soon: by the loop once started (retried with backoff), else at once. */
+  private readonly syncSoon = () => (this.loop?.started ? this.loop.requestPull() : void this.syncOnce().catch(() => undefined));
   private readonly s;
 
   private get pool(): pg.Pool {
@@ -296,18 +300,32 @@ export class SharedWork {
         `INSERT INTO shared_docs (doc_kind, doc_id, local_id, synced, waiting) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (doc_kind, doc_id) DO UPDATE SET local_id = excluded.local_id, synced = excluded.synced, waiting = excluded.waiting`,
       ),
-      docChanges: db.prepare<[string, string], ChangeRow>('SELECT * FROM shared_changes WHERE doc_kind = ? AND doc_id = ? AND refused IS NULL ORDER BY seq IS NULL, seq, id'),
-      fieldChanges: db.prepare<[string, string, string], ChangeRow>('SELECT * FROM shared_changes WHERE doc_kind = ? AND doc_id = ? AND field = ? ORDER BY seq IS NULL, seq, id'),
-      change: db.prepare<[string], ChangeRow>('SELECT * FROM shared_changes WHERE change_id = ?'),
-      pending: db.prepare<[], ChangeRow>('SELECT * FROM shared_changes WHERE seq IS NULL AND refused IS NULL ORDER BY id'),
+      // Every change known here: pulled or pushed (shared_changes), and this laptop's not pushed yet, in the
+      // one outbox (team_outgoing); shared_change_log is both (local migration 0310).
+      docChanges: db.prepare<[string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND refused IS NULL ORDER BY seq IS NULL, seq, id'),
+      fieldChanges: db.prepare<[string, string, string], ChangeRow>('SELECT * FROM shared_change_log WHERE doc_kind = ? AND doc_id = ? AND field = ? ORDER BY seq IS NULL, seq, id'),
+      change: db.prepare<[string], ChangeRow>('SELECT * FROM shared_change_log WHERE change_id = ?'),
+      pending: db.prepare<[], ChangeRow>('SELECT * FROM shared_change_log WHERE seq IS NULL AND refused IS NULL ORDER BY id'),
+      queueChange: db.prepare<[string, string, string, string, string, string | null, number, number, number]>(
+        `INSERT INTO team_outgoing (stream, payload, queued_at)
+         VALUES ('shared', json_object('change_id', ?, 'origin', ?, 'doc_kind', ?, 'doc_id', ?, 'field', ?, 'value', ?, 'base_version', ?, 'changed_at', ?), ?)`,
+      ),
+      // Pushed (or pulled back before its push's answer came): out of the outbox, into the changes the server has.
+      settleQueued: db.prepare<[number, string, string | null, number, string]>(
+        `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
+         SELECT json_extract(payload, '$.change_id'), ?, json_extract(payload, '$.origin'), json_extract(payload, '$.doc_kind'), json_extract(payload, '$.doc_id'),
+                json_extract(payload, '$.field'), json_extract(payload, '$.value'), json_extract(payload, '$.base_version'), ?, ?, ?
+           FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?`,
+      ),
+      unqueue: db.prepare<[string]>("DELETE FROM team_outgoing WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
       addChange: db.prepare<[string, number | null, string, string, string, string, string | null, number, string | null, string | null, number]>(
         `INSERT INTO shared_changes (change_id, seq, origin, doc_kind, doc_id, field, value, base_version, author, author_name, changed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       pushed: db.prepare<[number, string, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, changed_at = ? WHERE change_id = ?'),
       named: db.prepare<[number, string, string | null, number, string]>('UPDATE shared_changes SET seq = ?, author = ?, author_name = ?, changed_at = ? WHERE change_id = ?'),
-      refuse: db.prepare<[string, string]>('UPDATE shared_changes SET refused = ? WHERE change_id = ?'),
-      skip: db.prepare<[number, string, number]>('INSERT OR REPLACE INTO shared_skipped (seq, reason, skipped_at) VALUES (?, ?, ?)'),
+      refuse: db.prepare<[string, number, string]>("UPDATE team_outgoing SET last_error = ?, refused_at = ? WHERE stream = 'shared' AND json_extract(payload, '$.change_id') = ?"),
+      skip: db.prepare<[number, string, number]>("INSERT OR REPLACE INTO team_set_aside (stream, seq, reason, skipped_at) VALUES ('shared', ?, ?, ?)"),
       skipped: db.prepare<[], { seq: number; reason: string }>('SELECT seq, reason FROM shared_skipped ORDER BY seq'),
       notice: db.prepare<[string, string]>('INSERT OR IGNORE INTO shared_notices (overtaken_change, by_change) VALUES (?, ?)'),
       notices: db.prepare<[], { overtaken_change: string; by_change: string }>('SELECT overtaken_change, by_change FROM shared_notices WHERE dismissed = 0 ORDER BY rowid'),
@@ -326,7 +344,17 @@ export class SharedWork {
   }
 
   private queue(kind: SharedKind, docId: string, field: string, value: unknown, base: number): void {
-    this.s.addChange.run(randomUUID(), null, this.origin, kind, docId, field, value === null || value === undefined ? null : canonical(value), base, null, null, this.now());
+    const now = this.now();
+    this.s.queueChange.run(randomUUID(), this.origin, kind, docId, field, value === null || value === undefined ? null : canonical(value), base, now, now);
+  }
+
+  /** A change of this laptop's the server has now numbered: out of the outbox (or, pulled before, named). */
+  private settle(changeId: string, seq: number, author: string, authorName: string | null, changedAt: number): void {
+    this.db.transaction(() => {
+      if (this.s.settleQueued.run(seq, author, authorName, changedAt, changeId).changes > 0) this.s.unqueue.run(changeId);
+      else if (authorName === null) this.s.pushed.run(seq, author, changedAt, changeId);
+      else this.s.named.run(seq, author, authorName, changedAt, changeId);
+    })();
   }
 
   // ---- local → outbox ---------------------------------------------------------------------
@@ -426,12 +454,12 @@ export class SharedWork {
     for (const row of this.s.pending.all()) {
       try {
         const done = await teamCall('share an edit', () => this.pushOne(row));
-        this.s.pushed.run(done.seq, done.author, done.changedAt, row.change_id);
+        this.settle(row.change_id, done.seq, done.author, null, done.changedAt);
         pushed++;
       } catch (error) {
         if (error instanceof TeamError && error.code === 'TEAM_REFUSED') {
           // Refused by a rule of the team schema (too large …): kept here with why, the rest go on.
-          this.s.refuse.run(error.message.slice(0, 500), row.change_id);
+          this.s.refuse.run(error.message.slice(0, 500), this.now(), row.change_id);
           continue;
         }
         throw error;
@@ -509,7 +537,7 @@ export class SharedWork {
             this.s.skip.run(seq.data, 'a change id already used for another change', this.now());
             continue;
           }
-          this.s.named.run(seq.data, c.author!, c.authorName, c.changedAt, c.changeId);
+          this.settle(c.changeId, seq.data, c.author!, c.authorName, c.changedAt);
         } else {
           this.s.addChange.run(c.changeId, seq.data, c.origin, c.docKind, c.docId, c.field, c.value === null ? null : canonical(c.value), c.baseVersion, c.author, c.authorName, c.changedAt);
         }
@@ -618,16 +646,15 @@ export class SharedWork {
 
   /**
    * Listens for teammates' changes (NOTIFY) and polls every `pollMs` as the fallback, syncing at
-   * each; an unreachable team is tried again at the next poll.
+   * each (capture, push, pull); a sync that finds the team unreachable is tried again with backoff.
+   * Resolves once it listens (or a first try to listen failed).
    */
   async start(pollMs = 30_000): Promise<void> {
     this.capture();
-    this.poller = setInterval(() => {
-      void this.listenIfNot();
-      this.syncSoon();
-    }, pollMs);
-    await this.listenIfNot();
-    this.syncSoon();
+    if (this.loop?.started) return;
+    const listener = this.deps.listen ?? (this.ownListener ??= new TeamListener({ pool: () => this.pool }));
+    this.loop = new StreamLoop({ name: 'shared work', channel: SHARED_CHANNEL, pull: () => this.syncOnce().then(() => undefined), pollMs, listeningPollMs: pollMs }, listener);
+    await this.loop.start();
   }
 
   /**
@@ -635,71 +662,24 @@ export class SharedWork {
    * connection was set up): listens now rather than at the next poll, and syncs.
    */
   reconnected(): void {
-    if (this.poller === null) return;
-    void this.listenIfNot();
+    if (!this.loop?.started) return;
+    (this.deps.listen ?? this.ownListener)?.check(true);
     this.syncSoon();
   }
 
   /** Told of teammates' changes as they come (LISTEN); false: only the poll finds them. */
   get live(): boolean {
-    return this.listener !== null;
+    return this.loop?.live ?? false;
   }
 
-  private listenIfNot(): Promise<void> {
-    if (this.listener !== null) return Promise.resolve();
-    this.listening ??= this.listen(this.syncSoon)
-      .catch(() => undefined)
-      .finally(() => (this.listening = null));
-    return this.listening;
-  }
-
-  private async listen(sync: () => void): Promise<void> {
-    const client = await this.pool.connect();
-    // Given back once: back in the pool it may be another caller's, which a late 'error' here
-    // must not release from under it.
-    let released = false;
-    const release = (destroy?: boolean) => {
-      if (released) return;
-      released = true;
-      client.removeAllListeners('notification');
-      client.off('error', lost);
-      client.release(destroy);
-    };
-    const held = { client, release };
-    const lost = () => {
-      if (this.listener === held) this.listener = null;
-      release(true);
-    };
-    client.on('error', lost);
-    client.on('notification', (n) => {
-      if (n.channel === SHARED_CHANNEL) sync();
-    });
-    try {
-      await client.query(`LISTEN ${SHARED_CHANNEL}`);
-    } catch (error) {
-      release(true);
-      if (isConnectionError(error)) return;
-      throw error;
-    }
-    // Stopped while connecting: the connection goes back unused.
-    if (this.poller === null) {
-      await client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
-      release();
-      return;
-    }
-    this.listener = held;
+  /** Listening (a test looks): null while not. */
+  private get listener(): StreamLoop | null {
+    return this.live ? this.loop : null;
   }
 
   async stop(): Promise<void> {
-    if (this.poller) clearInterval(this.poller);
-    this.poller = null;
-    await this.listening;
-    const l = this.listener;
-    this.listener = null;
-    if (l) {
-      await l.client.query(`UNLISTEN ${SHARED_CHANNEL}`).catch(() => undefined);
-      l.release();
-    }
+    await this.loop?.stop();
+    await this.ownListener?.stop();
     await this.chain;
   }
 

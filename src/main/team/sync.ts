@@ -1,6 +1,6 @@
 // The sync engine between a laptop's cache and the team database, for a Team workspace.
 //
-// Out: every paid record a service saves locally is written to the outbox (team_outbox) in the
+// Out: every paid record a service saves locally is written to the outbox (team_outgoing) in the
 // same moment, synchronously, so a crash or a team database that cannot be reached loses
 // nothing; the outbox is drained in order with pushRecord, which is content-addressed, so a push
 // repeated after a lost answer is a no-op. Unreachable: the record waits, and is tried again
@@ -9,29 +9,31 @@
 // In: records are pulled by sequence number (seq order is commit order, team schema 0010), each
 // row read as hostile (its metadata checked, its size capped before its body is fetched) and
 // saved through its kind's codec. A record of a kind this Scout does not know, or whose content
-// cannot be read, is kept aside in team_skipped with the reason, and the cursor moves on: never
+// cannot be read, is kept aside in team_set_aside with the reason, and the cursor moves on: never
 // guessed at, never asked for again. One's own records come back too; codecs answer
 // 'already-held'. Applying is idempotent, so a pull replayed after a crash or a lost connection
 // saves nothing twice.
 //
-// Live: one dedicated connection LISTENs for the announcement of a new record (team schema 0020)
-// and pulls at once. Without it (LISTEN refused, the connection dropped) the engine polls every
-// few seconds and reconnects with backoff.
+// Live: the laptop's one listening connection (transport/listener.ts) is told of a new record
+// (team schema 0020) and the engine pulls at once. Without it (LISTEN refused, the connection
+// dropped) the engine polls every few seconds; when to push and pull is the transport's loop
+// (transport/loop.ts), this file is its delegate for the records.
 import fs from 'node:fs/promises';
 import type { Statement } from 'better-sqlite3';
-import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import type pg from 'pg';
 import { z } from 'zod';
-import { TimeSlices } from '../util/timeSlices';
+import { TimeSlices } from '../platform/util/timeSlices';
 import { ScoutError } from '@shared/errors';
-import type { Db } from '../cache/database';
-import type { Logger } from '../log';
+import type { Db } from '../platform/cache/database';
+import type { Logger } from '../platform/log';
 import type { TeamCodecs, TeamRecordIn, TeamRecordOut } from './codecs';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { RECORDS_CHANNEL, ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { asTeamError, teamCall } from './pool';
 import { pushRecord, sequenceNumber, type RecordBody } from './records';
 import { RECORD_LIMITS } from './schema/0010-team';
+import { TeamListener, type ListenConnect } from './transport/listener';
+import { StreamLoop } from './transport/loop';
 
 export interface TeamSyncStatus {
   /** Records saved here and not yet in the team database. */
@@ -82,8 +84,10 @@ export interface TeamSyncOptions {
    * a checkpoint holds main for as long as it takes to copy and flush megabytes (80 ms measured).
    */
   checkpoint?: () => Promise<void>;
-  /** The listening connection (one of the pool's by default); a seam for tests of a refused LISTEN. */
-  listener?: (pool: pg.Pool) => Promise<pg.PoolClient>;
+  /** How its own listening connection is opened (a dedicated one by default); a seam for tests of a refused LISTEN. */
+  listener?: ListenConnect;
+  /** The laptop's one listening connection, shared with its other streams; none: one of its own. */
+  listen?: TeamListener;
 }
 
 interface OutboxRow {
@@ -147,19 +151,6 @@ SELECT counted.seq::text AS seq, kind, item_key, researcher, fetched_at, size,
  WHERE running - read < $4 OR counted.seq = (SELECT min(seq) FROM page)
  ORDER BY counted.seq`;
 
-/** A backoff that restarts from its first delay once things work again. */
-class Backoff {
-  private state: IBackoff<unknown> | undefined;
-  constructor(private readonly factory: ExponentialBackoff<unknown>) {}
-  next(): number {
-    this.state = this.state ? this.state.next(undefined) : this.factory.next();
-    return this.state.duration;
-  }
-  reset(): void {
-    this.state = undefined;
-  }
-}
-
 /** A failure of the local disk, not of the record: the pull stops, the cursor stays, and it is tried again. */
 function isLocalFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -184,27 +175,19 @@ function refusedForGood(error: unknown): boolean {
 
 export class TeamSync {
   private readonly now: () => number;
-  private readonly pushBackoff: Backoff;
-  private readonly listenBackoff: Backoff;
-  private running = false;
+  /** When to push and pull (the transport's loop); this engine is its delegate for the records. */
+  private readonly loop: StreamLoop;
+  /** Its own listening connection, when none is shared with it (closed with it). */
+  private readonly ownListener: TeamListener | null;
   /** Set by stop(): a pull or join under way ends after its page. */
   private halted = false;
   private reachable: boolean | null = null;
-  private listening: pg.PoolClient | null = null;
-  private connecting = false;
-  private timers = new Set<NodeJS.Timeout>();
-  private pushTimer: NodeJS.Timeout | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  /** The pull or join under way (one at a time), and whether another was asked for meanwhile. */
+  /** The pull under way, and the join (which keeps background pulls out until it ends). */
   private pulling: Promise<void> | null = null;
-  private pullAgain = false;
-  private pushing: Promise<void> | null = null;
-  private pushAgain = false;
-  private listenerWork: Promise<void> | null = null;
+  private joining: Promise<void> | null = null;
 
   private readonly statements: {
-    queue: Statement<[string, string, number, string | null, Buffer | null, string | null, number]>;
+    queue: Statement<[string, string, number, string | null, string | null, Buffer | null, number]>;
     next: Statement<[], OutboxRow>;
     attempted: Statement<[number, string | null, number]>;
     refuse: Statement<[number, string, number]>;
@@ -221,20 +204,34 @@ export class TeamSync {
 
   constructor(private readonly options: TeamSyncOptions) {
     this.now = options.now ?? Date.now;
-    const { initialMs, maxMs } = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
-    this.pushBackoff = new Backoff(new ExponentialBackoff({ initialDelay: initialMs, maxDelay: maxMs }));
-    this.listenBackoff = new Backoff(new ExponentialBackoff({ initialDelay: initialMs, maxDelay: maxMs }));
+    this.ownListener = options.listen ? null : new TeamListener({ pool: options.pool, connect: options.listener, backoff: options.backoff, logger: options.logger });
+    this.loop = new StreamLoop(
+      {
+        name: 'records',
+        channel: RECORDS_CHANNEL,
+        push: () => this.drain(),
+        pull: () => this.pullOnce(),
+        pollMs: options.pollMs ?? 5_000,
+        listeningPollMs: options.listeningPollMs ?? 60_000,
+        live: () => this.changed(),
+      },
+      options.listen ?? this.ownListener,
+      options.backoff,
+    );
     const db = options.db;
     this.statements = {
-      queue: db.prepare('INSERT INTO team_outbox (kind, item_key, fetched_at, body_json, body_bytes, body_file, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      // The one outbox (local migration 0310), read back through its records' view (team_outbox).
+      queue: db.prepare(
+        "INSERT INTO team_outgoing (stream, payload, body, queued_at) VALUES ('records', json_object('kind', ?, 'item_key', ?, 'fetched_at', ?, 'file', ?), coalesce(?, ?), ?)",
+      ),
       next: db.prepare('SELECT id, kind, item_key, fetched_at, body_json, body_bytes, body_file FROM team_outbox WHERE refused_at IS NULL ORDER BY id LIMIT 1'),
-      attempted: db.prepare('UPDATE team_outbox SET attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?'),
-      refuse: db.prepare('UPDATE team_outbox SET refused_at = ?, last_error = ? WHERE id = ?'),
-      pushed: db.prepare('DELETE FROM team_outbox WHERE id = ?'),
+      attempted: db.prepare('UPDATE team_outgoing SET attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?'),
+      refuse: db.prepare('UPDATE team_outgoing SET refused_at = ?, last_error = ? WHERE id = ?'),
+      pushed: db.prepare('DELETE FROM team_outgoing WHERE id = ?'),
       cursor: db.prepare<[], number>('SELECT cursor FROM team_sync WHERE id = 1').pluck(),
       setCursor: db.prepare('UPDATE team_sync SET cursor = max(cursor, ?), last_pulled_at = ? WHERE id = 1'),
       pulledAt: db.prepare('UPDATE team_sync SET last_pulled_at = ? WHERE id = 1'),
-      skip: db.prepare('INSERT INTO team_skipped (seq, kind, item_key, researcher, reason, skipped_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING'),
+      skip: db.prepare("INSERT INTO team_set_aside (stream, seq, kind, item_key, researcher, reason, skipped_at) VALUES ('records', ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
       status: db.prepare(
         `SELECT (SELECT count(*) FROM team_outbox WHERE refused_at IS NULL) AS pending,
                 (SELECT count(*) FROM team_outbox WHERE refused_at IS NOT NULL) AS refused,
@@ -246,7 +243,7 @@ export class TeamSync {
 
   status(): TeamSyncStatus {
     const row = this.statements.status.get()!;
-    return { pending: row.pending, refused: row.refused, skipped: row.skipped, lastPulledAt: row.last_pulled_at, reachable: this.reachable, live: this.listening !== null };
+    return { pending: row.pending, refused: row.refused, skipped: row.skipped, lastPulledAt: row.last_pulled_at, reachable: this.reachable, live: this.loop.live };
   }
 
   /** The last sequence number applied here. */
@@ -273,9 +270,9 @@ export class TeamSync {
         out.item.kind,
         out.item.key,
         out.fetchedAt.getTime(),
+        'file' in body ? body.file : null,
         'json' in body ? JSON.stringify(body.json) : null,
         'bytes' in body ? Buffer.from(body.bytes) : null,
-        'file' in body ? body.file : null,
         this.now(),
       );
     } catch (error) {
@@ -283,7 +280,7 @@ export class TeamSync {
       throw error;
     }
     this.changed();
-    this.requestPush();
+    this.loop.requestPush();
   }
 
   /**
@@ -293,11 +290,11 @@ export class TeamSync {
    * record held already changes nothing, so receiving again loses nothing and doubles nothing.
    */
   async startOver(): Promise<void> {
-    const wasRunning = this.running;
+    const wasRunning = this.loop.started;
     await this.stop();
     this.options.db.transaction(() => {
       this.options.db.prepare('UPDATE team_sync SET cursor = 0, last_pulled_at = NULL WHERE id = 1').run();
-      this.options.db.prepare('DELETE FROM team_skipped').run();
+      this.options.db.prepare("DELETE FROM team_set_aside WHERE stream = 'records'").run();
     })();
     if (wasRunning) this.start();
     this.changed();
@@ -305,24 +302,22 @@ export class TeamSync {
 
   /** Starts pushing, pulling and listening. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.started) return;
     this.halted = false;
-    this.connectListener();
-    this.requestPull();
-    this.requestPush();
-    this.schedulePoll();
+    void this.loop.start();
   }
 
-  /** Stops everything: waits for a pull, join or push under way; leaves no timer and no connection. */
+  /** Stops everything: waits for a pull, join or push under way; leaves no timer and no connection of its own. */
   async stop(): Promise<void> {
-    this.running = false;
     this.halted = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.pushTimer = this.pollTimer = this.reconnectTimer = null;
-    await Promise.allSettled([this.pulling, this.pushing, this.listenerWork].filter((p) => p !== null));
-    this.dropListener();
+    await this.loop.stop();
+    await Promise.allSettled([this.pulling, this.joining].filter((p) => p !== null));
+    await this.ownListener?.stop();
+  }
+
+  /** The loop's timers (none is left after stop). */
+  private get timers(): Set<NodeJS.Timeout> {
+    return this.loop.timers.pending;
   }
 
   /**
@@ -402,51 +397,43 @@ export class TeamSync {
   }
 
   /** Pulls now (also what a LISTEN announcement does); resolves once everything up to now is applied. */
-  async pullNow(): Promise<void> {
-    while (this.pulling) await this.pulling;
-    this.startPull();
-    await this.pulling;
+  pullNow(): Promise<void> {
+    return this.loop.pullNow();
   }
 
   /** Pushes what waits now; resolves once the outbox was drained as far as it could be. */
   pushNow(): Promise<void> {
-    this.requestPush();
-    return this.pushing ?? Promise.resolve();
+    if (!this.loop.started) return Promise.resolve();
+    return this.loop.pushNow();
   }
 
   // ---- Pull ----
 
-  private requestPull(): void {
-    if (this.running) this.startPull();
-  }
-
-  private startPull(): void {
-    if (this.pulling) {
-      this.pullAgain = true;
-      return;
-    }
-    const run = async () => {
-      do {
-        this.pullAgain = false;
-        try {
-          await this.pullAll();
-        } catch (error) {
-          this.failed('pull', error);
-          return;
-        }
-      } while (this.pullAgain && !this.halted);
-    };
-    this.pulling = run().finally(() => {
+  /** The loop's pull: after a join under way; a failure is said, then thrown for the loop's backoff. */
+  private async pullOnce(): Promise<void> {
+    while (this.joining) await this.joining;
+    const run = this.pullAll();
+    this.pulling = run.catch(() => undefined);
+    try {
+      await run;
+      this.reached(true);
+    } catch (error) {
+      this.failed('pull', error);
+      throw error;
+    } finally {
       this.pulling = null;
       this.changed();
-    });
+    }
   }
 
   /** Runs a join after the pull under way, and keeps background pulls out until it ends. */
   private async exclusivePull<T>(work: () => Promise<T>): Promise<T> {
-    while (this.pulling) await this.pulling.catch(() => undefined);
-    const done = work();
-    this.pulling = done.then(
+    while (this.joining) await this.joining;
+    const done = (async () => {
+      while (this.pulling) await this.pulling;
+      return work();
+    })();
+    this.joining = done.then(
       () => undefined,
       () => undefined,
     );
@@ -459,9 +446,8 @@ export class TeamSync {
       if (failure instanceof TeamError && failure.code === 'TEAM_UNREACHABLE') this.reached(false);
       throw failure;
     } finally {
-      this.pulling = null;
+      this.joining = null;
       this.changed();
-      if (this.pullAgain && this.running) this.requestPull();
     }
   }
 
@@ -617,37 +603,11 @@ export class TeamSync {
 
   // ---- Push ----
 
-  private requestPush(): void {
-    if (!this.running) return;
-    if (this.pushing) {
-      this.pushAgain = true;
-      return;
-    }
-    if (this.pushTimer) {
-      clearTimeout(this.pushTimer);
-      this.timers.delete(this.pushTimer);
-      this.pushTimer = null;
-    }
-    const run = async () => {
-      do {
-        this.pushAgain = false;
-        if (!(await this.drain())) return;
-      } while (this.pushAgain && this.running);
-    };
-    this.pushing = run().finally(() => {
-      this.pushing = null;
-      this.changed();
-    });
-  }
-
   /** Pushes the outbox in order; false when the database could not be reached (tried again later). */
   private async drain(): Promise<boolean> {
-    while (this.running) {
+    while (this.loop.started) {
       const row = this.statements.next.get();
-      if (!row) {
-        this.pushBackoff.reset();
-        return true;
-      }
+      if (!row) return true;
       let body: RecordBody;
       try {
         body = row.body_json !== null ? { json: JSON.parse(row.body_json) as unknown } : row.body_bytes !== null ? { bytes: row.body_bytes } : { bytes: await fs.readFile(row.body_file!) };
@@ -669,7 +629,6 @@ export class TeamSync {
         }
         this.statements.attempted.run(this.now(), failure.message, row.id);
         this.failed('push', failure);
-        this.retryPushLater();
         return false;
       }
     }
@@ -682,98 +641,6 @@ export class TeamSync {
     this.changed();
   }
 
-  private retryPushLater(): void {
-    if (!this.running || this.pushTimer) return;
-    this.pushTimer = this.later(this.pushBackoff.next(), () => {
-      this.pushTimer = null;
-      this.requestPush();
-    });
-  }
-
-  // ---- Live ----
-
-  private connectListener(): void {
-    if (!this.running || this.listening || this.connecting) return;
-    this.connecting = true;
-    let client: pg.PoolClient | null = null;
-    this.listenerWork = (async () => {
-      try {
-        const pool = this.pool();
-        client = await (this.options.listener ?? ((p: pg.Pool) => p.connect()))(pool);
-        const mine = client;
-        mine.on('notification', (message) => {
-          if (message.channel === RECORDS_CHANNEL && this.listening === mine) this.requestPull();
-        });
-        mine.on('error', () => this.lostListener(mine));
-        mine.on('end', () => this.lostListener(mine));
-        await mine.query(`LISTEN ${RECORDS_CHANNEL}`);
-        if (!this.running) {
-          mine.release(true);
-          return;
-        }
-        this.listening = mine;
-        this.listenBackoff.reset();
-        this.reached(true);
-        this.options.logger?.info('team sync: listening for new records');
-        // What came while not listening, and what waited to be pushed.
-        this.requestPull();
-        this.requestPush();
-        this.schedulePoll();
-      } catch (error) {
-        (client as pg.PoolClient | null)?.release(true);
-        this.failed('listen', error);
-        this.reconnectLater();
-      } finally {
-        this.connecting = false;
-        this.listenerWork = null;
-        this.changed();
-      }
-    })();
-  }
-
-  private lostListener(client: pg.PoolClient): void {
-    if (this.listening !== client) return;
-    this.listening = null;
-    client.release(true);
-    this.options.logger?.warn('team sync: the listening connection was lost; polling until it is back');
-    this.changed();
-    this.requestPull();
-    this.schedulePoll();
-    this.reconnectLater();
-  }
-
-  private dropListener(): void {
-    const client = this.listening;
-    this.listening = null;
-    client?.release(true);
-  }
-
-  private reconnectLater(): void {
-    if (!this.running || this.reconnectTimer) return;
-    this.reconnectTimer = this.later(this.listenBackoff.next(), () => {
-      this.reconnectTimer = null;
-      this.connectListener();
-    });
-  }
-
-  /** The next poll: every few seconds while not listening, now and then while listening. */
-  private schedulePoll(): void {
-    if (!this.running) return;
-    if (this.pollTimer) {
-      clearTimeout(this.pollTimer);
-      this.timers.delete(this.pollTimer);
-    }
-    const every = this.listening ? (this.options.listeningPollMs ?? 60_000) : (this.options.pollMs ?? 5_000);
-    this.pollTimer = this.later(every, () => {
-      this.pollTimer = null;
-      // A connection cut without a word (a network gone, not a server) says nothing until asked.
-      const listening = this.listening;
-      listening?.query('SELECT 1').catch(() => this.lostListener(listening));
-      this.requestPull();
-      this.schedulePoll();
-    });
-  }
-
   // ---- Shared ----
 
   private pool(): pg.Pool {
@@ -784,29 +651,16 @@ export class TeamSync {
     }
   }
 
-  private later(ms: number, run: () => void): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    timer.unref();
-    this.timers.add(timer);
-    return timer;
-  }
-
   private reached(yes: boolean): void {
     const was = this.reachable;
     this.reachable = yes;
     if (yes) this.lastFailures.clear();
     // Back: what waited is pushed now, not at its backoff's next turn.
-    if (yes && was === false) {
-      this.pushBackoff.reset();
-      this.requestPush();
-    }
+    if (yes && was === false) this.loop.requestPush(true);
     if (was !== yes) this.changed();
   }
 
-  private failed(what: 'pull' | 'push' | 'listen', error: unknown): void {
+  private failed(what: 'pull' | 'push', error: unknown): void {
     const failure = error instanceof TeamError ? error : asTeamError('reach the team database', error);
     if (failure instanceof TeamError && failure.code === 'TEAM_UNREACHABLE') this.reached(false);
     // Said once while it lasts, not at every retry of a database that is away for hours.

@@ -3,7 +3,7 @@
 // settings rules both sides apply.
 import { describe, expect, it } from 'vitest';
 import { teamSettingsSchema } from '@shared/team';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { clockWarning, describeFailure } from './teamConnection';
 
 const settings = { host: 'db.agency.example', port: 5432, database: 'team', user: 'anna', ca: null };

@@ -11,12 +11,12 @@
 import type pg from 'pg';
 import { ScoutError } from '@shared/errors';
 import { teamSettingsSchema, type TeamSettings, type TeamStatus, type TeamView } from '@shared/team';
-import type { CredentialStore } from '../credentials/credentialStore';
-import type { WorkspaceMeta } from '../cache/workspaceMeta';
-import { TEAM_SETTINGS_KEY } from '../cache/backups';
-import type { Logger } from '../log';
+import type { CredentialStore } from '../platform/credentials/credentialStore';
+import type { WorkspaceMeta } from '../platform/cache/workspaceMeta';
+import { TEAM_SETTINGS_KEY } from '../platform/cache/backups';
+import type { Logger } from '../platform/log';
 import type { HeldClaim } from './claims';
-import { TeamError } from './errors';
+import { TeamError } from '../kernel/teamErrors';
 import { PostgresTeamGate, teamTiming, type TeamGate, type TeamTiming } from './gate';
 import { TEAM_SCHEMA } from './names';
 import { createTeamPool, isConnectionError, isLoopback, type TeamPoolOptions } from './pool';

@@ -16,7 +16,7 @@ import { changedByTeammate } from '@shared/teamSeen';
 import type { WatchlistSummary } from '@shared/tracking';
 import type { TeamNotice } from '@shared/teamSync';
 import { TEAM_SCHEMA } from './names';
-import { accountDocId } from './sharedDocs';
+import { accountDocId } from '../workspace/sharedDocs';
 import type { SharedKind } from './sharedWork';
 import { describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../cache/database';
-import { CreditLedger } from '../ledger/creditLedger';
-import { Logger } from '../log';
+import { openDatabase, type Db } from '../platform/cache/database';
+import { CreditLedger } from '../kernel/creditLedger';
+import { Logger } from '../platform/log';
 import { bundleFixture, runNode } from '../../../test/childProcess';
 import { describeTeam, waitUntil, type Researcher, type TeamDatabase } from '../../../test/teamHarness';
 import { createTeamPool } from './pool';
@@ -34,7 +34,7 @@ it('a step that cannot be queued undoes the ledger write it mirrors: never one w
     const ledger = new CreditLedger(db, Date.now, { onStep: team.enqueue });
     const id = ledger.begin({ operation: 'report', network: 'instagram', accountKey: 'kept', balance: 'credits', expectedCost: 1 });
     // The outbox refuses the next step (as a full disk would): the settle is undone with it.
-    db.exec(`CREATE TRIGGER no_more BEFORE INSERT ON team_ledger_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    db.exec(`CREATE TRIGGER no_more BEFORE INSERT ON team_outgoing WHEN NEW.stream = 'ledger' BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     expect(() => ledger.settle(id, 1, 9)).toThrow(/disk full/);
     expect(() => ledger.begin({ operation: 'report', network: 'instagram', accountKey: 'never', balance: 'credits', expectedCost: 1 })).toThrow(/disk full/);
     expect(ledger.entries().map((e) => [e.accountKey, e.status])).toEqual([['kept', 'pending']]);

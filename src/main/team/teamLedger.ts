@@ -2,7 +2,7 @@
 // (ledger/creditLedger.ts) is mirrored to the team ledger in PostgreSQL, so the team sees who
 // spent what, when, from which balance and at what cost.
 //
-// A step is queued in the local outbox (team_ledger_outbox) by the credit ledger's `onStep`
+// A step is queued in the local outbox (team_outgoing) by the credit ledger's `onStep`
 // hook, inside the very transaction that writes the ledger row: a crash can lose neither, and
 // never one without the other. The outbox is pushed in order, each entry under one uuid of its
 // own; the team ledger takes each step of an entry once (UNIQUE (entry_id, state)), so a push
@@ -19,16 +19,20 @@ import { z } from 'zod';
 import { balanceKinds, type BalanceKind } from '@shared/balances';
 import { ScoutError } from '@shared/errors';
 import type { TeamSpending, TeamSpendingRow } from '@shared/teamSpending';
-import type { Db } from '../cache/database';
-import type { LedgerEntry, LedgerStatus } from '../ledger/creditLedger';
-import type { Logger } from '../log';
-import { TeamError } from './errors';
+import type { Db } from '../platform/cache/database';
+import type { LedgerEntry, LedgerStatus } from '../kernel/creditLedger';
+import type { Logger } from '../platform/log';
+import { TeamError } from '../kernel/teamErrors';
 import { ROLE_NAME, TEAM_SCHEMA as S } from './names';
 import { asTeamError, isConnectionError, teamCall } from './pool';
+import { StreamLoop } from './transport/loop';
 
 type TeamState = 'open' | 'settled' | 'failed' | 'unknown' | 'resolved';
 
 const stateOf: Record<LedgerStatus, TeamState> = { pending: 'open', settled: 'settled', failed: 'failed', unknown: 'unknown', resolved: 'resolved' };
+
+/** A ledger step in the one outbox not pushed yet and not refused. */
+const WAITING = "stream = 'ledger' AND pushed_at IS NULL AND refused_at IS NULL";
 
 /** What the team schema lets a row hold (0010-team.ts), applied when a step is queued. */
 const CAPS = { accountKey: 400, item: 200, note: 2000 } as const;
@@ -72,8 +76,8 @@ export interface Allowance {
 
 export class TeamLedger {
   private readonly now: () => number;
-  private readonly firstMs: number;
-  private readonly mostMs: number;
+  /** When to push (the transport's loop, by its shared backoff); this ledger is its delegate. */
+  private readonly loop: StreamLoop;
   private readonly lastStep;
   private readonly queue;
   private readonly waiting;
@@ -83,26 +87,39 @@ export class TeamLedger {
   private readonly markAttempt;
   /** The push under way; pushes run one after another, never side by side (order matters). */
   private pushing: Promise<void> = Promise.resolve();
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private failures = 0;
 
   constructor(private readonly options: TeamLedgerOptions) {
     const { db } = options;
     this.now = options.now ?? Date.now;
-    this.firstMs = options.retry?.firstMs ?? 1_000;
-    this.mostMs = options.retry?.mostMs ?? 60_000;
+    this.loop = new StreamLoop(
+      {
+        name: 'ledger',
+        push: () => this.flush().then(() => true),
+        failed: (_what, error, retryMs) => {
+          if (retryMs === null) return;
+          this.options.logger.info(`team ledger: ${this.pending()} step(s) queued; trying again in ${Math.round(retryMs)} ms (${error instanceof Error ? error.message : String(error)})`);
+        },
+      },
+      null,
+      { initialMs: options.retry?.firstMs ?? 1_000, maxMs: options.retry?.mostMs ?? 60_000 },
+    );
     this.lastStep = db.prepare('SELECT entry_id, state FROM team_ledger_outbox WHERE ledger_id = ? ORDER BY seq DESC LIMIT 1');
+    // The one outbox (local migration 0310), read back through its ledger's view (team_ledger_outbox).
     this.queue = db.prepare(
-      `INSERT INTO team_ledger_outbox (ledger_id, entry_id, state, operation, network, account_key, item, balance, expected_cost, cost, balance_before, balance_after, note, spent_at, queued_at)
-       VALUES (@ledgerId, @entryId, @state, @operation, @network, @accountKey, @item, @balance, @expectedCost, @cost, @balanceBefore, @balanceAfter, @note, @spentAt, @queuedAt)
+      `INSERT INTO team_outgoing (stream, payload, queued_at)
+       VALUES ('ledger', json_object('ledger_id', @ledgerId, 'entry_id', @entryId, 'state', @state, 'operation', @operation, 'network', @network,
+                                     'account_key', @accountKey, 'item', @item, 'balance', @balance, 'expected_cost', @expectedCost, 'cost', @cost,
+                                     'balance_before', @balanceBefore, 'balance_after', @balanceAfter, 'note', @note, 'spent_at', @spentAt), @queuedAt)
        ON CONFLICT DO NOTHING`,
     );
-    this.waiting = db.prepare('SELECT * FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL ORDER BY seq LIMIT 100');
-    this.countWaiting = db.prepare('SELECT count(*) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL');
-    this.markPushed = db.prepare('UPDATE team_ledger_outbox SET pushed_at = ?, attempts = attempts + 1 WHERE seq = ?');
-    this.markRefused = db.prepare('UPDATE team_ledger_outbox SET refused = ?, attempts = attempts + 1 WHERE seq = ?');
-    this.markAttempt = db.prepare('UPDATE team_ledger_outbox SET attempts = attempts + 1 WHERE seq = ?');
+    // What waits, by the outbox's index (pushed steps stay there), in the columns of before.
+    const column = (name: string) => `json_extract(payload, '$.${name}') AS ${name}`;
+    const columns = ['ledger_id', 'entry_id', 'state', 'operation', 'network', 'account_key', 'item', 'balance', 'expected_cost', 'cost', 'balance_before', 'balance_after', 'note', 'spent_at'];
+    this.waiting = db.prepare(`SELECT id AS seq, ${columns.map(column).join(', ')} FROM team_outgoing WHERE ${WAITING} ORDER BY id LIMIT 100`);
+    this.countWaiting = db.prepare(`SELECT count(*) AS n FROM team_outgoing WHERE ${WAITING}`);
+    this.markPushed = db.prepare('UPDATE team_outgoing SET pushed_at = ?, attempts = attempts + 1 WHERE id = ?');
+    this.markRefused = db.prepare('UPDATE team_outgoing SET last_error = ?, refused_at = ?, attempts = attempts + 1 WHERE id = ?');
+    this.markAttempt = db.prepare('UPDATE team_outgoing SET attempts = attempts + 1, last_attempt_at = ? WHERE id = ?');
   }
 
   /**
@@ -145,7 +162,7 @@ export class TeamLedger {
       });
     }
     // After the caller's transaction commits (it is synchronous): the push reads what it wrote.
-    if (steps.length > 0 && this.running) queueMicrotask(() => this.kick());
+    if (steps.length > 0 && this.loop.started) queueMicrotask(() => this.loop.requestPush());
   };
 
   /** Steps queued and not in the team ledger yet. */
@@ -155,21 +172,17 @@ export class TeamLedger {
 
   /** Spends (ledger entries) with a step not in the team ledger yet. */
   queuedSpends(): number {
-    return (this.options.db.prepare('SELECT count(DISTINCT ledger_id) AS n FROM team_ledger_outbox WHERE pushed_at IS NULL AND refused IS NULL').get() as { n: number }).n;
+    return (this.options.db.prepare(`SELECT count(DISTINCT json_extract(payload, '$.ledger_id')) AS n FROM team_outgoing WHERE ${WAITING}`).get() as { n: number }).n;
   }
 
   /** Pushes now, and again whenever a step is queued; while unreachable, tries again with backoff. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.kick();
+    void this.loop.start();
   }
 
   /** No more pushes; resolves once the one under way (if any) is over. */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     await this.pushing.catch(() => undefined);
   }
 
@@ -181,26 +194,6 @@ export class TeamLedger {
     const run = this.pushing.catch(() => undefined).then(() => this.pushAll());
     this.pushing = run;
     return run;
-  }
-
-  private kick(): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.flush().then(
-      () => {
-        this.failures = 0;
-        // Queued while this push ran: `enqueue` kicked, and that push finds it.
-      },
-      (error: unknown) => {
-        if (!this.running) return;
-        this.failures++;
-        const waitMs = Math.min(this.mostMs, this.firstMs * 2 ** Math.min(this.failures - 1, 20));
-        this.options.logger.info(`team ledger: ${this.pending()} step(s) queued; trying again in ${waitMs} ms (${error instanceof Error ? error.message : String(error)})`);
-        this.timer = setTimeout(() => this.kick(), waitMs);
-        this.timer.unref?.();
-      },
-    );
   }
 
   private pool(): pg.Pool {
@@ -246,12 +239,12 @@ export class TeamLedger {
           if (!(error instanceof pgModule().DatabaseError) || isConnectionError(error)) {
             // Not a refusal (the server away, a pool closed with its workspace): kept, in order,
             // nothing after this step goes before it.
-            this.markAttempt.run(row.seq);
+            this.markAttempt.run(this.now(), row.seq);
             throw isConnectionError(error) ? asTeamError('share the spending ledger', error) : error;
           }
           // A rule of the team schema said no: kept (with why) and never retried, not blocking the rest.
           const why = error instanceof Error ? error.message : String(error);
-          this.markRefused.run(why.slice(0, 500), row.seq);
+          this.markRefused.run(why.slice(0, 500), this.now(), row.seq);
           this.options.logger.warn(`team ledger: the team database refused step ${row.state} of entry ${row.ledger_id}: ${why}`);
           continue;
         }

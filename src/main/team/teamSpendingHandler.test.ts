@@ -1,10 +1,10 @@
 // `team:spending` through the handler map: nothing to show without a team; a team that cannot
 // be reached said in a researcher's words (a real team ledger on a real SQLite file, no server).
 import { expect, it } from 'vitest';
-import { openDatabase } from '../cache/database';
+import { openDatabase } from '../platform/cache/database';
 import { createHandlers } from '../host/handlers';
-import { Logger } from '../log';
-import type { MainServices } from '../services/mainServices';
+import { Logger } from '../platform/log';
+import type { MainServices } from '../app/mainServices';
 import { TeamLedger } from './teamLedger';
 
 const servicesWith = (workspace: object) => ({ active: () => workspace }) as unknown as MainServices;

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
-import { tempDatabase, type TempDatabase } from '../cache/repositories/testkit';
-import { TeamError } from './errors';
+import { tempDatabase, type TempDatabase } from '../platform/cache/repositories/testkit';
+import { TeamError } from '../kernel/teamErrors';
 import { RUN_LEASE_MS, TeamTracking } from './teamTracking';
 import { describeTeam, type Researcher } from '../../../test/teamHarness';
 

@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Network } from '@shared/reports';
-import type { Db } from '../cache/database';
-import { TeamError } from './errors';
+import type { Db } from '../platform/cache/database';
+import { TeamError } from '../kernel/teamErrors';
 import { inTransaction, teamCall } from './pool';
 import { LOCK_SPACE, TEAM_SCHEMA as S } from './names';
 

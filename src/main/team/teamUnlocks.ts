@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Network } from '@shared/reports';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { TEAM_SCHEMA as S } from './names';
 import { teamCall } from './pool';
 

@@ -5,9 +5,9 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { TeamView } from '@shared/team';
-import { Logger } from '../log';
-import { KeytarCredentialStore } from '../credentials/credentialStore';
-import { MainServices } from '../services/mainServices';
+import { Logger } from '../platform/log';
+import { KeytarCredentialStore } from '../platform/credentials/credentialStore';
+import { MainServices } from '../app/mainServices';
 import { TeamClaims } from './claims';
 import { teamItem } from './records';
 import { teamMigrations } from './schema';

@@ -8,7 +8,7 @@ import type { BackupInfo, LibraryPageView } from '@shared/contract';
 import type { TeamSpending } from '@shared/teamSpending';
 import type { TeamView } from '@shared/team';
 import type { CreatorView, DiscoveryResults, SavedDiscoveryQuery } from '@shared/discoveryData';
-import { pictureUrls } from '../services/imageCache';
+import { pictureUrls } from '../platform/pictures/imageCache';
 import { connect, describeTeam, waitUntil, type Laptop } from '../../../test/teamHarness';
 
 describeTeam('two Team workspaces share one team database (wired as in the app)', { researchers: ['Anna Berg', 'Bob Lund'], simulator: { generationMs: 30 } }, (t) => {

@@ -4,7 +4,7 @@ import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, PlanState, ScoutClient, WorkspaceState } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { TeamView } from '@shared/team';
-import { errorMessage, ScoutCallError, scout as defaultClient } from './shared/scoutClient';
+import { errorMessage, ScoutCallError, scout as defaultClient } from './data/scoutClient';
 import { pageFromHash, subpathFromHash, type PageId } from './pages';
 import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
 import { createCompareSlice, type CompareSlice } from './features/compare/compareSlice';

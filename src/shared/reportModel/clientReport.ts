@@ -1,6 +1,6 @@
 // What a client report of one account holds, read from the report model the report page shows:
 // the same figures, formatted by the same formatter, with the same words for their periods. Main
-// draws it (src/main/services/clientReportPdf.ts); nothing here formats a figure its own way.
+// draws it (src/main/domains/archive/clientReportPdf.ts); nothing here formats a figure its own way.
 import type { CachedReport } from '@shared/reports';
 import { CLIENT_REPORT_BARS, CLIENT_REPORT_POINTS, type ClientReportContent } from '@shared/clientReport';
 import { PERIOD_WORDS, formatDate, formatMetric, networkLabels } from '@shared/format';

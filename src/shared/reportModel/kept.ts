@@ -3,7 +3,7 @@
 // The page shows them as they came, with a note, and reads no figure out of them.
 import { isRec, own, str, type Rec } from './read';
 
-/** Where main lists the parts kept as received (src/main/api/schemas/common.ts UNPARSED_KEY). */
+/** Where main lists the parts kept as received (src/main/platform/api/schemas/common.ts UNPARSED_KEY). */
 export const UNPARSED_KEY = '_scoutUnparsed';
 
 export interface KeptPart {

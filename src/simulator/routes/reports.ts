@@ -341,7 +341,10 @@ function pdfRoute(network: Network): SimRoute {
       if (now < job.readyAt) {
         return ok({ retryTtl: Math.max(1, Math.ceil((job.readyAt - now) / 1000)), restTokens: restTokens(sim, kind) }, 202);
       }
-      if (job.linkIssuedAt === null || now - job.linkIssuedAt >= DAY_MS) job.linkIssuedAt = now;
+      if (job.linkIssuedAt === null || now - job.linkIssuedAt >= DAY_MS) {
+        job.linkIssuedAt = now;
+        sim.state.touch();
+      }
       const expires = Math.floor((job.linkIssuedAt + LINK_LIFETIME_MS) / 1000);
       // The account as the simulator tells accounts apart: a YouTube channel id keeps its case.
       const pdfUrl = `${sim.origin()}/cdn/pdf/${network}/${encodeURIComponent(accountIdentity(network, name))}.pdf?exp=${expires}`;

@@ -14,7 +14,7 @@ import type { TeamMigration } from './migrate';
 /** Size caps, also checked by the client before it sends and after it reads. */
 export const SHARED_LIMITS = {
   fieldChars: 200,
-  // A saved discovery query's body is up to 256 KB of JSON (discoveryService's own cap).
+  // A saved discovery query's body is up to 256 KB of JSON (discovery's own cap, discoveryQueryChecks.ts).
   valueBytes: 320 * 1024,
 } as const;
 

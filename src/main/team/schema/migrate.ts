@@ -4,7 +4,7 @@
 // long advisory lock queues two admins (or two laptops) upgrading at once: the second finds
 // nothing left to do. They run as the schema's owner, which only the admin can act as.
 import type pg from 'pg';
-import { TeamError } from '../errors';
+import { TeamError } from '../../kernel/teamErrors';
 import { LOCK_SPACE, LOCKS, OWNER_ROLE, TEAM_SCHEMA } from '../names';
 
 export interface TeamMigration {

@@ -1,7 +1,7 @@
 import { pictureBatcher } from './pictureBatch';
-import { scout } from './scoutClient';
-import { teamReceived } from './scoutQuery';
-import { useScoutQuery } from './useScoutQuery';
+import { scout } from '../data/scoutClient';
+import { teamReceived } from '../data/scoutQuery';
+import { useScoutQuery } from '../data/useScoutQuery';
 
 // Pictures come from the workspace cache (they outlive the CDN's 28-day links), never from the
 // network directly: the page's CSP allows only data: and blob: images. Only a picture found is

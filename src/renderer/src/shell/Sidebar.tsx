@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useScout } from '../store';
 import { pages } from '../pages';
-import { scout } from '../shared/scoutClient';
-import { useScoutQuery } from '../shared/useScoutQuery';
+import { scout } from '../data/scoutClient';
+import { useScoutQuery } from '../data/useScoutQuery';
 import { plural } from '@shared/format';
 
 const shortcutPrefix = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';

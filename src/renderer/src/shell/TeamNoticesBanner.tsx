@@ -1,9 +1,10 @@
 // The Team workspace's notices of overtaken edits, live (team:noticesChanged), above every page:
 // Restore it / Dismiss go to main, which answers the notices left.
-import { useEffect, useState } from 'react';
-import type { TeamNotice } from '@shared/teamSync';
 import { useScout } from '../store';
-import { errorMessage, scout } from '../shared/scoutClient';
+import { scout } from '../data/scoutClient';
+import { useScoutQuery } from '../data/useScoutQuery';
+import { useScoutMutation } from '../data/useScoutMutation';
+import { useProgress } from '../data/useProgress';
 import { TeamNoticeList } from './TeamNoticeList';
 
 export function TeamNoticesBanner() {
@@ -12,36 +13,22 @@ export function TeamNoticesBanner() {
   return active === 'team' ? <TeamNotices /> : null;
 }
 
+type Act = { channel: 'team:restoreNotice' | 'team:dismissNotice'; id: string };
+
 function TeamNotices() {
-  const [notices, setNotices] = useState<TeamNotice[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const off = scout.on('team:noticesChanged', (changed) => {
-      if (changed.workspace === 'team') setNotices(changed.notices);
-    });
-    scout
-      .invoke('team:notices', {})
-      .then((found) => live && setNotices(found))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-
-  const act = (channel: 'team:restoreNotice' | 'team:dismissNotice') => async (id: string) => {
-    setBusy(id);
-    setProblem(null);
-    try {
-      setNotices(await scout.invoke(channel, { id }));
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-  return <TeamNoticeList notices={notices} busy={busy} problem={problem} onRestore={(id) => void act('team:restoreNotice')(id)} onDismiss={(id) => void act('team:dismissNotice')(id)} />;
+  const notices = useScoutQuery(() => scout.invoke('team:notices', {}), []);
+  useProgress('team:noticesChanged', (changed) => {
+    if (changed.workspace === 'team') notices.setData(() => changed.notices);
+  });
+  // Main answers the notices left.
+  const act = useScoutMutation(({ channel, id }: Act) => scout.invoke(channel, { id }), { onSuccess: (left) => notices.setData(() => left) });
+  return (
+    <TeamNoticeList
+      notices={notices.data ?? []}
+      busy={act.variables?.id ?? null}
+      problem={act.error}
+      onRestore={(id) => void act.run({ channel: 'team:restoreNotice', id })}
+      onDismiss={(id) => void act.run({ channel: 'team:dismissNotice', id })}
+    />
+  );
 }

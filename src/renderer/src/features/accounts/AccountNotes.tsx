@@ -4,9 +4,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Network } from '@shared/reports';
 import { cleanTag, MAX_ACCOUNT_NOTE, MAX_TAG_CHARS, MAX_TAGS, notesEdits, seenOf, tagKey, type AccountNotesEdit, type AccountNotesSeen, type AccountNotesView } from '@shared/accountNotes';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
-import { teamReceived } from '../../shared/scoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { formatDateTime } from '@shared/format';
 import { ChangedMeanwhile } from '../../shared/ui';
 import { statusLabel } from '@shared/workflow';
@@ -26,7 +27,6 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   const [noteSeen, setNoteSeen] = useState<AccountNotesSeen | null>(null);
   const [tagText, setTagText] = useState('');
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const tagInput = useRef<HTMLInputElement>(null);
   const steps = useStatusSteps();
   const navigate = useScout((s) => s.navigate);
@@ -37,23 +37,20 @@ export function AccountNotes({ network, account }: { network: Network; account: 
   // Each edit is made from what is shown and says so (`seen`): main applies only what it changes,
   // so an edit sent before the previous one's answer arrived never undoes that one.
   const shown = saved ? seenOf(saved) : null;
-  const save = async (next: AccountNotesEdit, said: string, savesNote = false) => {
-    setBusy(true);
-    try {
-      const answer = await scout.invoke('notes:set', { network, account, ...next });
+  const saving = useScoutMutation((edit: { next: AccountNotesEdit; said: string; savesNote: boolean }) => scout.invoke('notes:set', { network, account, ...edit.next }), {
+    onSuccess: (answer, { said, savesNote }) => {
       notes.setData(() => answer);
       if (savesNote) {
         setDraft(null);
         setNoteSeen(null);
       }
       setStatus({ tone: 'ok', text: said });
-      void inUse.refresh();
-    } catch (e) {
-      setStatus({ tone: 'error', text: `Not saved: ${errorMessage(e)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (words) => setStatus({ tone: 'error', text: `Not saved: ${words}` }),
+    refresh: [inUse],
+  });
+  const busy = saving.busy;
+  const save = (next: AccountNotesEdit, said: string, savesNote = false) => saving.run({ next, said, savesNote });
 
   const saveNote = () => {
     if (draft === null || shown === null) return;

@@ -5,6 +5,8 @@ import { useScout } from '../../store';
 import { readReportAddress } from './reportAddress';
 import { UnreadableAddress } from './UnreadableAddress';
 import { Library } from './Library';
+import { libraryQueryName } from './accountsSlice';
+import { keptQuery } from '../../data/useScoutQuery';
 
 /**
  * The report page's code (its sections, its charts' options, the tabs) is loaded when a
@@ -32,8 +34,10 @@ export function AccountsPage() {
     };
     if (focusRow()) return;
     // Not on the page yet: maybe once the library has answered.
-    const off = useScout.subscribe((state, before) => {
-      if (state.library === before.library) return;
+    const library = keptQuery(libraryQueryName);
+    const before = library.getState().data;
+    const off = library.subscribe(() => {
+      if (library.getState().data === before) return;
       off();
       focusRow();
     });

@@ -6,33 +6,33 @@ import type { ArchivedPdf } from '@shared/archive';
 import type { AccountRef } from '@shared/accountInput';
 import type { CachedReport } from '@shared/reports';
 import { MAX_CLIENT_NOTE } from '@shared/clientReport';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { SavedInArchive } from '../archive';
 
 export function ClientReport({ report, accountRef, account }: { report: CachedReport; accountRef: AccountRef; account: string }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong showing the PDF once made (SavedInArchive); making it says its own.
+  const [shownError, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ArchivedPdf | null>(null);
   const ids = { panel: useId(), note: useId(), help: useId() };
   const opener = useRef<HTMLButtonElement>(null);
 
-  const make = async () => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      // Main makes it from the cached report this page shows (named by when it was fetched).
-      const pdf = await scout.invoke('archive:clientReport', { network: accountRef.network, account, note, fetchedAt: report.fetchedAt });
+  // Main makes it from the cached report this page shows (named by when it was fetched).
+  const making = useScoutMutation(() => scout.invoke('archive:clientReport', { network: accountRef.network, account, note, fetchedAt: report.fetchedAt }), {
+    onSuccess: (pdf) => {
       setDone(pdf);
       setOpen(false);
       opener.current?.focus();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = making.busy;
+  const error = making.error ?? shownError;
+  const make = () => {
+    setError(null);
+    setDone(null);
+    return making.run();
   };
 
   return (

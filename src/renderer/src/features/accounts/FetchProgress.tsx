@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import type { Network, ReportProgress } from '@shared/reports';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import type { WorkspaceId } from '@shared/workspaces';
-import { scout } from '../../shared/scoutClient';
+import { scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { waitingForTeammate } from '@shared/labels';
+import { live, type LiveProgress } from './liveProgress';
 
-/** A progress event and when it arrived, so elapsed time can keep counting between events. */
-export type LiveProgress = ReportProgress & { receivedAt: number };
-
-export const live = (progress: ReportProgress): LiveProgress => ({ ...progress, receivedAt: Date.now() });
 
 /** The time, once a second while `active`; null until the first tick. */
 function useClock(active: boolean): number | null {
@@ -116,37 +116,27 @@ export function ProgressLine({ progress }: { progress: LiveProgress }) {
 export function useAccountFetch(ref: AccountRef, workspace: WorkspaceId | undefined, onFinished: (end: ReportProgress) => void) {
   const { network, key } = ref;
   const account = accountText(ref);
-  const [progress, setProgress] = useState<LiveProgress | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    // The answer to the question below travels apart from the events: once the end has been
-    // seen, an answer from before it must not bring the panel back.
-    let ended = false;
-    const off = scout.on('reports:changed', (p) => {
-      if (!mounted || p.network !== network || p.accountKey !== key || (p.workspace && workspace && p.workspace !== workspace)) return;
-      if (p.phase === 'finished') {
-        ended = true;
-        setProgress(null);
-        onFinished(p);
-      } else setProgress(live(p));
-    });
-    scout.invoke('reports:progress', { network, account }).then(
-      (p) => mounted && p && !ended && setProgress((current) => current ?? live(p)),
-      () => undefined,
-    );
-    return () => {
-      mounted = false;
-      off();
-    };
-    // onFinished is read when a fetch ends; following its identity would resubscribe every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [network, key, account, workspace]);
-  return progress;
+  const following = `${network}:${key}:${workspace ?? ''}`;
+  // Asked once; the events say more, and say it later.
+  const asked = useScoutQuery(() => scout.invoke('reports:progress', { network, account }), [network, account], { refreshWhenChanged: [workspace] });
+  // The latest step pushed for this account (null once it ended): it wins over the answer above,
+  // which travels apart from the events — once the end has been seen, an answer from before it
+  // must not bring the panel back.
+  const [pushed, setPushed] = useState<{ following: string; progress: LiveProgress | null } | null>(null);
+  useProgress('reports:changed', (p) => {
+    if (p.network !== network || p.accountKey !== key || (p.workspace && workspace && p.workspace !== workspace)) return;
+    if (p.phase === 'finished') {
+      setPushed({ following, progress: null });
+      onFinished(p);
+    } else setPushed({ following, progress: live(p) });
+  });
+  if (pushed?.following === following) return pushed.progress;
+  return asked.data ? live(asked.data) : null;
 }
 
 /** The report page's panel for a fetch under way. */
 export function FetchPanel({ network, account, workspace, progress }: { network: Network; account: string; workspace?: WorkspaceId; progress: LiveProgress }) {
-  const [cancelling, setCancelling] = useState(false);
+  const cancel = useScoutMutation(() => scout.invoke('reports:cancel', { network, account, ...(workspace ? { workspace } : {}) }));
   return (
     <div className="callout info fetch-progress" data-testid="report-progress">
       <p role="status" aria-live="polite">
@@ -156,13 +146,10 @@ export function FetchPanel({ network, account, workspace, progress }: { network:
       <p className="muted">Polls are free: the credit, if any, was spent once, when the report was requested.</p>
       <button
         type="button"
-        disabled={cancelling}
-        onClick={() => {
-          setCancelling(true);
-          void scout.invoke('reports:cancel', { network, account, ...(workspace ? { workspace } : {}) }).finally(() => setCancelling(false));
-        }}
+        disabled={cancel.busy}
+        onClick={() => void cancel.run()}
       >
-        {cancelling ? 'Cancelling…' : 'Cancel'}
+        {cancel.busy ? 'Cancelling…' : 'Cancel'}
       </button>
     </div>
   );

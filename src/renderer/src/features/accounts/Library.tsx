@@ -11,13 +11,13 @@ import { accountHandle } from '@shared/labels';
 import { DataTable, EmptyState, emptySelection, ErrorState, keepShown, NetworkSelect, StatusBadge, type Column, type StatusTone } from '../../shared/ui';
 import { Avatar } from '../../shared/Avatar';
 import type { LibraryItemView } from '@shared/contract';
-import type { LibraryQuery } from './accountsSlice';
+import { hasLibraryFilters, libraryQueryName, type LibraryQuery } from './accountsSlice';
 import { followersText, parseFollowers } from './addFlow';
 import type { PickedAccount } from '../compare';
 import { AddAccounts } from './AddAccounts';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
-import { teamReceived } from '../../shared/scoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { StatusFilterOptions, StatusName, StatusStepsProvider, useStatusSteps } from '../workflow';
 
 const ageChoices = [
@@ -68,16 +68,27 @@ function useTypedFilter(stored: string, toQuery: TypedFilter) {
 export function Library() {
   const query = useScout((s) => s.libraryQuery);
   const ageDays = useScout((s) => s.libraryAgeDays);
-  const library = useScout((s) => s.library);
-  const libraryEmpty = useScout((s) => s.libraryEmpty);
-  const error = useScout((s) => s.libraryError);
-  const loading = useScout((s) => s.libraryLoading);
+  // Asked when shown (the answers before are shown meanwhile, back from a report), when the query
+  // or the workspace changes, when a run of Add accounts ends (`changes: ['library']`) and when a
+  // teammate's reports or tags arrive.
+  const listing = useScoutQuery(
+    async () => {
+      const page = await scout.invoke('reports:library', query);
+      // Whether nothing is cached or the filters hide it all: asked only when it matters.
+      const empty = page.total > 0 ? false : !hasLibraryFilters(query) ? true : (await scout.invoke('reports:library', { limit: 1 })).total === 0;
+      return { page, empty };
+    },
+    [query],
+    { keepPrevious: true, keepAs: libraryQueryName, reads: ['library'], refreshOn: [teamReceived('report', 'account_notes')] },
+  );
+  const library = listing.data?.page ?? null;
+  const libraryEmpty = listing.data?.empty ?? null;
+  const error = listing.error;
+  const loading = listing.loading;
   const setQuery = useScout((s) => s.setLibraryQuery);
   const setAge = useScout((s) => s.setLibraryAge);
   const clearFilters = useScout((s) => s.clearLibraryFilters);
-  const load = useScout((s) => s.loadLibrary);
   const navigate = useScout((s) => s.navigate);
-  const active = useScout((s) => s.workspace?.active);
   // The panel, what was typed and a run stay in the store: leaving the page and coming back finds them as they were.
   const adding = useScout((s) => s.addDraft.open);
   const hasRun = useScout((s) => s.run !== null);
@@ -113,15 +124,6 @@ export function Library() {
   // The age choice is shown only while its dates are still in the query.
   const age = query.fetchedAfter === undefined && query.fetchedBefore === undefined ? '' : String(ageDays ?? '');
 
-  // Asked when shown, and again when another workspace becomes active. Not when the first
-  // workspace becomes known: the page is shown before that, and main answered for that one.
-  const askedFor = useRef<{ workspace: typeof active } | null>(null);
-  useEffect(() => {
-    const before = askedFor.current;
-    askedFor.current = { workspace: active };
-    if (before && (before.workspace === undefined || before.workspace === active)) return;
-    void load();
-  }, [load, active]);
   // The tags in use, to filter by; a stored filter's tag stays a choice even when no account has it now.
   const tagsRead = useScoutQuery(() => scout.invoke('notes:tags', {}), [], { keepPrevious: true, refreshOn: [teamReceived('account_notes')] });
   const tagChoices = [...(tagsRead.data ?? [])];

@@ -3,8 +3,9 @@ import type { CachedReport, CostQuote, FetchAttemptView, Network, ReportProgress
 import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
 import { useScout } from '../../store';
-import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout, ScoutCallError } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { formatAge, formatDate, formatDateTime, networkLabels } from '@shared/format';
 import { Avatar } from '../../shared/Avatar';
 import { costText, creditAmount, limitText, spendLabel, stateNotes } from '@shared/labels';
@@ -25,7 +26,7 @@ import { ClientReport } from './ClientReport';
 import { AccountNotes } from './AccountNotes';
 import { TrackAccount } from '../tracking';
 import { similarIdOf } from '@shared/similar';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 const tabLabels: Record<'overview' | CompanionTab | 'raw', string> = {
   overview: 'Overview',
@@ -96,7 +97,6 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
   const [quote, setQuote] = useState<CostQuote | null>(null);
   /** Team: the team database could not be asked about this fetch; its words, and the quote to buy at anyway. */
   const [teamAsk, setTeamAsk] = useState<{ quote: CostQuote; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState<'overview' | CompanionTab | 'raw'>('overview');
   const [wantedTiktokType, setWantedTiktokType] = useState<TiktokReportType>('advanced_report');
   // How the latest fetch ended when it saved nothing: said on the page, with a retry quoted like any fetch.
@@ -164,14 +164,10 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
    * Sends the fetch confirmed at `confirmed`. `teamUnreachableConfirmed`: the researcher said
    * "Buy anyway" to a team database that cannot be asked whether a teammate has it.
    */
-  const fetchNow = async (confirmed: CostQuote | null = quote, teamUnreachableConfirmed = false) => {
-    if (!confirmed) return;
-    const tiktokType = network === 'tiktok' ? (confirmed.balance === 'miniReports' ? 'report' : 'advanced_report') : undefined;
-    setBusy(true);
-    setQuote(null);
-    setTeamAsk(null);
-    try {
-      const fetched = await scout.invoke('reports:fetch', {
+  const fetching = useScoutMutation(
+    ({ confirmed, teamUnreachableConfirmed }: { confirmed: CostQuote; teamUnreachableConfirmed: boolean }) => {
+      const tiktokType = network === 'tiktok' ? (confirmed.balance === 'miniReports' ? 'report' : 'advanced_report') : undefined;
+      return scout.invoke('reports:fetch', {
         network,
         account,
         ...(tiktokType ? { tiktokType } : {}),
@@ -179,16 +175,24 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
         ...(workspace ? { workspace } : {}),
         ...teamConfirmed(teamUnreachableConfirmed),
       });
-      opened.setData(() => fetched);
-    } catch (e) {
-      // The team could not be asked: said as the question it is, with "Buy anyway" to answer it.
-      if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ quote: confirmed, message: e.message });
-      // A cancel is told by the finished event, with what it cost.
-      else if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-      void useScout.getState().refreshPlan();
-    }
+    },
+    {
+      onSuccess: (fetched) => opened.setData(() => fetched),
+      onError: (words, e, { confirmed, teamUnreachableConfirmed }) => {
+        // The team could not be asked: said as the question it is, with "Buy anyway" to answer it.
+        if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ quote: confirmed, message: e.message });
+        // A cancel is told by the finished event, with what it cost.
+        else if (!(e instanceof ScoutCallError && e.code === 'CANCELLED')) setError(words);
+      },
+    },
+  );
+  const busy = fetching.busy;
+  const fetchNow = async (confirmed: CostQuote | null = quote, teamUnreachableConfirmed = false) => {
+    if (!confirmed) return;
+    setQuote(null);
+    setTeamAsk(null);
+    await fetching.run({ confirmed, teamUnreachableConfirmed });
+    void useScout.getState().refreshPlan();
   };
 
   // This account's spending rows (by day and operation), summed per balance.

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { CachedReport } from '@shared/reports';
 import { Chart } from '../../shared/Chart';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { formatCount, formatDateTime, formatMetric, formatPercent, formatPoints, formatSignedNumber } from '@shared/format';
 import { compareSnapshots, hasTrend, snapshotTimeline, snapshotTrend, snapshotTrendLabel, type ShareChange } from '@shared/reportModel/compare';
 import { snapshotTrendOption } from './model/chartOptions';

@@ -1,15 +1,17 @@
-// The Accounts feature's state: the library query and its page, and the add-accounts plan and run.
+// The Accounts feature's state: the library's query (its page is read where it is shown, in
+// Library.tsx, a useScoutQuery), and the add-accounts plan and run.
 import type { StateCreator } from 'zustand';
-import type { LibraryPageView, RequestOf, ScoutClient } from '@shared/contract';
+import type { RequestOf, ScoutClient } from '@shared/contract';
 import type { BalanceKind, CostQuote, Network } from '@shared/reports';
 import { parseAccountList, type AccountInput } from '@shared/accountInput';
 import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
-import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, ScoutCallError } from '../../data/scoutClient';
+import { queries } from '../../data/scoutQuery';
 import type { ScoutStore } from '../../store';
 import { emptySelection, type Selection } from '@shared/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { teamUnreachableRow } from '@shared/labels';
-import { live, type LiveProgress } from './FetchProgress';
+import { live, type LiveProgress } from './liveProgress';
 import { quoteAll, spendBlocker } from './addFlow';
 
 export type LibraryQuery = RequestOf<'reports:library'>;
@@ -82,11 +84,6 @@ export interface AccountsSlice {
   libraryQuery: LibraryQuery;
   /** The age filter's choice in days (negative: older than), kept with the dates it put in the query. */
   libraryAgeDays: number | null;
-  library: LibraryPageView | null;
-  /** Whether the workspace has no cached account at all, whatever the filters; null until known. */
-  libraryEmpty: boolean | null;
-  libraryError: string | null;
-  libraryLoading: boolean;
   /** The library rows ticked (network:accountKey), for Compare to take next. */
   librarySelection: Selection;
   addDraft: AddDraft;
@@ -101,7 +98,6 @@ export interface AccountsSlice {
   setLibraryAge(days: number | null): void;
   /** Drops every filter, keeping the sort order. */
   clearLibraryFilters(): void;
-  loadLibrary(): Promise<void>;
   /** Refreshes the balances, then quotes every account before anything is spent. */
   planFetches(inputs: AccountInput[], tiktokType: TiktokType): Promise<void>;
   selectPlanned(index: number, selected: boolean): void;
@@ -134,6 +130,9 @@ export interface AccountsSlice {
 }
 
 const filterKeys = ['text', 'networks', 'states', 'fetchedAfter', 'fetchedBefore', 'countries', 'followersMin', 'followersMax', 'tag', 'status'] as const;
+
+/** The library's answers are kept under this name (useScoutQuery's keepAs) while a report is open. */
+export const libraryQueryName = 'library';
 
 export function hasLibraryFilters(query: LibraryQuery): boolean {
   return filterKeys.some((key) => query[key] !== undefined);
@@ -189,8 +188,7 @@ function cancelledMessage(spent: Partial<Record<BalanceKind, number>>): string {
 export const createAccountsSlice =
   (client: ScoutClient): StateCreator<ScoutStore, [], [], AccountsSlice> =>
   (set, get, api) => {
-    // Answers that arrive after a newer request was sent are dropped.
-    let librarySeq = 0;
+    // Quotes that arrive after a newer plan was asked for are dropped.
     let planSeq = 0;
 
     let runSeq = 0;
@@ -249,7 +247,8 @@ export const createAccountsSlice =
         stopped = code === 'WORKSPACE_CHANGED' ? workspaceChangedMessage : `Not fetched: ${errorMessage(error)}`;
       }
       stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
-      void get().loadLibrary();
+      // The library on screen shows what the run saved.
+      void queries.invalidate(['library']);
       void get().refreshPlan();
     };
 
@@ -284,10 +283,6 @@ export const createAccountsSlice =
       if (active !== (previous.workspace?.active ?? null)) onWorkspace(active);
     });
     client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
-    // A Team workspace saved reports teammates bought, or their tags: the library shows them at once.
-    client.on('team:received', (received) => {
-      if (received.workspace === get().workspace?.active && received.kinds.some((k) => k === 'report' || k === 'account_notes')) void get().loadLibrary();
-    });
 
     // Each row follows its own account, in the run's workspace, as the events arrive.
     client.on('reports:changed', (progress) => {
@@ -323,10 +318,6 @@ export const createAccountsSlice =
       libraryAgeDays: stored?.ageDays ?? null,
       librarySelection: emptySelection,
       addDraft: emptyDraft,
-      library: null,
-      libraryEmpty: null,
-      libraryError: null,
-      libraryLoading: false,
       fetchPlan: null,
       planning: false,
       run: null,
@@ -352,7 +343,6 @@ export const createAccountsSlice =
       setLibraryQuery(patch) {
         set({ libraryQuery: { ...get().libraryQuery, offset: 0, ...patch } });
         storeLibrary(get().libraryQuery, get().libraryAgeDays);
-        void get().loadLibrary();
       },
 
       setLibraryAge(days) {
@@ -368,23 +358,6 @@ export const createAccountsSlice =
         const { sort, order, limit } = get().libraryQuery;
         set({ libraryQuery: { sort, order, limit, offset: 0 }, libraryAgeDays: null });
         storeLibrary(get().libraryQuery, null);
-        void get().loadLibrary();
-      },
-
-      async loadLibrary() {
-        const seq = ++librarySeq;
-        const query = get().libraryQuery;
-        set({ libraryLoading: true });
-        try {
-          const page = await client.invoke('reports:library', query);
-          // Whether nothing is cached or the filters hide it all: asked only when it matters.
-          const empty = page.total > 0 ? false : !hasLibraryFilters(query) ? true : (await client.invoke('reports:library', { limit: 1 })).total === 0;
-          if (seq !== librarySeq) return;
-          set({ library: page, libraryEmpty: empty, libraryError: null, libraryLoading: false });
-        } catch (error) {
-          if (seq !== librarySeq) return;
-          set({ libraryError: errorMessage(error), libraryLoading: false });
-        }
       },
 
       async planFetches(inputs, tiktokType) {

@@ -6,14 +6,14 @@ import { useId, useState } from 'react';
 import type { ArchivedPdf, ArchiveSort } from '@shared/archive';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { archiveKindLabels } from '@shared/labels';
 import { ExportPdf } from './ExportPdf';
 import { openArchivedPdf, revealArchivedPdf } from './openPdf';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 const sortLabels: Record<ArchiveSort, string> = {
   newest: 'Newest first',

@@ -1,11 +1,13 @@
 // "Export PDF" on a report page, and "Export again" in the Archive: what it costs first (a PDF
 // unlocks the report), then the API's 202s with a countdown and a way to cancel, then the file
 // in the archive.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
+import { useProgress } from '../../data/useProgress';
 import { asksBuyAnyway, ConfirmSpend, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { costText, spendLabel } from '@shared/labels';
 import { SavedInArchive } from './SavedInArchive';
@@ -31,19 +33,11 @@ const phaseWords: Record<ArchiveProgress['phase'], string> = {
 export function ExportPdf({ network, account, accountKey, againId, label, onDone }: ExportPdfProps) {
   const workspace = useScout((s) => s.workspace?.active);
   const [quote, setQuote] = useState<CostQuote | null>(null);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ArchivedPdf | null>(null);
   /** Refused as the team database cannot be asked: the cost agreed and main's words, for "Buy anyway". */
   const [teamAsk, setTeamAsk] = useState<{ confirmedCost: CostQuote['cost']; message: string } | null>(null);
-
-  useEffect(() => {
-    if (!busy) return;
-    return scout.on('archive:changed', (p) => {
-      if (p.network === network && p.accountKey === accountKey && p.phase !== 'finished') setProgress(p);
-    });
-  }, [busy, network, accountKey]);
 
   const ask = async () => {
     setError(null);
@@ -55,26 +49,39 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
     }
   };
 
+  const exporting = useScoutMutation(
+    ({ confirmedCost, teamUnreachableConfirmed }: { confirmedCost: CostQuote['cost']; teamUnreachableConfirmed: boolean }) =>
+      againId !== undefined
+        ? scout.invoke('archive:exportAgain', { id: againId, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) })
+        : scout.invoke('archive:export', { network, account, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) }),
+    {
+      onSuccess: (pdf) => {
+        setDone(pdf);
+        onDone?.(pdf);
+      },
+      // A cancel is said in main's words too ("Cancelled…").
+      onError: (words, e, { confirmedCost, teamUnreachableConfirmed }) => {
+        if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ confirmedCost, message: e.message });
+        else setError(words);
+      },
+    },
+  );
+  const busy = exporting.busy;
+  useProgress(
+    'archive:changed',
+    (p) => {
+      if (p.network === network && p.accountKey === accountKey && p.phase !== 'finished') setProgress(p);
+    },
+    { enabled: busy },
+  );
+
   const run = async (confirmedCost: CostQuote['cost'], teamUnreachableConfirmed = false) => {
     setQuote(null);
     setTeamAsk(null);
-    setBusy(true);
     setProgress(null);
-    try {
-      const pdf =
-        againId !== undefined
-          ? await scout.invoke('archive:exportAgain', { id: againId, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) })
-          : await scout.invoke('archive:export', { network, account, confirmedCost, ...(workspace ? { workspace } : {}), ...teamConfirmed(teamUnreachableConfirmed) });
-      setDone(pdf);
-      onDone?.(pdf);
-    } catch (e) {
-      if (isTeamUnreachable(e) && !teamUnreachableConfirmed) setTeamAsk({ confirmedCost, message: e.message });
-      else setError(e instanceof ScoutCallError && e.code === 'CANCELLED' ? e.message : errorMessage(e));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-      void useScout.getState().refreshPlan();
-    }
+    await exporting.run({ confirmedCost, teamUnreachableConfirmed });
+    setProgress(null);
+    void useScout.getState().refreshPlan();
   };
 
   if (busy) {

@@ -2,7 +2,7 @@
 // or go to the Archive. The same after an API export and after a client report.
 import type { ArchivedPdf } from '@shared/archive';
 import { useScout } from '../../store';
-import { errorMessage } from '../../shared/scoutClient';
+import { errorMessage } from '../../data/scoutClient';
 import { formatBytes } from '@shared/format';
 import { openArchivedPdf } from './openPdf';
 

@@ -1,6 +1,6 @@
 // Opening an archived PDF: Electron hands the file to the system's viewer; browser mode opens the
 // address main serves it at (by id, behind the session) in a new tab.
-import { scout } from '../../shared/scoutClient';
+import { scout } from '../../data/scoutClient';
 
 export async function openArchivedPdf(id: number): Promise<void> {
   const answer = await scout.invoke('archive:open', { id });

@@ -6,8 +6,8 @@ import type { CompareModel, CompareSeries } from '@shared/compareModel';
 import type { Network } from '@shared/reports';
 import { snapshotTrend } from '@shared/reportModel/compare';
 import { Chart } from '../../shared/Chart';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { overTimeOption, seriesName } from './compareCharts';
 
 export function CompareSnapshots({ model }: { model: CompareModel }) {

@@ -3,8 +3,9 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { comparePeriods, type ComparePeriod, type SavedComparison } from '@shared/compare';
 import type { SnapshotDetail } from '@shared/contract';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { fieldErrors, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { Choices } from '../../shared/Choices';
 import { ExportActions, FormField } from '../../shared/ui';
 import { PERIOD_WORDS } from '@shared/format';
@@ -37,7 +38,6 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
   const model = useMemo(() => buildCompareModel(snapshots, [], period), [snapshots, period]);
   const [nameError, setNameError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const [openedAt] = useState(() => Date.now());
   const title = name.trim() || 'Comparison';
@@ -65,31 +65,32 @@ export function ComparisonBody({ snapshots, notes, onNote, period, onPeriod, nam
       nameRef.current?.focus();
       return;
     }
-    setBusy('save');
-    try {
-      await onSave(name.trim());
+    await saving.run(name.trim());
+  };
+  // The page saves (a new comparison, or over the one opened); main answers for the fields.
+  const saving = useScoutMutation((named: string) => onSave(named), {
+    onSuccess: () => {
       setNameError(null);
       setStatus('Saved.');
-    } catch (e) {
+    },
+    onError: (words, e) => {
       const fields = fieldErrors(e);
       setNameError(fields.name ?? null);
-      setStatus(fields.name ? null : `Not saved: ${errorMessage(e)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
+      setStatus(fields.name ? null : `Not saved: ${words}`);
+    },
+  });
 
-  const printAsPdf = async () => {
-    setBusy('pdf');
-    setStatus(null);
-    try {
+  const printing = useScoutMutation(
+    async () => {
       await preparePaper();
-      setStatus(await printPdf(fileNameFor(title, 'pdf', 'Comparison')));
-    } catch (e) {
-      setStatus(`Not exported: ${errorMessage(e)}`);
-    } finally {
-      setBusy(null);
-    }
+      return printPdf(fileNameFor(title, 'pdf', 'Comparison'));
+    },
+    { onSuccess: (said) => setStatus(said), onError: (words) => setStatus(`Not exported: ${words}`) },
+  );
+  const busy = saving.busy ? 'save' : printing.busy ? 'pdf' : null;
+  const printAsPdf = async () => {
+    setStatus(null);
+    await printing.run();
   };
 
   return (

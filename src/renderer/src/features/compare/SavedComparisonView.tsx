@@ -5,14 +5,14 @@ import { changedByTeammate } from '@shared/teamSeen';
 import type { SnapshotDetail } from '@shared/contract';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { ChangedMeanwhile, EmptyState, ErrorState, formatAge, formatDate, formatDateTime, plural } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { pickKey } from './compareSlice';
 import { useSnapshots } from './useSnapshots';
 import { ComparisonBody } from './ComparisonBody';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 /** A saved comparison at the snapshots it was saved with; says when newer ones exist. */
 export function SavedComparisonView({ id }: { id: number }) {

@@ -2,11 +2,11 @@
 import { useRef, useState } from 'react';
 import type { SavedComparison } from '@shared/compare';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { ErrorState, formatDate, plural } from '../../shared/ui';
 import { PERIOD_WORDS } from '@shared/format';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 /** The saved comparisons of this workspace, newest first: open one, or delete it after a question. */
 export function SavedList({ current }: { current: number | null }) {

@@ -1,6 +1,6 @@
 // A comparison's print layout as PDF: Electron prints the window and asks where to save; a
 // browser opens its own print dialog.
-import { scout } from '../../shared/scoutClient';
+import { scout } from '../../data/scoutClient';
 
 /** The print layout to PDF: Electron prints the window and asks where to save; a browser prints. */
 export async function printPdf(name: string): Promise<string> {

@@ -1,7 +1,7 @@
 // The snapshots a comparison shows, read by id from the cache.
 import type { SnapshotDetail } from '@shared/contract';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { plural } from '../../shared/ui';
 
 /** Reads snapshots by id from the cache; null until all are there. */

@@ -5,13 +5,14 @@ import { audienceText } from '@shared/countries';
 import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScout } from '../../store';
 import { CreateAnalysisForm } from './CreateAnalysisForm';
 import { CompetitorDashboard } from './CompetitorDashboard';
 import { PostBrowser } from './PostBrowser';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 /** How often a calculating analysis is asked about; a check is a free read. */
 const CHECK_EVERY_MS = 3000;
@@ -52,15 +53,11 @@ export function CompetitorPage() {
   );
 
   // Progress of post fetches, from main's events.
-  useEffect(
-    () =>
-      scout.on('competitor:changed', (p) => {
-        if (p.workspace !== useScout.getState().workspace?.active) return;
-        setProgress((m) => ({ ...m, [p.reportId]: p }));
-        if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
-      }),
-    [],
-  );
+  useProgress('competitor:changed', (p) => {
+    if (p.workspace !== useScout.getState().workspace?.active) return;
+    setProgress((m) => ({ ...m, [p.reportId]: p }));
+    if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
+  });
 
   // Calculating analyses are asked about until they are ready.
   const calculating = (analyses ?? []).filter((a) => a.state !== 10).map((a) => a.reportId);

@@ -7,7 +7,8 @@ import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
 import { asksBuyAnyway, ConfirmSpend, FormField, formatDay, isTeamUnreachable, teamConfirmed, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import type { TeamQuoteNote } from '@shared/reports';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { fieldErrors, scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { useScout } from '../../store';
 
 type Field = keyof CompetitorCreateInput;
@@ -22,7 +23,6 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   /** Refused as the team database cannot be asked (main's words): "Buy anyway" creates it here. */
   const [teamAsk, setTeamAsk] = useState<string | null>(null);
@@ -45,28 +45,32 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     void scout.invoke('competitor:quote', {}).then(setTeamNote, () => setTeamNote({}));
   };
 
+  const creating = useScoutMutation(
+    // "Buy anyway" after a refusal, or in the confirmation, which said the team database cannot be reached.
+    (teamUnreachableConfirmed: boolean) => scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace, ...teamConfirmed(teamUnreachableConfirmed || asksBuyAnyway(teamNote)) }),
+    {
+      onSuccess: (view) => {
+        setConfirming(false);
+        setUsername('');
+        setHashtags('');
+        setTouched({});
+        setServerErrors({});
+        onCreated(view);
+      },
+      onError: (words, error, teamUnreachableConfirmed) => {
+        setConfirming(false);
+        if (isTeamUnreachable(error) && !teamUnreachableConfirmed) return setTeamAsk(error.message);
+        setServerErrors(fieldErrors(error));
+        setFailure(words);
+      },
+    },
+  );
+  const busy = creating.busy;
   const create = async (teamUnreachableConfirmed = false) => {
-    setBusy(true);
     setFailure(null);
     setTeamAsk(null);
-    try {
-      // "Buy anyway" after a refusal, or in the confirmation, which said the team database cannot be reached.
-      const view = await scout.invoke('competitor:create', { ...input, acceptMayCost: true, workspace, ...teamConfirmed(teamUnreachableConfirmed || asksBuyAnyway(teamNote)) });
-      setConfirming(false);
-      setUsername('');
-      setHashtags('');
-      setTouched({});
-      setServerErrors({});
-      onCreated(view);
-    } catch (error) {
-      setConfirming(false);
-      if (isTeamUnreachable(error) && !teamUnreachableConfirmed) return setTeamAsk(error.message);
-      setServerErrors(fieldErrors(error));
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-      void useScout.getState().refreshPlan();
-    }
+    await creating.run(teamUnreachableConfirmed);
+    void useScout.getState().refreshPlan();
   };
 
   const geo = audienceText(input.audienceGeo);

@@ -10,7 +10,7 @@ import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { countryName } from '@shared/countries';
 import { EmptyState, ExportActions, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import { errorMessage, scout } from '../../data/scoutClient';
 import { useScout } from '../../store';
 
 const CHUNK = 200;

@@ -9,15 +9,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
 import { accountUrl } from '@shared/networkLinks';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { Avatar } from '../../shared/Avatar';
 import { EmptyState, ErrorState, ExportActions, FormField, StatusBadge, VirtualTable, formatCount, formatDate, formatExact, formatMetric, openOutside, plural, type VirtualColumn } from '../../shared/ui';
 import { networkLabels } from '@shared/format';
 import { syncBlocker } from '@shared/listsModel';
 import { MAX_CREATOR_ACCOUNTS, MAX_CREATOR_IDS, creatorName } from '@shared/creators';
 import { readCreatorAccounts, readCreatorIds, readUnlockRange } from './creatorsForm';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 
@@ -46,7 +47,7 @@ export function CreatorsPage() {
   const listed = creators.data ?? null;
   const listError = creators.error;
 
-  useEffect(() => scout.on('creators:changed', (p) => setSyncing((s) => (s ? { synced: p.synced } : s))), []);
+  useProgress('creators:changed', (p) => setSyncing((s) => (s ? { synced: p.synced } : s)));
 
   const clearError = (key: FieldKey) => errors[key] && setErrors((e) => ({ ...e, [key]: undefined }));
 

@@ -3,12 +3,14 @@
 // Add accounts (quoted there before anything is spent), to the local shortlist, or out as CSV
 // and XLSX of the rows shown, in their order.
 import { useMemo, useState } from 'react';
+import type { RequestOf } from '@shared/contract';
 import type { DiscoveryBody } from '@shared/discovery';
 import type { DiscoveryRow } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
 import { EmptyState, ErrorState, ExportActions, emptySelection, formatAge, keepShown, plural, type Selection, type SortState } from '../../shared/ui';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { useScout } from '../../store';
 import type { PickedAccount } from '../compare';
 import { ResultsTable } from './ResultsTable';
@@ -32,7 +34,19 @@ function useCachedResults(bodyKey: string | null, sandbox: boolean, version: num
 export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sandbox: boolean; name: string }) {
   const version = useScout((s) => s.discoveryResultsVersion);
   const addToCompare = useScout((s) => s.addToCompare);
-  const addToShortlist = useScout((s) => s.addToShortlist);
+  const say = useScout((s) => s.setDiscoveryStatus);
+  // At most 500 at a time, as main takes them; the shortlist on screen reads itself again.
+  const adding = useScoutMutation(
+    async (items: RequestOf<'shortlist:add'>['items']) => {
+      for (let i = 0; i < items.length; i += 500) await scout.invoke('shortlist:add', { items: items.slice(i, i + 500) });
+      return items.length;
+    },
+    { changes: ['shortlist'], onError: (words) => say(`Not added to the shortlist: ${words}`) },
+  );
+  const addToShortlist = async (items: RequestOf<'shortlist:add'>['items']) => {
+    const added = await adding.run(items);
+    if (added.ok) say(`${added.value === 1 ? '1 account' : `${added.value} accounts`} added to the shortlist.`);
+  };
   const [view, setView] = useState<View>('all');
   const [sort, setSort] = useState<SortState<ResultSortKey> | null>(null);
   const [selection, setSelection] = useState<Selection>(emptySelection);

@@ -2,10 +2,14 @@
 // edit or run it (its cached results show at once, offline too), rename, duplicate or delete it
 // (delete asks first; the pages it paid for stay cached). The open query's run history says what
 // each run fetched, took from the cache and spent.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { ChangedMeanwhile, EmptyState, ErrorState, StatusBadge, formatAge, formatCount, formatDateTime, plural, type StatusTone } from '../../shared/ui';
 import { useScout } from '../../store';
+import { scout } from '../../data/scoutClient';
+import { teamReceived } from '../../data/scoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { savedQueriesName } from './discoverySlice';
 import { networkLabels } from '@shared/format';
 
 const outcomeTone: Record<string, StatusTone> = { finished: 'ok', cancelled: 'neutral', failed: 'error' };
@@ -33,7 +37,7 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
 
   return (
     <li aria-current={open ? 'true' : undefined} data-testid="saved-query" data-name={query.name}>
-      <button type="button" className="link saved-query-name" onClick={() => openQuery(query.id)}>
+      <button type="button" className="link saved-query-name" onClick={() => openQuery(query)}>
         {query.name}
       </button>
       <span className="muted saved-query-facts">
@@ -90,7 +94,7 @@ function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean 
             Delete “{query.name}” and its run history? The pages it fetched stay cached in this workspace, so running the same query again spends nothing for them.
           </p>
           <div className="actions">
-            <button type="button" className="danger" onClick={() => void remove(query.id).then(() => setMode('idle'))}>
+            <button type="button" className="danger" onClick={() => void remove(query).then(() => setMode('idle'))}>
               Delete query
             </button>
             <button type="button" onClick={() => setMode('idle')} autoFocus>
@@ -125,17 +129,17 @@ export function RunHistory({ query }: { query: SavedDiscoveryQuery }) {
 }
 
 export function SavedQueries() {
-  const queries = useScout((s) => s.discoveryQueries);
-  const error = useScout((s) => s.discoveryQueriesError);
+  // Read on every visit (runs that finished while the researcher was elsewhere show in the
+  // history), after a run, and when a teammate's arrive; saves, renames and deletes edit it.
+  const list = useScoutQuery(() => scout.invoke('discovery:queries', {}), [], {
+    keepAs: savedQueriesName,
+    reads: [savedQueriesName],
+    refreshOn: [teamReceived('discovery_query')],
+  });
+  const queries = list.data ?? null;
+  const error = list.error;
   const openId = useScout((s) => s.discoveryDraft.queryId);
-  const load = useScout((s) => s.loadDiscoveryQueries);
   const newQuery = useScout((s) => s.newDiscoveryQuery);
-  const workspace = useScout((s) => s.workspace?.active);
-
-  // Read on every visit: runs that finished while the researcher was elsewhere show in the history.
-  useEffect(() => {
-    void load();
-  }, [load, workspace]);
 
   const open = queries?.find((q) => q.id === openId) ?? null;
   return (

@@ -10,26 +10,30 @@ import { passesNotesFilter, statusRank } from '@shared/workflow';
 import { Avatar } from '../../shared/Avatar';
 import { DataTable, EmptyState, ErrorState, ExportActions, emptySelection, formatDate, formatExact, formatMetric, keepShown, plural, type Column, type Selection } from '../../shared/ui';
 import { useScout } from '../../store';
+import { scout } from '../../data/scoutClient';
+import { teamReceived } from '../../data/scoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { networkLabels } from '@shared/format';
 import { StatusFilterOptions, StatusName, StatusStepsProvider, useStatusSteps } from '../workflow';
 
 const keyOf = (item: ShortlistItem) => String(item.id);
 
 export function Shortlist() {
-  const items = useScout((s) => s.shortlist);
-  const error = useScout((s) => s.shortlistError);
-  const load = useScout((s) => s.loadShortlist);
-  const remove = useScout((s) => s.removeFromShortlist);
+  // The workspace's shortlist (Results adds to it: `changes: ['shortlist']`), and a teammate's additions.
+  const list = useScoutQuery(() => scout.invoke('shortlist:list', {}), [], { reads: ['shortlist'], refreshOn: [teamReceived('shortlist_item')] });
+  const items = list.data ?? null;
+  const removing = useScoutMutation((ids: number[]) => scout.invoke('shortlist:remove', { ids }), { refresh: [list] });
+  // A failure to remove is said until the list is read anew.
+  const { reset: forgetRemoveError } = removing;
+  useEffect(() => forgetRemoveError(), [list.answers, forgetRemoveError]);
+  const error = removing.error ?? list.error;
+  const remove = (ids: number[]) => removing.run(ids);
   const addToCompare = useScout((s) => s.addToCompare);
-  const workspace = useScout((s) => s.workspace?.active);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [status, setStatus] = useState<string | null>(null);
   const [filter, setFilter] = useState<{ status?: string; tag?: string }>({});
   const steps = useStatusSteps().data?.steps ?? [];
-
-  useEffect(() => {
-    void load();
-  }, [load, workspace]);
 
   const all = useMemo(() => items ?? [], [items]);
   const tagsInUse = useMemo(() => {

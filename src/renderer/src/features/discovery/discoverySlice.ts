@@ -1,17 +1,22 @@
-// The Discovery page's state: the saved queries, the query being edited (kept in the store, so
-// leaving the page and coming back loses nothing), the cost quoted for a run, the run under way
-// and the local shortlist. A run goes on while the researcher is elsewhere; its progress events
-// land here.
+// The Discovery page's state: the query being edited (kept in the store, so leaving the page and
+// coming back loses nothing), the cost quoted for a run and the run under way. A run goes on
+// while the researcher is elsewhere; its progress events land here. The saved queries and the
+// shortlist are read where they are shown (SavedQueries.tsx, Shortlist.tsx: useScoutQuery); the
+// actions here edit the saved queries shown (savedQueriesName) with main's answer.
 import type { StateCreator } from 'zustand';
 import type { ScoutClient } from '@shared/contract';
 import { validateDiscoveryQuery, validatePageRange, type DiscoveryBody, type DiscoveryFieldError } from '@shared/discovery';
-import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery, ShortlistItem } from '@shared/discoveryData';
+import type { DiscoveryProgress, DiscoveryQuote, DiscoveryRunResult, SavedDiscoveryQuery } from '@shared/discoveryData';
 import type { WorkspaceId } from '@shared/workspaces';
 import type { SimilarNetwork } from '@shared/similar';
-import { errorMessage, ScoutCallError } from '../../shared/scoutClient';
+import { errorMessage, ScoutCallError } from '../../data/scoutClient';
+import { keptQuery, queries } from '../../data/scoutQuery';
 import type { ScoutStore } from '../../store';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { asksBuyAnyway } from '../../shared/ui/TeamQuote';
+
+/** The saved queries' answers are kept under this name (useScoutQuery's keepAs, and what they read). */
+export const savedQueriesName = 'discoveryQueries';
 
 export const newQueryBody = (): DiscoveryBody => ({ social_network: 'instagram' });
 
@@ -45,8 +50,6 @@ export interface DiscoveryRunState {
 }
 
 export interface DiscoverySlice {
-  discoveryQueries: SavedDiscoveryQuery[] | null;
-  discoveryQueriesError: string | null;
   discoveryDraft: DiscoveryDraft;
   /** Per field (filter key, 'page', 'name'): what is wrong, from the page's own checks or from main. */
   discoveryErrors: DiscoveryFieldError[];
@@ -57,21 +60,18 @@ export interface DiscoverySlice {
   discoveryStatus: string | null;
   /** Bumped when cached pages may have changed, so the results read themselves again. */
   discoveryResultsVersion: number;
-  shortlist: ShortlistItem[] | null;
-  shortlistError: string | null;
 
-  loadDiscoveryQueries(): Promise<void>;
   newDiscoveryQuery(): void;
   /** A new, unsaved query for accounts similar to this one (Discovery's `similar` filter), opened on Discovery. */
   findSimilar(network: SimilarNetwork, id: string, label: string): void;
-  openDiscoveryQuery(id: number): void;
+  openDiscoveryQuery(query: SavedDiscoveryQuery): void;
   setDiscoveryDraft(patch: Partial<Omit<DiscoveryDraft, 'queryId' | 'savedBody'>>): void;
   /** Saves the draft (as new, or over its saved query); false when refused. */
   saveDiscoveryQuery(): Promise<boolean>;
   duplicateDiscoveryQuery(id: number): Promise<void>;
   /** `seenVersion`: the query's `team.version` when the rename began (the rename is made on it). */
   renameDiscoveryQuery(id: number, name: string, seenVersion?: number): Promise<boolean>;
-  deleteDiscoveryQuery(id: number): Promise<void>;
+  deleteDiscoveryQuery(query: SavedDiscoveryQuery): Promise<void>;
   /** Checks the query and the pages here, then asks main what the run would spend (free). */
   quoteDiscovery(): Promise<void>;
   clearDiscoveryQuote(): void;
@@ -80,9 +80,8 @@ export interface DiscoverySlice {
   runDiscovery(teamUnreachableConfirmed?: boolean): Promise<void>;
   cancelDiscovery(): Promise<void>;
   dismissDiscoveryRun(): void;
-  loadShortlist(): Promise<void>;
-  addToShortlist(items: { network: ShortlistItem['network']; account: string; title: string | null; avatarUrl: string | null; followers: number | null }[]): Promise<void>;
-  removeFromShortlist(ids: number[]): Promise<void>;
+  /** Says what the page did (added to the shortlist…) on the status line. */
+  setDiscoveryStatus(status: string | null): void;
 }
 
 const emptyDraft = (): DiscoveryDraft => ({ queryId: null, name: '', body: newQueryBody(), savedBody: null, sandbox: true, fromPage: '1', toPage: '1' });
@@ -127,8 +126,6 @@ export const createDiscoverySlice =
     // What teammates shared in a Team workspace: saved queries and runs, the shortlist, pages bought.
     client.on('team:received', (received) => {
       if (received.workspace !== get().workspace?.active) return;
-      if (received.kinds.includes('discovery_query')) void get().loadDiscoveryQueries();
-      if (received.kinds.includes('shortlist_item') && get().shortlist !== null) void get().loadShortlist();
       if (received.kinds.includes('discovery')) set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
     });
 
@@ -150,25 +147,20 @@ export const createDiscoverySlice =
       if ((state.workspace?.active ?? null) === (previous.workspace?.active ?? null)) return;
       quoteSeq++;
       set({
-        discoveryQueries: null,
         discoveryDraft: emptyDraft(),
         discoveryErrors: [],
         discoveryQuote: null,
         discoveryStatus: null,
-        shortlist: null,
         discoveryResultsVersion: get().discoveryResultsVersion + 1,
         ...(get().discoveryRun?.running ? {} : { discoveryRun: null }),
       });
     });
 
-    const upsert = (query: SavedDiscoveryQuery) => {
-      const others = (get().discoveryQueries ?? []).filter((q) => q.id !== query.id);
-      set({ discoveryQueries: [query, ...others].sort((a, b) => b.updatedAt - a.updatedAt) });
-    };
+    // The saved queries on screen (or kept for the page's return), edited with main's answers.
+    const savedQueries = () => keptQuery<SavedDiscoveryQuery[]>(savedQueriesName, () => get().workspace?.active);
+    const upsert = (query: SavedDiscoveryQuery) => savedQueries().update((list) => [query, ...list.filter((q) => q.id !== query.id)].sort((a, b) => b.updatedAt - a.updatedAt));
 
     return {
-      discoveryQueries: null,
-      discoveryQueriesError: null,
       discoveryDraft: emptyDraft(),
       discoveryErrors: [],
       discoveryQuote: null,
@@ -176,16 +168,6 @@ export const createDiscoverySlice =
       discoveryRun: null,
       discoveryStatus: null,
       discoveryResultsVersion: 0,
-      shortlist: null,
-      shortlistError: null,
-
-      async loadDiscoveryQueries() {
-        try {
-          set({ discoveryQueries: await client.invoke('discovery:queries', {}), discoveryQueriesError: null });
-        } catch (error) {
-          set({ discoveryQueriesError: errorMessage(error) });
-        }
-      },
 
       newDiscoveryQuery() {
         get().clearDiscoveryQuote();
@@ -198,9 +180,7 @@ export const createDiscoverySlice =
         get().navigate('discovery');
       },
 
-      openDiscoveryQuery(id) {
-        const query = get().discoveryQueries?.find((q) => q.id === id);
-        if (!query) return;
+      openDiscoveryQuery(query) {
         get().clearDiscoveryQuote();
         // Reopened as it was last run: its mode and pages, so its cached results show at once.
         const last = query.runs[0];
@@ -269,7 +249,7 @@ export const createDiscoverySlice =
         try {
           const copy = await client.invoke('discovery:duplicateQuery', { id });
           upsert(copy);
-          get().openDiscoveryQuery(copy.id);
+          get().openDiscoveryQuery(copy);
           set({ discoveryStatus: `Duplicated as “${copy.name}”.` });
         } catch (error) {
           set({ discoveryStatus: `Not duplicated: ${errorMessage(error)}` });
@@ -289,11 +269,11 @@ export const createDiscoverySlice =
         }
       },
 
-      async deleteDiscoveryQuery(id) {
-        const name = get().discoveryQueries?.find((q) => q.id === id)?.name ?? 'the query';
+      async deleteDiscoveryQuery({ id, name }) {
         try {
           await client.invoke('discovery:deleteQuery', { id });
-          set({ discoveryQueries: (get().discoveryQueries ?? []).filter((q) => q.id !== id), discoveryStatus: `Deleted “${name}”. Its cached pages stay in this workspace.` });
+          savedQueries().update((list) => list.filter((q) => q.id !== id));
+          set({ discoveryStatus: `Deleted “${name}”. Its cached pages stay in this workspace.` });
           // The query stays on screen, unsaved, so nothing typed is lost.
           if (get().discoveryDraft.queryId === id) set({ discoveryDraft: { ...get().discoveryDraft, queryId: null, savedBody: null } });
         } catch (error) {
@@ -373,7 +353,8 @@ export const createDiscoverySlice =
           if (fields.length) set({ discoveryErrors: fields });
         }
         set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
-        void get().loadDiscoveryQueries();
+        // Its run history.
+        void queries.invalidate([savedQueriesName]);
         if (!quote.sandbox) void get().refreshPlan();
       },
 
@@ -393,32 +374,8 @@ export const createDiscoverySlice =
         set({ discoveryRun: null });
       },
 
-      async loadShortlist() {
-        try {
-          set({ shortlist: await client.invoke('shortlist:list', {}), shortlistError: null });
-        } catch (error) {
-          set({ shortlistError: errorMessage(error) });
-        }
-      },
-
-      async addToShortlist(items) {
-        try {
-          // At most 500 at a time, as main takes them.
-          for (let i = 0; i < items.length; i += 500) await client.invoke('shortlist:add', { items: items.slice(i, i + 500) });
-          await get().loadShortlist();
-          set({ discoveryStatus: `${items.length === 1 ? '1 account' : `${items.length} accounts`} added to the shortlist.` });
-        } catch (error) {
-          set({ discoveryStatus: `Not added to the shortlist: ${errorMessage(error)}` });
-        }
-      },
-
-      async removeFromShortlist(ids) {
-        try {
-          await client.invoke('shortlist:remove', { ids });
-          await get().loadShortlist();
-        } catch (error) {
-          set({ shortlistError: errorMessage(error) });
-        }
+      setDiscoveryStatus(status) {
+        set({ discoveryStatus: status });
       },
     };
   };

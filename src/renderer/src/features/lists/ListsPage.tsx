@@ -8,8 +8,10 @@ import { parseAccountRef } from '@shared/accountInput';
 import { listLabel, LIST_NAME_MAX } from '@shared/lists';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { fieldErrors, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { Avatar } from '../../shared/Avatar';
 import {
   DataTable,
@@ -40,7 +42,7 @@ import { networkLabels } from '@shared/format';
 import { accountHandle } from '@shared/labels';
 import type { PickedAccount } from '../compare';
 import { fieldLabel, fieldText, inListsText, orderItems, otherFieldKeys, readListId, syncBlocker, type ItemSortKey } from '@shared/listsModel';
-import { teamReceived } from '../../shared/scoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { hasNotesFilter, NotesFilter, passesNotesFilter, RowNotes, StatusName, StatusStepsProvider, useNotesIndex, useStatusSteps, type NotesFilterValue } from '../workflow';
 import { statusRank, type StatusStep } from '@shared/workflow';
 
@@ -70,29 +72,35 @@ export function ListsPage() {
   const knownError = knownQuery.error;
   const itemsQuery = useScoutQuery(() => scout.invoke('lists:items', { listId: openId! }), [openId], { enabled: openId !== null, refreshOn: [teamReceived('list')] });
 
-  useEffect(() => scout.on('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s))), []);
+  useProgress('lists:changed', (progress) => setSyncing((s) => (s && s.listId === progress.listId ? { ...s, items: progress.items } : s)));
 
+  // The sync's busy state is `syncing`, with the items it has so far (lists:changed).
+  const syncingList = useScoutMutation(
+    ({ listId, teamUnreachableConfirmed }: { listId: number; teamUnreachableConfirmed: boolean }) => scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) }),
+    {
+      onSuccess: (summary, { listId }) => {
+        setSyncNote({
+          tone: 'ok',
+          text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
+        });
+        navigate('lists', [String(listId)]);
+      },
+      onError: (words, error, { listId, teamUnreachableConfirmed }) => {
+        const field = fieldErrors(error).listId;
+        if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
+        else if (field) setIdError(field);
+        else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${words}` });
+      },
+    },
+  );
   const sync = async (listId: number, teamUnreachableConfirmed = false) => {
     setSyncNote(null);
     setTeamAsk(null);
     setSyncing({ listId, items: 0 });
-    try {
-      const summary = await scout.invoke('lists:sync', { listId, ...teamConfirmed(teamUnreachableConfirmed) });
-      setSyncNote({
-        tone: 'ok',
-        text: `${listLabel(summary)}: ${plural(summary.itemCount, 'item')} in the cache${summary.complete ? '' : ' (the API stopped before the end: sync again for the rest)'}. Nothing was spent.`,
-      });
-      navigate('lists', [String(listId)]);
-    } catch (error) {
-      const field = fieldErrors(error).listId;
-      if (isTeamUnreachable(error) && !teamUnreachableConfirmed) setTeamAsk({ listId, message: error.message });
-      else if (field) setIdError(field);
-      else setSyncNote({ tone: 'error', text: `${listLabel({ listId, name: known?.find((l) => l.listId === listId)?.name ?? null })} was not synced: ${errorMessage(error)}` });
-    } finally {
-      setSyncing(null);
-      void knownQuery.refresh();
-      void itemsQuery.refresh();
-    }
+    await syncingList.run({ listId, teamUnreachableConfirmed });
+    setSyncing(null);
+    void knownQuery.refresh();
+    void itemsQuery.refresh();
   };
 
   /**
@@ -238,7 +246,14 @@ function ListName({ listId, summary, onRenamed }: { listId: number; summary: Lis
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const renaming = useScoutMutation((name: string) => scout.invoke('lists:rename', { listId, name }), {
+    onSuccess: () => {
+      onRenamed();
+      close();
+    },
+    onError: (words, e) => setError(fieldErrors(e).name ?? fieldErrors(e).listId ?? words),
+  });
+  const busy = renaming.busy;
   const renameButton = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const label = listLabel({ listId, name: summary?.name ?? null });
@@ -256,16 +271,7 @@ function ListName({ listId, summary, onRenamed }: { listId: number; summary: Lis
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await scout.invoke('lists:rename', { listId, name: text });
-      onRenamed();
-      close();
-    } catch (e) {
-      setError(fieldErrors(e).name ?? fieldErrors(e).listId ?? errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await renaming.run(text);
   };
 
   if (!editing) {

@@ -7,9 +7,10 @@ import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyView } from 
 import type { AgencyLogoInput } from '@shared/agencySchema';
 import { workspaceLabels } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { fieldErrors, scout } from '../../data/scoutClient';
 import { ErrorState, FormField, formatBytes } from '../../shared/ui';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -32,7 +33,42 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
   const [errors, setErrors] = useState<{ name?: string; accent?: string }>({});
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [logoFeedback, setLogoFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useScoutMutation((input: { name: string; accent: string }) => scout.invoke('agency:set', input), {
+    onSuccess: (saved) => {
+      setView(saved);
+      setName(saved.name);
+      setAccent(saved.accent);
+      setFeedback({ kind: 'ok', text: saved.name ? `Saved: deliverables carry “${saved.name}”.` : 'Saved: deliverables carry no agency name.' });
+    },
+    onError: (words, error) => {
+      const fields = fieldErrors(error);
+      setErrors({ name: fields.name, accent: fields.accent });
+      if (!fields.name && !fields.accent) setFeedback({ kind: 'error', text: words });
+    },
+  });
+  const settingLogo = useScoutMutation(
+    async (file: File) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const svg = file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
+      const logo: AgencyLogoInput = svg ? { type: 'svg', base64: toBase64(bytes), rendition: toBase64(await drawSvg(bytes)) } : { type: 'png', base64: toBase64(bytes) };
+      return scout.invoke('agency:setLogo', logo);
+    },
+    {
+      onSuccess: (saved, file) => {
+        setView(saved);
+        setLogoFeedback({ kind: 'ok', text: `Logo saved from ${file.name}.` });
+      },
+      onError: (words) => setLogoFeedback({ kind: 'error', text: words }),
+    },
+  );
+  const removingLogo = useScoutMutation(() => scout.invoke('agency:removeLogo', {}), {
+    onSuccess: (saved) => {
+      setView(saved);
+      setLogoFeedback({ kind: 'ok', text: 'Logo removed.' });
+    },
+    onError: (words) => setLogoFeedback({ kind: 'error', text: words }),
+  });
+  const busy = saving.busy || settingLogo.busy || removingLogo.busy;
   const ids = { swatch: useId(), logo: useId(), logoHelp: useId() };
 
   const save = async (event: FormEvent) => {
@@ -41,20 +77,7 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
     const problems = { ...(ACCENT_PATTERN.test(accent.trim()) ? {} : { accent: 'The accent colour is a colour like #2f5fd0.' }) };
     setErrors(problems);
     if (problems.accent) return;
-    setBusy(true);
-    try {
-      const saved = await scout.invoke('agency:set', { name, accent: accent.trim() });
-      setView(saved);
-      setName(saved.name);
-      setAccent(saved.accent);
-      setFeedback({ kind: 'ok', text: saved.name ? `Saved: deliverables carry “${saved.name}”.` : 'Saved: deliverables carry no agency name.' });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors({ name: fields.name, accent: fields.accent });
-      if (!fields.name && !fields.accent) setFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await saving.run({ name, accent: accent.trim() });
   };
 
   const chooseLogo = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -67,32 +90,12 @@ function AgencyForm({ initial, workspaceLabel }: { initial: AgencyView; workspac
       setLogoFeedback({ kind: 'error', text: `${file.name} is ${formatBytes(file.size)}; a logo is at most ${formatBytes(MAX_LOGO_BYTES)}. The logo kept before is unchanged.` });
       return;
     }
-    setBusy(true);
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const svg = file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
-      const logo: AgencyLogoInput = svg ? { type: 'svg', base64: toBase64(bytes), rendition: toBase64(await drawSvg(bytes)) } : { type: 'png', base64: toBase64(bytes) };
-      const saved = await scout.invoke('agency:setLogo', logo);
-      setView(saved);
-      setLogoFeedback({ kind: 'ok', text: `Logo saved from ${file.name}.` });
-    } catch (error) {
-      setLogoFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await settingLogo.run(file);
   };
 
   const removeLogo = async () => {
-    setBusy(true);
     setLogoFeedback(null);
-    try {
-      setView(await scout.invoke('agency:removeLogo', {}));
-      setLogoFeedback({ kind: 'ok', text: 'Logo removed.' });
-    } catch (error) {
-      setLogoFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await removingLogo.run();
   };
 
   const swatch = ACCENT_PATTERN.test(accent.trim()) ? accent.trim() : DEFAULT_ACCENT;

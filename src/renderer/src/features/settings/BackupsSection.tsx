@@ -5,8 +5,9 @@ import { useId, useState } from 'react';
 import type { BackupInfo } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { DataTable, EmptyState, ErrorState, formatAge, formatBytes, formatDateTime, type Column } from '../../shared/ui';
 
 const reasonLabel: Record<BackupInfo['reason'], string> = {
@@ -33,7 +34,6 @@ export function BackupsSection() {
 
 function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceId; label: string; problem: string | null }) {
   const [pending, setPending] = useState<BackupInfo | null>(null);
-  const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const headingId = useId();
   const confirmId = useId();
@@ -41,24 +41,26 @@ function WorkspaceBackups({ workspace, label, problem }: { workspace: WorkspaceI
   // Read again when the workspace's state changes, and after a restore.
   const listing = useScoutQuery(() => scout.invoke('workspace:backups', { workspace }), [workspace], { keepPrevious: true, refreshWhenChanged: [problem] });
 
-  const restore = async (backup: BackupInfo) => {
-    setPending(null);
-    setBusy(true);
-    setFeedback(null);
-    try {
-      const state = await scout.invoke('workspace:restoreBackup', { workspace, backupId: backup.id });
+  const restoring = useScoutMutation((backup: BackupInfo) => scout.invoke('workspace:restoreBackup', { workspace, backupId: backup.id }), {
+    onSuccess: (state, backup) => {
       const after = state.workspaces.find((w) => w.id === workspace)?.problem;
       setFeedback(
         after
           ? { kind: 'error', text: `The backup was put in place, but the workspace still cannot open: ${after}` }
           : { kind: 'ok', text: `Restored the backup taken ${formatDateTime(backup.takenAt)}.` },
       );
-    } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
+    },
+    onError: (words) => {
+      setFeedback({ kind: 'error', text: words });
       void listing.refresh();
-    }
+    },
+    refresh: [listing],
+  });
+  const busy = restoring.busy;
+  const restore = async (backup: BackupInfo) => {
+    setPending(null);
+    setFeedback(null);
+    await restoring.run(backup);
   };
 
   // Newest first as listed; each column sorts (Taken and Size by their values).

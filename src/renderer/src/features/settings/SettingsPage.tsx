@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PlanState } from '@shared/contract';
 import { apiAddressProblem, apiOrigin, workspaceIds, workspaceLabels, type ApiWorkspaceId, type WorkspaceId } from '@shared/workspaces';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
 import { BackupsSection } from './BackupsSection';
 import { AgencySection } from './AgencySection';
@@ -135,7 +136,6 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
   const status = workspace?.workspaces.find((w) => w.id === id)?.credentials;
   const [accountId, setAccountId] = useState('');
   const [apiToken, setApiToken] = useState('');
-  const [busy, setBusy] = useState(false);
   const [urlFeedback, setUrlFeedback] = useState<Feedback>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   /** What is wrong with each credentials field, beside the field: from this page's checks or main's. */
@@ -187,9 +187,10 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
     };
     setCredentialErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      const saved = await scout.invoke('credentials:set', { workspace: id, accountId, apiToken });
+    await savingCredentials.run({ accountId, apiToken });
+  };
+  const savingCredentials = useScoutMutation((entered: { accountId: string; apiToken: string }) => scout.invoke('credentials:set', { workspace: id, ...entered }), {
+    onSuccess: (saved) => {
       // The token leaves the page as soon as the keychain has it.
       setApiToken('');
       setAccountId('');
@@ -197,29 +198,27 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
       setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
       // The meter follows the new credentials at once (asking for the plan costs nothing).
       if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
-    } catch (error) {
+    },
+    onError: (words, error) => {
       const fields = fieldErrors(error);
       const byField = { accountId: fields.accountId, apiToken: fields.apiToken };
       setCredentialErrors(byField);
       // A failure of no one field (the keychain, say) is said under the form.
-      if (!byField.accountId && !byField.apiToken) setFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (!byField.accountId && !byField.apiToken) setFeedback({ kind: 'error', text: words });
+    },
+  });
 
-  const deleteCredentials = async () => {
-    if (!window.confirm(`Delete the ${workspaceLabels[id]} account id and token from the system keychain?`)) return;
-    setBusy(true);
-    try {
-      await scout.invoke('credentials:delete', { workspace: id });
+  const deletingCredentials = useScoutMutation(() => scout.invoke('credentials:delete', { workspace: id }), {
+    onSuccess: () => {
       setFeedback({ kind: 'ok', text: 'Credentials deleted from the keychain.' });
       if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
-    } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (words) => setFeedback({ kind: 'error', text: words }),
+  });
+  const busy = savingCredentials.busy || deletingCredentials.busy;
+  const deleteCredentials = async () => {
+    if (!window.confirm(`Delete the ${workspaceLabels[id]} account id and token from the system keychain?`)) return;
+    await deletingCredentials.run();
   };
 
   return (
@@ -322,20 +321,16 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
 
 function ConnectionTest({ active }: { active: WorkspaceId }) {
   const [target, setTarget] = useState<WorkspaceId>(active);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ plan: PlanState } | { error: string } | null>(null);
   const selectId = useId();
-
+  const testing = useScoutMutation((workspace: WorkspaceId) => scout.invoke('credentials:test', { workspace }), {
+    onSuccess: (plan) => setResult({ plan }),
+    onError: (words) => setResult({ error: words }),
+  });
+  const busy = testing.busy;
   const run = async () => {
-    setBusy(true);
     setResult(null);
-    try {
-      setResult({ plan: await scout.invoke('credentials:test', { workspace: target }) });
-    } catch (error) {
-      setResult({ error: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    await testing.run(target);
   };
 
   return (

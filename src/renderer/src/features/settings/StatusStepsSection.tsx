@@ -5,7 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } from '@shared/workflow';
 import { statusStepsSchema } from '@shared/workflowSchema';
 import { seenVersionOf } from '@shared/teamSeen';
-import { errorMessage, scout } from '../../shared/scoutClient';
+import type { RequestOf } from '@shared/contract';
+import { scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { useScout } from '../../store';
 import { ChangedMeanwhile, ErrorState, plural } from '../../shared/ui';
 import { useStatusSteps } from '../workflow';
@@ -33,7 +35,12 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
   // The steps and version this form opened on: the change is made on them.
   const [opened, setOpened] = useState(saved);
   const seen = { version: seenVersionOf(opened) };
-  const [busy, setBusy] = useState(false);
+  const saving = useScoutMutation((steps: RequestOf<'workflow:setSteps'>['steps']) => scout.invoke('workflow:setSteps', { steps, seen }), {
+    onSuccess: (answer) =>
+      setFeedback({ tone: 'ok', text: answer.cleared > 0 ? `Steps saved; ${plural(answer.cleared, 'account')} no longer ${answer.cleared === 1 ? 'has a status' : 'have a status'}.` : 'Steps saved.' }),
+    onError: (words) => setFeedback({ tone: 'error', text: `Not saved: ${words}` }),
+  });
+  const busy = saving.busy;
   // The saved steps changed (saved here, in another window, or by a teammate): followed when
   // nothing is being changed here (or what is typed is what was saved); otherwise the draft stays.
   const savedKey = stepsKey(saved.steps);
@@ -78,15 +85,7 @@ function StepsForm({ saved, feedback, setFeedback }: { saved: StatusStepsView; f
       setFeedback({ tone: 'error', text: checked.error.issues[0]?.message ?? 'These steps cannot be saved.' });
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await scout.invoke('workflow:setSteps', { steps: checked.data, seen });
-      setFeedback({ tone: 'ok', text: answer.cleared > 0 ? `Steps saved; ${plural(answer.cleared, 'account')} no longer ${answer.cleared === 1 ? 'has a status' : 'have a status'}.` : 'Steps saved.' });
-    } catch (e) {
-      setFeedback({ tone: 'error', text: `Not saved: ${errorMessage(e)}` });
-    } finally {
-      setBusy(false);
-    }
+    await saving.run(checked.data);
   };
 
   return (

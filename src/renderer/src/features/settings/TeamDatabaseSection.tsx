@@ -4,7 +4,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { teamSettingsSchema, teamPassword, type TeamStatus } from '@shared/team';
 import { useScout } from '../../store';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
+import type { RequestOf } from '@shared/contract';
+import { fieldErrors, scout } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { formatAge } from '@shared/format';
 import { FormField } from '../../shared/ui';
 import { teamStateLabels } from '@shared/labels';
@@ -21,7 +23,23 @@ export function TeamDatabaseSection() {
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'connect' | 'test' | null>(null);
+  const connecting = useScoutMutation((settings: RequestOf<'team:set'>) => scout.invoke('team:set', settings), {
+    onSuccess: (view) => {
+      // The password leaves the page as soon as the keychain has it.
+      setForm((f) => ({ ...f, password: '' }));
+      useScout.setState({ team: view });
+    },
+    onError: (words, error) => {
+      const fields = fieldErrors(error) as Errors;
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setProblem(words);
+    },
+  });
+  const testing = useScoutMutation(() => scout.invoke('team:test', {}), {
+    onSuccess: (view) => useScout.setState({ team: view }),
+    onError: (words) => setProblem(words),
+  });
+  const busy = connecting.busy ? 'connect' : testing.busy ? 'test' : null;
   const statusId = useId();
 
   useEffect(() => {
@@ -56,35 +74,16 @@ export function TeamDatabaseSection() {
     }
     setErrors(found);
     if (Object.keys(found).length > 0 || !checked.success) return;
-    setBusy('connect');
-    try {
-      const view = await scout.invoke('team:set', {
-        ...checked.data,
-        ca: checked.data.ca ?? null,
-        ...(form.password !== '' ? { password: form.password } : {}),
-      });
-      // The password leaves the page as soon as the keychain has it.
-      setForm((f) => ({ ...f, password: '' }));
-      useScout.setState({ team: view });
-    } catch (error) {
-      const fields = fieldErrors(error) as Errors;
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setProblem(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await connecting.run({
+      ...checked.data,
+      ca: checked.data.ca ?? null,
+      ...(form.password !== '' ? { password: form.password } : {}),
+    });
   };
 
   const test = async () => {
     setProblem(null);
-    setBusy('test');
-    try {
-      useScout.setState({ team: await scout.invoke('team:test', {}) });
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await testing.run();
   };
 
   const field = (name: Exclude<Field, 'ca'>, label: string, props: { type?: string; inputMode?: 'numeric'; autoComplete?: string; help?: string } = {}) => (

@@ -1,6 +1,6 @@
 // Settings → Team spending, for a workspace with a team; nothing at all otherwise.
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { ErrorState } from '../../shared/ui';
 import { TeamSpendingView } from './TeamSpendingView';
 

@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { seenVersionOf } from '@shared/teamSeen';
 import { alertRulesSchema, defaultAlertRules, type AlertRules } from '@shared/alerts';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
-import { teamReceived } from '../../shared/scoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { ChangedMeanwhile } from '../../shared/ui';
 
 type Draft = Record<'dropPct' | 'dropDays' | 'spikePct' | 'spikeDays' | 'erBelow' | 'qualityPoints', string> & Record<'drop' | 'spike' | 'er' | 'quality' | 'unavailable' | 'newMention', boolean>;

@@ -5,8 +5,9 @@ import { alertKindLabels, type AlertView } from '@shared/alerts';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import { EmptyState, ErrorState, formatChange, formatCount, formatDate, formatDateTime, formatMetric, networkLabels, plural } from '../../shared/ui';
 
 /** The evidence in words: "12,400 → 10,800 followers (−12.9 %), Oct 5 to Oct 6". */
@@ -44,15 +45,12 @@ export function AlertsInbox() {
   const alerts = useScoutQuery(() => scout.invoke('alerts:list', { unreadOnly: !showRead, limit: 200 }), [showRead], { keepPrevious: true, refreshOn: ['alerts:changed'] });
   const list = alerts.data ?? null;
 
+  // Mark read, mute: whichever way it went, the inbox is read again.
+  const acting = useScoutMutation((work: () => Promise<unknown>) => work(), { onError: (words) => setProblem(words) });
   const act = async (work: () => Promise<unknown>) => {
     setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      void alerts.refresh();
-    }
+    await acting.run(work);
+    void alerts.refresh();
   };
 
   const unread = list?.filter((a) => !a.read).length ?? 0;

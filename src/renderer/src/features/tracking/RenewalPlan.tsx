@@ -6,8 +6,8 @@ import { renewalWindows, type RenewalItem, type RenewalWindow } from '@shared/tr
 import type { Network } from '@shared/reports';
 import { accountHandle, creditAmount } from '@shared/labels';
 import { useScout } from '../../store';
-import { scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, emptySelection, formatCount, formatDate, networkLabels, plural, type Column, type Selection } from '../../shared/ui';
 
 const keyOf = (r: RenewalItem) => `${r.network}:${r.accountKey}`;

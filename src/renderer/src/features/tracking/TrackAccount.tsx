@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Network } from '@shared/reports';
 import { useScout } from '../../store';
-import { errorMessage, scout } from '../../shared/scoutClient';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, scout } from '../../data/scoutClient';
+import { useScoutQuery } from '../../data/useScoutQuery';
 
 const NEW = 'new';
 

@@ -2,7 +2,7 @@
 // so each gains a snapshot a day or a week (a history the API does not keep). A watchlist spends
 // credits only when the researcher allows it to renew, up to a monthly limit they set here. The
 // open watchlist is in the address (#/tracking/3).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { parseAccountList } from '@shared/accountInput';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
@@ -21,9 +21,11 @@ import { changedByTeammate, seenVersionOf } from '@shared/teamSeen';
 import { AlertsInbox } from './AlertsInbox';
 import { AlertRulesForm } from './AlertRulesForm';
 import { RenewalPlan } from './RenewalPlan';
-import { errorMessage, fieldErrors, scout } from '../../shared/scoutClient';
-import { teamReceived } from '../../shared/scoutQuery';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
+import { useProgress } from '../../data/useProgress';
+import { teamReceived } from '../../data/scoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
+import { useScoutMutation } from '../../data/useScoutMutation';
 import {
   ChangedMeanwhile,
   DataTable,
@@ -81,22 +83,20 @@ export function TrackingPage() {
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<WatchSchedule>('daily');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const making = useScoutMutation((input: { name: string; schedule: WatchSchedule }) => scout.invoke('watchlists:create', input), {
+    onSuccess: () => {
+      setName('');
+      setNameError(null);
+    },
+    onError: (words, error) => setNameError(fieldErrors(error).name ?? words),
+    refresh: [lists],
+  });
+  const creating = making.busy;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setCreating(true);
-    try {
-      const made = await scout.invoke('watchlists:create', { name, schedule });
-      setName('');
-      setNameError(null);
-      await lists.refresh();
-      navigate('tracking', [String(made.id)]);
-    } catch (error) {
-      setNameError(fieldErrors(error).name ?? errorMessage(error));
-    } finally {
-      setCreating(false);
-    }
+    const made = await making.run({ name, schedule });
+    if (made.ok) navigate('tracking', [String(made.value.id)]);
   };
 
   const columns: Column<WatchlistSummary>[] = [
@@ -192,19 +192,16 @@ function WatchlistDetail({ id, onChanged }: { id: number; onChanged: () => void 
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  useEffect(() => scout.on('watchlists:changed', (p) => p.watchlistId === id && setProgress(p)), [id]);
+  useProgress('watchlists:changed', (p) => p.watchlistId === id && setProgress(p));
 
+  // One of the watchlist's actions; whichever way it went, the watchlist is read again.
+  const acting = useScoutMutation((work: () => Promise<unknown>) => work(), { onError: (words) => setNote({ tone: 'error', text: words }) });
   const act = async (work: () => Promise<unknown>, done?: string) => {
     setNote(null);
-    try {
-      await work();
-      if (done) setNote({ tone: 'ok', text: done });
-    } catch (error) {
-      setNote({ tone: 'error', text: errorMessage(error) });
-    } finally {
-      void query.refresh();
-      onChanged();
-    }
+    const outcome = await acting.run(work);
+    if (outcome.ok && done) setNote({ tone: 'ok', text: done });
+    void query.refresh();
+    onChanged();
   };
 
   if (query.error && !view) return <ErrorState title="This watchlist could not be read.">{query.error}</ErrorState>;

@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { tagKey, type AccountNotesView } from '@shared/accountNotes';
 import type { Network } from '@shared/reports';
 import { hasNotesFilter, notesKeyOf, passesNotesFilter, type NotesFilterValue } from '@shared/workflow';
-import { scout } from '../../shared/scoutClient';
-import { teamReceived } from '../../shared/scoutQuery';
-import { useScoutQuery } from '../../shared/useScoutQuery';
+import { scout } from '../../data/scoutClient';
+import { teamReceived } from '../../data/scoutQuery';
+import { useScoutQuery } from '../../data/useScoutQuery';
 import { useStatusSteps } from './useStatusSteps';
 import { StatusFilterOptions } from './StatusName';
 

@@ -2,11 +2,13 @@
 // (the desktop app asks where; browser mode then downloads it once from the address main gives).
 // The page says what to export; this shows "Excel (XLSX)" and "CSV", the progress of a large
 // export with Cancel, and hands the outcome back in words for the page's status line.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ExportSubject } from '@shared/contract';
+import { useRef, useState, type ReactNode } from 'react';
+import type { ExportSubject, RequestOf } from '@shared/contract';
 import type { ExportFormat, ExportResult } from '@shared/exports';
 import { formatCount } from '@shared/format';
-import { errorMessage, scout, ScoutCallError } from '../scoutClient';
+import { scout, ScoutCallError } from '../../data/scoutClient';
+import { useScoutMutation } from '../../data/useScoutMutation';
+import { useProgress } from '../../data/useProgress';
 
 let runs = 0;
 const newRunId = () => `export-${Date.now().toString(36)}-${(runs++).toString(36)}`;
@@ -56,14 +58,16 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
   const [running, setRunning] = useState<Running | null>(null);
   const runId = useRef<string | null>(null);
 
-  useEffect(
-    () =>
-      scout.on('exports:changed', (p) => {
-        if (p.runId !== runId.current || p.phase !== 'writing') return;
-        setRunning((r) => (r && r.runId === p.runId ? { ...r, done: p.done, total: p.total } : r));
-      }),
-    [],
-  );
+  useProgress('exports:changed', (p) => {
+    if (p.runId !== runId.current || p.phase !== 'writing') return;
+    setRunning((r) => (r && r.runId === p.runId ? { ...r, done: p.done, total: p.total } : r));
+  });
+
+  // The export's own busy state is `running`, with its rows written so far.
+  const saving = useScoutMutation((request: RequestOf<'exports:save'>) => scout.invoke('exports:save', request), {
+    onSuccess: (result) => onStatus(exportOutcome(result)),
+    onError: (words, e) => onStatus(e instanceof ScoutCallError && e.code === 'CANCELLED' ? 'Export cancelled: nothing was written.' : `Not exported: ${words}`),
+  });
 
   const run = async (format: ExportFormat) => {
     const what = subject();
@@ -72,14 +76,9 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
     runId.current = id;
     setRunning({ runId: id, format, done: 0, total: 0 });
     onStatus(null);
-    try {
-      onStatus(exportOutcome(await scout.invoke('exports:save', { runId: id, format, subject: what })));
-    } catch (e) {
-      onStatus(e instanceof ScoutCallError && e.code === 'CANCELLED' ? 'Export cancelled: nothing was written.' : `Not exported: ${errorMessage(e)}`);
-    } finally {
-      runId.current = null;
-      setRunning(null);
-    }
+    await saving.run({ runId: id, format, subject: what });
+    runId.current = null;
+    setRunning(null);
   };
 
   const cancel = () => {

@@ -1,6 +1,6 @@
 // A link out of Scout from a companion tab.
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../shared/scoutClient';
+import { errorMessage } from '../../../data/scoutClient';
 import { openOutside } from '../../../shared/ui';
 
 /** A link out of Scout: main's allow-list checks it; a refusal is said where the link was. */

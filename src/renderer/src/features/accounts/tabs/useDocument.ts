@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { RequestOf, ResponseOf } from '@shared/contract';
 import { useScout } from '../../../store';
-import { scout } from '../../../shared/scoutClient';
-import { useScoutQuery } from '../../../shared/useScoutQuery';
+import { scout } from '../../../data/scoutClient';
+import { useScoutQuery } from '../../../data/useScoutQuery';
 
 type Json = Record<string, unknown>;
 

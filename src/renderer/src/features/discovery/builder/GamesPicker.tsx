@@ -4,8 +4,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscoveryGame } from '@shared/discovery';
 import { FormField } from '../../../shared/ui';
-import { scout } from '../../../shared/scoutClient';
-import { useScoutQuery } from '../../../shared/useScoutQuery';
+import { scout } from '../../../data/scoutClient';
+import { useScoutQuery } from '../../../data/useScoutQuery';
 import { SubLabel } from './inputs';
 
 const titles = new Map<number, string>();
