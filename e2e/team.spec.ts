@@ -10,7 +10,7 @@ import { connectTeam } from './teamSettings';
 
 test.describe('Team workspace', () => {
   test.skip(postgresMissing !== null, `PostgreSQL is not installed: ${postgresMissing}`);
-  test.use({ scoutSimulator: { generationMs: 0 } });
+  test.use({ scoutSimulator: { generationMs: 0 }, scoutRecordRpc: true });
   let server: TestPostgres;
   let team: TeamDatabase;
   let anna: Researcher;
