@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutable, chromiumArgs } from './e2e/chromium';
 
+const browser = { browserName: 'chromium', launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs } } as const;
+/** The files holding the longest tests (Playwright's JSON report has each test's duration). */
+const slowestFirst = /\/(accessibility|widths|networks|discovery|tracking|keyboard)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
@@ -12,15 +16,17 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results',
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (every action with the DOM before and after); without the
+    // screencast, which costs about a tenth of the suite's CPU time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
+  // Two projects of one name ("browser"), so the workers take the files with the longest tests
+  // (a minute or more each) first and end together, instead of one of them starting a two-minute
+  // test when the other is nearly done. A file moved between them only changes the order.
   projects: [
-    {
-      name: 'browser',
-      testIgnore: /electron\.spec\.ts/,
-      use: { browserName: 'chromium', launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs } },
-    },
+    { name: 'browser', testMatch: slowestFirst, use: browser },
+    { name: 'browser', testIgnore: [slowestFirst, /electron\.spec\.ts/], use: browser },
     { name: 'electron', testMatch: /electron\.spec\.ts/ },
   ],
 });

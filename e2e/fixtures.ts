@@ -15,8 +15,11 @@ export interface ScoutApp {
   logFile: string;
   /** Everything the server process printed. */
   output(): string;
-  /** Every /rpc/ answer the page received, as text. */
-  rpcBodies: string[];
+  /**
+   * Every /rpc/ answer the page received, as text: only in a test that asks for them with
+   * `test.use({ scoutRecordRpc: true })` (reading each answer back costs every other test CPU).
+   */
+  readonly rpcBodies: string[];
   /** Signs the page's browser context in (a launch address works once: later calls ask for a new one) and waits for the app. */
   open(page: Page): Promise<void>;
   /** A fresh one-time launch address from the running server. */
@@ -27,14 +30,16 @@ export interface ScoutApp {
   stopSimulator(): Promise<void>;
 }
 
-export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOptions | null }>({
+export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOptions | null; scoutRecordRpc: boolean }>({
   /**
    * `test.use({ scoutSimulator: {...} })` starts a simulator in the test's own process with these
    * options and points the demo workspace at it (`--demo-api`), so the test can stop it.
    * Without it the app runs its built-in simulator.
    */
   scoutSimulator: [null, { option: true }],
-  scout: async ({ scoutSimulator }, use, testInfo) => {
+  /** `test.use({ scoutRecordRpc: true })` keeps every /rpc/ answer the page receives in `scout.rpcBodies`. */
+  scoutRecordRpc: [false, { option: true }],
+  scout: async ({ scoutSimulator, scoutRecordRpc }, use, testInfo) => {
     if (!fs.existsSync(path.join(appRoot, 'out/main/serve.js'))) throw new Error('Run `npm run build` before the end-to-end tests.');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-e2e-'));
     const keychainService = `scout-workbench-e2e-${crypto.randomUUID()}`;
@@ -55,14 +60,20 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
       dataDir,
       logFile: path.join(dataDir, 'logs', 'scout.log'),
       output,
-      rpcBodies,
+      get rpcBodies() {
+        // An empty list would pass every "not in any answer" check: a test that reads it must record.
+        if (!scoutRecordRpc) throw new Error('scout.rpcBodies is recorded only with test.use({ scoutRecordRpc: true })');
+        return rpcBodies;
+      },
       simulator,
       stopSimulator,
       newLaunchUrl,
       async open(page) {
-        page.on('response', async (response) => {
-          if (response.url().includes('/rpc/')) rpcBodies.push(await response.text().catch(() => ''));
-        });
+        if (scoutRecordRpc) {
+          page.on('response', async (response) => {
+            if (response.url().includes('/rpc/')) rpcBodies.push(await response.text().catch(() => ''));
+          });
+        }
         // The first address expires a minute after it was printed; a slow start asks for another.
         const url = firstLaunchUnused && Date.now() - printedAt < 45_000 ? launchUrl : await newLaunchUrl();
         firstLaunchUnused = false;

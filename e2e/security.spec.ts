@@ -130,6 +130,7 @@ test('two Scouts open in one browser both keep working', async ({ page, context,
 });
 
 test.describe('an API that echoes every request header', () => {
+  test.use({ scoutRecordRpc: true });
   const token = `echoed-e2e-secret-${crypto.randomUUID()}`;
   let echo: http.Server;
   let echoUrl = '';

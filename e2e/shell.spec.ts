@@ -18,6 +18,7 @@ test('first start lands on the demo workspace and shows the simulator credits', 
 });
 
 test.describe('production workspace', () => {
+  test.use({ scoutRecordRpc: true });
   let productionApi: SimulatorHandle;
   test.beforeAll(async () => {
     productionApi = await startSimulator({ credits: 77 });

@@ -16,7 +16,7 @@ const SHOTS = process.env.SCOUT_SHOTS_DIR;
 
 /** WCAG 2.2 AA problems inside `selector`, in words (none expected). */
 async function axe(page: Page, selector: string) {
-  const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(selector).analyze();
+  const found = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(selector).analyze();
   return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

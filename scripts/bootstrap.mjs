@@ -9,6 +9,7 @@ const systemPackages = {
   python3: 'building native modules',
   make: 'building native modules',
   'g++': 'building native modules',
+  ccache: 'building native modules once per machine, not once per clean clone',
   'libsecret-1-dev': 'the keychain module (keytar)',
   'gnome-keyring': 'a Secret Service for the keychain',
   dbus: 'the keychain',
@@ -72,12 +73,29 @@ async function installSystemPackages() {
   return true;
 }
 
+/**
+ * npm ci builds better-sqlite3 and keytar from source (their prebuilt binaries are on GitHub):
+ * about 70 CPU-seconds, most of it SQLite's one big C file. Through ccache, a clean clone on a
+ * machine that built the same sources before takes the objects from ccache's folder (~/.cache)
+ * instead; paths inside the clone count relative to it, so any clone's build matches.
+ */
+function nativeBuildEnv() {
+  if (!hasCommand('ccache')) return process.env;
+  const cached = (compiler) => (compiler.startsWith('ccache ') ? compiler : `ccache ${compiler}`);
+  return {
+    ...process.env,
+    CC: cached(process.env.CC || 'cc'),
+    CXX: cached(process.env.CXX || 'c++'),
+    CCACHE_BASEDIR: root,
+  };
+}
+
 const systemOk = await installSystemPackages();
 if (!systemOk) process.exit(1);
 
 say('installing npm dependencies (npm ci).');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const code = await run(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root });
+const code = await run(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, env: nativeBuildEnv() });
 if (code !== 0) {
   say('npm ci failed: see the messages above. Native modules need python3, make and g++ (and libsecret-1-dev on Linux).');
   process.exit(code);

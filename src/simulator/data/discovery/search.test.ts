@@ -55,69 +55,70 @@ function similarTargetOf(net: SearchNetwork, value: string): DiscoveryAccount | 
 
 function satisfies(a: DiscoveryAccount, q: SearchQuery): boolean {
   const p = a.profile;
-  const checks: boolean[] = [
-    !q.search?.length || has(a.text.anywhere, q.search),
-    !q.search_content?.length || has(a.contentKeywords.join(' '), q.search_content),
-    !q.search_description?.length || has(p.description.toLowerCase(), q.search_description),
-    !q.niche_search || q.niche_search.toLowerCase().split(/\s+/).every((w) => a.text.niche.includes(w)),
-    !q.category?.include?.length || q.category.include.includes(p.category),
-    !q.category?.exclude?.length || !q.category.exclude.includes(p.category),
-    !q.thematics?.include?.length || a.thematics.some((t) => q.thematics!.include!.includes(t)),
-    !q.thematics?.exclude?.length || a.thematics.every((t) => !q.thematics!.exclude!.includes(t)),
-    !q.has_content_type?.length || q.has_content_type.every((t) => a.contentTypes.includes(t)),
-    !q.account_geo?.country?.length || q.account_geo.country.includes(p.country),
-    !q.account_geo?.city?.length || (a.city !== null && q.account_geo.city.includes(a.city)),
-    !q.account_gender || p.gender === q.account_gender,
-    !q.account_age || (p.accountType === 'human' && within(p.age, q.account_age)),
-    !q.account_languages?.length || q.account_languages.includes(p.language),
-    !q.account_type || p.accountType === q.account_type,
-    q.account_has_contacts === undefined || p.hasContacts === q.account_has_contacts,
-    q.account_has_launched_advertising === undefined || p.hasLaunchedAdvertising === q.account_has_launched_advertising,
-    !q.account_mentions?.include?.length || a.mentions.some((m) => q.account_mentions!.include!.includes(m)),
-    !q.account_mentions?.exclude?.length || a.mentions.every((m) => !q.account_mentions!.exclude!.includes(m)),
-    (q.audience_geo?.countries ?? []).every((c) => (a.audience.countries.find((x) => x.code === c.id)?.prc ?? 0) >= c.prc),
-    (q.audience_geo?.cities ?? []).every((c) => (a.audience.cities.find((x) => x.id === c.id)?.prc ?? 0) >= c.prc),
-    !q.audience_age || [...new Set(q.audience_age.groups)].reduce((s, g) => s + a.audience.ages[g], 0) >= q.audience_age.prc,
-    !q.audience_gender || (q.audience_gender.gender === 'female' ? p.audienceFemale : 100 - p.audienceFemale) >= q.audience_gender.prc,
-    within(p.followers, q.subscribers_count),
-    within(p.er, q.er),
-    within(p.aqs, q.aqs),
-    within(a.cqs, q.cqs),
-    !q.last_media_time || a.lastMediaTime >= q.last_media_time.from,
-    within(p.mediaCount, q.media_count),
-    within(a.likesCount, q.likes_count),
-    within(p.avgLikes, q.alikes_avg),
-    within(p.avgViews, q.views_avg),
-    within(p.avgComments, q.comments_avg),
-    within(p.avgShares, q.shares_avg),
-    !q.reactions_rate?.marks.length || q.reactions_rate.marks.includes(a.reactionsRateMark),
-    !q.comments_rate?.marks.length || q.comments_rate.marks.includes(a.commentsRateMark),
-    !q.growth || within(a.growth[q.growth.period], q.growth),
-    !q.likes_growth_prc || within(a.likesGrowth[q.likes_growth_prc.period], q.likes_growth_prc),
-    q.verified === undefined || p.verified === (q.verified === 1),
-    within(a.postPrice, q.blogger_prices?.post_price),
-    !q.income || a.audience.incomeAtLeast[q.income.id] >= q.income.prc,
-    (q.ethnicity ?? []).every((e) => a.audience.ethnicity[e.race] >= e.prc),
-    (q.interests ?? []).every((i) => (a.audience.interests[i.id] ?? 0) >= i.prc),
-    !q.username_exclude?.length || (!q.username_exclude.includes(a.username) && !(a.network === 'youtube' && q.username_exclude.includes(p.id.toLowerCase()))),
-    within(a.twitchActiveDaysPerWeek, q.twitch_active_days_per_week),
-    !q.twitch_games || q.twitch_games.games.every((g) => a.twitchGames[q.twitch_games!.period].includes(g)),
-    within(a.twitchHoursStreamed, q.twitch_hours_streamed),
-    within(a.twitchLiveViewersAvg, q.twitch_live_viewers_avg),
-    within(p.avgLikes, q.twitter_likes),
-    within(p.avgComments, q.twitter_replies),
-    within(p.avgShares, q.twitter_retweet),
-    within(p.mediaCount, q.twitter_tweet),
-    !q.reels_video_views_avg || a.reelsViewsAvg >= q.reels_video_views_avg.from,
-    !q.shorts_video_views_avg || a.shortsViewsAvg >= q.shorts_video_views_avg.from,
-  ];
-  if (q.similar !== undefined) {
-    const t = similarTargetOf(a.network, q.similar);
-    checks.push(
-      t !== null && a.username !== t.username && p.category === t.profile.category && p.followers >= t.profile.followers / 4 && p.followers <= t.profile.followers * 4,
-    );
-  }
-  return checks.every(Boolean);
+  // One condition after another, stopping at the first that fails (20,000 accounts a query).
+  return (
+    (!q.search?.length || has(a.text.anywhere, q.search))
+    && (!q.search_content?.length || has(a.contentKeywords.join(' '), q.search_content))
+    && (!q.search_description?.length || has(p.description.toLowerCase(), q.search_description))
+    && (!q.niche_search || q.niche_search.toLowerCase().split(/\s+/).every((w) => a.text.niche.includes(w)))
+    && (!q.category?.include?.length || q.category.include.includes(p.category))
+    && (!q.category?.exclude?.length || !q.category.exclude.includes(p.category))
+    && (!q.thematics?.include?.length || a.thematics.some((t) => q.thematics!.include!.includes(t)))
+    && (!q.thematics?.exclude?.length || a.thematics.every((t) => !q.thematics!.exclude!.includes(t)))
+    && (!q.has_content_type?.length || q.has_content_type.every((t) => a.contentTypes.includes(t)))
+    && (!q.account_geo?.country?.length || q.account_geo.country.includes(p.country))
+    && (!q.account_geo?.city?.length || (a.city !== null && q.account_geo.city.includes(a.city)))
+    && (!q.account_gender || p.gender === q.account_gender)
+    && (!q.account_age || (p.accountType === 'human' && within(p.age, q.account_age)))
+    && (!q.account_languages?.length || q.account_languages.includes(p.language))
+    && (!q.account_type || p.accountType === q.account_type)
+    && (q.account_has_contacts === undefined || p.hasContacts === q.account_has_contacts)
+    && (q.account_has_launched_advertising === undefined || p.hasLaunchedAdvertising === q.account_has_launched_advertising)
+    && (!q.account_mentions?.include?.length || a.mentions.some((m) => q.account_mentions!.include!.includes(m)))
+    && (!q.account_mentions?.exclude?.length || a.mentions.every((m) => !q.account_mentions!.exclude!.includes(m)))
+    && (q.audience_geo?.countries ?? []).every((c) => (a.audience.countries.find((x) => x.code === c.id)?.prc ?? 0) >= c.prc)
+    && (q.audience_geo?.cities ?? []).every((c) => (a.audience.cities.find((x) => x.id === c.id)?.prc ?? 0) >= c.prc)
+    && (!q.audience_age || [...new Set(q.audience_age.groups)].reduce((s, g) => s + a.audience.ages[g], 0) >= q.audience_age.prc)
+    && (!q.audience_gender || (q.audience_gender.gender === 'female' ? p.audienceFemale : 100 - p.audienceFemale) >= q.audience_gender.prc)
+    && within(p.followers, q.subscribers_count)
+    && within(p.er, q.er)
+    && within(p.aqs, q.aqs)
+    && within(a.cqs, q.cqs)
+    && (!q.last_media_time || a.lastMediaTime >= q.last_media_time.from)
+    && within(p.mediaCount, q.media_count)
+    && within(a.likesCount, q.likes_count)
+    && within(p.avgLikes, q.alikes_avg)
+    && within(p.avgViews, q.views_avg)
+    && within(p.avgComments, q.comments_avg)
+    && within(p.avgShares, q.shares_avg)
+    && (!q.reactions_rate?.marks.length || q.reactions_rate.marks.includes(a.reactionsRateMark))
+    && (!q.comments_rate?.marks.length || q.comments_rate.marks.includes(a.commentsRateMark))
+    && (!q.growth || within(a.growth[q.growth.period], q.growth))
+    && (!q.likes_growth_prc || within(a.likesGrowth[q.likes_growth_prc.period], q.likes_growth_prc))
+    && (q.verified === undefined || p.verified === (q.verified === 1))
+    && within(a.postPrice, q.blogger_prices?.post_price)
+    && (!q.income || a.audience.incomeAtLeast[q.income.id] >= q.income.prc)
+    && (q.ethnicity ?? []).every((e) => a.audience.ethnicity[e.race] >= e.prc)
+    && (q.interests ?? []).every((i) => (a.audience.interests[i.id] ?? 0) >= i.prc)
+    && (!q.username_exclude?.length || (!q.username_exclude.includes(a.username) && !(a.network === 'youtube' && q.username_exclude.includes(p.id.toLowerCase()))))
+    && within(a.twitchActiveDaysPerWeek, q.twitch_active_days_per_week)
+    && (!q.twitch_games || q.twitch_games.games.every((g) => a.twitchGames[q.twitch_games!.period].includes(g)))
+    && within(a.twitchHoursStreamed, q.twitch_hours_streamed)
+    && within(a.twitchLiveViewersAvg, q.twitch_live_viewers_avg)
+    && within(p.avgLikes, q.twitter_likes)
+    && within(p.avgComments, q.twitter_replies)
+    && within(p.avgShares, q.twitter_retweet)
+    && within(p.mediaCount, q.twitter_tweet)
+    && (!q.reels_video_views_avg || a.reelsViewsAvg >= q.reels_video_views_avg.from)
+    && (!q.shorts_video_views_avg || a.shortsViewsAvg >= q.shorts_video_views_avg.from)
+    && (q.similar === undefined || similarTo(a, q.similar))
+  );
+}
+
+function similarTo(a: DiscoveryAccount, similar: string): boolean {
+  const p = a.profile;
+  const t = similarTargetOf(a.network, similar);
+  return t !== null && a.username !== t.username && p.category === t.profile.category && p.followers >= t.profile.followers / 4 && p.followers <= t.profile.followers * 4;
 }
 
 function sortValue(a: DiscoveryAccount, field: SearchQuery['sort']['field']): number | string {
