@@ -16,9 +16,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/playwright.json' }]],
   outputDir: 'test-results',
   use: {
-    // A failed test keeps its trace (every action with the DOM before and after); without the
-    // screencast, which costs about a tenth of the suite's CPU time.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: every action with its log and timing, the console and the
+    // network, beside the screenshot at the failure and the page's ARIA snapshot (error-context).
+    // Without the screencast and the DOM copied before and after each action: recorded for every
+    // test and thrown away for each that passes, they cost a fifth of the CPU time of a walk.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
   // Two projects of one name ("browser"), so the workers take the files with the longest tests
