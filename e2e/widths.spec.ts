@@ -7,7 +7,7 @@
 // tray keeps to one line. Screens of each page are kept in the test's output folder.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addAccounts, fillWorkspace, QUERY_NAME, reports, workspaceSimulator } from './workspace';
+import { addAccounts, fillWorkspace, QUERY_NAME, reports, runSandboxQuery, workspaceSimulator } from './workspace';
 
 test.use({ scoutSimulator: workspaceSimulator });
 
@@ -262,18 +262,7 @@ test('Discovery’s results show each account’s name whole at 1,100 px (its ha
   await page.setViewportSize({ width: 1100, height: 1000 });
   await scout.open(page);
   // A query run in the sandbox (free): 40 accounts of sample data.
-  await page.keyboard.press('Control+3');
-  await page.getByTestId('new-query').click();
-  await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
-  await page.getByTestId('query-name').fill('Names');
-  await page.getByTestId('save-query').click();
-  await page.getByTestId('mode-sandbox').check();
-  const panel = page.getByTestId('run-panel');
-  await panel.getByLabel('From page', { exact: true }).fill('1');
-  await panel.getByLabel('to page', { exact: true }).fill('2');
-  await panel.getByTestId('check-cost').click();
-  await page.getByTestId('discovery-confirm').getByRole('button').first().click();
-  await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+  await runSandboxQuery(page, 'Names');
   await expect(page.getByTestId('result-row').first()).toBeVisible();
   for (const width of [1100, 1920]) {
     for (const scheme of ['light', 'dark'] as const) {

@@ -23,6 +23,23 @@ export async function addAccounts(page: Page, text: string, count: number) {
 }
 
 /** The workspace every view is walked in. Returns the competitor analysis's address. */
+/** Saves an Instagram Discovery query called `name` (`filters` fills its form) and runs pages 1–2 in the sandbox (free). */
+export async function runSandboxQuery(page: Page, name: string, filters?: () => Promise<void>): Promise<void> {
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('new-query').click();
+  await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
+  await filters?.();
+  await page.getByTestId('query-name').fill(name);
+  await page.getByTestId('save-query').click();
+  await page.getByTestId('mode-sandbox').check();
+  const panel = page.getByTestId('run-panel');
+  await panel.getByLabel('From page', { exact: true }).fill('1');
+  await panel.getByLabel('to page', { exact: true }).fill('2');
+  await panel.getByTestId('check-cost').click();
+  await page.getByTestId('discovery-confirm').getByRole('button').first().click();
+  await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+}
+
 export async function fillWorkspace(page: Page, origin: string): Promise<string> {
   await addAccounts(page, reports.map((r) => r.replace('/', ':')).join('\n'), reports.length);
   const library = page.getByRole('table', { name: 'Cached accounts' });
@@ -50,19 +67,7 @@ export async function fillWorkspace(page: Page, origin: string): Promise<string>
   await expect(page.getByTestId('posts-complete')).toBeVisible({ timeout: 60_000 });
 
   // A Discovery query run in the sandbox (free).
-  await page.keyboard.press('Control+3');
-  await page.getByTestId('new-query').click();
-  await page.getByRole('radio', { name: 'Instagram', exact: true }).check();
-  await page.getByLabel('Followers from').fill('10000');
-  await page.getByTestId('query-name').fill(QUERY_NAME);
-  await page.getByTestId('save-query').click();
-  await page.getByTestId('mode-sandbox').check();
-  const panel = page.getByTestId('run-panel');
-  await panel.getByLabel('From page', { exact: true }).fill('1');
-  await panel.getByLabel('to page', { exact: true }).fill('2');
-  await panel.getByTestId('check-cost').click();
-  await page.getByTestId('discovery-confirm').getByRole('button').first().click();
-  await expect(page.getByTestId('discovery-progress')).toHaveAttribute('data-state', 'finished', { timeout: 20_000 });
+  await runSandboxQuery(page, QUERY_NAME, () => page.getByLabel('Followers from').fill('10000'));
 
   // A list, and creators.
   await page.keyboard.press('Control+7');

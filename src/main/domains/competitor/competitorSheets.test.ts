@@ -9,6 +9,7 @@ import { competitorFilterLabels } from '@shared/labels';
 import { competitorCsv, competitorSheets, POSTS_SHEET, postColumns, SUMMARY_SHEET } from './competitorSheets';
 import { inBatchesOf } from '../../platform/files/sheetStream';
 import { csvOf, workbookOf } from '../../../../test/sheetFiles';
+import { competitorAnalysis } from '../../../../test/fixtures/deliverables';
 
 function post(i: number, patch: Partial<CompetitorPostRow> = {}): CompetitorPostRow {
   return {
@@ -35,32 +36,8 @@ function post(i: number, patch: Partial<CompetitorPostRow> = {}): CompetitorPost
   };
 }
 
-const analysis: CompetitorAnalysisView = {
-  reportId: '6601',
-  username: 'acme',
-  dateFrom: '2026-01-01',
-  dateTo: '2026-03-31',
-  audienceGeo: ['US', 'GB'],
-  hashtags: ['acme'],
-  state: 10,
-  createdAt: 0,
-  updatedAt: 0,
-  aggregates: {
-    emv: 120_000,
-    reach: 5_000_000,
-    contributors: 120,
-    mentions: 1555,
-    sponsoredRatioPrc: 13.72345,
-    cpe: 0.0456,
-    sponsored: null,
-    likelySponsored: null,
-    price: { sumFrom: 1000, sumTo: null },
-    topHashtags: [],
-  },
-  postsCached: 3,
-  postsComplete: true,
-  facets: { paidTypes: [], accountTypes: [], countries: [] },
-};
+// The deliverables' analysis, with one hashtag and the three posts these tests build.
+const analysis: CompetitorAnalysisView = { ...competitorAnalysis, hashtags: ['acme'], postsCached: 3 };
 
 const rows = [post(0), post(1, { likes: null, er: null, country: null, verified: null, caption: '=cmd|x' }), post(2)];
 const brand = { name: 'Northwind Talent', accent: '#fde047' };
