@@ -84,7 +84,7 @@ describe('creatorPlan', () => {
     expect(quiet.viewsPerPost).toEqual({ value: null, source: null, missing: 'No posts in the last 30 days' });
     expect(quiet.costPerView.missing).toBe('No expected views: no posts in the last 30 days');
     expect(quiet.mediaValue.missing).toBe('No media rates set for TikTok');
-    expect(quiet.rateText).toBe('No media rates set for TikTok');
+    expect(quiet.rateText).toBeNull();
 
     const uncached = creatorPlan(creator('instagram', 'new', 1, 100), null, '90d', rates, 'EUR');
     expect(uncached.reportFetchedAt).toBeNull();
@@ -135,6 +135,7 @@ describe('campaignPlan totals', () => {
 describe('rateText', () => {
   it('says the rates in the campaign’s currency, or that none is set', () => {
     expect(rateText({ perThousandViews: null, perEngagement: 0.12 }, 'tiktok', 'JPY')).toBe('¥0.12 per engagement, TikTok rates');
-    expect(rateText(undefined, 'instagram', 'GBP')).toBe('No media rates set for Instagram');
+    expect(rateText(undefined, 'instagram', 'GBP')).toBeNull();
+    expect(rateText({ perThousandViews: null, perEngagement: null }, 'instagram', 'GBP')).toBeNull();
   });
 });

@@ -61,13 +61,13 @@ function lowerFirst(s: string): string {
   return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
-/** The media rates of a network in words, in the campaign's currency. */
-export function rateText(rate: MediaRate | undefined, network: Network, currency: CampaignCurrency): string {
+/** The media rates of a network in words, in the campaign's currency; null when none is set. */
+export function rateText(rate: MediaRate | undefined, network: Network, currency: CampaignCurrency): string | null {
   const parts = [
     rate?.perThousandViews != null ? `${formatMoneyIn(rate.perThousandViews, currency)} per 1,000 views` : null,
     rate?.perEngagement != null ? `${formatMoneyIn(rate.perEngagement, currency)} per engagement` : null,
   ].filter((p): p is string => p !== null);
-  return parts.length === 0 ? `No media rates set for ${networkLabels[network]}` : `${parts.join(' + ')}, ${networkLabels[network]} rates`;
+  return parts.length === 0 ? null : `${parts.join(' + ')}, ${networkLabels[network]} rates`;
 }
 
 /** Views ÷ 1,000 × the view rate + engagements × the engagement rate, of the rates that are set. */
@@ -162,7 +162,7 @@ export function planTotals(creators: readonly CreatorPlan[]): PlanTotals {
     costPerView: totalCost(views, 1, 'expected views'),
     costPerEngagement: totalCost(engagements, 1, 'expected engagements'),
     costPerThousandViews: totalCost(views, 1000, 'expected views'),
-    mediaValue: strip(total(creators, (c) => c.mediaValue, 'a media value')),
+    mediaValue: strip(total(creators, (c) => c.mediaValue, 'media value')),
   };
 }
 

@@ -115,8 +115,8 @@ export interface CreatorPlan {
   costPerEngagement: PlanFigure;
   costPerThousandViews: PlanFigure;
   mediaValue: PlanFigure;
-  /** The rates the media value is at, in words, beside it ('€12.00 per 1,000 views + €0.10 per engagement, Instagram'). */
-  rateText: string;
+  /** The rates the media value is at, in words, beside it ('€12.00 per 1,000 views + €0.10 per engagement, Instagram rates'); null when none is set. */
+  rateText: string | null;
 }
 
 /** The campaign's totals: sums over the creators that have each figure; `missing` names those that do not. */

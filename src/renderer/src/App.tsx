@@ -25,6 +25,7 @@ const pageCode = {
   lists: () => import('./features/lists/ListsPage'),
   creators: () => import('./features/creators/CreatorsPage'),
   discovery: () => import('./features/discovery/DiscoveryPage'),
+  campaigns: () => import('./features/campaigns/CampaignsPage'),
 };
 const SettingsPage = lazy(() => pageCode.settings().then((m) => ({ default: m.SettingsPage })));
 const ComparePage = lazy(() => pageCode.compare().then((m) => ({ default: m.ComparePage })));
@@ -34,6 +35,7 @@ const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPag
 const CreatorsPage = lazy(() => pageCode.creators().then((m) => ({ default: m.CreatorsPage })));
 const TrackingPage = lazy(() => pageCode.tracking().then((m) => ({ default: m.TrackingPage })));
 const DiscoveryPage = lazy(() => pageCode.discovery().then((m) => ({ default: m.DiscoveryPage })));
+const CampaignsPage = lazy(() => pageCode.campaigns().then((m) => ({ default: m.CampaignsPage })));
 
 export function App() {
   const page = useScout((s) => s.page);
@@ -53,11 +55,10 @@ export function App() {
     void useScout.getState().start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
-    // Ctrl+1…9 (Cmd on macOS) jumps to a page from anywhere.
+    // Ctrl+0…9 (Cmd on macOS) jumps to a page from anywhere.
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const index = Number(event.key) - 1;
-      const target = pages[index];
+      const target = pages.find((p) => p.key === event.key);
       if (target) {
         event.preventDefault();
         const same = useScout.getState().page === target.id;
@@ -135,6 +136,8 @@ export function App() {
               <ListsPage />
             ) : page === 'tracking' ? (
               <TrackingPage />
+            ) : page === 'campaigns' ? (
+              <CampaignsPage />
             ) : (
               <CreatorsPage key={page satisfies 'creators'} />
             )}
