@@ -1,8 +1,9 @@
 // Campaigns end to end in Chromium: three creators picked from the library, a campaign refused
 // while its window ends before it starts and then created, its plan read from the cache with
 // every figure saying where it comes from (or why it is missing) and the agency's rates beside
-// the media value, then started: the plan says when it was frozen. Screenshots of the page at
-// 1,100 and 1,920 px, light and dark, are kept with the test's output.
+// the media value, then started: the plan says when it was frozen, and reads the same offline
+// after a reload. Screenshots of the page at 1,100 and 1,920 px, light and dark, are kept with
+// the test's output.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -116,4 +117,17 @@ test('plans a campaign of three creators from the cache and starts it', async ({
   // Planning and starting asked the simulator nothing and spent nothing.
   expect(paidCalls()).toEqual(calls);
   expect(scout.simulator!.state.spent).toEqual(spent);
+
+  // Offline, the API gone, reloaded: the campaign opens with its frozen plan as it was.
+  const frozenText = await plan.innerText();
+  await page.getByRole('button', { name: 'Work offline' }).click();
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
+  await scout.stopSimulator();
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('Control+0');
+  await page.getByTestId('campaign-list').getByRole('link', { name: 'Summer glow' }).click();
+  await expect(page.getByTestId('plan-frozen')).toBeVisible();
+  expect(await plan.innerText()).toBe(frozenText);
 });
