@@ -130,4 +130,13 @@ test('plans a campaign of three creators from the cache and starts it', async ({
   await page.getByTestId('campaign-list').getByRole('link', { name: 'Summer glow' }).click();
   await expect(page.getByTestId('plan-frozen')).toBeVisible();
   expect(await plan.innerText()).toBe(frozenText);
+
+  // Deleted after a question (Escape keeps it): gone from the list.
+  await page.getByRole('button', { name: 'Delete campaign…' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Delete Summer glow?' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete campaign…' }).click();
+  await page.getByRole('group', { name: 'Delete Summer glow?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/#\/campaigns$/);
+  await expect(page.getByTestId('campaign-list')).toContainText('No campaigns yet.');
 });

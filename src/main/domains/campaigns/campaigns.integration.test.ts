@@ -153,6 +153,14 @@ describe('campaigns', () => {
     expect(await h.call('campaigns:get', { id: empty.id })).toBeNull();
   });
 
+  it('offers each synced list under its name, with its accounts', async () => {
+    await h.call('lists:sync', { listId: 4 });
+    await h.call('lists:rename', { listId: 4, name: 'Beauty picks' });
+    const { lists } = await h.call<CampaignCandidates>('campaigns:candidates');
+    expect(lists.map((l) => [l.id, l.name, l.accounts.length])).toEqual([[4, 'Beauty picks', 5]]);
+    expect(lists[0]!.accounts.every((a) => a.source === 'list' && a.sourceName === 'Beauty picks' && a.cached === false && a.name.length > 0)).toBe(true);
+  });
+
   it('offers the shortlist with whether each account has a cached report, and plans an uncached one in words', async () => {
     await fetchReport('instagram', 'nasa');
     await h.call('shortlist:add', {
