@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { shell, useShell } from './data/useShell';
 import { useScout } from './store';
 import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
 import { AccountsPage, reportViewCode } from './features/accounts/AccountsPage';
@@ -38,8 +39,8 @@ const DiscoveryPage = lazy(() => pageCode.discovery().then((m) => ({ default: m.
 export function App() {
   const page = useScout((s) => s.page);
   const navigate = useScout((s) => s.navigate);
-  const ready = useScout((s) => s.ready);
-  const fatalError = useScout((s) => s.fatalError);
+  const ready = useShell((s) => s.ready);
+  const fatalError = useShell((s) => s.fatalError);
   const subpath = useScout((s) => s.subpath);
   const mainRef = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
@@ -50,7 +51,7 @@ export function App() {
   }, [page, subpath]);
 
   useEffect(() => {
-    void useScout.getState().start();
+    void shell.start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
     // Ctrl+1…9 (Cmd on macOS) jumps to a page from anywhere.

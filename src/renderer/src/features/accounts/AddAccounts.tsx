@@ -1,5 +1,6 @@
 // Add accounts: paste names or links, see what fetching them costs, confirm once, watch the run.
 import { useEffect, useId, useMemo, useRef } from 'react';
+import { useShell } from '../../data/useShell';
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
@@ -39,9 +40,9 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
   const buyAnywayRun = useScout((s) => s.buyAnywayRun);
   const closeTeamAsk = useScout((s) => s.closeTeamAsk);
   const run = useScout((s) => s.run);
-  const active = useScout((s) => s.workspace?.active ?? null);
-  const planState = useScout((s) => s.plan);
-  const blocker = useScout((s) => spendBlocker(s));
+  const active = useShell((s) => s.workspace?.active ?? null);
+  const planState = useShell((s) => s.plan);
+  const blocker = useShell((s) => spendBlocker(s));
   const phase = addPhase({ fetchPlan: plan, run });
   /** The run's accounts refused as the team database could not be asked ("Buy anyway" may fetch them). */
   const teamRefused = run?.items.filter((it) => it.teamUnreachable) ?? [];

@@ -8,6 +8,7 @@ import { workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { errorMessage, ScoutCallError } from '../../data/scoutClient';
 import { queries } from '../../data/scoutQuery';
 import type { ScoutStore } from '../../store';
+import { shell } from '../../data/useShell';
 import { emptySelection, type Selection } from '@shared/dataTable';
 import { teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { teamUnreachableRow } from '@shared/labels';
@@ -187,7 +188,7 @@ function cancelledMessage(spent: Partial<Record<BalanceKind, number>>): string {
 
 export const createAccountsSlice =
   (client: ScoutClient): StateCreator<ScoutStore, [], [], AccountsSlice> =>
-  (set, get, api) => {
+  (set, get) => {
     // Quotes that arrive after a newer plan was asked for are dropped.
     let planSeq = 0;
 
@@ -228,7 +229,7 @@ export const createAccountsSlice =
             ...teamConfirmed(confirmed || item.quote?.teamUnreachable === true),
           })),
         });
-        const elsewhere = (get().workspace?.active ?? null) !== workspace;
+        const elsewhere = (shell.activeWorkspace() ?? null) !== workspace;
         outcomes.forEach((outcome, i) => {
           const before = get().run?.items[i];
           const spent = before?.spent ?? outcome.spent ?? {};
@@ -249,7 +250,7 @@ export const createAccountsSlice =
       stopRun(stopped ?? 'Not fetched: the run was stopped', runId);
       // The library on screen shows what the run saved.
       void queries.invalidate(['library']);
-      void get().refreshPlan();
+      void shell.refreshPlan();
     };
 
     // A plan quoted in one workspace must not pay in another, and a run stops when its workspace
@@ -278,11 +279,7 @@ export const createAccountsSlice =
         },
       });
     };
-    api.subscribe((state, previous) => {
-      const active = state.workspace?.active ?? null;
-      if (active !== (previous.workspace?.active ?? null)) onWorkspace(active);
-    });
-    client.on('workspace:changed', (workspace) => onWorkspace(workspace.active));
+    shell.onWorkspaceSwitch(onWorkspace);
 
     // Each row follows its own account, in the run's workspace, as the events arrive.
     client.on('reports:changed', (progress) => {
@@ -362,14 +359,14 @@ export const createAccountsSlice =
 
       async planFetches(inputs, tiktokType) {
         const seq = ++planSeq;
-        const workspace = get().workspace?.active ?? null;
+        const workspace = shell.activeWorkspace() ?? null;
         set({ fetchPlan: null, planning: true });
         // The balance the confirmation shows is the one the API has now.
-        await get().refreshPlan();
+        await shell.refreshPlan();
         const items = await quoteAll(client, inputs, tiktokType);
         // Changed, closed or moved to another workspace meanwhile: these quotes are not for this screen.
         if (seq !== planSeq) return;
-        if ((get().workspace?.active ?? null) !== workspace) return void set({ planning: false });
+        if ((shell.activeWorkspace() ?? null) !== workspace) return void set({ planning: false });
         set({ fetchPlan: { workspace, tiktokType, items, selected: items.map(selectedAtFirst) }, planning: false });
       },
 
@@ -388,7 +385,7 @@ export const createAccountsSlice =
       async runFetches() {
         const plan = get().fetchPlan;
         if (!plan || get().run?.running) return;
-        const workspace = get().workspace?.active ?? null;
+        const workspace = shell.activeWorkspace() ?? null;
         if (plan.workspace !== workspace) return get().clearPlan();
         const chosen = plan.items.filter((p, i) => plan.selected[i] && p.quote);
         if (chosen.length === 0) return;
@@ -399,7 +396,7 @@ export const createAccountsSlice =
 
       async buyAnywayRun() {
         const run = get().run;
-        if (!run || run.running || run.workspace !== (get().workspace?.active ?? null)) return;
+        if (!run || run.running || run.workspace !== (shell.activeWorkspace() ?? null)) return;
         const refused = run.items.filter((it) => it.teamUnreachable);
         if (refused.length === 0) return;
         await startRun(run.workspace, run.tiktokType, refused.map(({ input, quote, cached, error }) => ({ input, quote, cached, error })), true);
@@ -425,7 +422,7 @@ export const createAccountsSlice =
         get().navigate('accounts');
         const valid = parseAccountList(text, null).flatMap((p) => (p.ok ? [p.value] : []));
         // Nothing is quoted when nothing could be spent: the panel says why, as when typed there.
-        if (valid.length && spendBlocker(get()) === null) void get().planFetches(valid, get().addDraft.tiktokType);
+        if (valid.length && spendBlocker(shell.getState()) === null) void get().planFetches(valid, get().addDraft.tiktokType);
         return null;
       },
 

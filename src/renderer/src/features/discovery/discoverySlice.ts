@@ -12,6 +12,7 @@ import type { SimilarNetwork } from '@shared/similar';
 import { errorMessage, ScoutCallError } from '../../data/scoutClient';
 import { keptQuery, queries } from '../../data/scoutQuery';
 import type { ScoutStore } from '../../store';
+import { shell } from '../../data/useShell';
 import { isTeamUnreachable, teamConfirmed } from '../../shared/ui/TeamUnreachableConfirm';
 import { asksBuyAnyway } from '../../shared/ui/TeamQuote';
 
@@ -119,13 +120,13 @@ export function checkDraft(draft: DiscoveryDraft): { ok: true; body: DiscoveryBo
 
 export const createDiscoverySlice =
   (client: ScoutClient): StateCreator<ScoutStore, [], [], DiscoverySlice> =>
-  (set, get, api) => {
+  (set, get) => {
     let runSeq = 0;
     let quoteSeq = 0;
 
     // What teammates shared in a Team workspace: saved queries and runs, the shortlist, pages bought.
     client.on('team:received', (received) => {
-      if (received.workspace !== get().workspace?.active) return;
+      if (received.workspace !== shell.activeWorkspace()) return;
       if (received.kinds.includes('discovery')) set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
     });
 
@@ -143,8 +144,7 @@ export const createDiscoverySlice =
     });
 
     // Each workspace has its own saved queries, cache and shortlist (the page reads them again).
-    api.subscribe((state, previous) => {
-      if ((state.workspace?.active ?? null) === (previous.workspace?.active ?? null)) return;
+    shell.onWorkspaceSwitch(() => {
       quoteSeq++;
       set({
         discoveryDraft: emptyDraft(),
@@ -157,7 +157,7 @@ export const createDiscoverySlice =
     });
 
     // The saved queries on screen (or kept for the page's return), edited with main's answers.
-    const savedQueries = () => keptQuery<SavedDiscoveryQuery[]>(savedQueriesName, () => get().workspace?.active);
+    const savedQueries = () => keptQuery<SavedDiscoveryQuery[]>(savedQueriesName, shell.activeWorkspace);
     const upsert = (query: SavedDiscoveryQuery) => savedQueries().update((list) => [query, ...list.filter((q) => q.id !== query.id)].sort((a, b) => b.updatedAt - a.updatedAt));
 
     return {
@@ -310,7 +310,7 @@ export const createDiscoverySlice =
         // "Buy anyway": the quote the researcher confirmed before the team database was found away.
         const asked = teamUnreachableConfirmed ? get().discoveryRun : null;
         const quote = asked?.teamAsk ? asked.quote : get().discoveryQuote;
-        const workspace = get().workspace?.active;
+        const workspace = shell.activeWorkspace();
         if (!quote || !workspace || get().discoveryRun?.running) return;
         const checked = checkDraft(get().discoveryDraft);
         if (!checked.ok) return void set({ discoveryErrors: checked.errors, discoveryQuote: null });
@@ -355,7 +355,7 @@ export const createDiscoverySlice =
         set({ discoveryResultsVersion: get().discoveryResultsVersion + 1 });
         // Its run history.
         void queries.invalidate([savedQueriesName]);
-        if (!quote.sandbox) void get().refreshPlan();
+        if (!quote.sandbox) void shell.refreshPlan();
       },
 
       async cancelDiscovery() {
