@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { followRuns } from './data/runs';
 import { shell, useShell } from './data/useShell';
 import { useScout } from './store';
 import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
@@ -51,6 +52,7 @@ export function App() {
   }, [page, subpath]);
 
   useEffect(() => {
+    followRuns();
     void shell.start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);

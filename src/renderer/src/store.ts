@@ -3,8 +3,6 @@
 // selections, fetch plans): what main says (the workspace, the plan, the connection…) is the
 // data layer's (data/useShell.ts and the queries).
 import { create, type StateCreator } from 'zustand';
-import type { ScoutClient } from '@shared/contract';
-import { scout as defaultClient } from './data/scoutClient';
 import { pageFromHash, subpathFromHash, type PageId } from './pages';
 import { createAccountsSlice, type AccountsSlice } from './features/accounts/accountsSlice';
 import { createCompareSlice, type CompareSlice } from './features/compare/compareSlice';
@@ -30,12 +28,12 @@ export const createNavigationSlice: Slice<NavigationSlice> = (set) => ({
   },
 });
 
-export function createScoutStore(client: ScoutClient = defaultClient) {
+export function createScoutStore() {
   return create<ScoutStore>()((...a) => ({
     ...createNavigationSlice(...a),
-    ...createAccountsSlice(client)(...a),
+    ...createAccountsSlice(...a),
     ...createCompareSlice(...a),
-    ...createDiscoverySlice(client)(...a),
+    ...createDiscoverySlice(...a),
   }));
 }
 

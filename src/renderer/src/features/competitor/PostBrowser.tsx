@@ -5,6 +5,7 @@
 // reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters
 // show, in their order, written by main from the cache.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fetchThroughAddFlow } from '../../data/runs';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
@@ -197,7 +198,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   // Fetching goes through Add accounts, so these accounts are quoted, confirmed and worded
   // exactly as anywhere else (unlocked elsewhere, free within a year, at most …).
   const fetchReports = () => {
-    const refused = useScout.getState().fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
+    const refused = fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
     if (refused) setStatus(refused);
   };
 

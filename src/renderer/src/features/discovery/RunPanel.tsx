@@ -3,6 +3,7 @@
 // "Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 37 left". Then the run,
 // page by page, with Cancel; what it did and spent when it ends.
 import { useId } from 'react';
+import { cancelDiscovery, quoteDiscovery, runDiscovery } from '../../data/runs';
 import { useShell } from '../../data/useShell';
 import { DISCOVERY_MAX_PAGE } from '@shared/discovery';
 import { ConfirmSpend, formatCount, plural, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
@@ -17,10 +18,10 @@ export function RunPanel({ valid }: { valid: boolean }) {
   const quote = useScout((s) => s.discoveryQuote);
   const quoting = useScout((s) => s.discoveryQuoting);
   const run = useScout((s) => s.discoveryRun);
-  const quoteRun = useScout((s) => s.quoteDiscovery);
+  const quoteRun = quoteDiscovery;
   const clearQuote = useScout((s) => s.clearDiscoveryQuote);
-  const start = useScout((s) => s.runDiscovery);
-  const cancel = useScout((s) => s.cancelDiscovery);
+  const start = runDiscovery;
+  const cancel = cancelDiscovery;
   const dismiss = useScout((s) => s.dismissDiscoveryRun);
   const left = useShell((s) => s.plan?.plan?.discovery.requests ?? null);
   const sandbox = useScout((s) => s.discoveryDraft.sandbox);
