@@ -1,6 +1,7 @@
 // The renderer reaches main one way: through data/. A page reads with useScoutQuery, writes with
 // useScoutMutation and follows pushed progress with useProgress; none keeps a `let live` guard,
-// subscribes to main's events itself or touches window.scout. This reads every renderer source
+// subscribes to main's events itself or touches window.scout. The zustand store and its slices
+// hold UI state only (drafts, selections, fetch plans): they never call main. This reads every renderer source
 // (TypeScript's own parser, so comments and strings do not count) and holds those rules.
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,9 @@ const directCallsLeft: Record<string, number> = {
   'shared/ui/openOutside.ts': 1,
 };
 
+/** The zustand store and its slices: UI state only. */
+const isSlice = (path: string) => path === 'store.ts' || /^features\/.+Slice\.ts$/.test(path);
+
 describe('the renderer’s one data layer', () => {
   it('reads every renderer source', () => {
     expect(files.some((f) => f.path === 'data/useScoutQuery.ts')).toBe(true);
@@ -94,6 +98,17 @@ describe('the renderer’s one data layer', () => {
   it('pages follow main’s events through useProgress or a query’s refreshOn, not scout.on', () => {
     const subscribing = outsideData.filter((f) => nodesOf(f).some((n) => clientCall(n)?.method === 'on')).map((f) => f.path);
     expect(subscribing).toEqual([]);
+  });
+
+  it('the store and its slices hold UI state: none calls main, listens to it or holds a client', () => {
+    const slices = files.filter((f) => isSlice(f.path));
+    expect(slices.map((f) => f.path)).toEqual(expect.arrayContaining(['store.ts', 'features/accounts/accountsSlice.ts', 'features/discovery/discoverySlice.ts']));
+    const calling = slices.flatMap((f) =>
+      nodesOf(f)
+        .filter((n) => clientCall(n) !== null || (ts.isIdentifier(n) && n.text === 'ScoutClient') || (ts.isPropertyAccessExpression(n) && n.name.text === 'scout' && ts.isIdentifier(n.expression) && n.expression.text === 'window'))
+        .map((n) => `${f.path}: ${n.getText().slice(0, 60)}`),
+    );
+    expect(calling, 'a slice calls main: move the call into data/ (a query, a mutation, or data/runs.ts)').toEqual([]);
   });
 
   it('calls of the client outside the data hooks only go down', () => {
