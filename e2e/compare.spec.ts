@@ -359,6 +359,8 @@ test('the followers chart draws as counted, as growth from 100 or on a log scale
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [1100, 1920]) {
       await page.emulateMedia({ colorScheme: scheme });
+      // The open chart follows the switch (its grid and axes drawn in the scheme's colours).
+      await expect(chart).toHaveAttribute('data-scheme', scheme);
       await page.setViewportSize({ width, height: 1000 });
       await followers.scrollIntoViewIfNeeded();
       await followers.screenshot({ path: testInfo.outputPath(`followers-growth-${width}-${scheme}.png`) });

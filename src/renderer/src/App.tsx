@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { followRuns } from './data/runs';
+import { shell, useShell } from './data/useShell';
 import { useScout } from './store';
 import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
 import { AccountsPage, reportViewCode } from './features/accounts/AccountsPage';
@@ -40,8 +42,8 @@ const CampaignsPage = lazy(() => pageCode.campaigns().then((m) => ({ default: m.
 export function App() {
   const page = useScout((s) => s.page);
   const navigate = useScout((s) => s.navigate);
-  const ready = useScout((s) => s.ready);
-  const fatalError = useScout((s) => s.fatalError);
+  const ready = useShell((s) => s.ready);
+  const fatalError = useShell((s) => s.fatalError);
   const subpath = useScout((s) => s.subpath);
   const mainRef = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
@@ -52,7 +54,8 @@ export function App() {
   }, [page, subpath]);
 
   useEffect(() => {
-    void useScout.getState().start();
+    followRuns();
+    void shell.start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
     // Ctrl+0…9 (Cmd on macOS) jumps to a page from anywhere.
