@@ -2,6 +2,7 @@
 // creators with what each agreed and is paid, and its plan forecast from the cache (never a paid
 // call), frozen when the campaign starts. Not shared with the team yet: the page says so.
 import { useScout } from '../../store';
+import { useShell } from '../../data/useShell';
 import { ErrorState } from '../../shared/ui';
 import { CampaignList } from './CampaignList';
 import { CampaignDetail } from './CampaignDetail';
@@ -9,7 +10,7 @@ import { CampaignEditor } from './CampaignEditor';
 
 export function CampaignsPage() {
   const subpath = useScout((s) => s.subpath);
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   const part = subpath[0];
   const id = part !== undefined && /^\d+$/.test(part) ? Number(part) : null;
   const isNew = part === 'new';
