@@ -22,8 +22,8 @@ const apiCalls = () => [...h.sim.state.calls.values()].reduce((a, b) => a + b, 0
 /** The PDF's text as poppler reads it, in reading order, spaces collapsed. */
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 const pdfPages = (file: string) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-/** What the standard PDF fonts write for the page's typographic signs (clientReportPdf.ts winAnsi). */
-const asWritten = (text: string) => text.replace(/\u2212/g, '-');
+/** The page's text as the PDF writes it: as it is (clientReportPdf.ts embeds Unicode fonts). */
+const asWritten = (text: string) => text;
 
 describe('client report (Scout’s own PDF of one account, from the cache)', () => {
   it('is made offline with no API call and no ledger row, carries the report’s figures, the agency and the note, and is kept in the Archive', async () => {

@@ -52,7 +52,20 @@ describe('packaging configuration (electron-builder.yml)', () => {
     expect(config.afterPack).toBe('./scripts/afterPack.mjs');
     expect(fs.existsSync(path.join(root, config.afterPack as string))).toBe(true);
     // Validation normalises the list into one { filter } set.
-    expect(config.files).toEqual([{ filter: ['out/**', '!out/main/serve.js', '!out/**/*.map', 'package.json'] }]);
+    expect(config.files).toEqual([
+      {
+        filter: [
+          'out/**',
+          '!out/main/serve.js',
+          '!out/**/*.map',
+          'package.json',
+          '!node_modules/@expo-google-fonts/*/{100,200,300,500,600,800,900}*/**',
+          '!node_modules/@expo-google-fonts/*/*_Italic/**',
+          '!node_modules/@expo-google-fonts/{noto-sans-jp,noto-sans-kr,noto-sans-sc,noto-emoji}/700Bold/**',
+          '!node_modules/@expo-google-fonts/**/*.png',
+        ],
+      },
+    ]);
     // Native modules are rebuilt for Electron only when they are production dependencies.
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       main: string;

@@ -69,8 +69,8 @@ describe('client report content', () => {
         expect(pages, network).toBeGreaterThan(1);
         expect(text, network).toContain('Prepared Jan 16, 2026\n');
         expect(text, network).not.toContain('Researcher’s note');
-        for (const h of content.headline) expect(text, `${network}: ${h.label}`).toContain(`${h.value.replace(/\u2212/g, '-')}`);
-        for (const { chart } of content.charts) expect(text.replace(/\s+/g, ' '), `${network}: ${chart.title}`).toContain(chart.title.replace(/\u2212/g, '-'));
+        for (const h of content.headline) expect(text, `${network}: ${h.label}`).toContain(h.value);
+        for (const { chart } of content.charts) expect(text.replace(/\s+/g, ' '), `${network}: ${chart.title}`).toContain(chart.title);
         expect(text, network).toContain(`Page ${pages} of ${pages}`);
       }
     } finally {
@@ -78,18 +78,63 @@ describe('client report content', () => {
     }
   });
 
-  it('writes a name the standard fonts lack by its handle, and other text with a stand-in, never failing', async () => {
+  it('writes every script a creator writes in as it is (name, agency, note): no "?", no handle, fonts embedded subset', async () => {
     const dir = tempDir('scout-client-draw-');
     try {
-      const content = { ...clientReportContent(cached(sampleParsedReport('instagram', 'natgeo', NOW), 'natgeo')), title: 'Нэшнл Джиографик' };
-      const bytes = await drawClientReport({ brand: { name: 'Agence Éclair 東京', accent: '#2f5fd0' }, logoPng: null, content, note: 'Привет − a note in two scripts.', reportDate: 'Jan 15, 2026', preparedDate: 'Jan 16, 2026' });
+      const samples = {
+        japanese: '東京カメラ部のひとこと',
+        korean: '김민지의 하루',
+        chinese: '李子柒的美食日记',
+        arabic: 'مطبخ سارة',
+        hebrew: 'המטבח של דנה',
+        russian: 'Кухня Маши',
+        thai: 'ครัวคุณแม่',
+        emoji: 'Cooking 🍳🔥',
+      };
+      const title = `${samples.japanese} ${samples.emoji}`;
+      const content = { ...clientReportContent(cached(sampleParsedReport('instagram', 'natgeo', NOW), 'natgeo')), title };
+      const note = Object.entries(samples).map(([script, words]) => `${script}: ${words}`).join('\n\n') + '\n\nمطبخ سارة ٢٠٢٦';
+      const bytes = await drawClientReport({ brand: { name: 'Agence Éclair 東京 − Kyiv Київ', accent: '#2f5fd0' }, logoPng: null, content, note, reportDate: 'Jan 15, 2026', preparedDate: 'Jan 16, 2026' });
       const file = path.join(dir, 'scripts.pdf');
       fs.writeFileSync(file, bytes);
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-      expect(text).toContain('Client report: @natgeo');
-      expect(text).not.toContain('????? ??????????');
-      expect(text).toContain('Agence Éclair ??');
-      expect(text).toContain('?????? - a note in two scripts.');
+      // poppler marks right-to-left runs with embedding controls; the words between them are what counts.
+      const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e\u200e\u200f]/g, '');
+      expect(text).not.toContain('?');
+      expect(text).toContain(`Client report: ${samples.japanese}`);
+      expect(text).not.toContain('@natgeo - ');
+      expect(text).toContain('Agence Éclair 東京 − Kyiv Київ');
+      // poppler orders the words of a right-to-left run in a left-to-right line its own way: the
+      // words are checked, their order on the page was looked at (pdftoppm).
+      for (const [script, words] of Object.entries(samples)) {
+        if (script === 'arabic' || script === 'hebrew') for (const word of words.split(' ')) expect(text, script).toContain(word);
+        else expect(text, script).toContain(`${script}: ${words}`);
+      }
+      // A right-to-left paragraph: its words right to left, its Arabic-Indic year left to right.
+      expect(text).toMatch(/^٢٠٢٦ سارة مطبخ$|^مطبخ سارة ٢٠٢٦$/m);
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(info).toMatch(/^Title:\s+Client report: 東京カメラ部のひとこと Cooking 🍳🔥$/m);
+      // Each script's Noto font is embedded, and subset (the CJK fonts are megabytes whole).
+      const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+      for (const name of ['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansJP', 'NotoSansKR', 'NotoSansSC', 'NotoSansArabic', 'NotoSansHebrew', 'NotoSansThai', 'NotoEmoji']) expect(fonts, name).toContain(name);
+      // Embedded with a Unicode map (poppler's "sub" column wants a name prefix pdf-lib does not write).
+      for (const row of fonts.split('\n').slice(2).filter(Boolean)) expect(row, row).toMatch(/Identity-H\s+yes\s+(yes|no)\s+yes\s/);
+      // Subset: the Japanese, Korean and Chinese fonts alone are 22 MB whole.
+      expect(bytes.length).toBeLessThan(300_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('embeds only the fonts a report needs: a Latin report carries no CJK, Arabic or emoji font', async () => {
+    const content = clientReportContent(cached(sampleParsedReport('youtube', 'mkbhd', NOW), 'mkbhd'));
+    const bytes = await drawClientReport({ brand: NO_AGENCY, logoPng: null, content, note: 'Café visuals − worked best.', reportDate: 'Jan 15, 2026', preparedDate: 'Jan 16, 2026' });
+    const dir = tempDir('scout-client-draw-');
+    try {
+      const file = path.join(dir, 'latin.pdf');
+      fs.writeFileSync(file, bytes);
+      const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+      expect(fonts).toContain('NotoSans-Regular');
+      expect(fonts).not.toMatch(/NotoSans(JP|KR|SC|Arabic|Hebrew|Thai)|NotoEmoji/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

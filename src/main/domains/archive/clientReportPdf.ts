@@ -3,12 +3,11 @@
 // growth, audience and content charts, drawn with pdf-lib's own lines, rectangles and circles.
 // Every page has a footer with its number. Pure: content in, bytes out; no network, no files.
 //
-// Text: the PDF's standard fonts (Helvetica) hold only the WinAnsi characters (Latin, with
-// accents). `winAnsi` keeps what they hold, writes typographic signs they lack as their nearest
-// (− as -, narrow spaces as spaces), strips accents a font lacks (decomposing), and writes any
-// other character (Cyrillic, CJK, Arabic, emoji…) as '?'. A name with such letters is written as
-// its handle instead (usernames are Latin), so a cover never shows a row of question marks.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+// Text: every script a creator writes in (platform/pdf/pdfText.ts: Noto fonts embedded subset,
+// a font per run of text, right-to-left runs ordered by the bidi algorithm), so a name in
+// Japanese, Arabic or with emoji is written as it is, never as '?' or as its handle.
+import { PDFDocument, rgb, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import { PdfText } from '../../platform/pdf/pdfText';
 import type { AgencyBrand } from '@shared/agency';
 import { CLIENT_SECTION_TITLES, clientReportSections, type ClientChart, type ClientReportContent } from '@shared/clientReport';
 
@@ -30,49 +29,6 @@ const INK = rgb(0.12, 0.13, 0.16);
 const MUTED = rgb(0.4, 0.42, 0.47);
 const RULE = rgb(0.82, 0.84, 0.88);
 
-const REPLACEMENTS: Record<string, string> = {
-  '\u2212': '-',
-  '\u2009': ' ',
-  '\u202f': ' ',
-  '\u00a0': ' ',
-  '\u2002': ' ',
-  '\u2003': ' ',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u00d7': 'x',
-};
-
-/** Text the standard fonts can write (see the top of this file). */
-export function winAnsi(text: string, font: PDFFont): string {
-  const has = charset(font);
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (has.has(code)) out += ch;
-    else if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
-    else if (ch === '\n' || ch === '\t') out += ' ';
-    else {
-      const bare = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += bare !== '' && [...bare].every((c) => has.has(c.codePointAt(0)!)) ? bare : '?';
-    }
-  }
-  return out;
-}
-
-/** Whether every letter of `text` is one the standard fonts hold (accents stripped count). */
-export function fitsWinAnsi(text: string, font: PDFFont): boolean {
-  return !winAnsi(text, font).includes('?') || text.includes('?');
-}
-
-const charsets = new WeakMap<PDFFont, Set<number>>();
-function charset(font: PDFFont): Set<number> {
-  let set = charsets.get(font);
-  if (!set) charsets.set(font, (set = new Set(font.getCharacterSet())));
-  return set;
-}
-
 function hexColor(hex: string): RGB {
   const n = Number.parseInt(hex.slice(1), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
@@ -83,29 +39,23 @@ function tint(color: RGB, amount: number): RGB {
   return rgb(color.red + (1 - color.red) * amount, color.green + (1 - color.green) * amount, color.blue + (1 - color.blue) * amount);
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 /** Draws the whole report; returns the PDF's bytes. */
 export async function drawClientReport(input: ClientReportDrawing): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  // Every text the report draws, so the document embeds the fonts of the scripts it holds.
+  const t = await PdfText.create(doc, [JSON.stringify(input.content), input.note, input.brand.name, input.reportDate, input.preparedDate, '…’—'].join('\n'));
   const accent = hexColor(input.brand.accent);
   const logo = input.logoPng ? await doc.embedPng(input.logoPng) : null;
   const { content } = input;
   const agency = input.brand.name.trim();
-  // A name the fonts cannot write is shown by its handle (see the top of this file).
-  const accountName = fitsWinAnsi(content.title, fonts.bold) ? content.title : content.handle;
-  const title = `Client report: ${accountName}`;
-  doc.setTitle(winAnsi(title, fonts.regular));
-  if (agency) doc.setAuthor(winAnsi(agency, fonts.regular));
+  const accountName = content.title.trim() || content.handle;
+  doc.setTitle(`Client report: ${accountName}`);
+  if (agency) doc.setAuthor(agency);
   doc.setCreator('Scout Workbench');
   doc.setProducer('Scout Workbench (pdf-lib)');
-  doc.setSubject(winAnsi(`${content.handle} on ${content.network}, report data of ${input.reportDate}`, fonts.regular));
+  doc.setSubject(`${content.handle} on ${content.network}, report data of ${input.reportDate}`);
 
-  const w = new Writer(doc, fonts, accent);
+  const w = new Writer(doc, t, accent);
 
   // ---- cover
   const cover = w.page;
@@ -117,17 +67,17 @@ export async function drawClientReport(input: ClientReportDrawing): Promise<Uint
     y -= box.height + 16;
   }
   if (agency) {
-    y = w.text(agency, { x: MARGIN, y, size: 16, font: fonts.bold, color: INK, width: A4[0] - 2 * MARGIN });
+    y = w.text(agency, { x: MARGIN, y, size: 16, bold: true, color: INK, width: A4[0] - 2 * MARGIN });
   }
   y = Math.min(y, A4[1] * 0.62);
   cover.drawRectangle({ x: MARGIN, y: y - 4, width: 56, height: 4, color: accent });
   y -= 28;
-  y = w.text('Client report', { x: MARGIN, y, size: 13, font: fonts.regular, color: MUTED });
-  y = w.text(accountName, { x: MARGIN, y: y - 6, size: 30, font: fonts.bold, color: INK, width: A4[0] - 2 * MARGIN, lineGap: 6 });
-  y = w.text(`${content.handle} on ${content.network}`, { x: MARGIN, y: y - 4, size: 14, font: fonts.regular, color: INK });
+  y = w.text('Client report', { x: MARGIN, y, size: 13, color: MUTED });
+  y = w.text(accountName, { x: MARGIN, y: y - 6, size: 30, bold: true, color: INK, width: A4[0] - 2 * MARGIN, lineGap: 6 });
+  y = w.text(`${content.handle} on ${content.network}`, { x: MARGIN, y: y - 4, size: 14, color: INK });
   y -= 20;
-  y = w.text(`Report data of ${input.reportDate}`, { x: MARGIN, y, size: 11, font: fonts.regular, color: MUTED });
-  w.text(`Prepared ${input.preparedDate}${agency ? ` by ${agency}` : ''}`, { x: MARGIN, y: y - 2, size: 11, font: fonts.regular, color: MUTED, width: A4[0] - 2 * MARGIN });
+  y = w.text(`Report data of ${input.reportDate}`, { x: MARGIN, y, size: 11, color: MUTED });
+  w.text(`Prepared ${input.preparedDate}${agency ? ` by ${agency}` : ''}`, { x: MARGIN, y: y - 2, size: 11, color: MUTED, width: A4[0] - 2 * MARGIN });
 
   // ---- headline figures
   w.newPage();
@@ -144,9 +94,9 @@ export async function drawClientReport(input: ClientReportDrawing): Promise<Uint
       const x = MARGIN + j * (cardWidth + gap);
       w.page.drawRectangle({ x, y: top - cardHeight, width: cardWidth, height: cardHeight, borderColor: RULE, borderWidth: 0.75 });
       w.page.drawRectangle({ x, y: top - cardHeight, width: 3, height: cardHeight, color: accent });
-      w.text(h.label, { x: x + 10, y: top - 8, size: 9, font: fonts.regular, color: MUTED, width: cardWidth - 16, maxLines: 1 });
-      w.text(h.value, { x: x + 10, y: top - 24, size: 17, font: fonts.bold, color: INK, width: cardWidth - 16, maxLines: 1 });
-      w.text(h.period, { x: x + 10, y: top - 48, size: 8, font: fonts.regular, color: MUTED, width: cardWidth - 16, maxLines: 1 });
+      w.text(h.label, { x: x + 10, y: top - 8, size: 9, color: MUTED, width: cardWidth - 16, maxLines: 1 });
+      w.text(h.value, { x: x + 10, y: top - 24, size: 17, bold: true, color: INK, width: cardWidth - 16, maxLines: 1 });
+      w.text(h.period, { x: x + 10, y: top - 48, size: 8, color: MUTED, width: cardWidth - 16, maxLines: 1 });
     });
     w.y = top - cardHeight - gap;
   }
@@ -171,8 +121,8 @@ export async function drawClientReport(input: ClientReportDrawing): Promise<Uint
     w.heading('More about the account');
     for (const fact of content.facts) {
       w.need(16);
-      w.text(fact.label, { x: MARGIN, y: w.y, size: 9, font: fonts.regular, color: MUTED, width: 170, maxLines: 1 });
-      w.y = Math.min(w.y - 14, w.text(fact.value, { x: MARGIN + 180, y: w.y, size: 10, font: fonts.regular, color: INK, width: A4[0] - 2 * MARGIN - 180 }) - 4);
+      w.text(fact.label, { x: MARGIN, y: w.y, size: 9, color: MUTED, width: 170, maxLines: 1 });
+      w.y = Math.min(w.y - 14, w.text(fact.value, { x: MARGIN + 180, y: w.y, size: 10, color: INK, width: A4[0] - 2 * MARGIN - 180 }) - 4);
     }
   }
 
@@ -180,10 +130,9 @@ export async function drawClientReport(input: ClientReportDrawing): Promise<Uint
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     page.drawLine({ start: { x: MARGIN, y: FOOTER }, end: { x: A4[0] - MARGIN, y: FOOTER }, thickness: 0.5, color: RULE });
-    const left = winAnsi([agency, `Client report: ${accountName}`].filter(Boolean).join(' - '), fonts.regular);
-    page.drawText(clip(left, fonts.regular, 8, A4[0] - 2 * MARGIN - 80), { x: MARGIN, y: FOOTER - 12, size: 8, font: fonts.regular, color: MUTED });
-    const number = `Page ${i + 1} of ${pages.length}`;
-    page.drawText(number, { x: A4[0] - MARGIN - fonts.regular.widthOfTextAtSize(number, 8), y: FOOTER - 12, size: 8, font: fonts.regular, color: MUTED });
+    const left = [agency, `Client report: ${accountName}`].filter(Boolean).join(' - ');
+    t.draw(page, t.clip(left, { size: 8 }, A4[0] - 2 * MARGIN - 80), { x: MARGIN, y: FOOTER - 12, size: 8, color: MUTED });
+    t.draw(page, `Page ${i + 1} of ${pages.length}`, { x: A4[0] - MARGIN, y: FOOTER - 12, size: 8, color: MUTED, align: 'right' });
   });
   return doc.save();
 }
@@ -193,36 +142,12 @@ function fit(image: PDFImage, maxWidth: number, maxHeight: number) {
   return { width: image.width * scale, height: image.height * scale };
 }
 
-/** `text` cut with an ellipsis to fit `width`. */
-function clip(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
-
-/** Words wrapped to `width`; a word longer than a line is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) line = next;
-    else {
-      if (line) lines.push(line);
-      line = font.widthOfTextAtSize(word, size) <= width ? word : clip(word, font, size, width);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 interface TextOptions {
   x: number;
   /** The top of the first line. */
   y: number;
   size: number;
-  font: PDFFont;
+  bold?: boolean;
   color: RGB;
   width?: number;
   maxLines?: number;
@@ -236,7 +161,7 @@ class Writer {
 
   constructor(
     private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
+    readonly t: PdfText,
     readonly accent: RGB,
   ) {
     this.page = doc.addPage(A4);
@@ -256,16 +181,16 @@ class Writer {
 
   /** Writes text (wrapped to `width` when given) with its top at `y`; returns the y under it. */
   text(raw: string, o: TextOptions): number {
-    const text = winAnsi(raw, o.font);
-    let lines = o.width ? wrap(text, o.font, o.size, o.width) : [text];
+    const style = { size: o.size, bold: o.bold };
+    let lines = o.width ? this.t.wrap(raw, style, o.width) : [raw];
     if (o.maxLines && lines.length > o.maxLines) {
       lines = lines.slice(0, o.maxLines);
-      lines[o.maxLines - 1] = clip(`${lines[o.maxLines - 1]}…`, o.font, o.size, o.width ?? Infinity);
+      lines[o.maxLines - 1] = this.t.clip(`${lines[o.maxLines - 1]}…`, style, o.width ?? Infinity);
     }
     const lineHeight = o.size * 1.25 + (o.lineGap ?? 0);
     let y = o.y;
     for (const line of lines) {
-      this.page.drawText(line, { x: o.x, y: y - o.size, size: o.size, font: o.font, color: o.color });
+      this.t.draw(this.page, line, { x: o.x, y: y - o.size, size: o.size, bold: o.bold, color: o.color, width: o.width, align: 'auto' });
       y -= lineHeight;
     }
     return y;
@@ -274,16 +199,16 @@ class Writer {
   /** A section heading, kept with at least `keep` points of what follows. */
   heading(text: string, keep = 60) {
     this.need(28 + keep);
-    this.y = this.text(text, { x: MARGIN, y: this.y, size: 15, font: this.fonts.bold, color: INK });
+    this.y = this.text(text, { x: MARGIN, y: this.y, size: 15, bold: true, color: INK });
     this.page.drawLine({ start: { x: MARGIN, y: this.y + 2 }, end: { x: A4[0] - MARGIN, y: this.y + 2 }, thickness: 0.75, color: this.accent });
     this.y -= 10;
   }
 
   paragraph(text: string, color: RGB) {
-    const lines = wrap(winAnsi(text, this.fonts.regular), this.fonts.regular, 10.5, A4[0] - 2 * MARGIN);
-    for (const line of lines) {
+    const width = A4[0] - 2 * MARGIN;
+    for (const line of this.t.wrap(text, { size: 10.5 }, width)) {
       this.need(14);
-      this.page.drawText(line, { x: MARGIN, y: this.y - 10.5, size: 10.5, font: this.fonts.regular, color });
+      this.t.draw(this.page, line, { x: MARGIN, y: this.y - 10.5, size: 10.5, color, width, align: 'auto' });
       this.y -= 14;
     }
     this.y -= 6;
@@ -293,11 +218,10 @@ class Writer {
 const PLOT_HEIGHT = 150;
 
 function drawChart(w: Writer, chart: ClientChart) {
-  const { regular, bold } = w.fonts;
   const width = A4[0] - 2 * MARGIN;
   const height = chart.kind === 'bars' ? 22 + chart.items.length * 15 : 22 + PLOT_HEIGHT + 24;
   w.need(height + 14);
-  w.y = w.text(chart.title, { x: MARGIN, y: w.y, size: 11, font: bold, color: INK, width, maxLines: 1 }) - 6;
+  w.y = w.text(chart.title, { x: MARGIN, y: w.y, size: 11, bold: true, color: INK, width, maxLines: 1 }) - 6;
   const page = w.page;
   if (chart.kind === 'bars') {
     const labelWidth = 150;
@@ -306,10 +230,10 @@ function drawChart(w: Writer, chart: ClientChart) {
     const max = Math.max(...chart.items.map((i) => Math.abs(i.value)), 0) || 1;
     for (const item of chart.items) {
       const top = w.y;
-      w.text(item.label, { x: MARGIN, y: top, size: 9, font: regular, color: INK, width: labelWidth - 6, maxLines: 1 });
+      w.text(item.label, { x: MARGIN, y: top, size: 9, color: INK, width: labelWidth - 6, maxLines: 1 });
       page.drawRectangle({ x: MARGIN + labelWidth, y: top - 10, width: barWidth, height: 9, color: tint(w.accent, 0.88) });
       page.drawRectangle({ x: MARGIN + labelWidth, y: top - 10, width: Math.max(0.5, (barWidth * Math.abs(item.value)) / max), height: 9, color: item.value < 0 ? MUTED : w.accent });
-      w.text(item.text, { x: MARGIN + labelWidth + barWidth + 8, y: top, size: 9, font: regular, color: INK, width: textWidth, maxLines: 1 });
+      w.text(item.text, { x: MARGIN + labelWidth + barWidth + 8, y: top, size: 9, color: INK, width: textWidth, maxLines: 1 });
       w.y = top - 15;
     }
     w.y -= 12;
@@ -342,17 +266,14 @@ function drawChart(w: Writer, chart: ClientChart) {
       page.drawCircle({ x: left + (Math.max(0, p.x) / xMax) * (right - left), y: bottom + (Math.max(0, p.y) / yMax) * (top - bottom), size: 1.8, color: w.accent, opacity: 0.7 });
     }
     axisLabels(w, { left, right, top, bottom, high: chart.yHigh, low: '0', from: '0', to: chart.xHigh });
-    w.text(`Across: ${chart.xLabel}. Up: ${chart.yLabel}.`, { x: left, y: bottom - 18, size: 8, font: regular, color: MUTED, width: right - left - 80, maxLines: 1 });
+    w.text(`Across: ${chart.xLabel}. Up: ${chart.yLabel}.`, { x: left, y: bottom - 18, size: 8, color: MUTED, width: right - left - 80, maxLines: 1 });
   }
   w.y = bottom - 32;
 }
 
 function axisLabels(w: Writer, a: { left: number; right: number; top: number; bottom: number; high: string; low: string; from: string; to: string }) {
-  const { regular } = w.fonts;
-  const size = 8;
-  const put = (raw: string, x: number, y: number, align: 'left' | 'right') => {
-    const text = winAnsi(raw, regular);
-    w.page.drawText(text, { x: align === 'right' ? x - regular.widthOfTextAtSize(text, size) : x, y, size, font: regular, color: MUTED });
+  const put = (text: string, x: number, y: number, align: 'left' | 'right') => {
+    w.t.draw(w.page, text, { x, y, size: 8, color: MUTED, align });
   };
   put(a.high, a.left - 4, a.top - 3, 'right');
   put(a.low, a.left - 4, a.bottom - 3, 'right');
