@@ -22,6 +22,11 @@ const systemPackages = {
   'fonts-dejavu-core': 'the font LibreOffice prints a workbook in when Carlito is missing (tests)',
   'fonts-droid-fallback': 'CJK names in the printed workbooks (tests)',
   'fonts-lohit-deva': 'Devanagari names in the printed workbooks (tests)',
+  // Compare's PDF is printed by Chromium (printToPDF) in the system's fonts: on Linux, these
+  // hold what creators write (Arabic, Hebrew, Thai; Japanese, Korean, Chinese; emoji).
+  'fonts-noto-core': 'Arabic, Hebrew and Thai names in the PDFs Chromium prints (Compare)',
+  'fonts-noto-cjk': 'Japanese, Korean and Chinese names in the PDFs Chromium prints (Compare)',
+  'fonts-noto-color-emoji': 'emoji in the PDFs Chromium prints (Compare)',
   postgresql: 'a real team database in tests and benchmarks (initdb, pg_ctl)',
 };
 

@@ -13,6 +13,25 @@ import { SHARED_ROWS } from './compareRows';
 import { formatCount, formatMoneyIn, formatNumber, networkLabels, PERIOD_WORDS } from './format';
 import { postsCount, postsWord, readFromText } from './labels';
 
+/** The forecast figures, in the order and words the page, the media plan's sheets and its PDF show them. */
+export type PlanFigureKey = 'views' | 'reach' | 'engagements' | 'costPerView' | 'costPerEngagement' | 'costPerThousandViews' | 'mediaValue';
+export const PLAN_FIGURES: readonly { key: PlanFigureKey; label: string; kind: 'count' | 'money' }[] = [
+  { key: 'views', label: 'Expected views', kind: 'count' },
+  { key: 'reach', label: 'Expected reach', kind: 'count' },
+  { key: 'engagements', label: 'Expected engagements', kind: 'count' },
+  { key: 'costPerView', label: 'Cost per view', kind: 'money' },
+  { key: 'costPerEngagement', label: 'Cost per engagement', kind: 'money' },
+  { key: 'costPerThousandViews', label: 'Cost per 1,000 views', kind: 'money' },
+  { key: 'mediaValue', label: 'Media value', kind: 'money' },
+];
+
+/** The per-post figures each creator's forecast multiplies (the media plan lists them too). */
+export const PER_POST_FIGURES: readonly { key: 'viewsPerPost' | 'reachPerPost' | 'engagementsPerPost'; label: string }[] = [
+  { key: 'viewsPerPost', label: 'Views per post' },
+  { key: 'reachPerPost', label: 'Reach per post' },
+  { key: 'engagementsPerPost', label: 'Engagements per post' },
+];
+
 /** A creator's cached report, as the plan reads it; null when the cache holds none. */
 export interface PlanReport {
   model: ReportModel;

@@ -1,16 +1,20 @@
 // Files Scout writes for a researcher to hand on (sheets of Compare, Discovery, Competitor, Lists
-// and Creators): main reads them from the cache and writes them itself, straight to the file the
+// and Creators; a campaign's media plan as a workbook and a PDF): main reads them from the cache and writes them itself, straight to the file the
 // researcher chose (the desktop app's save dialog) or to a download the browser fetches once
 // (browser mode). No file crosses the IPC boundary; what crosses is what to export, and its progress.
 import type { WorkspaceId } from './workspaces';
 
-export const exportFormats = ['csv', 'xlsx'] as const;
+export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
+
+/** How the export buttons name each form. */
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { xlsx: 'Excel (XLSX)', csv: 'CSV', pdf: 'PDF' };
 
 /** An export's progress, as main writes it (`exports:changed`). */
 export interface ExportProgress {

@@ -98,6 +98,19 @@ export const SHEET_FORMATS = {
   date: 'yyyy-mm-dd',
 } as const;
 
+/**
+ * The Excel format of an amount in `currency`, as formatMoneyIn writes it: its symbol and the
+ * currency's decimals ('"€"#,##0.00', '"¥"#,##0'); an amount below one (a cost per view) to four.
+ */
+export function moneyFormatIn(currency: string, value = 1): string {
+  const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(1);
+  const symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
+  const decimals = parts.find((p) => p.type === 'fraction')?.value.length ?? 0;
+  const small = Math.abs(value) > 0 && Math.abs(value) < 1;
+  const frac = small ? '.00##' : decimals > 0 ? `.${'0'.repeat(decimals)}` : '';
+  return `"${symbol.replace(/"/g, '')}"#,##0${frac}`;
+}
+
 export const LINK_FONT: Partial<ExcelJS.Font> = { underline: true, color: { argb: 'FF1F4E9A' } };
 const SUBTITLE_FONT: Partial<ExcelJS.Font> = sheetFont({ italic: true, color: { argb: 'FF555555' } });
 /** How a figure the report does not have reads in a cell: a word, grey and italic, never 0. */

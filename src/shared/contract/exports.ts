@@ -57,6 +57,8 @@ const exportSubject = z.discriminatedUnion('kind', [
       rows: tickedRows,
     })
     .strict(),
+  /** A campaign's media plan: its creators, agreed posts, fees and every forecast figure with its source (XLSX or PDF). */
+  z.object({ kind: z.literal('campaign'), id: positiveId('A campaign id is a whole number from 1.') }).strict(),
   /** A comparison as the page shows it: its accounts pinned to their snapshots, with notes, for one period. */
   z
     .object({

@@ -31,8 +31,15 @@ export interface ExportPlan {
    */
   rows: number | (() => Promise<number>);
   xlsx(meta: WorkbookMeta): readonly AnyStreamedSheet[];
-  /** The CSV; `meta` names the agency (the comparison's CSV says who prepared it). */
-  csv(meta: WorkbookMeta): AnyStreamedCsv;
+  /** The CSV; `meta` names the agency (the comparison's CSV says who prepared it). Absent: no CSV form. */
+  csv?(meta: WorkbookMeta): AnyStreamedCsv;
+  /** A PDF drawn whole (a media plan: a few pages), branded with the agency's logo. Absent: no PDF form. */
+  pdf?(meta: PdfMeta): Promise<Uint8Array>;
+}
+
+export interface PdfMeta extends WorkbookMeta {
+  /** The agency's logo as PNG, or null. */
+  logoPng: Uint8Array | null;
 }
 
 /** Where an export goes, asked once its file name is known. */
@@ -45,6 +52,8 @@ export type ExportDestination =
 export interface ExportDeps {
   jobs: JobRegistry;
   brand: () => AgencyBrand;
+  /** The agency's logo as PNG (a PDF's cover), or null. */
+  logoPng?: () => Uint8Array | null;
   now?: () => number;
 }
 
@@ -57,6 +66,10 @@ export class ExportService {
 
   /** Writes `plan` as `format` to `destination`, as the job `runId`. */
   save(runId: string, format: ExportFormat, plan: ExportPlan, destination: ExportDestination): Promise<ExportResult> {
+    const formName = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' }[format];
+    if ((format === 'csv' && !plan.csv) || (format === 'pdf' && !plan.pdf)) {
+      return Promise.reject(new ScoutError({ code: 'INVALID_INPUT', message: `${plan.title} has no ${formName} form; export it as Excel (XLSX)${plan.pdf ? ' or PDF' : ''}.` }));
+    }
     return this.deps.jobs.run(exportJob, exportJob.key(runId), `the export of ${plan.describe}`, async (signal) => {
       const fileName = fileNameFor(plan.name, format);
       const report = (phase: 'writing' | 'finished', done: number, total: number, error: unknown = null) =>
@@ -82,7 +95,11 @@ export class ExportService {
       try {
         const meta = { title: plan.title, brand: this.deps.brand(), createdAt: this.now() };
         if (format === 'xlsx') await writeWorkbook(partial, meta, plan.xlsx(meta), work);
-        else await writeCsvFile(partial, plan.csv(meta), work);
+        else if (format === 'pdf') {
+          const bytes = await plan.pdf!({ ...meta, logoPng: this.deps.logoPng?.() ?? null });
+          signal.throwIfAborted();
+          fs.writeFileSync(partial, bytes);
+        } else await writeCsvFile(partial, plan.csv!(meta), work);
         fs.renameSync(partial, target);
       } catch (error) {
         fs.rmSync(partial, { force: true });

@@ -12,7 +12,7 @@ declare module '../context' {
 
 export const exportsDomain = defineDomain<ExportsChannel>({
   name: 'exports',
-  register: (ctx) => ({ services: { exports: new ExportService({ jobs: ctx.jobs, brand: () => ctx.use('agency').brand() }) } }),
+  register: (ctx) => ({ services: { exports: new ExportService({ jobs: ctx.jobs, brand: () => ctx.use('agency').brand(), logoPng: () => ctx.use('agency').logoPng() }) } }),
   handlers: (h) => ({
     // From the cache, written by main: the desktop app asks where, browser mode hands out a download.
     'exports:save': async ({ runId, format, subject }) => {

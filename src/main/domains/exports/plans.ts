@@ -13,6 +13,8 @@ import type { ListsService } from '../lists/listsService';
 import type { CreatorsService } from '../creators/creatorsService';
 import type { CompanionService } from '../reports/companionService';
 import type { AccountNotesService } from '../notes/accountNotesService';
+import type { CampaignsService } from '../campaigns/campaignsService';
+import { mediaPlanSheets } from '../campaigns/mediaPlan';
 import { notesKeyOf, passesNotesFilter, statusRank } from '@shared/workflow';
 import type { Network } from '@shared/reports';
 import { shortlistCsv, shortlistSheet } from '../discovery/shortlistSheets';
@@ -30,6 +32,7 @@ export interface ExportSources {
   creators: CreatorsService;
   companions: CompanionService;
   notes: AccountNotesService;
+  campaigns: CampaignsService;
 }
 
 /** The ticked rows, in the order given; all of them when none is ticked. */
@@ -106,6 +109,22 @@ export function exportPlan(sources: ExportSources, subject: ExportSubject): Expo
       if (creators.length === 0) nothingToExport(search ? 'no creator matches this search' : 'no creators are in the cache');
       const title = search ? `Creators matching “${search}”` : 'Creators';
       return { name: title, title, describe: plural(creators.length, 'creator'), rows: creators.length, xlsx: (meta) => [creatorsSheet(creators, meta)], csv: () => creatorsCsv(creators) };
+    }
+    case 'campaign': {
+      const view = sources.campaigns.get(subject.id);
+      if (!view) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That campaign is no longer saved; it may have been deleted.' });
+      const { campaign, plan } = view;
+      if (plan.creators.length === 0) nothingToExport(`“${campaign.name}” has no creators yet`);
+      const title = `Media plan: ${campaign.name}`;
+      return {
+        name: title,
+        title,
+        describe: `the media plan of ${campaign.name}`,
+        rows: plan.creators.length,
+        xlsx: (meta) => mediaPlanSheets(campaign, plan, meta),
+        // pdf-lib and the fonts are loaded with the first PDF, not at start.
+        pdf: async (meta) => (await import('../campaigns/mediaPlanPdf')).drawMediaPlan({ campaign, plan, brand: meta.brand, logoPng: meta.logoPng, title, createdAt: meta.createdAt }),
+      };
     }
     case 'compare': {
       const snapshots = subject.items.map(({ snapshotId }): SnapshotDetail => {

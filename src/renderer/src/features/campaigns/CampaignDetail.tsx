@@ -4,7 +4,7 @@ import { useScout } from '../../store';
 import { scout } from '../../data/scoutClient';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScoutMutation } from '../../data/useScoutMutation';
-import { ErrorState, formatDate } from '../../shared/ui';
+import { ErrorState, ExportActions, formatDate } from '../../shared/ui';
 import { CampaignEditor } from './CampaignEditor';
 import { PlanView } from './PlanView';
 
@@ -14,6 +14,7 @@ export function CampaignDetail({ id }: { id: number }) {
   const [asking, setAsking] = useState<'start' | 'delete' | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const [justStarted, setJustStarted] = useState(false);
+  const [exported, setExported] = useState<string | null>(null);
   const start = useScoutMutation(() => scout.invoke('campaigns:start', { id }), {
     changes: ['campaigns'],
     onSuccess: () => (setAsking(null), setJustStarted(true)),
@@ -86,6 +87,14 @@ export function CampaignDetail({ id }: { id: number }) {
             </p>
           )
         )}
+      </div>
+      <div className="card campaign-export" data-testid="media-plan-export">
+        <h2>Media plan</h2>
+        <p className="muted">For the client: the saved campaign, its creators with what they agreed and their fees, and every forecast figure with its source and the rates, branded with the agency.</p>
+        <ExportActions subject={() => ({ kind: 'campaign', id })} onStatus={setExported} formats={['xlsx', 'pdf']} disabled={plan.creators.length === 0} testIds={{ xlsx: 'media-plan-xlsx', pdf: 'media-plan-pdf' }} scope={plan.creators.length === 0 ? 'Add creators first.' : undefined} />
+        <p className="muted" role="status" aria-live="polite" data-testid="media-plan-status">
+          {exported}
+        </p>
       </div>
       <PlanView plan={plan} />
       <CampaignEditor key={campaign.updatedAt} campaign={campaign} />

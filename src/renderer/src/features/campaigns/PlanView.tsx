@@ -2,21 +2,13 @@
 // figure and period, or how it was made), or in words why there is none; the media value with
 // the agency's rates beside it.
 import type { CampaignPlan, CreatorPlan, PlanFigure } from '@shared/campaigns';
-import { planBasisText } from '@shared/campaignPlan';
+import { PLAN_FIGURES, planBasisText } from '@shared/campaignPlan';
 import { postsCount } from '@shared/labels';
 import { formatCount, formatDate, formatMoneyIn, plural } from '../../shared/ui';
 
 type Kind = 'count' | 'money';
 
-const rows: { key: keyof CreatorPlan & keyof CampaignPlan['totals']; label: string; kind: Kind }[] = [
-  { key: 'views', label: 'Expected views', kind: 'count' },
-  { key: 'reach', label: 'Expected reach', kind: 'count' },
-  { key: 'engagements', label: 'Expected engagements', kind: 'count' },
-  { key: 'costPerView', label: 'Cost per view', kind: 'money' },
-  { key: 'costPerEngagement', label: 'Cost per engagement', kind: 'money' },
-  { key: 'costPerThousandViews', label: 'Cost per 1,000 views', kind: 'money' },
-  { key: 'mediaValue', label: 'Media value', kind: 'money' },
-];
+const rows = PLAN_FIGURES;
 
 function Figure({ f, kind, currency }: { f: PlanFigure; kind: Kind; currency: string }) {
   if (f.value === null) return <span className="plan-missing">{f.missing}</span>;

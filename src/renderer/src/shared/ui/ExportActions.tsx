@@ -1,10 +1,11 @@
 // The one way a page exports a file: main reads what the page shows from the cache and writes it
 // (the desktop app asks where; browser mode then downloads it once from the address main gives).
-// The page says what to export; this shows "Excel (XLSX)" and "CSV", the progress of a large
+// The page says what to export; this shows "Excel (XLSX)" and "CSV" (or the forms the page names:
+// a media plan's XLSX and PDF), the progress of a large
 // export with Cancel, and hands the outcome back in words for the page's status line.
 import { useRef, useState, type ReactNode } from 'react';
 import type { ExportSubject, RequestOf } from '@shared/contract';
-import type { ExportFormat, ExportResult } from '@shared/exports';
+import { EXPORT_FORMAT_LABELS, type ExportFormat, type ExportResult } from '@shared/exports';
 import { formatCount } from '@shared/format';
 import { scout, ScoutCallError } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
@@ -49,12 +50,14 @@ export interface ExportActionsProps {
   disabled?: boolean;
   /** What the files hold, said beside the buttons ("the selected rows"). */
   scope?: string;
-  testIds?: { xlsx: string; csv: string };
+  testIds?: Partial<Record<ExportFormat, string>>;
+  /** The forms offered, in order (Excel and CSV unless said). */
+  formats?: readonly ExportFormat[];
   /** Another way out of the page beside the two (Compare's PDF). */
   children?: ReactNode;
 }
 
-export function ExportActions({ subject, onStatus, disabled = false, scope, testIds = { xlsx: 'export-xlsx', csv: 'export-csv' }, children }: ExportActionsProps) {
+export function ExportActions({ subject, onStatus, disabled = false, scope, testIds = {}, formats = ['xlsx', 'csv'], children }: ExportActionsProps) {
   const [running, setRunning] = useState<Running | null>(null);
   const runId = useRef<string | null>(null);
 
@@ -88,12 +91,11 @@ export function ExportActions({ subject, onStatus, disabled = false, scope, test
   return (
     <div className="export-actions" role="group" aria-label="Export">
       <span className="muted">Export</span>
-      <button type="button" onClick={() => void run('xlsx')} disabled={disabled || running !== null} data-testid={testIds.xlsx}>
-        {running?.format === 'xlsx' ? 'Writing…' : 'Excel (XLSX)'}
-      </button>
-      <button type="button" onClick={() => void run('csv')} disabled={disabled || running !== null} data-testid={testIds.csv}>
-        {running?.format === 'csv' ? 'Writing…' : 'CSV'}
-      </button>
+      {formats.map((format) => (
+        <button key={format} type="button" onClick={() => void run(format)} disabled={disabled || running !== null} data-testid={testIds[format] ?? `export-${format}`}>
+          {running?.format === format ? 'Writing…' : EXPORT_FORMAT_LABELS[format]}
+        </button>
+      ))}
       {children}
       {scope && !running && <span className="muted">{scope}</span>}
       {/* Shown from the start (the CSS lets it appear only once an export takes a moment), so Cancel is always there. */}
