@@ -10,8 +10,8 @@ import { deliverables } from './fixtures/deliverables';
 import { csvOf } from './sheetFiles';
 
 describe('every CSV Scout writes', () => {
-  it.each(deliverables().map((d) => [d.name, d] as const))('%s: figures as the screen shows them, no raw units', async (name, d) => {
-    const text = await csvOf(d.csv);
+  it.each(deliverables().flatMap((d) => (d.csv ? [[d.name, d.csv] as const] : [])))('%s: figures as the screen shows them, no raw units', async (name, csv) => {
+    const text = await csvOf(csv);
     expect(text.startsWith(BOM)).toBe(true);
     const parsed = Papa.parse<string[]>(text.slice(BOM.length), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
