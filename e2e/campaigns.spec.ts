@@ -1,10 +1,12 @@
 // Campaigns end to end in Chromium: three creators picked from the library, a campaign refused
 // while its window ends before it starts and then created, its plan read from the cache with
 // every figure saying where it comes from (or why it is missing) and the agency's rates beside
-// the media value, then started: the plan says when it was frozen, and reads the same offline
+// the media value, its media plan downloaded as PDF and XLSX and read back, then started: the plan says when it was frozen, and reads the same offline
 // after a reload. Screenshots of the page at 1,100 and 1,920 px, light and dark, are kept with
 // the test's output.
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { addAccounts } from './workspace';
@@ -91,6 +93,26 @@ test('plans a campaign of three creators from the cache and starts it', async ({
   await expect(yt.locator('tr[data-figure="mediaValue"] .plan-missing')).toHaveText('No media rates set for YouTube');
   await expect(plan.getByTestId('plan-total')).toContainText('€4,600.00');
   for (const cell of await plan.locator('td.plan-value').all()) await expect(cell).not.toHaveText(/^(0|€0\.00|—)?$/);
+
+  // The media plan for the client, from the keyboard: the PDF and the workbook, downloaded in
+  // browser mode, each with every creator, the totals and the rates.
+  const exportCard = page.getByTestId('media-plan-export');
+  await exportCard.getByTestId('media-plan-pdf').focus();
+  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(pdfDownload.suggestedFilename()).toMatch(/^Media plan.+Summer glow\.pdf$/);
+  await expect(exportCard.getByTestId('media-plan-status')).toHaveText(/downloaded\.$/);
+  const pdfFile = testInfo.outputPath('media-plan.pdf');
+  await pdfDownload.saveAs(pdfFile);
+  const pdfWords = execFileSync('pdftotext', ['-raw', pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  for (const words of ['Media plan', 'Summer glow', 'Glow Co', '2026-06-01 to 2026-06-30', '@natgeo', '€4,600.00', 'The Instagram report has no average views', 'at €20.00 per 1,000 views + €0.50 per engagement, Instagram rates', 'due 2026-06-10, 2026-06-20']) {
+    expect(pdfWords, words).toContain(words);
+  }
+  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), exportCard.getByTestId('media-plan-xlsx').click()]);
+  expect(xlsxDownload.suggestedFilename()).toMatch(/^Media plan.+Summer glow\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await xlsxDownload.path());
+  expect(book.worksheets.map((w) => w.name)).toEqual(['Creators', 'Figures']);
+  expect(book.getWorksheet('Creators')!.getColumn(1).values.filter(Boolean)).toEqual(expect.arrayContaining(['Total']));
 
   expect(await axeViolations(page)).toEqual([]);
 
