@@ -264,3 +264,22 @@ export function campaignOfFields(fields: Record<string, unknown>, order: readonl
     creators: creatorFields.map((f) => ({ ...campaignCreatorOf(f)!, ...(fields[f] as SharedCreator) })),
   };
 }
+
+/** A campaign's parts in words, by the team's field names (notices, and an editor's "changed meanwhile"). */
+export const campaignPartWords: Readonly<Record<string, string>> = {
+  name: 'the name',
+  client: 'the client',
+  currency: 'the currency',
+  brands: 'the brand’s accounts',
+  match: 'what counts as a campaign post',
+  window: 'the window',
+  basisPeriod: 'the period the plan reads',
+  rates: 'the media rates',
+  started: 'the start and its frozen plan',
+};
+
+/** A part of a campaign in words: a creator's field by the creator's name (`creatorName`). */
+export function campaignPart(field: string, creatorName: (ref: { network: Network; accountKey: string }) => string): string {
+  const ref = campaignCreatorOf(field);
+  return ref ? `what was agreed with ${creatorName(ref)}` : (campaignPartWords[field] ?? 'a part');
+}

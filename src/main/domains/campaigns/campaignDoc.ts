@@ -29,6 +29,7 @@ import {
   campaignCurrencies,
   campaignFields,
   campaignOfFields,
+  campaignPart,
   campaignSources,
   type CampaignInput,
   type CampaignPlan,
@@ -174,22 +175,7 @@ export function campaignAdapter(repo: CampaignsRepository, nameOf: CreatorNamer,
     const ref = campaignCreatorOf(field)!;
     return value?.name ?? nameOf(ref.network, ref.accountKey);
   };
-  const describe = (field: string): string => {
-    const ref = campaignCreatorOf(field);
-    if (ref) return `what was agreed with ${nameOf(ref.network, ref.accountKey)}`;
-    const parts: Record<string, string> = {
-      name: 'the name',
-      client: 'the client',
-      currency: 'the currency',
-      brands: 'the brand’s accounts',
-      match: 'what counts as a campaign post',
-      window: 'the window',
-      basisPeriod: 'the period the plan reads',
-      rates: 'the media rates',
-      started: 'the start and its frozen plan',
-    };
-    return parts[field] ?? 'a part';
-  };
+  const describe = (field: string): string => campaignPart(field, (ref) => nameOf(ref.network, ref.accountKey));
   return {
     kind: 'campaign',
     locals: () => new Map(repo.list().map((c) => [c.id, fieldsOf(c.id)!])),
@@ -244,7 +230,7 @@ export function campaignAdapter(repo: CampaignsRepository, nameOf: CreatorNamer,
     describe,
     title,
     fieldOf(field, fields) {
-      if (campaignCreatorOf(field)) return `what was agreed with ${creatorName(field, fields)} in ${title(fields)}`;
+      if (campaignCreatorOf(field)) return `${campaignPart(field, () => creatorName(field, fields))} in ${title(fields)}`;
       return `${describe(field)} of ${title(fields)}`;
     },
     overruled(state: DocState): Conflict[] {
@@ -262,7 +248,7 @@ export function campaignAdapter(repo: CampaignsRepository, nameOf: CreatorNamer,
     },
     overruledWords(mine: SharedChange, theirs: SharedChange, fields: Fields): string {
       const who = theirs.authorName ?? 'A teammate';
-      const what = campaignCreatorOf(mine.field) ? `what was agreed with ${creatorName(mine.field, { ...fields, [mine.field]: mine.value ?? fields[mine.field] })}` : describe(mine.field);
+      const what = campaignPart(mine.field, () => creatorName(mine.field, { ...fields, [mine.field]: mine.value ?? fields[mine.field] }));
       return `${who} started ${title(fields)} while you were changing ${what}: its plan stays as they froze it, and your change is kept in its history.`;
     },
   };
