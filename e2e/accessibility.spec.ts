@@ -46,7 +46,9 @@ class Scanner {
   constructor(private readonly page: Page) {}
 
   async scan(screen: string, ready: Locator, within?: string) {
-    await expect(ready).toBeVisible();
+    // What a screen waits for can be a call to the API (a report tab's first open fetches its
+    // companion from the simulator): on a busy machine that takes longer than a click's answer.
+    await expect(ready).toBeVisible({ timeout: 30_000 });
     for (const scheme of ['light', 'dark'] as const) {
       await this.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       // Legacy mode runs axe in the page itself; the default runs it in parts and finishes in a

@@ -62,7 +62,10 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   await expect(page.locator('tr[aria-rowindex="5001"][data-testid="post-row"]')).toBeVisible();
   await page.getByTestId('post-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
 
-  // Filter by paid type: fewer posts, every one shown sponsored.
+  // Filter by paid type: its choices in words, not the API's keys; fewer posts, every one shown sponsored.
+  const paidChoices = await page.getByTestId('filter-paid').locator('option').allTextContents();
+  expect(paidChoices).toContain('likely sponsored');
+  expect(paidChoices.filter((choice) => choice.includes('_'))).toEqual([]);
   await page.getByTestId('filter-paid').selectOption('sponsored');
   await expect(count).not.toHaveText('5,000 of 5,000 posts');
   const sponsored = Number((await count.textContent())!.split(' of ')[0]!.replace(/,/g, ''));
@@ -153,10 +156,7 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   await expect(page.getByTestId('analysis')).toHaveAttribute('data-state', '10');
 
   // Offline: the API gone and Work offline; after a reload the analysis and its posts are all there.
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await expect(page.getByTestId('analysis-row')).toHaveCount(1);
   await expect(page.getByTestId('analysis')).toHaveAttribute('data-state', '10');
   await expect(page.getByTestId('posts-complete')).toHaveText('All 5,000 posts are in the cache.');

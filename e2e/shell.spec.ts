@@ -128,6 +128,7 @@ test('every page is reachable from the keyboard', async ({ page, scout }) => {
     ['6', 'Creators'],
     ['7', 'Lists'],
     ['8', 'Tracking'],
+    ['0', 'Campaigns'],
     ['9', 'Settings'],
     ['1', 'Accounts'],
   ] as const) {

@@ -12,12 +12,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { bin, root, run } from './lib.mjs';
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'scout-test-'));
 const keyring = path.join(root, 'scripts/with-keyring.sh');
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's name and first line of error, repeated in the summary: CI shows only the tail. */
+const failures = [];
+
+/** The first line of an error message that says something, without colour codes. */
+function firstLine(message) {
+  const plain = stripVTControlCharacters(String(message ?? ''));
+  return (plain.split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 200);
+}
 
 const hasChrt = spawnSync('sh', ['-c', 'command -v chrt'], { stdio: 'ignore' }).status === 0;
 
@@ -104,6 +113,12 @@ async function unitAndIntegration() {
       (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
     totals.failed += r.numFailedTests + brokenFiles;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failedTests) failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+    }
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   } else {
     totals.failed += 1;
@@ -119,7 +134,21 @@ async function endToEnd() {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
   });
   if (fs.existsSync(playwrightJson)) {
-    const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
+    const s = report.stats;
+    // A file's suite holds its tests and describe blocks; titles are the describe blocks' names.
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue;
+          const error = t.results?.find((r) => r.error)?.error;
+          failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
+    for (const error of report.errors ?? []) failures.push(`Playwright: ${firstLine(error.message)}`);
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
@@ -141,6 +170,7 @@ process.stdout.write('\n━━ summary ━━\n');
 for (const r of results) process.stdout.write(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)\n`);
 process.stdout.write(`all stages: ${Math.round((Date.now() - started) / 1000)} s\n`);
 const anyFailed = results.some((r) => r.code !== 0);
+for (const failure of failures) process.stdout.write(`failed: ${failure}\n`);
 if (anyFailed && totals.failed === 0) totals.failed = 1;
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 fs.rmSync(reports, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { reportsChannels, reportsEvents } from './contract/reports.channels';
 import { ledgerChannels } from './contract/ledger.channels';
 import { notesChannels, notesEvents } from './contract/notes.channels';
 import { compareChannels } from './contract/compare.channels';
+import { campaignsChannels } from './contract/campaigns.channels';
 import { exportsChannels, exportsEvents } from './contract/exports.channels';
 import { trackingChannels, trackingEvents } from './contract/tracking.channels';
 import { competitorChannels, competitorEvents } from './contract/competitor.channels';
@@ -24,6 +25,7 @@ export const channels = [
   ...ledgerChannels,
   ...notesChannels,
   ...compareChannels,
+  ...campaignsChannels,
   ...exportsChannels,
   ...trackingChannels,
   ...competitorChannels,

@@ -291,8 +291,12 @@ export function formatCompareValue(value: CompareValue, unit: CompareUnit): stri
 
 /** For which period a figure of a comparison stands, in words (the Sources sheet's Period, a cell's hover). */
 export function periodText(row: CompareRow, c: number, period: CompareModel['period']): string {
-  if (!row.periodDependent || row.periodSources[c] === null) return 'As fetched';
-  const source = row.periodSources[c];
+  return row.periodDependent ? periodSourceText(row.periodSources[c] ?? null, period) : 'As fetched';
+}
+
+/** For which period a figure read for `period` stands, by where it was read (metricCell's `periodSource`). */
+export function periodSourceText(source: ValueSource | null, period: CompareModel['period']): string {
+  if (source === null || source === 'no-posts') return 'As fetched';
   if (source === 'period') return PERIOD_WORDS[period];
   if (source === '365d') return `365 days (no ${PERIOD_WORDS[period]} figure)`;
   return `Report's headline figure (no ${PERIOD_WORDS[period]} figure)`;

@@ -302,3 +302,14 @@ export const networkLabels: Readonly<Record<Network, string>> = {
 /** A report period in words: '30d' → '30 days'. */
 export const PERIOD_WORDS: Readonly<Record<ComparePeriod, string>> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days' };
 
+
+/**
+ * An amount in a campaign's currency ('€1,250.00', '¥12,000', 'CHF 0.0042'): two decimals (the
+ * currency's own for yen and the like), up to four below one (a cost per view is a fraction of a
+ * cent); '—' for null.
+ */
+export function formatMoneyIn(value: number | null | undefined, currency: string): string {
+  if (!isNumber(value)) return DASH;
+  const small = Math.abs(value) > 0 && Math.abs(value) < 1;
+  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, ...(small ? { minimumFractionDigits: 2, maximumFractionDigits: 4 } : {}) }).format(value);
+}

@@ -130,6 +130,17 @@ export const archiveKindLabels: Readonly<Record<ArchiveKind, string>> = {
 /** What a network's report counts as its posts. */
 const POSTS_WORD: Record<Network, string> = { instagram: 'posts', youtube: 'videos', tiktok: 'posts', twitch: 'streams', twitter: 'tweets', snapchat: 'posts' };
 
+/** What a network counts as its posts: 'posts', 'videos', 'streams'. */
+export function postsWord(network: Network): string {
+  return POSTS_WORD[network] ?? 'posts';
+}
+
+/** What a network counts as its posts, for `n` of them: '1 video', '3 streams'. */
+export function postsCount(network: Network, n: number): string {
+  const word = postsWord(network);
+  return `${formatCount(n)} ${n === 1 ? word.slice(0, -1) : word}`;
+}
+
 /**
  * A figure of a period without posts, in words (src/shared/periodFigures.ts): 'No posts in the
  * last 30 days', 'No videos in the last 7 days'; 'No recent posts' for a report's overall count

@@ -5,6 +5,7 @@ import { agencyDomain } from '../domains/agency';
 import { notesDomain } from '../domains/notes';
 import { reportsDomain } from '../domains/reports';
 import { compareDomain } from '../domains/compare';
+import { campaignsDomain } from '../domains/campaigns';
 import { competitorDomain } from '../domains/competitor';
 import { discoveryDomain } from '../domains/discovery';
 import { listsDomain } from '../domains/lists';
@@ -19,6 +20,7 @@ export const domains = [
   notesDomain,
   reportsDomain,
   compareDomain,
+  campaignsDomain,
   competitorDomain,
   discoveryDomain,
   listsDomain,

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { followRuns } from './data/runs';
+import { shell, useShell } from './data/useShell';
 import { useScout } from './store';
 import { pageFromHash, pages, subpathFromHash, type PageId } from './pages';
 import { AccountsPage, reportViewCode } from './features/accounts/AccountsPage';
@@ -25,6 +27,7 @@ const pageCode = {
   lists: () => import('./features/lists/ListsPage'),
   creators: () => import('./features/creators/CreatorsPage'),
   discovery: () => import('./features/discovery/DiscoveryPage'),
+  campaigns: () => import('./features/campaigns/CampaignsPage'),
 };
 const SettingsPage = lazy(() => pageCode.settings().then((m) => ({ default: m.SettingsPage })));
 const ComparePage = lazy(() => pageCode.compare().then((m) => ({ default: m.ComparePage })));
@@ -34,12 +37,13 @@ const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPag
 const CreatorsPage = lazy(() => pageCode.creators().then((m) => ({ default: m.CreatorsPage })));
 const TrackingPage = lazy(() => pageCode.tracking().then((m) => ({ default: m.TrackingPage })));
 const DiscoveryPage = lazy(() => pageCode.discovery().then((m) => ({ default: m.DiscoveryPage })));
+const CampaignsPage = lazy(() => pageCode.campaigns().then((m) => ({ default: m.CampaignsPage })));
 
 export function App() {
   const page = useScout((s) => s.page);
   const navigate = useScout((s) => s.navigate);
-  const ready = useScout((s) => s.ready);
-  const fatalError = useScout((s) => s.fatalError);
+  const ready = useShell((s) => s.ready);
+  const fatalError = useShell((s) => s.fatalError);
   const subpath = useScout((s) => s.subpath);
   const mainRef = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
@@ -50,14 +54,14 @@ export function App() {
   }, [page, subpath]);
 
   useEffect(() => {
-    void useScout.getState().start();
+    followRuns();
+    void shell.start();
     const onHash = () => useScout.setState({ page: pageFromHash(window.location.hash), subpath: subpathFromHash(window.location.hash) });
     window.addEventListener('hashchange', onHash);
-    // Ctrl+1…9 (Cmd on macOS) jumps to a page from anywhere.
+    // Ctrl+0…9 (Cmd on macOS) jumps to a page from anywhere.
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const index = Number(event.key) - 1;
-      const target = pages[index];
+      const target = pages.find((p) => p.key === event.key);
       if (target) {
         event.preventDefault();
         const same = useScout.getState().page === target.id;
@@ -135,6 +139,8 @@ export function App() {
               <ListsPage />
             ) : page === 'tracking' ? (
               <TrackingPage />
+            ) : page === 'campaigns' ? (
+              <CampaignsPage />
             ) : (
               <CreatorsPage key={page satisfies 'creators'} />
             )}

@@ -1,13 +1,16 @@
+// Each page, in the sidebar's order, with the digit that opens it with Ctrl (Cmd on macOS):
+// Settings keeps 9 at the end of the list; Campaigns, added after it was fixed, has 0.
 export const pages = [
-  { id: 'accounts', label: 'Accounts' },
-  { id: 'compare', label: 'Compare' },
-  { id: 'discovery', label: 'Discovery' },
-  { id: 'competitor', label: 'Competitor analysis' },
-  { id: 'archive', label: 'Archive' },
-  { id: 'creators', label: 'Creators' },
-  { id: 'lists', label: 'Lists' },
-  { id: 'tracking', label: 'Tracking' },
-  { id: 'settings', label: 'Settings' },
+  { id: 'accounts', label: 'Accounts', key: '1' },
+  { id: 'compare', label: 'Compare', key: '2' },
+  { id: 'discovery', label: 'Discovery', key: '3' },
+  { id: 'competitor', label: 'Competitor analysis', key: '4' },
+  { id: 'archive', label: 'Archive', key: '5' },
+  { id: 'creators', label: 'Creators', key: '6' },
+  { id: 'lists', label: 'Lists', key: '7' },
+  { id: 'tracking', label: 'Tracking', key: '8' },
+  { id: 'campaigns', label: 'Campaigns', key: '0' },
+  { id: 'settings', label: 'Settings', key: '9' },
 ] as const;
 
 export type PageId = (typeof pages)[number]['id'];

@@ -13,6 +13,7 @@
 //   ledger      ledger:*, team:spending
 //   notes       notes:*, workflow:*
 //   compare     compare:*
+//   campaigns   campaigns:*
 //   exports     exports:*
 //   tracking    watchlists:*, alerts:*
 //   competitor  competitor:*
@@ -31,6 +32,7 @@ import { reportsOperations, type ReportsEvents } from './reports';
 import { ledgerOperations } from './ledger';
 import { notesOperations, type NotesEvents } from './notes';
 import { compareOperations } from './compare';
+import { campaignsOperations } from './campaigns';
 import { exportsOperations, type ExportsEvents } from './exports';
 import { trackingOperations, type TrackingEvents } from './tracking';
 import { competitorOperations, type CompetitorEvents } from './competitor';
@@ -53,6 +55,7 @@ export const operations = {
   ...ledgerOperations,
   ...notesOperations,
   ...compareOperations,
+  ...campaignsOperations,
   ...exportsOperations,
   ...trackingOperations,
   ...competitorOperations,

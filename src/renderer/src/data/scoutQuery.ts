@@ -112,6 +112,21 @@ export class QueryController<T> {
     this.set({ ...this.state, data: update(shown), dataKey: key });
   }
 
+  /**
+   * Main pushed the answer itself (an event carrying the new value): it replaces what is shown and
+   * the failure before it. An ask on its way goes on (its answer, when it comes, is newer still).
+   */
+  push(data: T, key: QueryKey = []): void {
+    const answers = sameKey(this.state.key, key) ? this.state.answers + 1 : 1;
+    this.set({ ...this.state, data, dataKey: key, failure: null, key, answers });
+  }
+
+  /** A failure told from outside an ask (what shows it is this query's place on screen); the answer stays. */
+  pushFailure(error: unknown, key: QueryKey = []): void {
+    const answers = sameKey(this.state.key, key) ? this.state.answers + 1 : 1;
+    this.set({ ...this.state, failure: { error }, key, answers });
+  }
+
   /** Changes the latest answer in place, whatever it answered (a kept query, edited from a store's action). */
   update(change: (data: T) => T): void {
     if (this.state.data !== undefined) this.set({ ...this.state, data: change(this.state.data) });

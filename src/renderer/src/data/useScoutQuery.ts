@@ -13,8 +13,8 @@
 // The active workspace is part of every query: a switch asks again, and an answer asked in the
 // workspace left behind is dropped. Nothing is asked before the workspace is known.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type DependencyList } from 'react';
-import { useScout } from '../store';
 import { errorMessage, scout, ScoutCallError } from './scoutClient';
+import { shell, useShell } from './useShell';
 import { keptQuery as keptController, listenForRefresh, QueryController, queries, refreshNames, viewOf, type QueryKey, type RefreshOn } from './scoutQuery';
 
 export type { RefreshOn };
@@ -63,7 +63,7 @@ export interface ScoutQuery<T> {
 
 const noTopics: readonly string[] = [];
 
-const activeWorkspace = () => useScout.getState().workspace?.active;
+const activeWorkspace = shell.activeWorkspace;
 
 /** The controller keeping the answers of the query named `name` (keepAs). */
 export function keptQuery<T>(name: string): QueryController<T> {
@@ -72,7 +72,7 @@ export function keptQuery<T>(name: string): QueryController<T> {
 
 export function useScoutQuery<T>(load: () => Promise<T>, deps: DependencyList, options: ScoutQueryOptions = {}): ScoutQuery<T> {
   const { enabled = true, delayMs = 0, keepPrevious = false, refreshOn = [], refreshWhenChanged = [], reads = noTopics, keepAs } = options;
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   const [controller] = useState(() => (keepAs === undefined ? new QueryController<T>(activeWorkspace) : keptQuery<T>(keepAs)));
   const keeps = keepAs !== undefined;
   const state = useSyncExternalStore(controller.subscribe, controller.getState);

@@ -1,5 +1,5 @@
 // The one echarts wrapper: only the chart types Scout uses are bundled (echartsCanvas.ts, loaded
-// with the first chart, so the first page draws without it), the theme follows the OS, the chart
+// with the first chart, so the first page draws without it), the theme follows the OS (live), the chart
 // follows its box's size, and it is disposed with its component. The box is there at once, at its
 // size: nothing moves when the drawing arrives.
 import { useEffect, useRef, useState } from 'react';
@@ -20,10 +20,18 @@ export function Chart({ option, label, height = 260 }: { option: ChartOption; la
     let gone = false;
     let made: ECharts | null = null;
     let observer: ResizeObserver | null = null;
+    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
+    // The OS switched between light and dark while the chart is open: its axes and grid follow.
+    const followScheme = () => {
+      if (!made) return;
+      made.setTheme(scheme?.matches ? 'dark' : 'default');
+      el.dataset.scheme = scheme?.matches ? 'dark' : 'light';
+    };
     void loadEcharts().then((echarts) => {
       if (gone) return;
-      const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
-      made = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
+      made = echarts.init(el, scheme?.matches ? 'dark' : undefined, { renderer: 'canvas' });
+      el.dataset.scheme = scheme?.matches ? 'dark' : 'light';
+      scheme?.addEventListener('change', followScheme);
       // Tests and the page-ready benchmark wait for this: the canvas holds the finished drawing.
       made.on('finished', () => {
         el.dataset.rendered = 'true';
@@ -35,6 +43,7 @@ export function Chart({ option, label, height = 260 }: { option: ChartOption; la
     });
     return () => {
       gone = true;
+      scheme?.removeEventListener('change', followScheme);
       observer?.disconnect();
       made?.dispose();
     };

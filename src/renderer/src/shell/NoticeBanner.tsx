@@ -1,8 +1,8 @@
-import { useScout } from '../store';
+import { shell, useShell } from '../data/useShell';
 
 export function NoticeBanner() {
-  const notices = useScout((s) => s.appInfo?.notices);
-  const dismiss = useScout((s) => s.dismissNotice);
+  const notices = useShell((s) => s.appInfo?.notices);
+  const dismiss = shell.dismissNotice;
   if (!notices?.length) return null;
   return (
     <div className="notices">

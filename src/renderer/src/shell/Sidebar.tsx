@@ -35,7 +35,7 @@ export function Sidebar() {
         <span className="brand-mark">◎</span> Scout
       </div>
       <ul ref={listRef} onKeyDown={onKeyDown}>
-        {pages.map((p, i) => (
+        {pages.map((p) => (
           <li key={p.id}>
             <a
               href={`#/${p.id}`}
@@ -44,11 +44,11 @@ export function Sidebar() {
                 e.preventDefault();
                 navigate(p.id);
               }}
-              title={`${p.label} (${shortcutPrefix}${i + 1})`}
+              title={`${p.label} (${shortcutPrefix}${p.key})`}
             >
               <span>{p.label}</span>
               {p.id === 'tracking' && <UnreadAlerts />}
-              <kbd aria-hidden="true">{i + 1}</kbd>
+              <kbd aria-hidden="true">{p.key}</kbd>
             </a>
           </li>
         ))}

@@ -1,6 +1,6 @@
 // The Team workspace's notices of overtaken edits, live (team:noticesChanged), above every page:
 // Restore it / Dismiss go to main, which answers the notices left.
-import { useScout } from '../store';
+import { useShell } from '../data/useShell';
 import { scout } from '../data/scoutClient';
 import { useScoutQuery } from '../data/useScoutQuery';
 import { useScoutMutation } from '../data/useScoutMutation';
@@ -8,7 +8,7 @@ import { useProgress } from '../data/useProgress';
 import { TeamNoticeList } from './TeamNoticeList';
 
 export function TeamNoticesBanner() {
-  const active = useScout((s) => s.workspace?.active);
+  const active = useShell((s) => s.workspace?.active);
   // Mounted only in the Team workspace: leaving it forgets its notices.
   return active === 'team' ? <TeamNotices /> : null;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { shell, useShell } from '../data/useShell';
 import { useScout } from '../store';
 import { workspaceIds, workspaceLabels, type WorkspaceId } from '@shared/workspaces';
 import { formatAge, formatCount, formatDateTime } from '@shared/format';
@@ -16,8 +17,8 @@ export function TopBar() {
 }
 
 function WorkspaceSwitcher() {
-  const workspace = useScout((s) => s.workspace);
-  const switchWorkspace = useScout((s) => s.switchWorkspace);
+  const workspace = useShell((s) => s.workspace);
+  const switchWorkspace = shell.switchWorkspace;
   return (
     <label className="workspace-switcher">
       <span className="label">Workspace</span>
@@ -52,11 +53,11 @@ function useNow(ms: number): number {
  * has ended, so "Checking credits…" and "Add API credentials" are never side by side.
  */
 function CreditMeter() {
-  const plan = useScout((s) => s.plan);
-  const planError = useScout((s) => s.planError);
-  const planErrorCode = useScout((s) => s.planErrorCode);
-  const loading = useScout((s) => s.planLoading);
-  const refresh = useScout((s) => s.refreshPlan);
+  const plan = useShell((s) => s.plan);
+  const planError = useShell((s) => s.planError);
+  const planErrorCode = useShell((s) => s.planErrorCode);
+  const loading = useShell((s) => s.planLoading);
+  const refresh = shell.refreshPlan;
   useNow(30_000);
   const p = plan?.plan;
   const age = loading ? 'checking…' : plan?.fetchedAt ? `checked ${formatAge(plan.fetchedAt)}` : 'not checked yet';
@@ -122,8 +123,8 @@ function PlanProblem({ code, message }: { code: string | null; message: string }
 const modeLabels = { online: 'Online', offline: 'Offline', unreachable: 'API unreachable', unknown: 'Not checked yet' } as const;
 
 function ConnectionIndicator() {
-  const connection = useScout((s) => s.connection);
-  const setOffline = useScout((s) => s.setOffline);
+  const connection = useShell((s) => s.connection);
+  const setOffline = shell.setOffline;
   if (!connection) return null;
   return (
     <div className="connection" data-mode={connection.mode} data-testid="connection">
@@ -140,8 +141,8 @@ function ConnectionIndicator() {
 
 /** The team database connection, while the Team workspace is active: a link to Settings when something is to be done. */
 function TeamIndicator() {
-  const active = useScout((s) => s.workspace?.active);
-  const team = useScout((s) => s.team);
+  const active = useShell((s) => s.workspace?.active);
+  const team = useShell((s) => s.team);
   const navigate = useScout((s) => s.navigate);
   if (active !== 'team' || !team) return null;
   const { status } = team;

@@ -65,7 +65,8 @@ function after(db: Db): Rows {
 }
 
 function checkMoved(db: Db, was: Rows): void {
-  expect(db.pragma('user_version', { simple: true })).toBe(310);
+  // Migrated to the newest version, through 0310.
+  expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
   expect(after(db)).toEqual(was);
   // One outbox: every stream's rows, each stream in the order it was queued, each once.
   const rows = db.prepare<[], { stream: string; key: string }>(

@@ -32,6 +32,7 @@ import { migration0280 } from './0280-brand-mention-alerts';
 import { migration0290 } from './0290-watched-gone';
 import { migration0300 } from './0300-team-claim-tokens';
 import { migration0310 } from './0310-team-outgoing';
+import { migration0320 } from './0320-campaigns';
 
 export const migrations: readonly Migration[] = [
   migration0010,
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   migration0290,
   migration0300,
   migration0310,
+  migration0320,
 ];

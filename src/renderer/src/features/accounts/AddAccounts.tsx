@@ -1,5 +1,7 @@
 // Add accounts: paste names or links, see what fetching them costs, confirm once, watch the run.
 import { useEffect, useId, useMemo, useRef } from 'react';
+import { buyAnywayRun, cancelRun, planFetches, runFetches } from '../../data/runs';
+import { useShell } from '../../data/useShell';
 import { networks, type Network } from '@shared/reports';
 import { parseAccountList } from '@shared/accountInput';
 import { useScout } from '../../store';
@@ -30,18 +32,14 @@ export function AddAccounts({ onClose, focusOnOpen }: { onClose: () => void; foc
   const setDraft = useScout((s) => s.setAddDraft);
   const plan = useScout((s) => s.fetchPlan);
   const planning = useScout((s) => s.planning);
-  const planFetches = useScout((s) => s.planFetches);
   const selectPlanned = useScout((s) => s.selectPlanned);
   const clearPlan = useScout((s) => s.clearPlan);
-  const runFetches = useScout((s) => s.runFetches);
-  const cancelRun = useScout((s) => s.cancelRun);
   const dismissRun = useScout((s) => s.dismissRun);
-  const buyAnywayRun = useScout((s) => s.buyAnywayRun);
   const closeTeamAsk = useScout((s) => s.closeTeamAsk);
   const run = useScout((s) => s.run);
-  const active = useScout((s) => s.workspace?.active ?? null);
-  const planState = useScout((s) => s.plan);
-  const blocker = useScout((s) => spendBlocker(s));
+  const active = useShell((s) => s.workspace?.active ?? null);
+  const planState = useShell((s) => s.plan);
+  const blocker = useShell((s) => spendBlocker(s));
   const phase = addPhase({ fetchPlan: plan, run });
   /** The run's accounts refused as the team database could not be asked ("Buy anyway" may fetch them). */
   const teamRefused = run?.items.filter((it) => it.teamUnreachable) ?? [];

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { shell, useShell } from '../../data/useShell';
 import type { CachedReport, CostQuote, FetchAttemptView, Network, ReportProgress, SpendingRow, TiktokReportType } from '@shared/reports';
 import type { WorkspaceId } from '@shared/workspaces';
 import { accountText, type AccountRef } from '@shared/accountInput';
@@ -65,7 +66,7 @@ async function openOnNetwork(network: Network, username: string, accountId: stri
  * on its way) can act on another.
  */
 export function ReportView({ account }: { account: AccountRef }) {
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   return <ReportPage key={`${workspace}/${account.network}/${account.key}`} accountRef={account} workspace={workspace} />;
 }
 
@@ -138,7 +139,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
     void opened.refresh();
     void attemptRead.refresh();
     void costs.refresh();
-    void useScout.getState().refreshPlan();
+    void shell.refreshPlan();
   });
 
   // Keyboard and screen-reader users land on the report's title once it is there.
@@ -192,7 +193,7 @@ function ReportPage({ accountRef, workspace }: { accountRef: AccountRef; workspa
     setQuote(null);
     setTeamAsk(null);
     await fetching.run({ confirmed, teamUnreachableConfirmed });
-    void useScout.getState().refreshPlan();
+    void shell.refreshPlan();
   };
 
   // This account's spending rows (by day and operation), summed per balance.

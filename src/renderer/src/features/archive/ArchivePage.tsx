@@ -3,9 +3,9 @@
 // a sort; open, show in folder, export again (quoted), delete (asked first). A PDF whose file has
 // gone from the folder is shown as missing.
 import { useId, useState } from 'react';
+import { useShell } from '../../data/useShell';
 import type { ArchivedPdf, ArchiveSort } from '@shared/archive';
 import type { Network } from '@shared/reports';
-import { useScout } from '../../store';
 import { errorMessage, scout } from '../../data/scoutClient';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { DataTable, EmptyState, ErrorState, NetworkSelect, OfflineState, StatusBadge, formatBytes, formatDate, formatDateTime, type Column } from '../../shared/ui';
@@ -23,7 +23,7 @@ const sortLabels: Record<ArchiveSort, string> = {
 };
 
 export function ArchivePage() {
-  const offline = useScout((s) => s.connection?.mode === 'offline');
+  const offline = useShell((s) => s.connection?.mode === 'offline');
   const [text, setText] = useState('');
   const [network, setNetwork] = useState<Network | ''>('');
   const [sort, setSort] = useState<ArchiveSort>('newest');

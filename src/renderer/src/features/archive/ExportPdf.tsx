@@ -2,9 +2,9 @@
 // unlocks the report), then the API's 202s with a countdown and a way to cancel, then the file
 // in the archive.
 import { useState } from 'react';
+import { shell, useShell } from '../../data/useShell';
 import type { ArchivedPdf, ArchiveProgress } from '@shared/archive';
 import type { CostQuote, Network } from '@shared/reports';
-import { useScout } from '../../store';
 import { errorMessage, scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
 import { useProgress } from '../../data/useProgress';
@@ -31,7 +31,7 @@ const phaseWords: Record<ArchiveProgress['phase'], string> = {
 };
 
 export function ExportPdf({ network, account, accountKey, againId, label, onDone }: ExportPdfProps) {
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   const [quote, setQuote] = useState<CostQuote | null>(null);
   const [progress, setProgress] = useState<ArchiveProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function ExportPdf({ network, account, accountKey, againId, label, onDone
     setProgress(null);
     await exporting.run({ confirmedCost, teamUnreachableConfirmed });
     setProgress(null);
-    void useScout.getState().refreshPlan();
+    void shell.refreshPlan();
   };
 
   if (busy) {

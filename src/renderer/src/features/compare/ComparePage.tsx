@@ -3,6 +3,7 @@
 // from the cache, so a saved comparison opens offline; refreshing an account changes a saved
 // sheet only when the researcher presses Update.
 import { useScout } from '../../store';
+import { useShell } from '../../data/useShell';
 import { ErrorState } from '../../shared/ui';
 import { TrayComparison } from './TrayComparison';
 import { SavedComparisonView } from './SavedComparisonView';
@@ -10,7 +11,7 @@ import { SavedList } from './SavedList';
 
 export function ComparePage() {
   const subpath = useScout((s) => s.subpath);
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   const savedId = subpath[0] !== undefined && /^\d+$/.test(subpath[0]) ? Number(subpath[0]) : null;
   return (
     <section aria-labelledby="page-title" data-testid="page-compare" className="compare-page">

@@ -7,6 +7,7 @@ import { comparePeriods, type ComparePeriod } from '@shared/compare';
 import type { WorkspaceId } from '@shared/workspaces';
 import { followersScaleLabels, type FollowersScale } from '@shared/labels';
 import type { ScoutStore } from '../../store';
+import { shell } from '../../data/useShell';
 import { cleanPicks, pickKey, TRAY_LIMIT, type PickedAccount } from './tray';
 
 export { cleanPicks, pickKey, trayProblem, TRAY_LIMIT, type PickedAccount } from './tray';
@@ -76,16 +77,14 @@ function writeStored(workspace: WorkspaceId | null, picks: PickedAccount[]) {
 
 const picksOf = (workspace: WorkspaceId | null) => cleanPicks(readStored()[workspace ?? 'demo']);
 
-export const createCompareSlice: StateCreator<ScoutStore, [], [], CompareSlice> = (set, get, api) => {
+export const createCompareSlice: StateCreator<ScoutStore, [], [], CompareSlice> = (set, get) => {
   // Each workspace has its own cache, so its own tray: switching shows that workspace's picks.
-  api.subscribe((state, previous) => {
-    const active = state.workspace?.active ?? null;
-    if (active === (previous.workspace?.active ?? null)) return;
+  shell.onWorkspaceSwitch((active) => {
     set({ comparePicks: picksOf(active), compareDraft: emptyCompareDraft });
   });
   const save = (picks: PickedAccount[]) => {
     set({ comparePicks: picks });
-    writeStored(get().workspace?.active ?? null, picks);
+    writeStored(shell.activeWorkspace() ?? null, picks);
   };
   return {
     comparePicks: picksOf(null),

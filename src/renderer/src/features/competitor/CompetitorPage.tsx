@@ -2,6 +2,7 @@
 // every post into the cache and browse them. The list and everything fetched are kept in the
 // workspace's database, so the page works offline from the cache.
 import { audienceText } from '@shared/countries';
+import { shell, useShell } from '../../data/useShell';
 import { useCallback, useEffect, useState } from 'react';
 import type { CompetitorAnalysisView, CompetitorProgress } from '@shared/competitor';
 import { DataTable, EmptyState, ErrorState, OfflineState, StatusBadge, formatAge, formatCount, formatDate, formatDay, type Column } from '../../shared/ui';
@@ -25,8 +26,8 @@ function stateBadge(a: CompetitorAnalysisView) {
 export function CompetitorPage() {
   const subpath = useScout((s) => s.subpath);
   const navigate = useScout((s) => s.navigate);
-  const connection = useScout((s) => s.connection);
-  const workspace = useScout((s) => s.workspace?.active);
+  const connection = useShell((s) => s.connection);
+  const workspace = useShell((s) => s.workspace?.active);
   const offline = connection?.mode === 'offline' || connection?.manualOffline === true;
   const [checkError, setCheckError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Record<string, CompetitorProgress>>({});
@@ -54,7 +55,7 @@ export function CompetitorPage() {
 
   // Progress of post fetches, from main's events.
   useProgress('competitor:changed', (p) => {
-    if (p.workspace !== useScout.getState().workspace?.active) return;
+    if (p.workspace !== shell.activeWorkspace()) return;
     setProgress((m) => ({ ...m, [p.reportId]: p }));
     if (p.phase === 'finished' && p.error) setFetchError(p.error.message);
   });

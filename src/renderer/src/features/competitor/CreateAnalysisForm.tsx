@@ -2,6 +2,7 @@
 // rules main applies), the cost said before anything is sent — the API reference does not say
 // what an analysis costs, so the panel says it may cost and that the ledger records what moves.
 import { audienceText } from '@shared/countries';
+import { shell, useShell } from '../../data/useShell';
 import { useState, type FormEvent } from 'react';
 import { utcDay } from '@shared/calendarDay';
 import { competitorFormProblems, splitList, type CompetitorAnalysisView, type CompetitorCreateInput } from '@shared/competitor';
@@ -9,12 +10,11 @@ import { asksBuyAnyway, ConfirmSpend, FormField, formatDay, isTeamUnreachable, t
 import type { TeamQuoteNote } from '@shared/reports';
 import { fieldErrors, scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
-import { useScout } from '../../store';
 
 type Field = keyof CompetitorCreateInput;
 
 export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: CompetitorAnalysisView) => void; offline: boolean }) {
-  const workspace = useScout((s) => s.workspace?.active);
+  const workspace = useShell((s) => s.workspace?.active);
   const [username, setUsername] = useState('');
   const [dateFrom, setDateFrom] = useState(() => utcDay(new Date(Date.now() - 30 * 86_400_000)));
   const [dateTo, setDateTo] = useState(() => utcDay(new Date()));
@@ -70,7 +70,7 @@ export function CreateAnalysisForm({ onCreated, offline }: { onCreated: (view: C
     setFailure(null);
     setTeamAsk(null);
     await creating.run(teamUnreachableConfirmed);
-    void useScout.getState().refreshPlan();
+    void shell.refreshPlan();
   };
 
   const geo = audienceText(input.audienceGeo);

@@ -5,11 +5,12 @@
 // reports through Add accounts (quoted there first); CSV and XLSX hold every post the filters
 // show, in their order, written by main from the cache.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fetchThroughAddFlow } from '../../data/runs';
 import type { CompetitorAnalysisView, CompetitorFilters, CompetitorPostRow, CompetitorSortKey } from '@shared/competitor';
 import { parseAccountRef } from '@shared/accountInput';
 import { CALENDAR_DAY_FORMAT } from '@shared/calendarDay';
 import { countryName } from '@shared/countries';
-import { competitorFilterLabels as LABELS } from '@shared/labels';
+import { apiWords, competitorFilterLabels as LABELS } from '@shared/labels';
 import { EmptyState, ExportActions, formatCount, formatDay, formatExact, formatMetric, openOutside, plural, VirtualTable, type Selection, type VirtualColumn } from '../../shared/ui';
 import { errorMessage, scout } from '../../data/scoutClient';
 import { useScout } from '../../store';
@@ -157,10 +158,10 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           '—'
         ),
     },
-    { key: 'type', label: 'Account type', cell: (r) => r.accountType ?? '—' },
+    { key: 'type', label: 'Account type', cell: (r) => (r.accountType ? apiWords(r.accountType) : '—') },
     { key: 'followers', label: 'Followers', sortable: true, numeric: true, cell: (r) => formatMetric(r.followers, 'count'), title: (r) => (r.followers === null ? undefined : formatExact(r.followers)) },
     { key: 'country', label: 'Country', sortable: true, cell: (r) => (r.country ? countryName(r.country) : '—') },
-    { key: 'paidType', label: 'Paid type', sortable: true, cell: (r) => r.paidType ?? '—' },
+    { key: 'paidType', label: 'Paid type', sortable: true, cell: (r) => (r.paidType ? apiWords(r.paidType) : '—') },
     { key: 'er', label: 'Engagement', sortable: true, numeric: true, cell: (r) => formatMetric(r.er, 'percent') },
     { key: 'reach', label: 'Reach', sortable: true, numeric: true, cell: (r) => formatMetric(r.reach, 'count') },
     { key: 'likes', label: 'Likes', sortable: true, numeric: true, cell: (r) => formatMetric(r.likes, 'count') },
@@ -197,7 +198,7 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
   // Fetching goes through Add accounts, so these accounts are quoted, confirmed and worded
   // exactly as anywhere else (unlocked elsewhere, free within a year, at most …).
   const fetchReports = () => {
-    const refused = useScout.getState().fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
+    const refused = fetchThroughAddFlow(accounts.map((account) => ({ network: 'instagram' as const, account })));
     if (refused) setStatus(refused);
   };
 
@@ -214,7 +215,9 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           <select value={paidType} onChange={(e) => setPaidType(e.target.value)} data-testid="filter-paid">
             <option value="">All</option>
             {analysis.facets.paidTypes.map((t) => (
-              <option key={t}>{t}</option>
+              <option key={t} value={t}>
+                {apiWords(t)}
+              </option>
             ))}
           </select>
         </label>
@@ -223,7 +226,9 @@ export function PostBrowser({ analysis }: { analysis: CompetitorAnalysisView }) 
           <select value={accountType} onChange={(e) => setAccountType(e.target.value)} data-testid="filter-account-type">
             <option value="">All</option>
             {analysis.facets.accountTypes.map((t) => (
-              <option key={t}>{t}</option>
+              <option key={t} value={t}>
+                {apiWords(t)}
+              </option>
             ))}
           </select>
         </label>

@@ -4,6 +4,7 @@
 // main's allow-list and say when each report was unlocked. The table is the UI kit's VirtualTable
 // (rows measured as they render): thousands of creators scroll like ten.
 import { countryName } from '@shared/countries';
+import { useShell } from '../../data/useShell';
 import { accountHandle } from '@shared/labels';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatorView, CreatorsSyncResult } from '@shared/discoveryData';
@@ -23,7 +24,7 @@ import { teamReceived } from '../../data/scoutQuery';
 type FieldKey = 'unlockedFrom' | 'unlockedTo' | 'creatorIds' | 'creatorAccounts';
 
 export function CreatorsPage() {
-  const blocker = useScout((s) => syncBlocker(s));
+  const blocker = useShell((s) => syncBlocker(s));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [ids, setIds] = useState('');

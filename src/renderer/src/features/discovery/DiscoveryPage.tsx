@@ -3,6 +3,7 @@
 // data) or in production, and work with what it found — from the cache, so a page is never
 // paid for twice and everything shows offline.
 import { useId, useMemo, useState } from 'react';
+import { saveDiscoveryQuery } from '../../data/runs';
 import { discoveryFilters, filterValue, networkLabels, validateDiscoveryQuery, type DiscoveryBody } from '@shared/discovery';
 import { StatusBadge } from '../../shared/ui';
 import { useScout } from '../../store';
@@ -23,7 +24,7 @@ export function DiscoveryPage() {
   const setDraft = useScout((s) => s.setDiscoveryDraft);
   const errors = useScout((s) => s.discoveryErrors);
   const status = useScout((s) => s.discoveryStatus);
-  const save = useScout((s) => s.saveDiscoveryQuery);
+  const save = saveDiscoveryQuery;
   const nameId = useId();
   const nameError = errors.find((e) => e.field === 'name')?.message ?? null;
   // A saved query opens on its results with its filters folded; a new one opens on its filters.

@@ -3,6 +3,7 @@
 // Add accounts (quoted there before anything is spent), to the local shortlist, or out as CSV
 // and XLSX of the rows shown, in their order.
 import { useMemo, useState } from 'react';
+import { fetchThroughAddFlow } from '../../data/runs';
 import type { RequestOf } from '@shared/contract';
 import type { DiscoveryBody } from '@shared/discovery';
 import type { DiscoveryRow } from '@shared/discoveryData';
@@ -88,7 +89,7 @@ export function Results({ bodyKey, sandbox, name }: { bodyKey: string | null; sa
 
   // The Add accounts flow quotes them first: nothing is spent until confirmed there.
   const fetchReports = () => {
-    const refused = useScout.getState().fetchThroughAddFlow(withAccount.map((r) => ({ network: r.network, account: r.account })));
+    const refused = fetchThroughAddFlow(withAccount.map((r) => ({ network: r.network, account: r.account })));
     if (refused) setStatus(refused);
   };
 

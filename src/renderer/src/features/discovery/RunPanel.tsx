@@ -3,6 +3,8 @@
 // "Pages 1–5: 3 already cached, 2 to fetch, spend 2 discovery calls; 37 left". Then the run,
 // page by page, with Cancel; what it did and spent when it ends.
 import { useId } from 'react';
+import { cancelDiscovery, quoteDiscovery, runDiscovery } from '../../data/runs';
+import { useShell } from '../../data/useShell';
 import { DISCOVERY_MAX_PAGE } from '@shared/discovery';
 import { ConfirmSpend, formatCount, plural, TeamQuoteAsk, teamQuotePanel, TeamUnreachableConfirm } from '../../shared/ui';
 import { useScout } from '../../store';
@@ -16,20 +18,21 @@ export function RunPanel({ valid }: { valid: boolean }) {
   const quote = useScout((s) => s.discoveryQuote);
   const quoting = useScout((s) => s.discoveryQuoting);
   const run = useScout((s) => s.discoveryRun);
-  const quoteRun = useScout((s) => s.quoteDiscovery);
+  const quoteRun = quoteDiscovery;
   const clearQuote = useScout((s) => s.clearDiscoveryQuote);
-  const start = useScout((s) => s.runDiscovery);
-  const cancel = useScout((s) => s.cancelDiscovery);
+  const start = runDiscovery;
+  const cancel = cancelDiscovery;
   const dismiss = useScout((s) => s.dismissDiscoveryRun);
-  const left = useScout((s) => s.plan?.plan?.discovery.requests ?? null);
+  const left = useShell((s) => s.plan?.plan?.discovery.requests ?? null);
+  const sandbox = useScout((s) => s.discoveryDraft.sandbox);
+  const shellState = useShell((s) => s);
   // Only pages still to fetch need the API: a range all in the cache shows offline too.
-  const blocker = useScout((s) => {
-    const quoted = s.discoveryQuote;
-    if (quoted && quoted.pagesToFetch.length === 0) return null;
-    const offline = s.connection?.manualOffline || s.connection?.mode === 'offline';
-    if (s.discoveryDraft.sandbox) return offline ? 'Scout is working offline, so nothing can be fetched. Cached pages still show below; choose “Go online” in the top bar to fetch more.' : null;
-    return spendBlocker(s);
-  });
+  const blocker = (() => {
+    if (quote && quote.pagesToFetch.length === 0) return null;
+    const offline = shellState.connection?.manualOffline || shellState.connection?.mode === 'offline';
+    if (sandbox) return offline ? 'Scout is working offline, so nothing can be fetched. Cached pages still show below; choose “Go online” in the top bar to fetch more.' : null;
+    return spendBlocker(shellState);
+  })();
   const ids = { from: useId(), to: useId(), page: useId(), mode: useId() };
   const pageError = errors.find((e) => e.field === 'page')?.message ?? null;
   const running = run?.running ?? false;

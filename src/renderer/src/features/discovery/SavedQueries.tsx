@@ -3,6 +3,7 @@
 // (delete asks first; the pages it paid for stay cached). The open query's run history says what
 // each run fetched, took from the cache and spent.
 import { useId, useState } from 'react';
+import { deleteDiscoveryQuery, duplicateDiscoveryQuery, renameDiscoveryQuery } from '../../data/runs';
 import type { SavedDiscoveryQuery } from '@shared/discoveryData';
 import { ChangedMeanwhile, EmptyState, ErrorState, StatusBadge, formatAge, formatCount, formatDateTime, plural, type StatusTone } from '../../shared/ui';
 import { useScout } from '../../store';
@@ -17,9 +18,9 @@ const outcomeWord: Record<string, string> = { finished: 'Finished', cancelled: '
 
 function QueryItem({ query, open }: { query: SavedDiscoveryQuery; open: boolean }) {
   const openQuery = useScout((s) => s.openDiscoveryQuery);
-  const duplicate = useScout((s) => s.duplicateDiscoveryQuery);
-  const rename = useScout((s) => s.renameDiscoveryQuery);
-  const remove = useScout((s) => s.deleteDiscoveryQuery);
+  const duplicate = duplicateDiscoveryQuery;
+  const rename = renameDiscoveryQuery;
+  const remove = deleteDiscoveryQuery;
   const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
   const [name, setName] = useState(query.name);
   // The name and version the rename began from: sent as what it was made on, and compared with

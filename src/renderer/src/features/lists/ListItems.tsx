@@ -2,6 +2,7 @@
 // tags, exported, and sent to Compare or fetched. Apart from ListsPage.tsx (the synced lists and
 // their sync) so each file holds one part of the page.
 import { useCallback, useMemo, useState } from 'react';
+import { fetchThroughAddFlow } from '../../data/runs';
 import type { ListItemView, ListSummary } from '@shared/discoveryData';
 import { parseAccountRef } from '@shared/accountInput';
 import { listLabel } from '@shared/lists';
@@ -63,7 +64,6 @@ export function ListItems({
   const label = listLabel({ listId, name: summary?.name ?? null });
   const navigate = useScout((s) => s.navigate);
   const addToCompare = useScout((s) => s.addToCompare);
-  const fetchThroughAddFlow = useScout((s) => s.fetchThroughAddFlow);
   const [sort, setSort] = useState<SortState<ItemSortKey> | null>(null);
   const [page, setPage] = useState(0);
   const [selection, setSelection] = useState<Selection>(emptySelection);

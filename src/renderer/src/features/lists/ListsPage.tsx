@@ -3,6 +3,7 @@
 // address (#/lists/6), so going back from a report finds it again. Items open as reports, go to
 // the Compare tray, or are fetched through Add accounts (quoted there before anything is spent).
 import { useState, type FormEvent } from 'react';
+import { useShell } from '../../data/useShell';
 import type { ListSummary } from '@shared/discoveryData';
 import { listLabel } from '@shared/lists';
 import { useScout } from '../../store';
@@ -36,7 +37,7 @@ import { ListItems } from './ListItems';
 export function ListsPage() {
   const subpath = useScout((s) => s.subpath);
   const navigate = useScout((s) => s.navigate);
-  const blocker = useScout((s) => syncBlocker(s));
+  const blocker = useShell((s) => syncBlocker(s));
   const openId = subpath[0] !== undefined && readListId(subpath[0]).ok ? Number(subpath[0]) : null;
 
   const [idText, setIdText] = useState('');
@@ -47,7 +48,7 @@ export function ListsPage() {
   const [teamAsk, setTeamAsk] = useState<{ listId: number; message: string } | null>(null);
   /** Team: a sync whose quote said the team database cannot be reached (or is not connected), asked before it is sent. */
   const [teamQuote, setTeamQuote] = useState<{ listId: number; note: TeamQuoteNote } | null>(null);
-  const workspace = useScout((s) => s.workspace?.active ?? null);
+  const workspace = useShell((s) => s.workspace?.active ?? null);
   // The synced lists, and the open list's items; both are read again after a sync.
   const knownQuery = useScoutQuery(() => scout.invoke('lists:known', {}), [], { keepPrevious: true, refreshOn: [teamReceived('list')] });
   const known = knownQuery.data ?? null;

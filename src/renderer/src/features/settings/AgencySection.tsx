@@ -3,10 +3,10 @@
 // (a PNG decoded and bounded in pixels, an SVG with no script or animation); a logo it refuses leaves the kept one in place. An
 // SVG is also drawn here into a PNG, because a PDF cannot hold an SVG.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useShell } from '../../data/useShell';
 import { ACCENT_PATTERN, DEFAULT_ACCENT, MAX_LOGO_BYTES, type AgencyView } from '@shared/agency';
 import type { AgencyLogoInput } from '@shared/agencySchema';
 import { workspaceLabels } from '@shared/workspaces';
-import { useScout } from '../../store';
 import { fieldErrors, scout } from '../../data/scoutClient';
 import { ErrorState, FormField, formatBytes } from '../../shared/ui';
 import { useScoutQuery } from '../../data/useScoutQuery';
@@ -18,7 +18,7 @@ type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 const RENDITION_SIDE = 800;
 
 export function AgencySection() {
-  const active = useScout((s) => s.workspace?.active);
+  const active = useShell((s) => s.workspace?.active);
   // Each workspace keeps its own agency: useScoutQuery reads it again on a switch.
   const agency = useScoutQuery(() => scout.invoke('agency:get', {}), []);
   if (agency.error !== null) return <ErrorState title="Your agency could not be read.">{agency.error}</ErrorState>;

@@ -2,9 +2,9 @@
 // its format), with a Restore that asks first. Listed even for a workspace that cannot open, since
 // that is when a backup is needed.
 import { useId, useState } from 'react';
+import { useShell } from '../../data/useShell';
 import type { BackupInfo } from '@shared/contract';
 import type { WorkspaceId } from '@shared/workspaces';
-import { useScout } from '../../store';
 import { scout } from '../../data/scoutClient';
 import { useScoutQuery } from '../../data/useScoutQuery';
 import { useScoutMutation } from '../../data/useScoutMutation';
@@ -16,7 +16,7 @@ const reasonLabel: Record<BackupInfo['reason'], string> = {
 };
 
 export function BackupsSection() {
-  const workspace = useScout((s) => s.workspace);
+  const workspace = useShell((s) => s.workspace);
   if (!workspace) return <p className="muted">Loading…</p>;
   return (
     <>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { shell, useShell } from '../../data/useShell';
 import type { PlanState } from '@shared/contract';
 import { apiAddressProblem, apiOrigin, workspaceIds, workspaceLabels, type ApiWorkspaceId, type WorkspaceId } from '@shared/workspaces';
-import { useScout } from '../../store';
 import { errorMessage, fieldErrors, scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
 import { ErrorState, formatAge, formatCount, FormField, StatusBadge } from '../../shared/ui';
@@ -14,7 +14,7 @@ import { TeamSpendingSection } from './TeamSpendingSection';
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 export function SettingsPage() {
-  const workspace = useScout((s) => s.workspace);
+  const workspace = useShell((s) => s.workspace);
   // The API settings of the active workspace when it has its own (Team), else Production's.
   const apiWorkspace: ApiWorkspaceId = workspace?.active === 'team' ? 'team' : 'production';
   const apiSummary = workspace?.workspaces.find((w) => w.id === apiWorkspace);
@@ -74,8 +74,8 @@ export function SettingsPage() {
 }
 
 function WorkspaceTable() {
-  const workspace = useScout((s) => s.workspace);
-  const switchWorkspace = useScout((s) => s.switchWorkspace);
+  const workspace = useShell((s) => s.workspace);
+  const switchWorkspace = shell.switchWorkspace;
   if (!workspace) return null;
   return (
     <table className="table">
@@ -132,7 +132,7 @@ function WorkspaceTable() {
 }
 
 function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; baseUrl: string }) {
-  const workspace = useScout((s) => s.workspace);
+  const workspace = useShell((s) => s.workspace);
   const status = workspace?.workspaces.find((w) => w.id === id)?.credentials;
   const [accountId, setAccountId] = useState('');
   const [apiToken, setApiToken] = useState('');
@@ -197,7 +197,7 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
       setCredentialErrors({});
       setFeedback({ kind: 'ok', text: `Saved in the system keychain for account ${saved.accountIdMasked}. Use “Test connection” to check it.` });
       // The meter follows the new credentials at once (asking for the plan costs nothing).
-      if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
+      if (shell.activeWorkspace() === id) void shell.refreshPlan();
     },
     onError: (words, error) => {
       const fields = fieldErrors(error);
@@ -211,7 +211,7 @@ function ApiSettings({ workspace: id, baseUrl }: { workspace: ApiWorkspaceId; ba
   const deletingCredentials = useScoutMutation(() => scout.invoke('credentials:delete', { workspace: id }), {
     onSuccess: () => {
       setFeedback({ kind: 'ok', text: 'Credentials deleted from the keychain.' });
-      if (useScout.getState().workspace?.active === id) void useScout.getState().refreshPlan();
+      if (shell.activeWorkspace() === id) void shell.refreshPlan();
     },
     onError: (words) => setFeedback({ kind: 'error', text: words }),
   });

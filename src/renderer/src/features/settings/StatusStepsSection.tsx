@@ -2,13 +2,13 @@
 // added and removed in one save. A step keeps its accounts under its new name and place; removing
 // a step that accounts are at says how many lose their status before it is saved.
 import { useId, useState, type FormEvent } from 'react';
+import { useShell } from '../../data/useShell';
 import { MAX_STATUS_STEPS, MAX_STEP_LABEL, newStepId, type StatusStepsView } from '@shared/workflow';
 import { statusStepsSchema } from '@shared/workflowSchema';
 import { seenVersionOf } from '@shared/teamSeen';
 import type { RequestOf } from '@shared/contract';
 import { scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
-import { useScout } from '../../store';
 import { ChangedMeanwhile, ErrorState, plural } from '../../shared/ui';
 import { useStatusSteps } from '../workflow';
 
@@ -18,7 +18,7 @@ type Feedback = { tone: 'ok' | 'error'; text: string } | null;
 
 export function StatusStepsSection() {
   const steps = useStatusSteps();
-  const workspace = useScout((s) => s.workspace?.active ?? null);
+  const workspace = useShell((s) => s.workspace?.active ?? null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   if (steps.error !== null && !steps.data) return <ErrorState title="The status steps could not be read.">{steps.error}</ErrorState>;
   if (!steps.data) return <p className="muted">Loading…</p>;

@@ -2,8 +2,8 @@
 // researcher's own user name and password (the password goes to the system keychain and never
 // comes back), an optional CA certificate, and where the connection stands, in words.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { shell, useShell } from '../../data/useShell';
 import { teamSettingsSchema, teamPassword, type TeamStatus } from '@shared/team';
-import { useScout } from '../../store';
 import type { RequestOf } from '@shared/contract';
 import { fieldErrors, scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
@@ -16,8 +16,8 @@ type Field = 'host' | 'port' | 'database' | 'user' | 'password' | 'ca';
 type Errors = Partial<Record<Field, string>>;
 
 export function TeamDatabaseSection() {
-  const team = useScout((s) => s.team);
-  const refreshTeam = useScout((s) => s.refreshTeam);
+  const team = useShell((s) => s.team);
+  const refreshTeam = shell.refreshTeam;
   const saved = team?.settings ?? null;
   const [form, setForm] = useState({ host: '', port: '5432', database: '', user: '', password: '', ca: '' });
   const [loadedFrom, setLoadedFrom] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function TeamDatabaseSection() {
     onSuccess: (view) => {
       // The password leaves the page as soon as the keychain has it.
       setForm((f) => ({ ...f, password: '' }));
-      useScout.setState({ team: view });
+      shell.team.push(view);
     },
     onError: (words, error) => {
       const fields = fieldErrors(error) as Errors;
@@ -36,7 +36,7 @@ export function TeamDatabaseSection() {
     },
   });
   const testing = useScoutMutation(() => scout.invoke('team:test', {}), {
-    onSuccess: (view) => useScout.setState({ team: view }),
+    onSuccess: (view) => shell.team.push(view),
     onError: (words) => setProblem(words),
   });
   const busy = connecting.busy ? 'connect' : testing.busy ? 'test' : null;

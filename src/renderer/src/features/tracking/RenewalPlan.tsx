@@ -2,6 +2,7 @@
 // lately), what renewing each costs, and one action for the chosen ones — handed to Add accounts,
 // which quotes them and spends nothing until the researcher confirms there.
 import { useState } from 'react';
+import { fetchThroughAddFlow } from '../../data/runs';
 import { renewalWindows, type RenewalItem, type RenewalWindow } from '@shared/tracking';
 import type { Network } from '@shared/reports';
 import { accountHandle, creditAmount } from '@shared/labels';
@@ -14,7 +15,6 @@ const keyOf = (r: RenewalItem) => `${r.network}:${r.accountKey}`;
 
 export function RenewalPlan() {
   const navigate = useScout((s) => s.navigate);
-  const fetchThroughAddFlow = useScout((s) => s.fetchThroughAddFlow);
   const [days, setDays] = useState<RenewalWindow>(30);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [note, setNote] = useState<string | null>(null);

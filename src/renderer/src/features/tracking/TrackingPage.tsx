@@ -3,6 +3,7 @@
 // credits only when the researcher allows it to renew, up to a monthly limit they set here. The
 // open watchlist is in the address (#/tracking/3).
 import { useState, type FormEvent } from 'react';
+import { useShell } from '../../data/useShell';
 import { splitAccountBatch } from '@shared/accountInput';
 import type { Network } from '@shared/reports';
 import { accountHandle } from '@shared/labels';
@@ -337,7 +338,7 @@ const settingsOf = (w: WatchlistSummary) => ({ name: w.name, schedule: w.schedul
 const settingNames = { name: 'the name', schedule: 'the schedule', renewCap: 'the renewal limit' } as const;
 
 function WatchlistSettings({ id, view, onSaved }: { id: number; view: WatchlistSummary; onSaved: () => void }) {
-  const team = useScout((s) => s.workspace?.active === 'team');
+  const team = useShell((s) => s.workspace?.active === 'team');
   const [name, setName] = useState(view.name);
   const [schedule, setSchedule] = useState<WatchSchedule>(view.schedule);
   const [renews, setRenews] = useState(view.renewCap > 0);

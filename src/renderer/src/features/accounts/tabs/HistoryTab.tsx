@@ -1,9 +1,9 @@
 // The History tab: the metrics history. Asking for it unlocks the report, so when it would cost a
 // credit the tab says so and waits for a confirmation.
 import { useMemo } from 'react';
+import { shell } from '../../../data/useShell';
 import type { CostQuote } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
-import { useScout } from '../../../store';
 import { scout } from '../../../data/scoutClient';
 import { useScoutQuery } from '../../../data/useScoutQuery';
 import { asksBuyAnyway, TeamQuoteAsk, TeamQuoteLine, teamQuotePanel } from '../../../shared/ui';
@@ -35,7 +35,7 @@ export function HistoryTab({ network, account }: { network: 'instagram' | 'twitt
     // Team: the quote said the team database cannot be reached and asked; spending here is "Buy anyway".
     if (cost > 0 && asksBuyAnyway(quote)) more.teamUnreachableConfirmed = true;
     if (state.workspace) more.workspace = state.workspace;
-    void state.ask(more).then(() => useScout.getState().refreshPlan());
+    void state.ask(more).then(() => shell.refreshPlan());
   };
   return (
     <div data-testid="history-tab">

@@ -1,8 +1,8 @@
 // One companion document, from the cache first (main fetches on first open), with a Refresh that
 // asks the API again.
 import { useState } from 'react';
+import { useShell } from '../../../data/useShell';
 import type { RequestOf, ResponseOf } from '@shared/contract';
-import { useScout } from '../../../store';
 import { scout } from '../../../data/scoutClient';
 import { useScoutQuery } from '../../../data/useScoutQuery';
 
@@ -18,7 +18,7 @@ type Channel = 'media:get' | 'history:get' | 'mentions:get';
  */
 export function useDocument<C extends Channel>(channel: C, request: RequestOf<C>) {
   // Each workspace has its own cache: its answer is another document.
-  const workspace = useScout((s) => s.workspace?.active ?? null);
+  const workspace = useShell((s) => s.workspace?.active ?? null);
   // `requestKey` stands for the request's contents.
   const requestKey = JSON.stringify(request);
   const key = `${workspace} ${channel} ${requestKey}`;

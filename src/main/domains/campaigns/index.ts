@@ -1,0 +1,36 @@
+// Campaigns: a client's campaign, its creators and what each agreed, and its plan forecast from
+// the cache (frozen when it starts). Not shared with the team yet: in a Team workspace campaigns
+// stay on this laptop (the page says so).
+import { buildReportModel } from '@shared/reportModel';
+import type { CachedReport } from '@shared/reports';
+import type { CampaignsChannel } from '@shared/contract/campaigns.channels';
+import { CampaignsRepository } from './campaignsRepository';
+import { CampaignsService } from './campaignsService';
+import { defineDomain } from '../context';
+
+declare module '../context' {
+  interface ServiceMap {
+    campaigns: CampaignsService;
+  }
+}
+
+export const campaignsDomain = defineDomain<CampaignsChannel>({
+  name: 'campaigns',
+  register: (ctx) => {
+    const reports = ctx.use('reports');
+    const reportOf = (network: CachedReport['network'], accountKey: string) => {
+      // The cache only: the reports service's open reads the SQLite file, never the API.
+      const report = reports.open({ network, key: accountKey, apiName: accountKey, byUserId: false });
+      return report ? { model: buildReportModel(report as unknown as CachedReport), fetchedAt: report.fetchedAt } : null;
+    };
+    return { services: { campaigns: new CampaignsService(new CampaignsRepository(ctx.db), reportOf, Date.now) } };
+  },
+  handlers: (h) => ({
+    'campaigns:list': async () => h.active().campaigns.list(),
+    'campaigns:get': async ({ id }) => h.active().campaigns.get(id),
+    'campaigns:save': async (request) => h.active().campaigns.save(request),
+    'campaigns:delete': async ({ id }) => ({ deleted: h.active().campaigns.delete(id) }),
+    'campaigns:start': async ({ id }) => h.active().campaigns.start(id),
+    'campaigns:candidates': async () => h.active().campaigns.candidates(),
+  }),
+});
