@@ -120,11 +120,7 @@ test('plans a campaign of three creators from the cache and starts it', async ({
 
   // Offline, the API gone, reloaded: the campaign opens with its frozen plan as it was.
   const frozenText = await plan.innerText();
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+0');
   await page.getByTestId('campaign-list').getByRole('link', { name: 'Summer glow' }).click();
