@@ -84,7 +84,9 @@ test('plans a campaign of three creators from the cache and starts it', async ({
   await expect(dancer.locator('tr[data-figure="mediaValue"] .plan-source')).toContainText('views ÷ 1,000 × the view rate; at €10.00 per 1,000 views, TikTok rates.');
   await expect(dancer.locator('tr[data-figure="costPerView"] .plan-value')).toHaveText(/^€0\.\d+$/);
   const ig = plan.locator('[data-account="instagram:natgeo"]');
-  await expect(ig.locator('tr[data-figure="views"] .plan-missing')).toHaveText('The Instagram report has no average views');
+  await expect(ig.locator('tr[data-figure="views"] .plan-missing')).toHaveText(
+    'The Instagram report has no average views, and the account’s media are not cached: open its Media tab once (its answer is kept) and the plan reads their average video views',
+  );
   await expect(ig.locator('tr[data-figure="engagements"] .plan-source')).toHaveText(/^3 posts × "Average likes" in the Instagram report \+ "Average comments" in the Instagram report$/);
   await expect(ig.locator('tr[data-figure="mediaValue"] .plan-rates')).toContainText('€20.00 per 1,000 views + €0.50 per engagement, Instagram rates');
   const yt = plan.locator('[data-account="youtube:foodchannel"]');
