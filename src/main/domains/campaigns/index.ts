@@ -17,10 +17,18 @@ export const campaignsDomain = defineDomain<CampaignsChannel>({
   name: 'campaigns',
   register: (ctx) => {
     const reports = ctx.use('reports');
+    const companions = ctx.use('companions');
     const reportOf = (network: CachedReport['network'], accountKey: string) => {
-      // The cache only: the reports service's open reads the SQLite file, never the API.
+      // The cache only: the reports service's open reads the SQLite file, never the API; so does
+      // the companions' cached media (an Instagram report has no views: its media's stand in).
       const report = reports.open({ network, key: accountKey, apiName: accountKey, byUserId: false });
-      return report ? { model: buildReportModel(report as unknown as CachedReport), fetchedAt: report.fetchedAt } : null;
+      if (!report) return null;
+      const media = network === 'instagram' ? companions.cachedInstagramMedia(accountKey) : null;
+      return {
+        model: buildReportModel(report as unknown as CachedReport),
+        fetchedAt: report.fetchedAt,
+        ...(network === 'instagram' ? { instagramMedia: media && { lists: media.view.lists, fetchedAt: media.fetchedAt } } : {}),
+      };
     };
     return { services: { campaigns: new CampaignsService(new CampaignsRepository(ctx.db), reportOf, Date.now, ctx.onEdit, ctx.teamVersion) } };
   },

@@ -19,7 +19,8 @@ export const PAGE_SIZE = 50;
 function youtubeVideo(ctx: Ctx, video: Post) {
   const { profile, input } = ctx;
   const rng = video.detail('video');
-  const title = caption(rng);
+  const drawn = caption(rng);
+  const title = video.campaign?.caption ?? drawn;
   const restricted = rng.bool(0.03);
   const dislikes = dislikesOf(video);
   // A quarter are Shorts (under a minute); the rest a log-normal around ten minutes.
