@@ -9,7 +9,8 @@ import {
   performance, randomToken, scoreMark, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
+import { brandMentionPosts, brandSlug } from './brandPosts';
+import { countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Spec 3.1: a READY_LOW_CONFIDENCE TikTok report lacks these (low audience activity). */

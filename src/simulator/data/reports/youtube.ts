@@ -10,7 +10,8 @@ import {
   scoreMark, socialNetworks, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
+import { brandMentionPosts, brandSlug } from './brandPosts';
+import { perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance, snapshotTimes, valueDaysAgo } from './series';
 
 export const PAGE_SIZE = 50;
