@@ -22,6 +22,8 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
   const [draft, setDraft] = useState<CampaignDraft>(() => (campaign ? draftOf(campaign) : blankDraft(utcDay(new Date()))));
   // The campaign the edit began from (what a save says it had seen), and the one last shown.
   const [opened, setOpened] = useState<Campaign | null>(campaign);
+  // The form before the researcher typed, teammates' changes merged in: what counts as typed.
+  const [base, setBase] = useState<CampaignDraft>(draft);
   const [shown, setShown] = useState<Campaign | null>(campaign);
   const [saved, setSaved] = useState<string | null>(null);
   const frozen = campaign?.startedAt != null;
@@ -30,12 +32,13 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
     // Changed meanwhile (a teammate, or this editor's own save read again): untouched parts follow it.
     setShown(campaign);
     if (opened) {
-      const merged = mergeDraft(draft, opened, campaign).draft;
-      setDraft(merged);
-      if (JSON.stringify(merged) === JSON.stringify(draftOf(campaign))) setOpened(campaign);
+      const merged = mergeDraft(draft, base, opened, campaign);
+      setDraft(merged.draft);
+      setBase(merged.base);
+      if (JSON.stringify(merged.draft) === JSON.stringify(draftOf(campaign))) setOpened(campaign);
     }
   }
-  const clashes = campaign && opened ? mergeDraft(draft, opened, campaign).clashes : [];
+  const clashes = campaign && opened ? mergeDraft(draft, base, opened, campaign).clashes : [];
   const save = useScoutMutation(
     (d: CampaignDraft) => scout.invoke('campaigns:save', { ...requestOf(d, campaign?.id ?? null), ...(campaign && opened ? { seen: campaignSeen(opened) } : {}) }),
     {
@@ -44,6 +47,7 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
         setSaved(`Saved “${value.name}”.`);
         // What was saved (a teammate's parts kept in it) is what the form shows, and the next edit's base.
         setDraft(draftOf(value));
+        setBase(draftOf(value));
         setOpened(value);
         setShown(value);
         if (!campaign) navigate('campaigns', [String(value.id)]);
@@ -70,7 +74,7 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
         <ChangedMeanwhile
           who={campaign.team?.by[clashes[0]!] ?? 'A teammate'}
           what={clashes.map((f) => campaignPart(f, creatorName)).join(' and ')}
-          onUseTheirs={() => (setDraft(withParts(draft, draftOf(campaign), clashes)), setOpened(campaign))}
+          onUseTheirs={() => (setDraft(withParts(draft, draftOf(campaign), clashes)), setBase(withParts(base, draftOf(campaign), clashes)), setOpened(campaign))}
           testId="campaign-changed-meanwhile"
         />
       )}

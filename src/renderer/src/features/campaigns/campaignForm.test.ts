@@ -65,14 +65,18 @@ describe('the campaign form', () => {
     typed.name = 'Summer glow (Bob)';
     typed.to = '2026-07-15';
     typed.creators = [{ ...typed.creators[0]!, fee: '950' }];
-    const { draft, clashes } = mergeDraft(typed, opened, latest);
+    const { draft, base, clashes } = mergeDraft(typed, draftOf(opened), opened, latest);
     expect(draft.name).toBe('Summer glow (Bob)');
     expect(draft.client).toBe('Glow Co (Anna)');
     expect(draft.to).toBe('2026-07-15');
     // The fee typed stays; the creator removed here stays removed; the one the teammate added is added.
     expect(draft.creators.map((c) => `${c.accountKey}:${c.fee}`)).toEqual(['shroud:950', 'esa:100']);
     expect(clashes.sort()).toEqual(['creator:twitch:shroud', 'window']);
+    // Read again with what the merge left (the form redrawn): the client taken from the teammate is
+    // not typed, so it is no clash; what was typed still clashes.
+    expect(mergeDraft(draft, base, opened, latest).clashes.sort()).toEqual(['creator:twitch:shroud', 'window']);
+    expect(base.client).toBe('Glow Co (Anna)');
     // Nothing typed: the form is the campaign as it is now, and nothing clashes.
-    expect(mergeDraft(draftOf(opened), opened, latest)).toEqual({ draft: draftOf(latest), clashes: [] });
+    expect(mergeDraft(draftOf(opened), draftOf(opened), opened, latest)).toEqual({ draft: draftOf(latest), base: draftOf(latest), clashes: [] });
   });
 });

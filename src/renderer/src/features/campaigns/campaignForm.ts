@@ -168,12 +168,15 @@ export function withParts(target: CampaignDraft, from: CampaignDraft, fields: re
 
 /**
  * A teammate's change arrived while the researcher edits (`opened`: the campaign the edit began
- * from, `latest`: as it is now): the parts the researcher has not touched become theirs, the
+ * from, `latest`: as it is now; `base`: the form as it stood before the researcher typed, with
+ * the teammates' changes merged so far): the parts the researcher has not touched become theirs
+ * (in the form and in its base, so a part taken from a teammate is not then counted as typed), the
  * touched ones stay as typed; `clashes` are the parts both changed (saving keeps the researcher's).
  */
-export function mergeDraft(draft: CampaignDraft, opened: Campaign, latest: Campaign): { draft: CampaignDraft; clashes: string[] } {
-  const [mine, base] = [draftParts(draft), draftParts(draftOf(opened))];
-  const touched = [...new Set([...Object.keys(mine), ...Object.keys(base)])].filter((f) => mine[f] !== base[f]);
+export function mergeDraft(draft: CampaignDraft, base: CampaignDraft, opened: Campaign, latest: Campaign): { draft: CampaignDraft; base: CampaignDraft; clashes: string[] } {
+  const [mine, was] = [draftParts(draft), draftParts(base)];
+  const touched = [...new Set([...Object.keys(mine), ...Object.keys(was)])].filter((f) => mine[f] !== was[f]);
   const clashes = changedByTeammate(campaignFields(opened), campaignFields(latest), latest.team).filter((f) => touched.includes(f));
-  return { draft: withParts(draftOf(latest), draft, touched), clashes };
+  const theirs = draftOf(latest);
+  return { draft: withParts(theirs, draft, touched), base: withParts(theirs, base, touched), clashes };
 }
