@@ -4,7 +4,7 @@
 // from one researcher's pool over loopback.
 // team.sync_visible_p95_ms — a report saved on one laptop (its snapshot, then its outbox), until
 // it is in a teammate's local cache: push, announcement (LISTEN/NOTIFY), pull and apply. Goal ≤ 1000.
-// team.join10k_s — a new laptop taking a team cache of 10,000 reports (join). Goal ≤ 60. With it,
+// team.join10k_s — a new laptop taking a team cache of 10,000 reports (join). Goal ≤ 30. With it,
 // team.join10k_cpu_s: the CPU time Scout's process spent on it, which a busy machine does not inflate,
 // and team.join10k.max_block_ms: the longest main's event loop was held while it ran (goal ≤ 50); the join is
 // measured in a process that has done nothing else (bench/teamJoinChild.ts).

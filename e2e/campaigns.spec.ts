@@ -86,7 +86,9 @@ test('plans a campaign of three creators from the cache and starts it', async ({
   await expect(dancer.locator('tr[data-figure="mediaValue"] .plan-source')).toContainText('views ÷ 1,000 × the view rate; at €10.00 per 1,000 views, TikTok rates.');
   await expect(dancer.locator('tr[data-figure="costPerView"] .plan-value')).toHaveText(/^€0\.\d+$/);
   const ig = plan.locator('[data-account="instagram:natgeo"]');
-  await expect(ig.locator('tr[data-figure="views"] .plan-missing')).toHaveText('The Instagram report has no average views');
+  await expect(ig.locator('tr[data-figure="views"] .plan-missing')).toHaveText(
+    'The Instagram report has no average views, and the account’s media are not cached: open its Media tab once (its answer is kept) and the plan reads their average video views',
+  );
   await expect(ig.locator('tr[data-figure="engagements"] .plan-source')).toHaveText(/^3 posts × "Average likes" in the Instagram report \+ "Average comments" in the Instagram report$/);
   await expect(ig.locator('tr[data-figure="mediaValue"] .plan-rates')).toContainText('€20.00 per 1,000 views + €0.50 per engagement, Instagram rates');
   const yt = plan.locator('[data-account="youtube:foodchannel"]');
@@ -142,11 +144,7 @@ test('plans a campaign of three creators from the cache and starts it', async ({
 
   // Offline, the API gone, reloaded: the campaign opens with its frozen plan as it was.
   const frozenText = await plan.innerText();
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+0');
   await page.getByTestId('campaign-list').getByRole('link', { name: 'Summer glow' }).click();

@@ -178,11 +178,7 @@ test('compare four accounts from three networks: save, refresh, update, reopen o
   await expect(page.getByTestId('compare-note-instagram-natgeo')).toHaveValue(note);
 
   // Offline: the API gone and Work offline; a reload; the comparison reopened from the saved list.
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+2');
   await page.getByTestId('saved-comparisons').getByRole('link', { name: 'Spring shortlist' }).click();

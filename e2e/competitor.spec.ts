@@ -156,10 +156,7 @@ test('create an analysis, browse and export its 5,000 posts, offline too', async
   await expect(page.getByTestId('analysis')).toHaveAttribute('data-state', '10');
 
   // Offline: the API gone and Work offline; after a reload the analysis and its posts are all there.
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await expect(page.getByTestId('analysis-row')).toHaveCount(1);
   await expect(page.getByTestId('analysis')).toHaveAttribute('data-state', '10');
   await expect(page.getByTestId('posts-complete')).toHaveText('All 5,000 posts are in the cache.');

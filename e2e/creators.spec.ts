@@ -133,10 +133,7 @@ test('sync creators by unlock date and by account, copy a contact, offline too',
   await page.getByLabel('Search creators by name, contact or account').fill('');
   await expect(page.getByTestId('creators-count')).toHaveText(/ in the cache$/);
   const total = (await page.getByTestId('creators-count').textContent())!;
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Creators' })).toBeVisible();
   await expect(page.getByTestId('creators-count')).toHaveText(total);
   await page.getByLabel('Search creators by name, contact or account').fill('natgeo');

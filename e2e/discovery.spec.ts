@@ -186,10 +186,7 @@ test('a query per network: saved, run in sandbox and production, paged, re-run f
   await confirmation.getByRole('button', { name: 'Change' }).click();
 
   // Offline: the API gone, Work offline, reloaded. A saved query reopens on its cached results.
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await page.keyboard.press('Control+3');
   await page.getByRole('button', { name: 'Instagram creators over 10K', exact: true }).click();
   await expect(page.getByTestId('mode-production')).toBeChecked();

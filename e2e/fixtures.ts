@@ -28,6 +28,8 @@ export interface ScoutApp {
   simulator: SimulatorHandle | null;
   /** Stops that simulator, as if the API had gone away. */
   stopSimulator(): Promise<void>;
+  /** Work offline, the API gone (the test's simulator stopped), the page reloaded and drawn: the cache alone. */
+  reloadOfflineWithoutApi(page: Page): Promise<void>;
 }
 
 export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOptions | null; scoutRecordRpc: boolean }>({
@@ -67,6 +69,13 @@ export const test = base.extend<{ scout: ScoutApp; scoutSimulator: SimulatorOpti
       },
       simulator,
       stopSimulator,
+      async reloadOfflineWithoutApi(page) {
+        await page.getByRole('button', { name: 'Work offline' }).click();
+        await expect(page.getByTestId('connection')).toHaveAttribute('data-mode', 'offline');
+        await stopSimulator();
+        await page.reload();
+        await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+      },
       newLaunchUrl,
       async open(page) {
         if (scoutRecordRpc) {

@@ -172,10 +172,7 @@ test('sync a list, page through it, compare and open its items, offline too', as
   await expect(page.getByTestId('list-name')).toHaveText('Summer shortlist');
 
   // Offline: the API gone, Scout offline, reloaded: the list is read from the cache.
-  await page.getByRole('button', { name: 'Work offline' }).click();
-  await scout.stopSimulator();
-  await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await scout.reloadOfflineWithoutApi(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
   await expect(page.getByTestId('known-list-6')).toContainText('210');
   await expect(page.getByTestId('known-list-6')).toContainText('Summer shortlist');

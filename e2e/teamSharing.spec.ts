@@ -1,7 +1,8 @@
 // The Team workspace's sharing from the researcher's side, against a real PostgreSQL this spec
 // starts: Settings → Team database says where the sharing stands (a teammate's record that could
 // not be read, listed in words) and receives the team's cache; a teammate's later edit of a saved
-// query is told above the page with Restore it; Add accounts, a discovery run and a competitor
+// query is told above the page with Restore it; a campaign a teammate changes while it is being
+// edited keeps what the researcher typed and says where both changed it; Add accounts, a discovery run and a competitor
 // analysis say the team database stopped in their quote and ask there (focus on Not now). (A paid
 // PDF export's is tested through the handlers: src/main/team/teamBuyAnyway.integration.test.ts.) Each screen is also
 // photographed at 1,100 and 1,920 px, light and dark, for a person to look at.
@@ -299,6 +300,60 @@ test.describe('Team workspace: sharing, and buying while the team database is aw
     await expect(changed).toHaveCount(0);
     await expect(dropPct).toHaveValue('40');
   });
+  test("a campaign changed by a teammate while Anna edits it: the part she did not touch follows, the one both changed is said, and her save keeps the teammate's", async ({ page, scout }) => {
+    test.setTimeout(120_000);
+    await teamReady(page, scout);
+    await page.keyboard.press('Control+0');
+    const pageEl = page.getByTestId('page-campaigns');
+    await expect(pageEl.getByText('stay on this laptop')).toHaveCount(0);
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const editor = page.getByTestId('campaign-editor');
+    await editor.getByLabel('Name', { exact: true }).fill('Team glow');
+    await editor.getByLabel('Client').fill('Glow Co');
+    await editor.getByLabel('First day').fill('2026-06-01');
+    await editor.getByLabel('Last day').fill('2026-06-30');
+    await editor.getByRole('button', { name: 'Create campaign' }).click();
+    // Created: its page opens, with its plan and its editor.
+    await expect(page.getByTestId('campaign-status')).toBeVisible();
+    const db = team.admin;
+    const shared = async () =>
+      (
+        await db.query<{ doc_id: string; top: string }>(
+          `SELECT d.doc_id, (SELECT max(seq)::text FROM scout_team.shared_changes WHERE doc_id = d.doc_id) AS top
+             FROM scout_team.shared_changes d WHERE d.doc_kind = 'campaign' AND d.field = 'name' AND d.value = to_jsonb('Team glow'::text)`,
+        )
+      ).rows[0];
+    await expect.poll(async () => (await shared())?.top ?? null, { timeout: 15_000 }).not.toBeNull();
+    // Anna types a new client; Bob (having seen the campaign) changes the client and the window meanwhile.
+    await editor.getByLabel('Client').fill('Glow Co (Anna)');
+    const row = (await shared())!;
+    const asBob = bob.pool({ max: 1 });
+    for (const [field, value] of [
+      ['client', 'Glow Co (Bob)'],
+      ['window', { from: '2026-06-01', to: '2026-07-31' }],
+    ] as const) {
+      await asBob.query(
+        `INSERT INTO scout_team.shared_changes (change_id, origin, doc_kind, doc_id, field, value, base_version) VALUES (gen_random_uuid(), gen_random_uuid(), 'campaign', $1, $2, $3::jsonb, $4)`,
+        [row.doc_id, field, JSON.stringify(value), Number(row.top)],
+      );
+    }
+    const changed = page.getByTestId('campaign-changed-meanwhile');
+    await expect(changed).toContainText('Bob Lund changed the client while you were editing.', { timeout: 30_000 });
+    await expect(editor.getByLabel('Client')).toHaveValue('Glow Co (Anna)');
+    await expect(editor.getByLabel('Last day')).toHaveValue('2026-07-31');
+    expect(await axe(page, '[data-testid="campaign-editor"]')).toEqual([]);
+    await shoot(page, 'team-campaign-changed-meanwhile');
+    // Saved: hers is the client, his window stays (the team's log says so too).
+    await editor.getByRole('button', { name: 'Save campaign' }).click();
+    await expect(editor.getByRole('status')).toHaveText('Saved “Team glow”.');
+    await expect(changed).toHaveCount(0);
+    const latest = async (field: string) =>
+      (await db.query<{ value: unknown }>(`SELECT value FROM scout_team.shared_changes WHERE doc_id = $1 AND field = $2 ORDER BY seq DESC LIMIT 1`, [row.doc_id, field])).rows[0]?.value;
+    await expect.poll(() => latest('client'), { timeout: 15_000 }).toBe('Glow Co (Anna)');
+    expect(await latest('window')).toEqual({ from: '2026-06-01', to: '2026-07-31' });
+    await expect(editor.getByLabel('Last day')).toHaveValue('2026-07-31');
+  });
+
   test('a discovery run and a competitor analysis with the team database stopped: each quote says so and asks there, focus on Not now; declined, nothing bought; bought anyway here', async ({ page, scout }) => {
     test.setTimeout(150_000);
     const sim = scout.simulator!;

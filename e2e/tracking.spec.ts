@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatMetric, formatSignedNumber } from '../src/shared/format';
 import type { Network } from '../src/shared/reports';
 import { accountProfile, followerEvents } from '../src/simulator/data/profile';
-import { brandNews } from '../src/simulator/data/reports/posts';
+import { brandNews } from '../src/simulator/data/reports/brandPosts';
 import { expect, test } from './fixtures';
 
 const DAY_MS = 86_400_000;

@@ -94,6 +94,38 @@ describe('creatorPlan', () => {
     }
   });
 
+  it("reads an Instagram creator's views from its cached media, which its report lacks: reels first, within the period", () => {
+    const list = (group: string, period: string, viewsAvg: number | null) => ({ group, sort: 'time_posted_desc', period, postIds: ['1'], likesAvg: 1, commentsAvg: 1, viewsAvg });
+    const withMedia = (lists: ReturnType<typeof list>[]): PlanReport => ({
+      ...report('instagram', { avg_likes: { '90d': 900 }, avg_comments: { '90d': 100 } }),
+      instagramMedia: { lists, fetchedAt: 1_700_000_000_000 },
+    });
+    const lists = [list('all', '90d', 5_000), list('reels', '30d', 12_000), list('reels', '90d', 9_000), list('reels', '180d', 7_000), list('posts', '90d', 50)];
+    const plan = creatorPlan(creator('instagram', 'glow', 2, 1000), withMedia(lists), '90d', rates, 'EUR');
+    expect(plan.viewsPerPost).toEqual({ value: 9_000, source: '"Average video views" of the reels in the cached Instagram media, 90 days', missing: null });
+    expect(plan.views).toMatchObject({ value: 18_000 });
+    expect(plan.costPerView.value).toBeCloseTo(1000 / 18_000);
+    // 365 days: the longest the media carry within it; reels without views: all posts.
+    expect(creatorPlan(creator('instagram', 'glow', 1, 1000), withMedia(lists), '365d', rates, 'EUR').viewsPerPost.source).toBe(
+      '"Average video views" of the reels in the cached Instagram media, 180 days',
+    );
+    expect(creatorPlan(creator('instagram', 'glow', 1, 1000), withMedia([list('reels', '90d', null), list('all', '90d', 5_000)]), '90d', rates, 'EUR').viewsPerPost).toMatchObject({
+      value: 5_000,
+      source: '"Average video views" of the posts in the cached Instagram media, 90 days',
+    });
+    // A shorter period than any the media carry reads none of the longer ones.
+    expect(creatorPlan(creator('instagram', 'glow', 1, 1000), withMedia([list('reels', '30d', 12_000)]), '7d', rates, 'EUR').viewsPerPost).toMatchObject({
+      value: null,
+      missing: 'Neither the Instagram report nor the account’s cached media have average views for 7 days',
+    });
+    // No media cached: missing, never 0, with what to do.
+    const none = creatorPlan(creator('instagram', 'glow', 1, 1000), { ...withMedia([]), instagramMedia: null }, '90d', rates, 'EUR');
+    expect(none.viewsPerPost.value).toBeNull();
+    expect(none.viewsPerPost.missing).toMatch(/the account’s media are not cached: open its Media tab once/);
+    // Another network never reads media for views.
+    expect(creatorPlan(creator('tiktok', 'glow', 1, 1000), report('tiktok', {}), '90d', rates, 'EUR').viewsPerPost.missing).toBe('The TikTok report has no average views');
+  });
+
   it('has no cost per view when the forecast views are 0, rather than dividing by 0', () => {
     const plan = creatorPlan(creator('instagram', 'zero', 2, 500), report('instagram', { views_avg: 0 }), '90d', {}, 'EUR');
     expect(plan.views.value).toBe(0);

@@ -3,6 +3,7 @@
 // views, and its media value at the agency's own rates. Each figure is read exactly as Compare
 // reads it (its rows' metrics, metricCell, the period rule of periodFigures.ts) and says where
 // it came from; a figure a report lacks says why, never 0. Pure: main runs it over the cache.
+import type { InstagramMediaListView } from './companions';
 import type { CampaignCurrency, CampaignCreator, CampaignPlan, CreatorPlan, MediaRate, PlanFigure, PlanTotals } from './campaigns';
 import type { ComparePeriod } from './compare';
 import type { Network } from './reports';
@@ -36,6 +37,11 @@ export const PER_POST_FIGURES: readonly { key: 'viewsPerPost' | 'reachPerPost' |
 export interface PlanReport {
   model: ReportModel;
   fetchedAt: number;
+  /**
+   * Instagram only: the lists of the account's cached media (null when none is cached). Its
+   * report has no views; the media's average video views stand in for them.
+   */
+  instagramMedia?: { lists: readonly InstagramMediaListView[]; fetchedAt: number } | null;
 }
 
 /** The metrics each forecast reads: Compare's own rows, so both read a report alike. */
@@ -62,6 +68,31 @@ function perPost(report: PlanReport | null, keys: readonly string[], words: stri
   // A period without posts: the report's own words for it (never 0).
   if (cell.absent) return missing(cell.absent);
   return missing(`The ${networkLabels[network]} report has no ${words.toLowerCase()}`);
+}
+
+/** The media's lists by period, shortest first: the plan's period, else the longest shorter one. */
+const MEDIA_PERIODS = ['7d', '30d', '90d', '180d'] as const;
+
+/**
+ * An Instagram creator's views per post: its report has none, so the average video views of its
+ * cached media (reels first: what a campaign buys; then all its posts) over the plan's period, or
+ * the longest the media carry within it. Missing, with what to do, when no media are cached.
+ */
+function instagramViews(report: PlanReport | null, period: ComparePeriod): PlanFigure | null {
+  if (!report) return null;
+  const media = report.instagramMedia;
+  if (!media) return missing('The Instagram report has no average views, and the account’s media are not cached: open its Media tab once (its answer is kept) and the plan reads their average video views');
+  const within = MEDIA_PERIODS.filter((p) => Number.parseInt(p) <= Number.parseInt(period));
+  for (const group of ['reels', 'all'] as const) {
+    for (const p of [...within].reverse()) {
+      const list = media.lists.find((l) => l.group === group && l.sort === 'time_posted_desc' && l.period === p);
+      if (list?.viewsAvg != null && Number.isFinite(list.viewsAvg)) {
+        const of = group === 'reels' ? 'reels' : 'posts';
+        return figure(list.viewsAvg, `"Average video views" of the ${of} in the cached Instagram media, ${PERIOD_WORDS[p]}`);
+      }
+    }
+  }
+  return missing(`Neither the Instagram report nor the account’s cached media have average views for ${PERIOD_WORDS[period]}`);
 }
 
 /** `n` posts of a per-post figure. */
@@ -114,7 +145,8 @@ export function creatorPlan(creator: CampaignCreator, report: PlanReport | null,
   const { network, posts, fee } = creator;
   const noReport = report ? null : `No cached report of ${creator.name}: the plan reads only the cache (fetch it on Accounts)`;
   const read = (keys: readonly string[], words: string) => (noReport ? missing(noReport) : perPost(report, keys, words, network, period));
-  const viewsPerPost = read(VIEWS, 'Average views');
+  const fromReport = read(VIEWS, 'Average views');
+  const viewsPerPost = network === 'instagram' && fromReport.value === null ? (instagramViews(report, period) ?? fromReport) : fromReport;
   const reachPerPost = read(REACH, 'Reach');
   const likes = read(LIKES, 'Average likes');
   const comments = read(COMMENTS, 'Average comments');

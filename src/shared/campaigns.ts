@@ -188,3 +188,98 @@ export function planInputs(c: Pick<CampaignInput, 'currency' | 'basisPeriod' | '
     creators: c.creators.map((x) => [x.network, x.accountKey, x.posts, x.fee]),
   });
 }
+
+// ---- A campaign as shared work (a Team workspace) -------------------------------------------
+// Its fields, by the team's names: one per part the editor edits (name, client, currency,
+// brands, match, window, basisPeriod, rates) and one per creator (`creator:<network>:<account>`,
+// what was agreed with them), so two researchers adding or editing two creators at once keep
+// both. The frozen plan is one more field (`started`), written by "Start campaign".
+
+/** A creator of a campaign as its shared field's value (the account is in the field's name). */
+export type SharedCreator = Omit<CampaignCreator, 'network' | 'accountKey'>;
+
+/** A creator's field: `creator:instagram:natgeo`. */
+export const campaignCreatorField = (c: { network: Network; accountKey: string }): string => `creator:${c.network}:${c.accountKey}`;
+
+/** The fields a campaign's editor edits, by the team's names (`team.by` names who last changed each). */
+export function campaignFields(c: CampaignInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    name: c.name,
+    client: c.client,
+    currency: c.currency,
+    brands: c.brands,
+    match: c.match,
+    window: c.window,
+    basisPeriod: c.basisPeriod,
+    rates: c.rates,
+  };
+  for (const x of c.creators) {
+    const creator: SharedCreator = { name: x.name, source: x.source, sourceName: x.sourceName, posts: x.posts, dueDates: x.dueDates, fee: x.fee };
+    out[campaignCreatorField(x)] = creator;
+  }
+  return out;
+}
+
+/**
+ * What a campaign's editor showed when the researcher began (sent with `campaigns:save` and
+ * `campaigns:start`): its `team.version` and its fields by the team's names.
+ */
+export interface CampaignSeen {
+  version: number;
+  fields: Record<string, unknown>;
+}
+
+/** What an editor showing `campaign` sends as seen. */
+export function campaignSeen(campaign: Campaign): CampaignSeen {
+  return { version: campaign.team?.version ?? 0, fields: campaignFields(campaign) };
+}
+
+/** The account a creator's field names; null when `field` is not one. */
+export function campaignCreatorOf(field: string): { network: Network; accountKey: string } | null {
+  const m = /^creator:([a-z]+):(.+)$/s.exec(field);
+  return m ? { network: m[1] as Network, accountKey: m[2]! } : null;
+}
+
+/**
+ * A campaign from its fields (read and checked already), its creators in `order` (fields by the
+ * team's names) and then those `order` does not hold, by field name: every laptop alike.
+ */
+export function campaignOfFields(fields: Record<string, unknown>, order: readonly string[] = []): CampaignInput {
+  const creatorFields = Object.keys(fields)
+    .filter((f) => campaignCreatorOf(f) !== null && fields[f] !== null && fields[f] !== undefined)
+    .sort((a, b) => {
+      const [i, j] = [order.indexOf(a), order.indexOf(b)];
+      if (i !== j) return i === -1 ? 1 : j === -1 ? -1 : i - j;
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+  return {
+    name: fields.name as string,
+    client: fields.client as string,
+    currency: fields.currency as CampaignCurrency,
+    brands: fields.brands as CampaignInput['brands'],
+    match: fields.match as CampaignMatch,
+    window: fields.window as CampaignInput['window'],
+    basisPeriod: fields.basisPeriod as ComparePeriod,
+    rates: fields.rates as CampaignInput['rates'],
+    creators: creatorFields.map((f) => ({ ...campaignCreatorOf(f)!, ...(fields[f] as SharedCreator) })),
+  };
+}
+
+/** A campaign's parts in words, by the team's field names (notices, and an editor's "changed meanwhile"). */
+export const campaignPartWords: Readonly<Record<string, string>> = {
+  name: 'the name',
+  client: 'the client',
+  currency: 'the currency',
+  brands: 'the brand’s accounts',
+  match: 'what counts as a campaign post',
+  window: 'the window',
+  basisPeriod: 'the period the plan reads',
+  rates: 'the media rates',
+  started: 'the start and its frozen plan',
+};
+
+/** A part of a campaign in words: a creator's field by the creator's name (`creatorName`). */
+export function campaignPart(field: string, creatorName: (ref: { network: Network; accountKey: string }) => string): string {
+  const ref = campaignCreatorOf(field);
+  return ref ? `what was agreed with ${creatorName(ref)}` : (campaignPartWords[field] ?? 'a part');
+}

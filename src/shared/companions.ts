@@ -32,6 +32,8 @@ export interface InstagramPostView {
   /** Null when the account hides likes. */
   likes: number | null;
   comments: number | null;
+  /** A video's or reel's views; null for a photo and when the answer lacks them. */
+  views: number | null;
   er: number | null;
 }
 
@@ -45,6 +47,8 @@ export interface InstagramMediaListView {
   /** Null when hidden, missing, or when the list has no posts. */
   likesAvg: number | null;
   commentsAvg: number | null;
+  /** The average views of the list's videos (reels, IGTV); null as above and when it carries none. */
+  viewsAvg: number | null;
 }
 
 export interface InstagramMediaView extends ViewNote {

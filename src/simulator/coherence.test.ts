@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simTest, type SimTest } from '../../test/simClient';
+import { campaignMonth, DEMO_BRANDS, roster } from './data/campaigns';
 import { topics } from './data/discovery/taxonomy';
 import { accountProfile } from './data/profile';
 import { networks, type Network } from './data/random';
@@ -18,7 +19,9 @@ import { at, input, list, NOW, num, rec } from './data/reports/testkit';
 
 const DAY = 86_400_000;
 const DEMO = ['khaby.lame', 'mkbhd', 'natgeo', 'cristiano', 'nike', 'nasa', 'mrbeast', 'charlidamelio', 'ninja', 'selenagomez'];
-const NAMES = [...DEMO, ...Array.from({ length: 50 }, (_, i) => `coherent${i}`)];
+// Creators who post campaign content (data/campaigns.ts) on both days: the rules hold with their campaign posts among their own.
+const CAMPAIGN = [...roster(DEMO_BRANDS[0]!).filter((_, i) => i % 2 === 0).map((c) => c.name), ...campaignMonth('2026-07').filter((e) => e.outcome === 'uninvited').slice(0, 1).map((e) => e.creator.name)];
+const NAMES = [...DEMO, ...CAMPAIGN, ...Array.from({ length: 50 }, (_, i) => `coherent${i}`)];
 const DAYS = [NOW, NOW + 37 * DAY];
 const PERIODS: Record<Network, readonly string[]> = {
   instagram: ['7d', '30d', '90d', '180d'],

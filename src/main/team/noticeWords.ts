@@ -1,7 +1,7 @@
 // What a researcher is told when a teammate's edit overtook theirs, in the words the screens use:
 // the thing as the researcher knows it (an account by its name and handle, a query by the name it
 // had before the rename and the one it has now), never a key or an id.
-import type { Fields, SharedChange } from './sharedFold';
+import { DOC_FIELD, type Fields, type SharedChange } from './sharedFold';
 import type { DocAdapter } from './sharedLog';
 
 const quoted = (value: unknown) => (typeof value === 'string' ? `“${value}”` : null);
@@ -13,6 +13,8 @@ const quoted = (value: unknown) => (typeof value === 'string' ? `“${value}”`
  */
 export function noticeMessage(a: DocAdapter, mine: SharedChange, theirs: SharedChange, now: Fields, before: unknown, deletion: boolean): string {
   const who = theirs.authorName ?? 'A teammate';
+  // A change of another field settled this one (a campaign's start froze its plan): the kind says how.
+  if (!deletion && theirs.field !== mine.field && theirs.field !== DOC_FIELD && a.overruledWords) return a.overruledWords(mine, theirs, now);
   const what = a.title(now);
   if (deletion && (mine.seq ?? 0) < (theirs.seq ?? 0)) return `${who} changed ${what} after you deleted it, so it is back; your deletion is kept in its history.`;
   if (deletion) return `${who} changed ${what} while you were deleting it, so it was kept; delete it again if you still mean to.`;

@@ -23,8 +23,11 @@
 //   latest this laptop pulled before the save was sent — a teammate's edit that arrived while the
 //   editor was open was not seen. An edit a service reports without one (no editor: a run, a
 //   shortlist entry) is based on the latest version this laptop has.
+// - A kind may hold a field that settles others (a campaign's start freezes its plan): what its
+//   adapter says that field overrules (`DocAdapter.overruled`) is told to its author the same way,
+//   and kept in history; the rule above still decides each field's value in the team's log.
 
-export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist'] as const;
+export const sharedKinds = ['comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist', 'campaign'] as const;
 export type SharedKind = (typeof sharedKinds)[number];
 
 /** The field a deletion (value null) or a restore (value true) of the whole thing is written to. */

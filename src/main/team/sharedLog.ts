@@ -5,7 +5,7 @@ import type { TeamStamp } from '@shared/teamSeen';
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../platform/cache/database';
-import { canonical, currentFields, DOC_FIELD, fold, type DocState, type Fields, type SharedChange, type SharedKind } from './sharedFold';
+import { canonical, currentFields, DOC_FIELD, fold, type Conflict, type DocState, type Fields, type SharedChange, type SharedKind } from './sharedFold';
 import { noticeMessage } from './noticeWords';
 
 /** One kind of shared thing: how it is read from and written to its local rows. */
@@ -33,6 +33,14 @@ export interface DocAdapter {
   title(fields: Fields): string;
   /** A field of the thing in a researcher's words, where "`describe` of `title`" reads badly ("the note on National Geographic (@natgeo, Instagram)"). */
   fieldOf?(field: string, fields: Fields): string;
+  /**
+   * Changes a field of this kind settles overrule, on top of the rule (a campaign's start: an edit
+   * of what makes its plan, made without having seen the start, does not change the frozen plan).
+   * Each is told to its author as an overtaken edit, and stays in its field's history.
+   */
+  overruled?(state: DocState): Conflict[];
+  /** The words telling the author of `mine` that `theirs`, a change of another field, overruled it. */
+  overruledWords?(mine: SharedChange, theirs: SharedChange, now: Fields): string;
 }
 
 /** Where a local row's thing stands: its version, and who last changed each field when it was a teammate (their name). */
@@ -61,6 +69,8 @@ export interface SharedNotice {
   /** Who overtook it. */
   byName: string;
   message: string;
+  /** Whether restoring the overtaken value makes it current again: not a deletion, nor an edit another field overruled (a campaign's start). */
+  restorable: boolean;
 }
 
 /** What the log stands on: the workspace's database and one adapter per kind. */
@@ -270,7 +280,8 @@ export class SharedLog {
     const known = this.s.fieldChanges.all(mine.docKind, mine.docId, mine.field).filter((row) => row.seq !== null && row.seq <= mine.baseVersion).at(-1);
     const before = known && known.value !== null ? (JSON.parse(known.value) as unknown) : undefined;
     const message = noticeMessage(this.adapter(mine.docKind), mine, theirs, currentFields(state), before, mine.field === DOC_FIELD);
-    return { overtakenChange: overtaken, docKind: mine.docKind, docId: mine.docId, field: mine.field, byName: theirs.authorName ?? 'A teammate', message };
+    const restorable = mine.field !== DOC_FIELD && theirs.field === mine.field;
+    return { overtakenChange: overtaken, docKind: mine.docKind, docId: mine.docId, field: mine.field, byName: theirs.authorName ?? 'A teammate', message, restorable };
   }
 
   /** This researcher's edits overtaken by a teammate's, not dismissed yet. */

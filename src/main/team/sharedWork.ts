@@ -340,7 +340,7 @@ export class SharedWork extends SharedLog {
       }
     }
     const out: SharedNotice[] = [];
-    for (const c of state.conflicts) {
+    for (const c of [...state.conflicts, ...(a.overruled?.(state) ?? [])]) {
       if (c.overtaken.origin !== this.origin || c.overtaken.seq === null || c.by.seq === null) continue;
       const inserted = this.s.notice.run(c.overtaken.changeId, c.by.changeId).changes > 0;
       if (inserted) out.push(this.noticeOf(c.overtaken.changeId, c.by.changeId));

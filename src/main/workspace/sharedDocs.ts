@@ -17,6 +17,8 @@
 // - status_steps: the one list of the research workflow's steps (its id the same on every laptop),
 //   so a step renamed on one laptop reads renamed on all. A laptop still at the usual steps that
 //   never shared them does not offer them: joining a team takes the team's steps, not the reverse.
+// - campaign: its parts, one field per creator, and its frozen plan once started
+//   (domains/campaigns/campaignDoc.ts, which also says what a start racing an edit does).
 // Each value read from the team is checked here like an API answer before it is written.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -41,6 +43,8 @@ import { accountKey as keyOf } from '../platform/cache/repositories/common';
 import type { Fields } from '../team/sharedFold';
 import type { DocAdapter } from '../team/sharedLog';
 import { SharedWork, type SharedWorkDeps } from '../team/sharedWork';
+import { campaignAdapter } from '../domains/campaigns/campaignDoc';
+import { CampaignsRepository } from '../domains/campaigns/campaignsRepository';
 
 const MAX_NOTE = 2000;
 /** A discovery query's body, as discoveryService caps it. */
@@ -488,6 +492,7 @@ export function teamSharedWork(
       accountNotesAdapter(new AccountNotesRepository(db), accountNamer(db), now),
       statusStepsAdapter(db, new AccountNotesRepository(db)),
       watchlistAdapter(db, new WatchlistsRepository(db), new AlertsRepository(db), now, hooks.onWatchlistRemoved),
+      campaignAdapter(new CampaignsRepository(db), accountNamer(db), now),
     ],
     ...hooks,
   });

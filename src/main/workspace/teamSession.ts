@@ -23,7 +23,6 @@ import { TeamLedger } from '../team/teamLedger';
 import { UnlockEvidence, type UnlockEvidenceOptions } from '../team/teamUnlocks';
 import { TeamSync } from '../team/sync';
 import { teamSharedWork } from './sharedDocs';
-import { DOC_FIELD } from '../team/sharedFold';
 import type { SharedWork } from '../team/sharedWork';
 import { TeamListener } from '../team/transport/listener';
 import { reportOfItem } from '../domains/reports/reportRecords';
@@ -277,13 +276,13 @@ export class TeamSession {
 
   /** This researcher's edits overtaken by a teammate's, not dismissed yet, in words. */
   notices(): TeamNotice[] {
-    return this.sharedWork.notices().map((n) => ({ id: n.overtakenChange, message: n.message, canRestore: n.field !== DOC_FIELD }));
+    return this.sharedWork.notices().map((n) => ({ id: n.overtakenChange, message: n.message, canRestore: n.restorable }));
   }
 
   /** Makes the overtaken value current again (shared at once); the notice goes. */
   restoreNotice(id: string): TeamNotice[] {
     const notice = this.sharedWork.notices().find((n) => n.overtakenChange === id);
-    if (!notice || notice.field === DOC_FIELD) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
+    if (!notice || !notice.restorable) throw new ScoutError({ code: 'INVALID_INPUT', message: 'That change is no longer waiting to be restored (it may have been restored or dismissed already).' });
     this.sharedWork.restore(notice.docKind, notice.docId, id);
     return this.tellNotices();
   }

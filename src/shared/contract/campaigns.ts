@@ -21,7 +21,7 @@ import {
   type CampaignSummary,
   type CampaignView,
 } from '@shared/campaigns';
-import { account, network, noInput, op, withAccountRef, type OperationsOf } from './common';
+import { account, network, noInput, op, seenVersion, withAccountRef, type OperationsOf } from './common';
 import type { CampaignsChannel } from './campaigns.channels';
 
 const id = z.object({ id: z.number().int().positive() }).strict();
@@ -84,6 +84,44 @@ const creator = withAccountRef(
     .strict(),
 );
 
+/**
+ * What the parts of a campaign say of each other (its window, each creator's due dates): checked
+ * on every save, and again on a save made over a teammate's changes (`seen`).
+ */
+export function campaignProblems(c: {
+  window: { from: string; to: string };
+  creators: readonly { network: string; accountKey: string; name: string; posts: number; dueDates: readonly string[] }[];
+}): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  if (c.window.to < c.window.from) out.push({ path: ['window', 'to'], message: `The window ends on ${formatDay(c.window.to)}, before it starts on ${formatDay(c.window.from)}.` });
+  const seen = new Set<string>();
+  c.creators.forEach((x, i) => {
+    const key = `${x.network}:${x.accountKey}`;
+    const named = x.name;
+    if (seen.has(key)) out.push({ path: ['creators', i], message: `${named} is in the campaign twice.` });
+    seen.add(key);
+    if (x.dueDates.length > x.posts) out.push({ path: ['creators', i, 'dueDates'], message: `${named} has more due dates (${x.dueDates.length}) than agreed posts (${x.posts}).` });
+    const outside = x.dueDates.find((d) => d < c.window.from || d > c.window.to);
+    if (outside !== undefined) {
+      out.push({ path: ['creators', i, 'dueDates'], message: `${named}’s due date ${formatDay(outside)} is outside the window (${formatDay(c.window.from)} to ${formatDay(c.window.to)}).` });
+    }
+  });
+  return out;
+}
+
+/**
+ * What a campaign's editor showed when the researcher began (`campaignSeen` of the campaign: its
+ * `team.version` and its fields by the team's names). Only what differs from it is applied to the
+ * campaign as it is now, and a Team workspace shares the edit as made on that version.
+ */
+const seen = z
+  .object({
+    version: seenVersion,
+    fields: z.record(z.string().max(200), z.unknown()).refine((f) => Object.keys(f).length <= CAMPAIGN_MAX_CREATORS + 20, 'Too many fields.'),
+  })
+  .strict()
+  .optional();
+
 export const campaignInput = z
   .object({
     id: z.number().int().positive().optional(),
@@ -96,24 +134,13 @@ export const campaignInput = z
     basisPeriod: z.enum(comparePeriods),
     rates: z.partialRecord(z.enum(networks), rate),
     creators: z.array(creator).max(CAMPAIGN_MAX_CREATORS, `A campaign holds at most ${CAMPAIGN_MAX_CREATORS} creators.`),
+    seen,
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (c.window.to < c.window.from) {
-      ctx.addIssue({ code: 'custom', path: ['window', 'to'], message: `The window ends on ${formatDay(c.window.to)}, before it starts on ${formatDay(c.window.from)}.` });
+    for (const p of campaignProblems({ window: c.window, creators: c.creators.map((x) => ({ ...x, network: x.account.network, accountKey: x.account.key })) })) {
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     }
-    const seen = new Set<string>();
-    c.creators.forEach((x, i) => {
-      const key = `${x.network}:${x.account.key}`;
-      const named = x.name;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['creators', i], message: `${named} is in the campaign twice.` });
-      seen.add(key);
-      if (x.dueDates.length > x.posts) ctx.addIssue({ code: 'custom', path: ['creators', i, 'dueDates'], message: `${named} has more due dates (${x.dueDates.length}) than agreed posts (${x.posts}).` });
-      const outside = x.dueDates.find((d) => d < c.window.from || d > c.window.to);
-      if (outside !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['creators', i, 'dueDates'], message: `${named}’s due date ${formatDay(outside)} is outside the window (${formatDay(c.window.from)} to ${formatDay(c.window.to)}).` });
-      }
-    });
   })
   .transform((c) => ({
     ...c,
@@ -125,11 +152,19 @@ export const campaignsOperations = {
   'campaigns:list': op<CampaignSummary[]>()(noInput),
   /** A campaign and its plan: frozen as it was when started, else forecast now from the cache (never a paid call). */
   'campaigns:get': op<CampaignView | null>()(id),
-  /** Creates a campaign, or replaces the one with `id`. A started campaign's plan inputs (creators, posts, fees, rates, currency, period) stay as they were. */
+  /** Creates a campaign, or replaces the one with `id` (with `seen`: only what its editor changed). A started campaign's plan inputs (creators, posts, fees, rates, currency, period) stay as they were. */
   'campaigns:save': op<Campaign>()(campaignInput),
   'campaigns:delete': op<{ deleted: boolean }>()(id),
-  /** "Start campaign": the plan as it is now is kept, and later changes to the cache do not change it. */
-  'campaigns:start': op<CampaignView>()(id),
+  /** "Start campaign": the plan as it is now is kept, and later changes to the cache do not change it. `seen`: the version the page showed (a Team workspace shares the start as made on it). */
+  'campaigns:start': op<CampaignView>()(z.object({ id: z.number().int().positive(), seen: z.object({ version: seenVersion }).strict().optional() }).strict()),
   /** The accounts a creator can be added from: the library, the shortlist and each list. */
   'campaigns:candidates': op<CampaignCandidates>()(noInput),
 } satisfies OperationsOf<CampaignsChannel>;
+
+/** The parts of a campaign as the contract reads them, for a teammate's shared campaign (read as hostile, like a request). */
+export const campaignParts = {
+  match,
+  brands: z.object(Object.fromEntries(brandNetworks.map((n) => [n, brand])) as Record<(typeof brandNetworks)[number], typeof brand>).strict(),
+  rates: z.partialRecord(z.enum(networks), rate),
+  amount,
+};

@@ -7,6 +7,9 @@ import { topic } from '../data/discovery/taxonomy';
 import { regionOf, type Region } from '../data/reports/geo';
 import { accountProfile, universeName } from '../data/profile';
 import type { CompetitorAnalysis } from '../state';
+import { brandCampaignPosts, demoBrand, metricsAt, type CampaignPost } from '../data/campaigns';
+
+const DAY_MS = 86_400_000;
 
 const dateRe = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -124,9 +127,9 @@ function sumPosts(a: CompetitorAnalysis) {
   const parts = { sponsored: empty(), 'likely sponsored': empty() };
   let engagements = 0;
   const hashtagCounts = new Map<string, number>();
-  const total = postCount(a);
+  const total = allPostCount(a);
   for (let i = 0; i < total; i++) {
-    const f = post(a, i).figures;
+    const f = postAt(a, i).figures;
     for (const part of f.kind === 'organic' ? [all] : [all, parts[f.kind]]) {
       part.emv += f.emv;
       part.reach += f.reach;
@@ -237,34 +240,9 @@ function longCaption(rng: Rng): string {
   return text;
 }
 
-function post(a: CompetitorAnalysis, index: number): AnalysisPost {
-  const rng = new Rng(`ca-post:${a.id}:${index}`);
-  const account = universeName('instagram', (hashString(`${a.id}:${index}`) % 20_000) >>> 0);
-  const p = accountProfile('instagram', account);
-  const from = Date.parse(a.dateFrom.slice(0, 10));
-  const to = Date.parse(a.dateTo.slice(0, 10));
-  const date = from + rng.next() * Math.max(0, to - from);
-  const likes = Math.round(p.avgLikes * rng.logNormal(1, 0.5));
-  const comments = Math.round(p.avgComments * rng.logNormal(1, 0.6));
-  const kind = rng.bool(0.25) ? 'sponsored' : rng.bool(0.2) ? 'likely sponsored' : 'organic';
-  const views = rng.bool(0.4) ? Math.round(p.avgViews * rng.logNormal(1, 0.5)) : 0;
-  const reach = Math.round(p.followers * rng.float(0.05, 0.4));
-  const budget = Math.round(p.followers * rng.float(0.002, 0.02));
-  const hashtags = [...a.hashtags, ...rng.sample(extraTags[kind], rng.int(0, 2))];
-  const country = audienceCountry(a, p.audienceCountry, rng);
-  const fields = {
-    post_date: slashDate(date),
-    account: p.username,
-    account_url: `https://www.instagram.com/${p.username}/`,
-    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${hashtags.map((h) => `#${h}`).join(' ')}${a.username.includes('_long_') ? longCaption(rng) : ''}`.trim(),
-    post_url: `https://www.instagram.com/p/${hashString(`${a.id}/${index}`).toString(36)}/`,
-    type_of_payed: kind,
-    post_er: `${((100 * (likes + comments)) / Math.max(1, p.followers)).toFixed(2)}%`,
-    post_performance: `${(rng.logNormal(1, 0.4) * 100).toFixed(1)}%`,
-    post_reach: reach,
-    post_likes: likes,
-    post_comments: comments,
-    post_video_views: views,
+/** The fields of a post that describe its account. */
+function accountFields(p: ReturnType<typeof accountProfile>, country: string, rng: Rng) {
+  return {
     account_type: p.accountType === 'brand' ? 'Brand' : 'Human',
     account_category: topic(p.category).name,
     account_is_verified: p.verified ? 'yes' : 'no',
@@ -282,11 +260,107 @@ function post(a: CompetitorAnalysis, index: number): AnalysisPost {
     account_posts_performance: rng.logNormal(1, 0.3),
     account_avg_likes_per_posts: p.avgLikes,
     account_avg_comments_per_posts: p.avgComments,
+  };
+}
+
+function post(a: CompetitorAnalysis, index: number): AnalysisPost {
+  const rng = new Rng(`ca-post:${a.id}:${index}`);
+  const account = universeName('instagram', (hashString(`${a.id}:${index}`) % 20_000) >>> 0);
+  const p = accountProfile('instagram', account);
+  const from = Date.parse(a.dateFrom.slice(0, 10));
+  const to = Date.parse(a.dateTo.slice(0, 10));
+  const date = from + rng.next() * Math.max(0, to - from);
+  const likes = Math.round(p.avgLikes * rng.logNormal(1, 0.5));
+  const comments = Math.round(p.avgComments * rng.logNormal(1, 0.6));
+  const kind = rng.bool(0.25) ? 'sponsored' : rng.bool(0.2) ? 'likely sponsored' : 'organic';
+  const views = rng.bool(0.4) ? Math.round(p.avgViews * rng.logNormal(1, 0.5)) : 0;
+  const reach = Math.round(p.followers * rng.float(0.05, 0.4));
+  const budget = Math.round(p.followers * rng.float(0.002, 0.02));
+  // A demo brand's campaign hashtags are on its campaign posts only (data/campaigns.ts); its other mentions tag the brand.
+  const campaignTags = new Set(demoBrand(a.username)?.hashtags ?? []);
+  const hashtags = [...a.hashtags.filter((h) => !campaignTags.has(h.replace(/^#/, '').toLowerCase())), ...rng.sample(extraTags[kind], rng.int(0, 2))];
+  const country = audienceCountry(a, p.audienceCountry, rng);
+  const fields = {
+    post_date: slashDate(date),
+    account: p.username,
+    account_url: `https://www.instagram.com/${p.username}/`,
+    post: `${rng.bool(0.5) ? 'Loving my new look from' : 'Thanks'} @${a.username} ${hashtags.map((h) => `#${h}`).join(' ')}${a.username.includes('_long_') ? longCaption(rng) : ''}`.trim(),
+    post_url: `https://www.instagram.com/p/${hashString(`${a.id}/${index}`).toString(36)}/`,
+    type_of_payed: kind,
+    post_er: `${((100 * (likes + comments)) / Math.max(1, p.followers)).toFixed(2)}%`,
+    post_performance: `${(rng.logNormal(1, 0.4) * 100).toFixed(1)}%`,
+    post_reach: reach,
+    post_likes: likes,
+    post_comments: comments,
+    post_video_views: views,
+    ...accountFields(p, country, rng),
     account_est_budget: `$${budget.toLocaleString('en-US')}`,
   };
   // Earned media value: what the post's likes, comments and views would cost as ads.
   const emv = likes * EMV_PER_LIKE + comments * EMV_PER_COMMENT + views * EMV_PER_VIEW;
   return { fields, figures: { kind, account: p.username, reach, engagements: likes + comments, emv, price: budget, hashtags } };
+}
+
+/**
+ * The campaign posts of a demo brand (data/campaigns.ts) the analysis finds: published in its
+ * window and by the day it was made, with its hashtags; worked out once per analysis.
+ */
+const campaignByAnalysis = new WeakMap<CompetitorAnalysis, CampaignPost[]>();
+
+function campaignPostsOf(a: CompetitorAnalysis): CampaignPost[] {
+  let found = campaignByAnalysis.get(a);
+  if (!found) {
+    const from = Date.parse(a.dateFrom.slice(0, 10));
+    const to = Date.parse(a.dateTo.slice(0, 10)) + DAY_MS;
+    found = brandCampaignPosts(a.username, from, to, asOf(a), a.hashtags);
+    campaignByAnalysis.set(a, found);
+  }
+  return found;
+}
+
+/** The moment an analysis's figures are as of: the start of the simulated day it was made, as reports and media. */
+function asOf(a: CompetitorAnalysis): number {
+  return Math.floor(a.createdAt / DAY_MS) * DAY_MS;
+}
+
+/** Every post of an analysis: its generated mentions, then the campaign posts it found. */
+function allPostCount(a: CompetitorAnalysis): number {
+  return postCount(a) + campaignPostsOf(a).length;
+}
+
+function postAt(a: CompetitorAnalysis, index: number): AnalysisPost {
+  const generated = postCount(a);
+  return index < generated ? post(a, index) : campaignAnalysisPost(a, campaignPostsOf(a)[index - generated]!);
+}
+
+/** A campaign post as the analysis shows it: the media's caption, date and code, its metrics on the analysis's day. */
+function campaignAnalysisPost(a: CompetitorAnalysis, made: CampaignPost): AnalysisPost {
+  const day = asOf(a);
+  const p = accountProfile('instagram', made.account, day);
+  const m = metricsAt(made, day);
+  const rng = new Rng(`${made.key}:analysis`);
+  const kind = made.disclosed ? 'sponsored' : 'organic';
+  const budget = Math.round(p.followers * rng.float(0.002, 0.02));
+  const country = audienceCountry(a, p.audienceCountry, rng);
+  const hashtags = [...made.caption.matchAll(/#(\w+)/g)].map((x) => x[1]!);
+  const fields = {
+    post_date: slashDate(made.time),
+    account: p.username,
+    account_url: `https://www.instagram.com/${p.username}/`,
+    post: made.caption,
+    post_url: `https://www.instagram.com/p/${made.code}/`,
+    type_of_payed: kind,
+    post_er: `${((100 * (m.likes + m.comments)) / Math.max(1, p.followers)).toFixed(2)}%`,
+    post_performance: `${((100 * m.views) / Math.max(1, p.avgViews)).toFixed(1)}%`,
+    post_reach: m.reach,
+    post_likes: m.likes,
+    post_comments: m.comments,
+    post_video_views: m.views,
+    ...accountFields(p, country, rng),
+    account_est_budget: `$${budget.toLocaleString('en-US')}`,
+  };
+  const emv = m.likes * EMV_PER_LIKE + m.comments * EMV_PER_COMMENT + m.views * EMV_PER_VIEW;
+  return { fields, figures: { kind, account: p.username, reach: m.reach, engagements: m.likes + m.comments, emv, price: budget, hashtags } };
 }
 
 /** Dollars of earned media value per like, comment and video view. */
@@ -308,10 +382,10 @@ const posts: SimRoute = {
     const a = req.sim.state.analyses.get(body.report_id);
     if (!a) return apiError(404, 8, 'Report not found');
     if (stateOf(a, req.sim.clock.now()) !== 10) return { status: 200, body: [] };
-    const total = postCount(a);
+    const total = allPostCount(a);
     const start = (from as number) * (size as number);
     const out = [];
-    for (let i = start; i < Math.min(total, start + (size as number)); i++) out.push(post(a, i).fields);
+    for (let i = start; i < Math.min(total, start + (size as number)); i++) out.push(postAt(a, i).fields);
     return { status: 200, body: out };
   },
 };

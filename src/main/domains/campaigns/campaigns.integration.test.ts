@@ -77,8 +77,9 @@ describe('campaigns', () => {
     expect(dancer!.reach.source).toBe('2 posts × "Estimated reach" in the TikTok report');
     expect(dancer!.costPerView).toEqual({ value: 600 / dancer!.views.value!, source: 'fee ÷ expected views', missing: null });
     // The demo's Instagram reports carry no views (as the API's), and its YouTube channel posted nothing in 90 days.
-    expect(nasa!.views).toEqual({ value: null, source: null, missing: 'The Instagram report has no average views' });
-    expect(nasa!.costPerView.missing).toBe('No expected views: the Instagram report has no average views');
+    // An Instagram report has no views (as the API's); with none of its media cached, the plan says what to do.
+    expect(nasa!.views).toMatchObject({ value: null, source: null, missing: expect.stringMatching(/^The Instagram report has no average views, and the account’s media are not cached: open its Media tab once/) });
+    expect(nasa!.costPerView.missing).toMatch(/^No expected views: the Instagram report has no average views, and the account’s media are not cached/);
     expect(nasa!.engagements.source).toBe('3 posts × "Average likes" in the Instagram report + "Average comments" in the Instagram report');
     expect(mkbhd!.views.missing).toBe('No videos in the last 90 days');
     for (const c of view.plan.creators) {
@@ -94,10 +95,22 @@ describe('campaigns', () => {
     // Planning asked the simulator nothing and charged nothing.
     expect(simLog()).toEqual(before);
 
+    // Its Media tab opened once: the plan reads the average video views of its cached reels.
+    const media = await h.call<{ view: { lists: { group: string; sort: string; period: string; viewsAvg: number | null }[] } }>('media:get', { network: 'instagram', account: 'nasa' });
+    const reels90 = media.view.lists.find((l) => l.group === 'reels' && l.sort === 'time_posted_desc' && l.period === '90d')!;
+    expect(reels90.viewsAvg).toBeGreaterThan(0);
+    const withMedia = simLog();
+    const viewed = (await h.call<CampaignView>('campaigns:get', { id: saved.id })).plan.creators[0]!;
+    expect(viewed.viewsPerPost).toEqual({ value: reels90.viewsAvg, source: '"Average video views" of the reels in the cached Instagram media, 90 days', missing: null });
+    expect(viewed.views.value).toBe(3 * reels90.viewsAvg!);
+    expect(viewed.costPerView).toMatchObject({ value: 1500 / viewed.views.value!, source: 'fee ÷ expected views' });
+    expect(simLog()).toEqual(withMedia);
+    const planned = (await h.call<CampaignView>('campaigns:get', { id: saved.id })).plan;
+
     const started = await h.call<CampaignView>('campaigns:start', { id: saved.id });
     expect(started.campaign.startedAt).toEqual(expect.any(Number));
-    expect(started.plan).toEqual({ ...view.plan, at: started.campaign.startedAt, frozen: true });
-    expect(simLog()).toEqual(before);
+    expect(started.plan).toEqual({ ...planned, at: started.campaign.startedAt, frozen: true });
+    expect(simLog()).toEqual(withMedia);
 
     // A newer report of a creator: a planned campaign would read it; the started one keeps its plan.
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -108,8 +121,8 @@ describe('campaigns', () => {
     expect(after.plan.creators[0]!.reportFetchedAt).toBe(view.plan.creators[0]!.reportFetchedAt);
     expect(after.plan.creators[0]!.reportFetchedAt).not.toBe(refreshed.fetchedAt);
     // The same campaign not yet started reads the newer report.
-    const planned = await h.call<Campaign>('campaigns:save', { ...campaign(saved.creators.map(({ accountKey, ...c }) => ({ ...c, account: accountKey }))), name: 'Autumn glow' });
-    expect((await h.call<CampaignView>('campaigns:get', { id: planned.id })).plan.creators[0]!.reportFetchedAt).toBe(refreshed.fetchedAt);
+    const autumn = await h.call<Campaign>('campaigns:save', { ...campaign(saved.creators.map(({ accountKey, ...c }) => ({ ...c, account: accountKey }))), name: 'Autumn glow' });
+    expect((await h.call<CampaignView>('campaigns:get', { id: autumn.id })).plan.creators[0]!.reportFetchedAt).toBe(refreshed.fetchedAt);
 
     // Its name may change; what makes the plan may not, and starting twice is refused.
     const renamed = await h.call<Campaign>('campaigns:save', { ...campaign(saved.creators.map(({ accountKey, ...c }) => ({ ...c, account: accountKey }))), id: saved.id, name: 'Summer glow 2026' });

@@ -43,6 +43,7 @@ export class CampaignsRepository {
   private readonly creatorCounts: Database.Statement<[], { campaign_id: number; n: number }>;
   private readonly deleteRow: Database.Statement<[number]>;
   private readonly startRow: Database.Statement<[{ id: number; at: number; plan: string }]>;
+  private readonly setStartedRow: Database.Statement<[{ id: number; at: number | null; plan: string | null }]>;
   private readonly libraryRows: Database.Statement<[number], AccountRow>;
   private readonly shortlistRows: Database.Statement<[], AccountRow>;
   private readonly listRows: Database.Statement<[], { id: number; name: string | null }>;
@@ -50,7 +51,7 @@ export class CampaignsRepository {
   private readonly saveTx: (id: number | null, input: CampaignInput, at: number) => number | null;
   private readonly read: <T>(fn: () => T) => T;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.insertCampaign = db.prepare(
       `INSERT INTO campaigns (name, client, currency, brands, match, window_from, window_to, basis_period, rates, created_at, updated_at)
        VALUES (@name, @client, @currency, @brands, @match, @from, @to, @period, @rates, @at, @at)`,
@@ -69,6 +70,7 @@ export class CampaignsRepository {
     this.creatorCounts = db.prepare('SELECT campaign_id, count(*) AS n FROM campaign_creators GROUP BY campaign_id');
     this.deleteRow = db.prepare('DELETE FROM campaigns WHERE id = ?');
     this.startRow = db.prepare('UPDATE campaigns SET started_at = @at, frozen_plan = @plan WHERE id = @id AND started_at IS NULL');
+    this.setStartedRow = db.prepare('UPDATE campaigns SET started_at = @at, frozen_plan = @plan WHERE id = @id');
     this.libraryRows = db.prepare(
       'SELECT network, account_key, username, title, account_id, 1 AS cached FROM reports ORDER BY fetched_at DESC, id DESC LIMIT ?',
     );
@@ -154,6 +156,19 @@ export class CampaignsRepository {
   /** Keeps `plan` as the campaign's frozen plan; false when it has none of that id or already started. */
   start(id: number, plan: CampaignPlan, at: number): boolean {
     return this.startRow.run({ id, at: Math.round(at), plan: JSON.stringify(plan) }).changes > 0;
+  }
+
+  /**
+   * The team's campaign as it is now (a Team workspace's shared work): written whole, started or
+   * not as the team says, in one transaction; null when `id` names none.
+   */
+  writeShared(id: number | null, input: CampaignInput, started: { at: number; plan: CampaignPlan } | null, at: number): Campaign | null {
+    const saved = this.db.transaction(() => {
+      const savedId = this.saveTx(id, input, Math.round(at));
+      if (savedId !== null) this.setStartedRow.run({ id: savedId, at: started ? Math.round(started.at) : null, plan: started ? JSON.stringify(started.plan) : null });
+      return savedId;
+    })();
+    return saved === null ? null : this.get(saved);
   }
 
   candidates(): CampaignCandidates {

@@ -19,7 +19,7 @@ import { buyRecord, type KeptRecord, type RecordBuyer } from '../../team/paidRec
 import { parseInstagramHistory, parseInstagramMedia, parseTiktokBrandMentions, parseTwitterHistory, parseYoutubeBrandMentions, parseYoutubeMediaPage, type BrandMentions, type InstagramMedia, type MetricsHistory, type YoutubeMediaPage } from '../../platform/api/schemas';
 import { ACCESS_MS } from '../../kernel/costRule';
 import { accountOf, badData, codecOf, itemParts, type RecordKeeper, type ShareRecord } from '../../team/teamCopies';
-import type { CompanionDocument, HistoryView, MediaView, MentionsView } from '@shared/companions';
+import type { CompanionDocument, HistoryView, InstagramMediaView, MediaView, MentionsView } from '@shared/companions';
 import type { SnapshotDetail } from '@shared/contract';
 import type { JsonObject } from '../../platform/cache/repositories';
 import type { HistoryRepository, MentionsRepository } from './accountDocuments';
@@ -133,6 +133,12 @@ export class CompanionService {
       },
     };
     this.codecs = { media: codecOf(this.keepers.media), history: codecOf(this.keepers.history), mentions: codecOf(this.keepers.mentions) };
+  }
+
+  /** An account's Instagram media as cached, as its tab shows them; null when none is. Never asks the API. */
+  cachedInstagramMedia(accountKey: string): CompanionDocument<InstagramMediaView> | null {
+    const cached = this.deps.media.instagram(accountKey);
+    return cached ? { fetchedAt: cached.fetchedAt, view: mediaViewOf('instagram', cached.result) as InstagramMediaView } : null;
   }
 
   /** Instagram media (all groups) or one YouTube media page of 50. */

@@ -81,7 +81,7 @@ describe('Instagram media view', () => {
   it('carries every post with its figures, date, link and thumbnail, and every list, periods shortest first', () => {
     const raw = wrapped(generateInstagramMedia(input('instagram', shows)));
     const view = instagramMediaView(parseInstagramMedia(raw));
-    const media = raw.result.media as Record<string, { basic: { id: string; code: string; caption: string; thumbnail: string; time_posted: number }; metrics: { likes_count: number; comments_count: number; er: number } }>;
+    const media = raw.result.media as Record<string, { basic: { id: string; code: string; caption: string; thumbnail: string; time_posted: number }; metrics: { likes_count: number; comments_count: number; video_views_count?: number; er: number } }>;
     expect(view.network).toBe('instagram');
     expect(view.note).toBeNull();
     expect(view.posts.map((p) => p.id)).toEqual(Object.keys(media));
@@ -94,12 +94,18 @@ describe('Instagram media view', () => {
       postedAt: first.basic.time_posted * 1000,
       likes: first.metrics.likes_count,
       comments: first.metrics.comments_count,
+      views: first.metrics.video_views_count ?? null,
       er: first.metrics.er,
     });
+    // A video's views are carried (the simulator's reels have them).
+    expect(view.posts.some((p) => p.views !== null && p.views > 0)).toBe(true);
     expect([...new Set(view.lists.map((l) => l.group))].sort()).toEqual(['all', 'igtv', 'posts', 'reels']);
     const newest = view.lists.filter((l) => l.group === 'all' && l.sort === 'time_posted_desc');
     expect(newest.map((l) => l.period)).toEqual(periodsInOrder(newest.map((l) => l.period)));
-    const rawList = node(raw, 'result.media_ids.all.time_posted_desc.performance.30d') as { media_ids: string[]; metrics: { likes_avg: { value: number }; comments_avg: { value: number } } };
+    const rawList = node(raw, 'result.media_ids.all.time_posted_desc.performance.30d') as {
+      media_ids: string[];
+      metrics: { likes_avg: { value: number }; comments_avg: { value: number }; video_views_avg?: { value: number } };
+    };
     expect(newest.find((l) => l.period === '30d')).toEqual({
       group: 'all',
       sort: 'time_posted_desc',
@@ -107,6 +113,7 @@ describe('Instagram media view', () => {
       postIds: rawList.media_ids,
       likesAvg: rawList.media_ids.length ? rawList.metrics.likes_avg.value : null,
       commentsAvg: rawList.media_ids.length ? rawList.metrics.comments_avg.value : null,
+      viewsAvg: rawList.media_ids.length ? (rawList.metrics.video_views_avg?.value ?? null) : null,
     });
   });
 
@@ -141,10 +148,10 @@ describe('Instagram media view', () => {
       }),
     );
     expect(view.lists).toEqual([
-      { group: 'igtv', sort: 'time_posted_desc', period: '7d', postIds: ['1'], likesAvg: 0, commentsAvg: null },
-      { group: 'igtv', sort: 'time_posted_desc', period: '30d', postIds: [], likesAvg: null, commentsAvg: null },
+      { group: 'igtv', sort: 'time_posted_desc', period: '7d', postIds: ['1'], likesAvg: 0, commentsAvg: null, viewsAvg: null },
+      { group: 'igtv', sort: 'time_posted_desc', period: '30d', postIds: [], likesAvg: null, commentsAvg: null, viewsAvg: null },
     ]);
-    expect(view.posts).toEqual([{ id: '1', caption: null, url: null, thumbnailUrl: null, postedAt: null, likes: null, comments: null, er: null }]);
+    expect(view.posts).toEqual([{ id: '1', caption: null, url: null, thumbnailUrl: null, postedAt: null, likes: null, comments: null, views: null, er: null }]);
   });
 
   it('an account without media (PHP empty maps)', () => {

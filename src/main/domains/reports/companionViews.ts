@@ -69,6 +69,7 @@ export function instagramMediaView(media: InstagramMedia, note: string | null = 
           postIds: list.mediaIds,
           likesAvg: unlessNoPosts(list.likesAvg, posts),
           commentsAvg: unlessNoPosts(list.commentsAvg, posts),
+          viewsAvg: unlessNoPosts(list.videoViewsAvg, posts),
         });
       }
     }
@@ -83,6 +84,7 @@ export function instagramMediaView(media: InstagramMedia, note: string | null = 
       postedAt: item.postedAt,
       likes: item.likes,
       comments: item.comments,
+      views: item.videoViews,
       er: item.er,
     })),
     lists,

@@ -284,8 +284,8 @@ describe('media, history and mentions', () => {
     new MediaRepository(h.services.active().db).saveInstagram('natgeo', stored, 1000);
     const media = await h.call<CompanionDocument<InstagramMediaView>>('media:get', { network: 'instagram', account: 'natgeo' });
     expect(media.fetchedAt).toBe(1000);
-    expect(media.view.posts).toEqual([{ id: '1', caption: null, url: 'https://www.instagram.com/p/abc/', thumbnailUrl: null, postedAt: 1_700_000_000_000, likes: 3, comments: null, er: null }]);
-    expect(media.view.lists).toEqual([{ group: 'all', sort: 'time_posted_desc', period: '30d', postIds: ['1'], likesAvg: null, commentsAvg: 2 }]);
+    expect(media.view.posts).toEqual([{ id: '1', caption: null, url: 'https://www.instagram.com/p/abc/', thumbnailUrl: null, postedAt: 1_700_000_000_000, likes: 3, comments: null, views: null, er: null }]);
+    expect(media.view.lists).toEqual([{ group: 'all', sort: 'time_posted_desc', period: '30d', postIds: ['1'], likesAvg: null, commentsAvg: 2, viewsAvg: null }]);
     expect(media.view.note).toBe('Part of this answer could not be read and is not shown: result.media_ids.all.time_posted_desc.performance.30d.metrics.likes_avg.value: expected number, received string.');
     expect(h.sim.state.calls.get('auditor.reportMedia')).toBeUndefined();
   });

@@ -111,15 +111,23 @@ export class AlertsRepository {
       unmute: db.prepare<[string, string, string]>('DELETE FROM alert_mutes WHERE network = ? AND account_key = ? AND kind = ?'),
       mutes: db.prepare<[], { network: Network; account_key: string; kind: AlertKind; muted_at: number }>('SELECT * FROM alert_mutes ORDER BY muted_at DESC'),
       alertOf: db.prepare<[number], { network: Network; account_key: string; kind: AlertKind }>('SELECT network, account_key, kind FROM alerts WHERE id = ?'),
-      // From `span` ms before the snapshot before the newest (the newest when there is one only):
-      // every snapshot a rule can compare the newest with, and the one before it, with theirs.
+      // For each account of a JSON array of [network, accountKey] (its index: `i`), from `span` ms
+      // before the snapshot before the newest (the newest when there is one only): every snapshot a
+      // rule can compare the newest with, and the one before it, with theirs. One statement for all
+      // the accounts (issue 39): run once per account, the statements cost more than their rows.
       figures: db
-        .prepare<{ network: string; accountKey: string; span: number; limit: number }, [number, number, number | null, number | null, number | null]>(
-          `SELECT id, fetched_at, followers, engagement_rate, audience_quality FROM report_snapshots INDEXED BY report_snapshots_figures
-            WHERE network = @network AND account_key = @accountKey AND fetched_at >= coalesce(
-              (SELECT fetched_at FROM report_snapshots INDEXED BY report_snapshots_figures WHERE network = @network AND account_key = @accountKey ORDER BY fetched_at DESC, id DESC LIMIT 1 OFFSET 1),
-              (SELECT max(fetched_at) FROM report_snapshots INDEXED BY report_snapshots_figures WHERE network = @network AND account_key = @accountKey)) - @span
-            ORDER BY fetched_at DESC, id DESC LIMIT @limit`,
+        .prepare<{ accounts: string; span: number }, [number, number, number, number | null, number | null, number | null]>(
+          `WITH accounts AS (SELECT key AS i, value ->> 0 AS network, value ->> 1 AS account_key FROM json_each(@accounts)),
+           wanted AS MATERIALIZED (
+             SELECT a.i, a.network, a.account_key, coalesce(
+                 (SELECT fetched_at FROM report_snapshots INDEXED BY report_snapshots_figures
+                   WHERE network = a.network AND account_key = a.account_key ORDER BY fetched_at DESC, id DESC LIMIT 1 OFFSET 1),
+                 (SELECT max(fetched_at) FROM report_snapshots INDEXED BY report_snapshots_figures
+                   WHERE network = a.network AND account_key = a.account_key)) - @span AS since
+               FROM accounts AS a)
+           SELECT c.i, s.id, s.fetched_at, s.followers, s.engagement_rate, s.audience_quality
+             FROM wanted AS c JOIN report_snapshots AS s INDEXED BY report_snapshots_figures
+               ON s.network = c.network AND s.account_key = c.account_key AND s.fetched_at >= c.since`,
         )
         .raw(true),
       latestSnapshot: db.prepare<[string, string], { id: number; fetched_at: number }>(
@@ -193,18 +201,27 @@ export class AlertsRepository {
    */
   figures(accounts: readonly { network: Network; accountKey: string }[], spanDays: number): Map<string, SnapshotFigures[]> {
     const span = Math.max(0, Math.ceil(spanDays)) * 86_400_000;
+    const keys: string[] = [];
+    const wanted: [Network, string][] = [];
+    const lists: SnapshotFigures[][] = [];
     const out = new Map<string, SnapshotFigures[]>();
     for (const { network, accountKey } of accounts) {
       const key = `${network}:${accountKey}`;
       if (out.has(key)) continue;
-      // Newest first from the covering index, turned oldest first.
-      const rows = this.s.figures.all({ network, accountKey, span, limit: SNAPSHOTS_PER_ACCOUNT });
-      const list: SnapshotFigures[] = new Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const [id, at, followers, engagementRate, audienceQuality] = rows[i]!;
-        list[rows.length - 1 - i] = { id, at, followers, engagementRate, audienceQuality };
-      }
+      const list: SnapshotFigures[] = [];
       out.set(key, list);
+      keys.push(key);
+      wanted.push([network, accountKey]);
+      lists.push(list);
+    }
+    if (wanted.length === 0) return out;
+    for (const [i, id, at, followers, engagementRate, audienceQuality] of this.s.figures.all({ accounts: JSON.stringify(wanted), span })) {
+      lists[i]!.push({ id, at, followers, engagementRate, audienceQuality });
+    }
+    for (let i = 0; i < lists.length; i++) {
+      // Oldest first, and the newest SNAPSHOTS_PER_ACCOUNT of them (the index gives them in order: sorting is a check).
+      const list = lists[i]!.sort((a, b) => a.at - b.at || a.id - b.id);
+      if (list.length > SNAPSHOTS_PER_ACCOUNT) out.set(keys[i]!, list.slice(-SNAPSHOTS_PER_ACCOUNT));
     }
     return out;
   }

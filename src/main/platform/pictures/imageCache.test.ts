@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../cache/database';
 import { ImagesRepository } from '../cache/repositories';
 import { rawServer } from '../../../../test/support';
-import { ImageCache, MAX_IMAGE_BYTES } from './imageCache';
+import { ImageCache, MAX_IMAGE_BYTES, pictureUrls } from './imageCache';
 
 // Picture links come from API data: each refusal is proved against a real loopback server that
 // records what reached it.
@@ -112,5 +112,42 @@ describe('ImageCache', () => {
   it('refuses what is not an image', async () => {
     const cdn = await server((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<script>x</script>'));
     expect(await cache(cdn.origin).ensure([`${cdn.url}/page`])).toBe(0);
+  });
+
+  it('asks for the loopback origin once for many http links, and not at all without one; refused links reach no server', async () => {
+    const cdn = await server((_req, res) => png(res));
+    let asked = 0;
+    const images = new ImageCache(new ImagesRepository(openDatabase(':memory:')), undefined, {
+      loopbackOrigin: async () => {
+        asked++;
+        return cdn.origin;
+      },
+    });
+    const links = [...Array.from({ length: 30 }, (_, i) => `${cdn.url}/p${i}.png`), 'http://cdn.test/x.png', 'not a link', 'ftp://example.com/y.png'];
+    expect(await images.ensure(links)).toBe(30);
+    expect(asked).toBe(1);
+    expect(cdn.paths.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `/p${i}.png`).sort());
+    expect(await images.ensure(['https://127.0.0.1:1/never.png'])).toBe(0);
+    expect(asked).toBe(1);
+  });
+});
+
+describe('pictureUrls', () => {
+  it('finds the links under picture keys at any depth up to 12, in order, each once, up to the limit', () => {
+    let deep: unknown = { avatar_url: 'https://cdn.example/too-deep.png' };
+    for (let i = 0; i < 12; i++) deep = { next: deep };
+    const answer = {
+      user: { avatar_url: 'https://cdn.example/a.png', name: 'https://cdn.example/not-a-picture-key.png', photo_url: 'ftp://cdn.example/b.png' },
+      posts: [{ thumbnail: 'http://cdn.example/t1.png' }, { thumbnail: 'https://cdn.example/t2.png', preview_url: 'https://cdn.example/p2.png' }, { thumbnail: 'https://cdn.example/a.png' }],
+      lists: [[{ avatarUrl: 'https://cdn.example/nested.png' }]],
+      odd: { thumbnail: 42, avatar_url: null },
+      deep,
+    };
+    expect(pictureUrls(answer)).toEqual(['https://cdn.example/a.png', 'http://cdn.example/t1.png', 'https://cdn.example/t2.png', 'https://cdn.example/p2.png', 'https://cdn.example/nested.png']);
+    expect(pictureUrls(answer, 2)).toEqual(['https://cdn.example/a.png', 'http://cdn.example/t1.png']);
+    let eleven: unknown = { avatar_url: 'https://cdn.example/deep-enough.png' };
+    for (let i = 0; i < 11; i++) eleven = { next: eleven };
+    expect(pictureUrls(eleven)).toEqual(['https://cdn.example/deep-enough.png']);
+    expect(pictureUrls(null)).toEqual([]);
   });
 });

@@ -224,7 +224,7 @@ export function listenForRefresh(client: Pick<ScoutClient, 'on'>, current: () =>
 /**
  * Read again when a Team workspace saved what teammates shared of these kinds (records pulled:
  * 'report', 'pdf', 'discovery', 'competitor', 'list', 'creator', 'media', 'history', 'mentions';
- * shared work: 'comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist').
+ * shared work: 'comparison', 'discovery_query', 'shortlist_item', 'account_notes', 'status_steps', 'watchlist', 'campaign').
  */
 export function teamReceived(...kinds: string[]): RefreshOn {
   return { event: 'team:received', when: (received) => received.kinds.some((kind) => kinds.includes(kind)) };

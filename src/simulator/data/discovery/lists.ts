@@ -120,6 +120,17 @@ export function listItems(listId: number, limit: number, offset: number, cdn: Cd
   return members.slice(offset, offset + limit).map((m) => listItem(m, cdn));
 }
 
+/**
+ * The accounts of a saved list as a report request names them: the username, or for YouTube
+ * the channel id the list item carries (data/campaigns.ts draws its creators from these).
+ */
+export function listAccounts(listId: number): { network: SearchNetwork; name: string }[] {
+  return (lists().get(listId) ?? []).map((m) => {
+    const name = universeName(m.network, m.index);
+    return { network: m.network, name: m.network === 'youtube' ? deriveAccount(m.network, name, m.index).profile.id : deriveAccount(m.network, name, m.index).username };
+  });
+}
+
 /** How many items a saved list holds; null for an unknown id. */
 export function listSize(listId: number): number | null {
   return lists().get(listId)?.length ?? null;

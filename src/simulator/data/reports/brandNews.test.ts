@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_REFERENCE_DAY } from '../profile';
 import { generateTiktokBrandMentions, generateYoutubeBrandMentions } from './index';
-import { brandNews, BRAND_NEWS_CYCLE_DAYS } from './posts';
+import { brandNews, BRAND_NEWS_CYCLE_DAYS } from './brandPosts';
 import { input, list, rec } from './testkit';
 
 const DAY_MS = 86_400_000;

@@ -210,10 +210,11 @@ function mediaPosts(ctx: Ctx): readonly Post[] {
 
 function igPosts(ctx: Ctx): IgPost[] {
   return mediaPosts(ctx).map((post) => {
-    const type = post.detail('type').weighted<IgType>([['reel', 45], ['post', 30], ['carousel', 22], ['igtv', 3]]);
+    // Campaign posts (data/campaigns.ts) are reels, and stay up.
+    const type = post.campaign ? 'reel' : post.detail('type').weighted<IgType>([['reel', 45], ['post', 30], ['carousel', 22], ['igtv', 3]]);
     const isVideo = type === 'reel' || type === 'igtv';
     // Views are counted on videos only.
-    return extendPost(post, { type, isDeleted: post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 });
+    return extendPost(post, { type, isDeleted: !post.campaign && post.detail('deleted').bool(0.02), videoViews: isVideo ? post.views : 0, views: isVideo ? post.views : 0 });
   });
 }
 
@@ -265,8 +266,8 @@ export function instagramMedia(ctx: Ctx): Record<string, unknown> {
         {
           basic: {
             id: post.id,
-            code: randomToken(rng, BASE64URL, 11),
-            caption: caption(rng),
+            code: post.campaign?.code ?? randomToken(rng, BASE64URL, 11),
+            caption: post.campaign?.caption ?? caption(rng),
             preview_url: input.cdn.thumbnail('instagram', `${post.id}-preview`),
             time_posted: unixSeconds(post.time),
             type: post.type,

@@ -4,7 +4,7 @@
 import { hashString, Rng, type Network } from '../random';
 import { BASE64URL, DAY_MS, numericToken, randomToken } from './common';
 import type { Ctx } from './context';
-import { PROFILE_REFERENCE_DAY } from '../profile';
+import { campaignPostsOf, campaignSeed, metricsAt, type CampaignPost } from '../campaigns';
 
 /** The salts of Post.uniform, one per detail, kept together so no two details share one. */
 export const POST_DETAIL = { streamHours: 1, dislikes: 2, game: 3 } as const;
@@ -30,6 +30,8 @@ export interface Post {
   detail(purpose: string): Rng;
   /** A number in [0, 1) of this post's own, one per `salt`: a cheap detail for figures every period sums. */
   uniform(salt: number): number;
+  /** The campaign this post was made for (data/campaigns.ts): its caption, disclosure and code are the campaign's. */
+  readonly campaign?: CampaignPost;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface Post {
  * `lastMediaAgeDays` old. Post i falls in the i-th slot with jitter inside its slot, which
  * keeps the order strict.
  */
-export function postTimes(ctx: Ctx): number[] {
+function organicTimes(ctx: Ctx): number[] {
   const { profile, now } = ctx;
   const rng = ctx.rng('timeline');
   // A rhythm of one to ten posts a week, faster only where the account's post count would
@@ -48,6 +50,58 @@ export function postTimes(ctx: Ctx): number[] {
   const times = new Array<number>(profile.mediaCount);
   for (let i = 0; i < profile.mediaCount; i++) times[i] = i === 0 ? newest : newest - (i - 0.5 + rng.next()) * intervalMs;
   return times.map(Math.round);
+}
+
+/**
+ * An account's posts by position (0 = newest): its own timeline with its campaign posts
+ * (data/campaigns.ts) slotted in by date. `organic[i]` is the index of the own post at
+ * position i (its seeds); `slots` the campaign posts by position. Both null for an account
+ * without campaign posts, where position and index are one.
+ */
+interface Merged {
+  times: number[];
+  slots: Map<number, CampaignPost> | null;
+  organic: Int32Array | null;
+}
+
+const mergedByCtx = new WeakMap<Ctx, Merged>();
+
+function merged(ctx: Ctx): Merged {
+  let m = mergedByCtx.get(ctx);
+  if (m) return m;
+  const own = organicTimes(ctx);
+  const campaign = campaignPostsOf(ctx.profile.network, ctx.input.name, ctx.now);
+  if (campaign.length === 0) m = { times: own, slots: null, organic: null };
+  else {
+    const times: number[] = [];
+    const slots = new Map<number, CampaignPost>();
+    const organic = new Int32Array(own.length + campaign.length).fill(-1);
+    let i = 0;
+    let k = 0;
+    // Both newest first; a campaign post goes before an own post of the same time.
+    while (i < own.length || k < campaign.length) {
+      if (k < campaign.length && (i >= own.length || campaign[k]!.time >= own[i]!)) {
+        slots.set(times.length, campaign[k]!);
+        times.push(campaign[k++]!.time);
+      } else {
+        organic[times.length] = i;
+        times.push(own[i++]!);
+      }
+    }
+    m = { times, slots, organic };
+  }
+  mergedByCtx.set(ctx, m);
+  return m;
+}
+
+/** Publication times of all the account's posts (its campaign posts among them), newest first. */
+export function postTimes(ctx: Ctx): number[] {
+  return merged(ctx).times;
+}
+
+/** The positions of an account's campaign posts among its posts. */
+export function campaignPositions(ctx: Ctx): ReadonlyMap<number, CampaignPost> {
+  return merged(ctx).slots ?? new Map();
 }
 
 /** How many posts were published after `time` (times newest first: a binary search). */
@@ -155,8 +209,46 @@ function postSeed(base: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Post `index` (0 = newest) published at `time`. Views, likes and comments move together. */
-export function post(ctx: Ctx, index: number, time: number): Post {
+/**
+ * The post at `position` (0 = newest; its time is postTimes(ctx)[position]): a campaign post,
+ * or the account's own post of that rank. Views, likes and comments move together.
+ */
+export function post(ctx: Ctx, position: number, time: number): Post {
+  const m = merged(ctx);
+  if (!m.slots) return organicPost(ctx, position, time);
+  const made = m.slots.get(position);
+  return made ? campaignPost(ctx, position, made) : organicPost(ctx, m.organic![position]!, time);
+}
+
+/** A campaign post as the account's timeline holds it: its metrics as of the simulated day, its seeds its own. */
+class CampaignPostRecord implements Post {
+  constructor(
+    readonly index: number,
+    readonly time: number,
+    readonly views: number,
+    readonly likes: number,
+    readonly comments: number,
+    readonly shares: number,
+    readonly er: number,
+    readonly id: string,
+    readonly campaign: CampaignPost,
+  ) {}
+
+  detail(purpose: string): Rng {
+    return new Rng(`${this.campaign.key}:${purpose}`);
+  }
+
+  uniform(salt: number): number {
+    return postSeed(campaignSeed(this.campaign) ^ Math.imul(salt + 1, 0x27d4eb2f), 0) / 4294967296;
+  }
+}
+
+function campaignPost(ctx: Ctx, position: number, made: CampaignPost): Post {
+  const m = metricsAt(made, ctx.now);
+  return new CampaignPostRecord(position, made.time, m.views, m.likes, m.comments, m.shares, ((m.likes + m.comments) / ctx.profile.followers) * 100, made.id, made);
+}
+
+function organicPost(ctx: Ctx, index: number, time: number): Post {
   const { profile } = ctx;
   // Seeded by number, not by a string per post: a report makes hundreds of posts.
   const rng = new Rng(postSeed(postsSeed(ctx), index));
@@ -209,66 +301,6 @@ export function idsWithin(ranked: readonly Post[], now: number, days: number, li
 export function mean(values: readonly number[]): number {
   return values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0;
 }
-
-const brands = ['Nike', 'Adidas', 'Samsung', 'Sephora', 'Red Bull', 'Spotify', 'Nintendo', 'NordVPN', 'Skillshare', 'Audible', 'HelloFresh', 'Squarespace', 'Duolingo', 'Gymshark', 'Raid Shadow Legends'];
-
-/** A brand's account name on a network: its name, lower case, without spaces. */
-export function brandSlug(brand: string): string {
-  return brand.toLowerCase().replace(/[^a-z0-9]+/g, '');
-}
-
-/**
- * The brands an account mentioned (none for about one in ten), each with the indices of the posts
- * that did: the account's own brands, and those it took up since the reference day (brandNews),
- * mentioned by its first posts after the day each was taken up.
- */
-export function brandMentionPosts(ctx: Ctx, times: readonly number[]): { brand: string; indices: number[] }[] {
-  const rng = ctx.rng('brand-mentions');
-  // Mentions are looked for among the latest 200 posts.
-  const pool = Array.from({ length: Math.min(times.length, 200) }, (_, i) => i);
-  const mentioned = ownBrands(rng)
-    .map((brand) => ({ brand, indices: rng.sample(pool, rng.int(1, 6)).sort((a, b) => a - b) }));
-  for (const news of brandNews(ctx.seed, ctx.profile.username, Math.floor(ctx.now / DAY_MS))) {
-    // The first posts (oldest first) published within a week of the day: none yet, no mention yet.
-    const from = news.day * DAY_MS;
-    const indices = pool.filter((i) => times[i]! >= from && times[i]! < from + 7 * DAY_MS && times[i]! <= ctx.now).slice(-2);
-    if (indices.length === 0) continue;
-    const known = mentioned.find((m) => m.brand === news.brand);
-    if (known) known.indices = [...new Set([...known.indices, ...indices])].sort((a, b) => a - b);
-    else mentioned.push({ brand: news.brand, indices });
-  }
-  return mentioned;
-}
-
-/** The brands an account mentions from the start (the first draws of its `brand-mentions` stream). */
-function ownBrands(rng: Rng): string[] {
-  return rng.sample(brands, rng.weighted([[0, 1], [1, 2], [2, 3], [3, 3], [4, 2], [5, 1]]));
-}
-
-/** Days in which an account takes up at most one new brand. */
-export const BRAND_NEWS_CYCLE_DAYS = 30;
-
-/**
- * The brands an account took up after the reference day, up to and including `today`, oldest
- * first: about one cycle in four has one; an account whose name contains "mentions" is built to
- * take up one every cycle (a brand it had not mentioned), for tests and demos.
- */
-export function brandNews(seed: string, username: string, today: number): { day: number; brand: string }[] {
-  const news: { day: number; brand: string }[] = [];
-  const own = new Set(ownBrands(new Rng(`${seed}:brand-mentions`)));
-  for (let cycle = 0; PROFILE_REFERENCE_DAY + 1 + cycle * BRAND_NEWS_CYCLE_DAYS <= today; cycle++) {
-    const rng = new Rng(`${seed}:brand-news:${cycle}`);
-    const day = PROFILE_REFERENCE_DAY + 1 + cycle * BRAND_NEWS_CYCLE_DAYS + rng.int(0, BRAND_NEWS_CYCLE_DAYS - 1);
-    const built = username.includes('mentions');
-    if (day > today || (!built && rng.float(0, 1) >= 0.25)) continue;
-    const taken = new Set([...own, ...news.map((n) => n.brand)]);
-    const choices = built ? brands.filter((b) => !taken.has(b)) : brands;
-    if (choices.length === 0) continue;
-    news.push({ day, brand: choices[rng.int(0, choices.length - 1)]! });
-  }
-  return news;
-}
-
 
 /**
  * Every post of an account, made on demand and once: the one source of a report's period

@@ -9,7 +9,8 @@ import {
   performance, randomToken, scoreMark, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
+import { brandMentionPosts, brandSlug } from './brandPosts';
+import { countInWindow, idsWithin, latestPosts, perWeek, post, postTimes, rankedBy, timeline, within, type Figures, type Post, type PostKey } from './posts';
 import { dailyFollowers, gain, growthPerformance } from './series';
 
 /** Spec 3.1: a READY_LOW_CONFIDENCE TikTok report lacks these (low audience activity). */
@@ -205,15 +206,17 @@ function challenge(title: string) {
 /** Post basics as 2.4 (challenges) and 2.8 (brand mentions) show them. */
 function postBasic(ctx: Ctx, item: Post, mentions: readonly string[] = []) {
   const rng = item.detail('basic');
-  const tags = rng.sample(hashtags, rng.int(0, 4));
+  const made = item.campaign;
+  // A campaign post (data/campaigns.ts) has its own caption and hashtags, and is commercial when it is disclosed.
+  const tags = made ? [...made.caption.matchAll(/#(\w+)/g)].map((m) => m[1]!) : rng.sample(hashtags, rng.int(0, 4));
   // A post that tags a brand is commercial; a few others are too.
-  const commercial = mentions.length > 0 || rng.bool(0.08);
+  const commercial = made ? made.disclosed : mentions.length > 0 || rng.bool(0.08);
   return {
     id: item.id,
-    text: [caption(rng), ...mentions.map((m) => `@${m}`), ...tags.map((t) => `#${t}`)].join(' '),
+    text: made ? made.caption : [caption(rng), ...mentions.map((m) => `@${m}`), ...tags.map((t) => `#${t}`)].join(' '),
     challenges: tags.map(challenge),
     is_commercial: commercial,
-    is_potentially_commercial: commercial || rng.bool(0.1),
+    is_potentially_commercial: made ? made.disclosed : commercial || rng.bool(0.1),
     comment_setting: rng.weighted<number | null>([[null, 6], [0, 3], [1, 1]]),
     thumbnail: ctx.input.cdn.thumbnail('tiktok', item.id),
     thumbnail_gif: ctx.input.cdn.thumbnail('tiktok', `${item.id}-gif`),

@@ -10,7 +10,8 @@ import {
   scoreMark, socialNetworks, unixSeconds,
 } from './common';
 import type { Ctx } from './context';
-import { brandMentionPosts, brandSlug, perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
+import { brandMentionPosts, brandSlug } from './brandPosts';
+import { perWeek, POST_DETAIL, post, postedAfter, postTimes, timeline, type Figures, type Post } from './posts';
 import { dailyFollowers, gain, growthPerformance, snapshotTimes, valueDaysAgo } from './series';
 
 export const PAGE_SIZE = 50;
@@ -19,7 +20,8 @@ export const PAGE_SIZE = 50;
 function youtubeVideo(ctx: Ctx, video: Post) {
   const { profile, input } = ctx;
   const rng = video.detail('video');
-  const title = caption(rng);
+  const drawn = caption(rng);
+  const title = video.campaign?.caption ?? drawn;
   const restricted = rng.bool(0.03);
   const dislikes = dislikesOf(video);
   // A quarter are Shorts (under a minute); the rest a log-normal around ten minutes.

@@ -3,19 +3,25 @@ import { useEffect, useRef, useState } from 'react';
 import { useScout } from '../../store';
 import { scout } from '../../data/scoutClient';
 import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
+import { seenVersionOf } from '@shared/teamSeen';
 import { useScoutMutation } from '../../data/useScoutMutation';
 import { ErrorState, ExportActions, formatDate } from '../../shared/ui';
 import { CampaignEditor } from './CampaignEditor';
 import { PlanView } from './PlanView';
 
 export function CampaignDetail({ id }: { id: number }) {
-  const got = useScoutQuery(() => scout.invoke('campaigns:get', { id }), [id], { reads: ['campaigns', 'reports'], refreshOn: ['reports:changed'] });
+  const got = useScoutQuery(() => scout.invoke('campaigns:get', { id }), [id], {
+    reads: ['campaigns', 'reports'],
+    refreshOn: ['reports:changed', teamReceived('campaign')],
+  });
   const navigate = useScout((s) => s.navigate);
   const [asking, setAsking] = useState<'start' | 'delete' | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const [justStarted, setJustStarted] = useState(false);
   const [exported, setExported] = useState<string | null>(null);
-  const start = useScoutMutation(() => scout.invoke('campaigns:start', { id }), {
+  // The start is shared as made on the version this page showed.
+  const start = useScoutMutation(() => scout.invoke('campaigns:start', { id, seen: { version: seenVersionOf(got.data?.campaign) } }), {
     changes: ['campaigns'],
     onSuccess: () => (setAsking(null), setJustStarted(true)),
   });
@@ -97,7 +103,7 @@ export function CampaignDetail({ id }: { id: number }) {
         </p>
       </div>
       <PlanView plan={plan} />
-      <CampaignEditor key={campaign.updatedAt} campaign={campaign} />
+      <CampaignEditor campaign={campaign} />
     </>
   );
 }

@@ -1,8 +1,11 @@
 // A campaign's editor: the client and the brand, what counts as a campaign post, the window, the
 // period the plan reads, the agency's media rates, and the creators with what each agreed. Main
-// checks it all (the contract) and says what is wrong, beside the part it is about.
+// checks it all (the contract) and says what is wrong, beside the part it is about. In a Team
+// workspace a teammate's change that arrives while it is open becomes part of the form where the
+// researcher has not typed, and is said where both changed the same part; a save sends what the
+// form showed when the edit began (`seen`), so main applies only what the researcher changed.
 import { useState } from 'react';
-import { brandNetworks, campaignCurrencies, campaignSourceLabels, type Campaign } from '@shared/campaigns';
+import { brandNetworks, campaignCreatorField, campaignCurrencies, campaignPart, campaignSeen, campaignSourceLabels, type Campaign } from '@shared/campaigns';
 import { comparePeriods } from '@shared/compare';
 import { utcDay } from '@shared/calendarDay';
 import { networkLabels, PERIOD_WORDS } from '@shared/format';
@@ -10,22 +13,48 @@ import { postsWord } from '@shared/labels';
 import { useScout } from '../../store';
 import { scout } from '../../data/scoutClient';
 import { useScoutMutation } from '../../data/useScoutMutation';
-import { FormField } from '../../shared/ui';
-import { blankDraft, creatorDraft, draftOf, rateNetworks, requestOf, type CampaignDraft, type CreatorDraft } from './campaignForm';
+import { ChangedMeanwhile, FormField } from '../../shared/ui';
+import { blankDraft, creatorDraft, draftOf, mergeDraft, rateNetworks, requestOf, withParts, type CampaignDraft, type CreatorDraft } from './campaignForm';
 import { CreatorPicker } from './CreatorPicker';
 
 export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
   const navigate = useScout((s) => s.navigate);
   const [draft, setDraft] = useState<CampaignDraft>(() => (campaign ? draftOf(campaign) : blankDraft(utcDay(new Date()))));
+  // The campaign the edit began from (what a save says it had seen), and the one last shown.
+  const [opened, setOpened] = useState<Campaign | null>(campaign);
+  // The form before the researcher typed, teammates' changes merged in: what counts as typed.
+  const [base, setBase] = useState<CampaignDraft>(draft);
+  const [shown, setShown] = useState<Campaign | null>(campaign);
   const [saved, setSaved] = useState<string | null>(null);
   const frozen = campaign?.startedAt != null;
-  const save = useScoutMutation((d: CampaignDraft) => scout.invoke('campaigns:save', requestOf(d, campaign?.id ?? null)), {
-    changes: ['campaigns'],
-    onSuccess: (value) => {
-      setSaved(`Saved “${value.name}”.`);
-      if (!campaign) navigate('campaigns', [String(value.id)]);
+  const versionOf = (c: Campaign | null) => (c ? `${c.updatedAt}/${c.team?.version ?? 0}/${c.startedAt ?? ''}` : '');
+  if (campaign && versionOf(campaign) !== versionOf(shown)) {
+    // Changed meanwhile (a teammate, or this editor's own save read again): untouched parts follow it.
+    setShown(campaign);
+    if (opened) {
+      const merged = mergeDraft(draft, base, opened, campaign);
+      setDraft(merged.draft);
+      setBase(merged.base);
+      if (JSON.stringify(merged.draft) === JSON.stringify(draftOf(campaign))) setOpened(campaign);
+    }
+  }
+  const clashes = campaign && opened ? mergeDraft(draft, base, opened, campaign).clashes : [];
+  const save = useScoutMutation(
+    (d: CampaignDraft) => scout.invoke('campaigns:save', { ...requestOf(d, campaign?.id ?? null), ...(campaign && opened ? { seen: campaignSeen(opened) } : {}) }),
+    {
+      changes: ['campaigns'],
+      onSuccess: (value) => {
+        setSaved(`Saved “${value.name}”.`);
+        // What was saved (a teammate's parts kept in it) is what the form shows, and the next edit's base.
+        setDraft(draftOf(value));
+        setBase(draftOf(value));
+        setOpened(value);
+        setShown(value);
+        if (!campaign) navigate('campaigns', [String(value.id)]);
+      },
     },
-  });
+  );
+  const creatorName = (ref: { network: string; accountKey: string }) => campaign?.creators.find((c) => campaignCreatorField(c) === campaignCreatorField(ref as Campaign['creators'][number]))?.name ?? ref.accountKey;
   const set = <K extends keyof CampaignDraft>(key: K, value: CampaignDraft[K]) => (setDraft((d) => ({ ...d, [key]: value })), setSaved(null));
   const setCreator = (i: number, patch: Partial<CreatorDraft>) => set('creators', draft.creators.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const err = save.fields;
@@ -41,6 +70,14 @@ export function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
       }}
     >
       <h2 id="campaign-editor-title">{campaign ? 'Campaign' : 'New campaign'}</h2>
+      {campaign && clashes.length > 0 && (
+        <ChangedMeanwhile
+          who={campaign.team?.by[clashes[0]!] ?? 'A teammate'}
+          what={clashes.map((f) => campaignPart(f, creatorName)).join(' and ')}
+          onUseTheirs={() => (setDraft(withParts(draft, draftOf(campaign), clashes)), setBase(withParts(base, draftOf(campaign), clashes)), setOpened(campaign))}
+          testId="campaign-changed-meanwhile"
+        />
+      )}
       <fieldset>
         <legend>Client and brand</legend>
         <FormField label="Name" error={err.name}>

@@ -3,11 +3,12 @@ import type { CampaignSummary } from '@shared/campaigns';
 import { useScout } from '../../store';
 import { scout } from '../../data/scoutClient';
 import { useScoutQuery } from '../../data/useScoutQuery';
+import { teamReceived } from '../../data/scoutQuery';
 import { EmptyState, ErrorState, formatDay, plural } from '../../shared/ui';
 
 export function CampaignList({ current, creating }: { current: number | null; creating: boolean }) {
   const navigate = useScout((s) => s.navigate);
-  const listed = useScoutQuery(() => scout.invoke('campaigns:list', {}), [], { keepPrevious: true, reads: ['campaigns'] });
+  const listed = useScoutQuery(() => scout.invoke('campaigns:list', {}), [], { keepPrevious: true, reads: ['campaigns'], refreshOn: [teamReceived('campaign')] });
   const list: CampaignSummary[] | null = listed.data ?? null;
   return (
     <nav className="card campaign-list" aria-labelledby="campaign-list-title" data-testid="campaign-list">

@@ -1,6 +1,6 @@
 // Campaigns (`#/campaigns`, `#/campaigns/new`, `#/campaigns/<id>`): a client's campaign, its
 // creators with what each agreed and is paid, and its plan forecast from the cache (never a paid
-// call), frozen when the campaign starts. Not shared with the team yet: the page says so.
+// call), frozen when the campaign starts. Shared with the team in a Team workspace, like other saved work.
 import { useScout } from '../../store';
 import { useShell } from '../../data/useShell';
 import { ErrorState } from '../../shared/ui';
@@ -19,11 +19,6 @@ export function CampaignsPage() {
       <h1 id="page-title" tabIndex={-1}>
         Campaigns
       </h1>
-      {workspace === 'team' && (
-        <p className="callout info" data-testid="campaigns-local">
-          In a Team workspace, campaigns stay on this laptop for now: teammates do not see them, and they are not in the team database.
-        </p>
-      )}
       <div className="campaigns-layout">
         <CampaignList key={`list-${workspace}`} current={id} creating={isNew} />
         <div className="campaigns-main">

@@ -1,6 +1,7 @@
 // The plan: per creator and in total, each forecast figure with where it comes from (the report
 // figure and period, or how it was made), or in words why there is none; the media value with
 // the agency's rates beside it.
+import type { ReactNode } from 'react';
 import type { CampaignPlan, CreatorPlan, PlanFigure } from '@shared/campaigns';
 import { PLAN_FIGURES, planBasisText } from '@shared/campaignPlan';
 import { postsCount } from '@shared/labels';
@@ -51,20 +52,7 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
       ) : (
         <>
           <h3>Total</h3>
-          <table className="table plan-figures" data-testid="plan-total">
-            <colgroup>
-              <col className="col-figure" />
-              <col className="col-forecast" />
-              <col />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                <th scope="col">Forecast</th>
-                <th scope="col">How it is made</th>
-              </tr>
-            </thead>
-            <tbody>
+          <PlanTable sourceHeader="How it is made" testId="plan-total">
               <tr>
                 <th scope="row">Agreed posts</th>
                 <td className="plan-value">{formatCount(totals.posts)}</td>
@@ -76,8 +64,7 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
                 <td className="plan-source muted">sum of the fees agreed</td>
               </tr>
               <FigureRows figures={totals as unknown as Record<string, PlanFigure>} currency={currency} rates={null} />
-            </tbody>
-          </table>
+          </PlanTable>
           {plan.creators.map((c) => (
             <CreatorFigures key={`${c.network}:${c.accountKey}`} c={c} currency={currency} />
           ))}
@@ -95,23 +82,30 @@ function CreatorFigures({ c, currency }: { c: CreatorPlan; currency: string }) {
         {postsCount(c.network, c.posts)} for {formatMoneyIn(c.fee, currency)} ·{' '}
         {c.reportFetchedAt !== null ? `report fetched ${formatDate(c.reportFetchedAt)}` : 'no cached report'}
       </p>
-      <table className="table plan-figures">
-        <colgroup>
-          <col className="col-figure" />
-          <col className="col-forecast" />
-          <col />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Forecast</th>
-            <th scope="col">From</th>
-          </tr>
-        </thead>
-        <tbody>
+      <PlanTable sourceHeader="From">
           <FigureRows figures={c as unknown as Record<string, PlanFigure>} currency={currency} rates={c.rateText} />
-        </tbody>
-      </table>
+      </PlanTable>
     </div>
+  );
+}
+
+/** A table of plan figures: each figure, its forecast, and where it comes from (`sourceHeader`). */
+function PlanTable({ sourceHeader, testId, children }: { sourceHeader: string; testId?: string; children: ReactNode }) {
+  return (
+    <table className="table plan-figures" data-testid={testId}>
+      <colgroup>
+        <col className="col-figure" />
+        <col className="col-forecast" />
+        <col />
+      </colgroup>
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          <th scope="col">Forecast</th>
+          <th scope="col">{sourceHeader}</th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '@shared/campaigns';
 import { campaignInput } from '@shared/contract/campaigns';
-import { blankDraft, creatorDraft, draftOf, rateNetworks, requestOf } from './campaignForm';
+import { blankDraft, creatorDraft, draftOf, mergeDraft, rateNetworks, requestOf } from './campaignForm';
 
 const campaign: Campaign = {
   id: 4,
@@ -48,5 +48,35 @@ describe('the campaign form', () => {
 
   it('asks for the rates of the brand’s networks and of every creator’s', () => {
     expect(rateNetworks(draftOf(campaign))).toEqual(['instagram', 'youtube', 'tiktok', 'twitch']);
+  });
+
+  it('takes a teammate’s change where the researcher has not typed, keeps what they typed, and names the parts both changed', () => {
+    const second = { network: 'instagram' as const, accountKey: 'nasa', name: 'NASA (@nasa, Instagram)', source: 'library' as const, sourceName: null, posts: 1, dueDates: [], fee: 100 };
+    const opened: Campaign = { ...campaign, creators: [...campaign.creators, second], team: { version: 3, by: {} } };
+    const added = { ...second, accountKey: 'esa', name: '@esa (Instagram)' };
+    const latest: Campaign = {
+      ...opened,
+      client: 'Glow Co (Anna)',
+      window: { from: '2026-06-01', to: '2026-07-31' },
+      creators: [{ ...campaign.creators[0]!, fee: 1000 }, second, added],
+      team: { version: 7, by: { client: 'Anna Berg', window: 'Anna Berg', 'creator:twitch:shroud': 'Anna Berg', 'creator:instagram:esa': 'Anna Berg' } },
+    };
+    const typed = draftOf(opened);
+    typed.name = 'Summer glow (Bob)';
+    typed.to = '2026-07-15';
+    typed.creators = [{ ...typed.creators[0]!, fee: '950' }];
+    const { draft, base, clashes } = mergeDraft(typed, draftOf(opened), opened, latest);
+    expect(draft.name).toBe('Summer glow (Bob)');
+    expect(draft.client).toBe('Glow Co (Anna)');
+    expect(draft.to).toBe('2026-07-15');
+    // The fee typed stays; the creator removed here stays removed; the one the teammate added is added.
+    expect(draft.creators.map((c) => `${c.accountKey}:${c.fee}`)).toEqual(['shroud:950', 'esa:100']);
+    expect(clashes.sort()).toEqual(['creator:twitch:shroud', 'window']);
+    // Read again with what the merge left (the form redrawn): the client taken from the teammate is
+    // not typed, so it is no clash; what was typed still clashes.
+    expect(mergeDraft(draft, base, opened, latest).clashes.sort()).toEqual(['creator:twitch:shroud', 'window']);
+    expect(base.client).toBe('Glow Co (Anna)');
+    // Nothing typed: the form is the campaign as it is now, and nothing clashes.
+    expect(mergeDraft(draftOf(opened), draftOf(opened), opened, latest)).toEqual({ draft: draftOf(latest), base: draftOf(latest), clashes: [] });
   });
 });

@@ -1,7 +1,8 @@
 // The campaign editor's form as text fields, and what it sends: numbers and lists are read from
 // what was typed, and anything that does not read is sent as typed for main to refuse by name
 // (a fee of "abc" is NaN, which the contract calls "not a number"). Pure: unit-tested.
-import { brandNetworks, type BrandNetwork, type Campaign, type CampaignCandidate, type CampaignCurrency } from '@shared/campaigns';
+import { brandNetworks, campaignCreatorField, campaignFields, type BrandNetwork, type Campaign, type CampaignCandidate, type CampaignCurrency } from '@shared/campaigns';
+import { changedByTeammate } from '@shared/teamSeen';
 import type { ComparePeriod } from '@shared/compare';
 import { networks, type Network } from '@shared/reports';
 import type { RequestOf } from '@shared/contract';
@@ -124,4 +125,58 @@ export function requestOf(draft: CampaignDraft, id: number | null): RequestOf<'c
 export function rateNetworks(draft: CampaignDraft): Network[] {
   const used = new Set<Network>([...brandNetworks, ...draft.creators.map((c) => c.network)]);
   return networks.filter((n) => used.has(n));
+}
+
+/** Each part of a draft by the team's field name (a creator: `creator:<network>:<account>`), as text to compare. */
+export function draftParts(d: CampaignDraft): Record<string, string> {
+  const out: Record<string, string> = {
+    name: d.name,
+    client: d.client,
+    currency: d.currency,
+    brands: JSON.stringify(d.brands),
+    match: JSON.stringify([d.hashtags, d.mentions, d.linkDomains, d.paidPartnership]),
+    window: JSON.stringify([d.from, d.to]),
+    basisPeriod: d.basisPeriod,
+    rates: JSON.stringify(d.rates),
+  };
+  for (const c of d.creators) out[campaignCreatorField(c)] = JSON.stringify([c.name, c.source, c.sourceName, c.posts, c.dueDates, c.fee]);
+  return out;
+}
+
+/** `target` with the parts named by `fields` taken from `from` (a creator added, changed or removed as in `from`). */
+export function withParts(target: CampaignDraft, from: CampaignDraft, fields: readonly string[]): CampaignDraft {
+  const out: CampaignDraft = { ...target };
+  const take = new Set(fields);
+  if (take.has('name')) out.name = from.name;
+  if (take.has('client')) out.client = from.client;
+  if (take.has('currency')) out.currency = from.currency;
+  if (take.has('brands')) out.brands = from.brands;
+  if (take.has('match')) Object.assign(out, { hashtags: from.hashtags, mentions: from.mentions, linkDomains: from.linkDomains, paidPartnership: from.paidPartnership });
+  if (take.has('window')) Object.assign(out, { from: from.from, to: from.to });
+  if (take.has('basisPeriod')) out.basisPeriod = from.basisPeriod;
+  if (take.has('rates')) out.rates = from.rates;
+  const fromCreators = new Map(from.creators.map((c) => [campaignCreatorField(c), c]));
+  const creators = target.creators.flatMap((c) => {
+    const field = campaignCreatorField(c);
+    return !take.has(field) ? [c] : fromCreators.has(field) ? [fromCreators.get(field)!] : [];
+  });
+  const held = new Set(creators.map(campaignCreatorField));
+  for (const c of from.creators) if (take.has(campaignCreatorField(c)) && !held.has(campaignCreatorField(c))) creators.push(c);
+  out.creators = creators;
+  return out;
+}
+
+/**
+ * A teammate's change arrived while the researcher edits (`opened`: the campaign the edit began
+ * from, `latest`: as it is now; `base`: the form as it stood before the researcher typed, with
+ * the teammates' changes merged so far): the parts the researcher has not touched become theirs
+ * (in the form and in its base, so a part taken from a teammate is not then counted as typed), the
+ * touched ones stay as typed; `clashes` are the parts both changed (saving keeps the researcher's).
+ */
+export function mergeDraft(draft: CampaignDraft, base: CampaignDraft, opened: Campaign, latest: Campaign): { draft: CampaignDraft; base: CampaignDraft; clashes: string[] } {
+  const [mine, was] = [draftParts(draft), draftParts(base)];
+  const touched = [...new Set([...Object.keys(mine), ...Object.keys(was)])].filter((f) => mine[f] !== was[f]);
+  const clashes = changedByTeammate(campaignFields(opened), campaignFields(latest), latest.team).filter((f) => touched.includes(f));
+  const theirs = draftOf(latest);
+  return { draft: withParts(theirs, draft, touched), base: withParts(theirs, base, touched), clashes };
 }

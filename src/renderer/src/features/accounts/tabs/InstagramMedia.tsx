@@ -67,6 +67,7 @@ export function InstagramMedia({ account }: { account: string }) {
             {ids.length > 0 && (
               <span className="muted" data-testid="media-figures">
                 {plural(ids.length, 'post')} · average likes {formatMetric(chosen?.likesAvg ?? null, 'count')} · comments {formatMetric(chosen?.commentsAvg ?? null, 'count')}
+                {chosen?.viewsAvg != null && ` · video views ${formatMetric(chosen.viewsAvg, 'count')}`}
               </span>
             )}
           </div>
