@@ -6,7 +6,7 @@
 import type ExcelJS from 'exceljs';
 import { PER_POST_FIGURES, PLAN_FIGURES, planBasisText } from '@shared/campaignPlan';
 import { brandNetworks, type Campaign, type CampaignPlan, type CreatorPlan, type PlanFigure } from '@shared/campaigns';
-import { formatCount, formatDate, formatMoneyIn, networkLabels } from '@shared/format';
+import { formatCount, formatDate, formatDay, formatMoneyIn, networkLabels } from '@shared/format';
 import { postsCount } from '@shared/labels';
 import { ABSENT_FONT, SHEET_FORMATS, moneyFormatIn, subtitleText } from '@shared/sheets';
 import { inBatchesOf, type AnyStreamedSheet, type StreamedSheet, type WorkbookMeta } from '../../platform/files/sheetStream';
@@ -23,7 +23,7 @@ export function mediaPlanFacts(campaign: Campaign, plan: CampaignPlan): { label:
   ];
   return [
     { label: 'Client', value: campaign.client || '—' },
-    { label: 'Window', value: `${campaign.window.from} to ${campaign.window.to}` },
+    { label: 'Window', value: `${formatDay(campaign.window.from)} to ${formatDay(campaign.window.to)}` },
     { label: 'Brand accounts', value: brands.join(', ') || 'none named' },
     { label: 'What counts as a campaign post', value: counts.join(', ') || 'nothing named yet' },
     { label: 'Creators', value: `${formatCount(plan.creators.length)}, ${formatCount(plan.totals.posts)} agreed posts, fees ${formatMoneyIn(plan.totals.fee, plan.currency)}` },
